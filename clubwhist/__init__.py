@@ -1,0 +1,5 @@
+"""clubwhist: run a duplicate whist club from one place."""
+
+from .celery import app as celery_app
+
+__all__ = ["celery_app"]

@@ -1,0 +1,23 @@
+"""URLs, split by audience as in Tabbycat: public, table (phones), director, API."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness probe for the proxy and docker compose."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("healthz", healthz, name="healthz"),
+    path("t/", include("scoring.urls_table")),
+    path("director/", include("tournaments.urls_director")),
+    path("api/v1/", include("clubwhist.urls_api")),
+    path("", include("scoring.urls_public")),
+]

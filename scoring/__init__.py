@@ -1,0 +1,1 @@
+"""Traveling slips, scores and standings; the table pages and the published pages."""

@@ -1,0 +1,168 @@
+"""Traveling slips (one line per table per tray), their history, and score snapshots.
+
+A slip line is the record of one table's play of one tray (the book's
+traveling slip, p. 42): the N-S and E-W entrants and the N-S tricks; E-W took
+13 less. Corrections never overwrite: every change writes a ``SlipLineVersion``
+first (who, when, from which device or page, why).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+AWARD_CHOICES = [
+    ("", "—"),
+    ("average", "Average"),
+    ("average-plus", "Average-plus"),
+    ("average-minus", "Average-minus"),
+]
+
+
+class Via(models.TextChoices):
+    """Where an entry or change came from."""
+
+    TABLE = "table", "Table page"
+    DIRECTOR = "director", "Director's page"
+    API = "api", "API"
+    CLI = "cli", "Command line"
+    DEMO = "demo", "Demo data"
+
+
+class SlipLine(models.Model):
+    """One line of a traveling slip: the current version of one table's result on a tray."""
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", "Entered, not yet confirmed"
+        CONFIRMED = "confirmed", "Confirmed by the opponents"
+        DISPUTED = "disputed", "Disputed: for the director"
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="slip_lines")
+    tray = models.ForeignKey("tournaments.Tray", on_delete=models.CASCADE, related_name="slip_lines")
+    round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="slip_lines")
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="slip_lines")
+    ns = models.ForeignKey(
+        "tournaments.Entrant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    ew = models.ForeignKey(
+        "tournaments.Entrant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    ns_tricks = models.SmallIntegerField(null=True, blank=True)
+    ns_revokes = models.PositiveSmallIntegerField(default=0)
+    ew_revokes = models.PositiveSmallIntegerField(default=0)
+    ns_award = models.CharField(max_length=14, choices=AWARD_CHOICES, blank=True, default="")
+    ew_award = models.CharField(max_length=14, choices=AWARD_CHOICES, blank=True, default="")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    version = models.PositiveIntegerField(default=1)
+    entered_via = models.CharField(max_length=10, choices=Via.choices)
+    entered_by = models.CharField(max_length=80, blank=True, default="")
+    entered_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    device = models.CharField(max_length=64, blank=True, default="")
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.CharField(max_length=80, blank=True, default="")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    #: The first submission's idempotency key: a replay finds this line.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["tray", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["tray", "table"], name="slipline_once_per_tray_and_table"),
+            models.UniqueConstraint(fields=["tray", "ns"], name="slipline_ns_once_per_tray"),
+            models.UniqueConstraint(fields=["tray", "ew"], name="slipline_ew_once_per_tray"),
+            models.CheckConstraint(
+                condition=Q(ns_tricks__isnull=True) | Q(ns_tricks__gte=0, ns_tricks__lte=13),
+                name="slipline_tricks_0_to_13",
+            ),
+            models.CheckConstraint(
+                condition=Q(ns_tricks__isnull=False) | (~Q(ns_award="") & ~Q(ew_award="")),
+                name="slipline_tricks_or_awards",
+            ),
+            models.CheckConstraint(
+                condition=Q(ns__isnull=True) | Q(ew__isnull=True) | ~Q(ns=F("ew")),
+                name="slipline_ns_is_not_ew",
+            ),
+            models.CheckConstraint(
+                condition=Q(ns_revokes__lte=13) & Q(ew_revokes__lte=13),
+                name="slipline_revokes_bounded",
+            ),
+        ]
+        indexes = [models.Index(fields=["session", "tray"])]
+
+    def __str__(self) -> str:
+        return f"{self.tray} at {self.table}: N-S {self.ns_tricks}"
+
+    @property
+    def ew_tricks(self) -> int | None:
+        """E-W tricks: 13 less the N-S tricks."""
+        return None if self.ns_tricks is None else 13 - self.ns_tricks
+
+
+class SlipSeat(models.Model):
+    """An entrant's place on a tray's slip; the database refuses it twice.
+
+    ``side`` is blank for pairs and players, and ``NS`` or ``EW`` for teams,
+    whose two pairs both play every tray, one each way (p. 48).
+    """
+
+    line = models.ForeignKey(SlipLine, on_delete=models.CASCADE, related_name="seats")
+    tray = models.ForeignKey("tournaments.Tray", on_delete=models.CASCADE, related_name="+")
+    entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="+")
+    side = models.CharField(max_length=2, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tray", "entrant", "side"], name="entrant_once_per_slip"),
+        ]
+
+
+class SlipLineVersion(models.Model):
+    """An earlier version of a slip line, kept whenever it is changed or removed."""
+
+    line = models.ForeignKey(SlipLine, null=True, on_delete=models.SET_NULL, related_name="history")
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="+")
+    tray_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveSmallIntegerField()
+    version = models.PositiveIntegerField()
+    data = models.JSONField()
+    #: What replaced it and why.
+    change = models.CharField(max_length=20)
+    reason = models.TextField(blank=True, default="")
+    changed_via = models.CharField(max_length=10, choices=Via.choices)
+    changed_by = models.CharField(max_length=80, blank=True, default="")
+    changed_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "tray_number", "table_number", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "tray_number", "table_number", "version"],
+                name="slipline_version_once",
+            ),
+        ]
+
+
+class ScoreSnapshot(models.Model):
+    """The standings of a session as computed at one moment: one consistent whole.
+
+    Pages read the newest snapshot; a recomputation writes a new one in a
+    single row, so nobody ever sees half-updated standings.
+    """
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="snapshots")
+    method = models.CharField(max_length=20)
+    #: The slip state this was computed from (max slip-line update counter).
+    source_version = models.PositiveBigIntegerField(default=0)
+    scores = models.JSONField()
+    computed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "-computed_at", "-id"]
+        get_latest_by = "computed_at"

@@ -1,0 +1,140 @@
+"""Helpers every scoring method shares: averages, plus/minus, ranking.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
+
+- **side average**: the total of the scores made one way of the tables
+  (N-S, or E-W) on a deal, divided by the tables in play (p. 32; pp. 44-45).
+- **the average of a deal** under a method: what a pair that did not play
+  is given (pp. 42, 44, 46): no gain or loss under the trick method, the
+  average loss (p. 42), the average equated gain (rule 12, p. 44), a match
+  score of one (p. 46), half a top in matchpoints.
+- **plus/minus**: a total compared with the average, positive for the
+  better (p. 42: "ascertain the average loss and compare the totals of each
+  pair with this average"). Here it is summed deal by deal, each score
+  against the average of its own deal, so that it stays fair when entrants
+  have played different numbers of deals; when everybody is scored on every
+  deal it is exactly the book's total against the average total.
+- **rank**: 1 for the best; tied entrants share the higher place (1, 2, 2,
+  4). The book ranks by total (the smallest total of losses wins, p. 42; the
+  largest total of gains, p. 44). When the entrants were not all scored on
+  the same deals a total is no fair measure, so they are ranked by
+  plus/minus instead.
+
+The laws (revokes, adjusted scores, void deals) are in ``laws.py`` and are
+re-exported here. This module imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .laws import (
+    AWARD_TRICKS,
+    LawDeal,
+    LawLine,
+    apply_laws,
+    award_score,
+    exact_average,
+    revoke_penalty,
+    transfer_revoke_tricks,
+    void_reason,
+)
+from .types import DealScores, EntrantTotal, Scores, Slips
+
+__all__ = [
+    "AWARD_TRICKS",
+    "DealResult",
+    "LawDeal",
+    "LawLine",
+    "apply_laws",
+    "award_score",
+    "build_scores",
+    "exact_average",
+    "mean",
+    "rank",
+    "revoke_penalty",
+    "transfer_revoke_tricks",
+    "void_reason",
+]
+
+ZERO = Fraction(0)
+
+
+@dataclass
+class DealResult:
+    """One deal as a method scored it, before the standings are made up."""
+
+    deal: int
+    scores: dict[int, Fraction] = field(default_factory=dict)
+    #: The average of the deal under the method (what a sit-out is given).
+    average: Fraction = ZERO
+    checks: dict[str, bool] = field(default_factory=dict)
+
+
+def mean(values: Iterable[Fraction | int], empty: Fraction = ZERO) -> Fraction:
+    """The exact average of some scores; ``empty`` if there are none."""
+    items = list(values)
+    if not items:
+        return empty
+    return Fraction(sum(items), len(items))
+
+
+def rank(keys: Mapping[int, Fraction], *, higher_is_better: bool) -> dict[int, int]:
+    """Rank 1 for the best; ties share the higher place (1, 2, 2, 4)."""
+    order = sorted(keys.values(), reverse=higher_is_better)
+    place: dict[Fraction, int] = {}
+    for index, value in enumerate(order, start=1):
+        place.setdefault(value, index)
+    return {entrant: place[value] for entrant, value in keys.items()}
+
+
+def build_scores(
+    method: str,
+    slips: Slips,
+    results: Iterable[DealResult],
+    *,
+    higher_is_better: bool,
+    rank_by: Mapping[int, Fraction] | None = None,
+    extra: Mapping[int, Mapping[str, Fraction]] | None = None,
+    summary: Mapping[str, Fraction] | None = None,
+    checks: Mapping[str, bool] | None = None,
+) -> Scores:
+    """Totals, plus/minus and ranks from the deals' scores."""
+    results = list(results)
+    sign = 1 if higher_is_better else -1
+    totals = {e: ZERO for e in slips.entrants}
+    plus_minus = {e: ZERO for e in slips.entrants}
+    played: dict[int, set[int]] = {e: set() for e in slips.entrants}
+    for res in results:
+        for entrant, value in res.scores.items():
+            if entrant in totals:
+                totals[entrant] += value
+                plus_minus[entrant] += sign * (value - res.average)
+                played[entrant].add(res.deal)
+    if rank_by is not None:
+        ranks = rank(rank_by, higher_is_better=higher_is_better)
+    elif _same_deals(played):
+        ranks = rank(totals, higher_is_better=higher_is_better)
+    else:
+        ranks = rank(plus_minus, higher_is_better=True)
+    all_checks = {name: ok for res in results for name, ok in res.checks.items()}
+    all_checks.update(checks or {})
+    extra = extra or {}
+    return Scores(
+        method=method,
+        deals=tuple(DealScores(r.deal, dict(sorted(r.scores.items()))) for r in results),
+        entrants=tuple(
+            EntrantTotal(e, totals[e], plus_minus[e], ranks[e], dict(extra.get(e, {})))
+            for e in sorted(slips.entrants, key=lambda e: (ranks[e], e))
+        ),
+        summary=dict(summary or {}),
+        checks=all_checks,
+    )
+
+
+def _same_deals(played: Mapping[int, set[int]]) -> bool:
+    """True when every entrant was scored on the same deals."""
+    sets = list(played.values())
+    return all(s == sets[0] for s in sets)

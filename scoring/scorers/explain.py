@@ -1,0 +1,128 @@
+"""Why is my score this? An entrant's score on one deal, told in sentences.
+
+For the "why is my score this" page: which scores the entrant's was compared
+with (the scores made the same way of the tables on that deal, pp. 32, 42,
+45), the figures of the working (top score, lowest score, average, exponent),
+and what the laws did first (revoke penalty, Law X Sec. 4; an adjusted or
+average score, Law IV Secs. 9-10; a void deal). Each method module supplies
+its own explainer; this module dispatches to it and holds the pieces they
+share.
+
+This module imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Literal
+
+from .fmt import mixed
+from .laws import LawDeal, LawLine
+from .registry import get_method
+from .types import DealSlip, Explanation, SlipError, Slips
+
+Side = Literal["N-S", "E-W"]
+
+
+def explain(method: str, slips: Slips, entrant: int, deal: int) -> Explanation:
+    """Explain ``entrant``'s score on ``deal`` under ``method``."""
+    meth = get_method(method)
+    find_deal(slips, deal)
+    if meth.explainer is not None:
+        return meth.explainer(slips, entrant, deal)
+    return plain_account(method, slips, entrant, deal)
+
+
+def plain_account(method: str, slips: Slips, entrant: int, deal: int) -> Explanation:
+    """A method without its own explainer: just the score it gave."""
+    scores = get_method(method).score(slips)
+    for ds in scores.deals:
+        if ds.deal == deal and entrant in ds.scores:
+            value = ds.scores[entrant]
+            text = f"Under the {method} method your score on deal {deal} is {mixed(value)}."
+            return Explanation(method, entrant, deal, value, (text,))
+    return not_scored(method, entrant, deal, "you have no score on it")
+
+
+def find_deal(slips: Slips, deal: int) -> DealSlip:
+    """The slip of a deal, or ``SlipError``."""
+    for ds in slips.deals:
+        if ds.deal == deal:
+            return ds
+    raise SlipError(f"there is no slip for deal {deal}")
+
+
+def not_scored(method: str, entrant: int, deal: int, why: str) -> Explanation:
+    """An entrant with no score on the deal, and why."""
+    return Explanation(method, entrant, deal, None, (f"Deal {deal} is not scored for you: {why}.",))
+
+
+def seat_of(law: LawDeal, entrant: int) -> tuple[LawLine, Side] | None:
+    """The line an entrant sat at on the deal, and which way; None if absent."""
+    for ln in law.lines:
+        if ln.ns == entrant:
+            return ln, "N-S"
+        if ln.ew == entrant:
+            return ln, "E-W"
+    return None
+
+
+def way_scores(law: LawDeal, side: Side) -> dict[int, Fraction]:
+    """The scores made one way of the tables on the deal, by entrant."""
+    if side == "N-S":
+        return {ln.ns: ln.ns_score for ln in law.lines}
+    return {ln.ew: ln.ew_score for ln in law.lines}
+
+
+def own_score(ln: LawLine, side: Side) -> Fraction:
+    """A side's score on its line."""
+    return ln.ns_score if side == "N-S" else ln.ew_score
+
+
+def listing(scores: Mapping[int, Fraction]) -> str:
+    """'8 (1), 6 (3), 6 (4)': scores with their entrants."""
+    return ", ".join(f"{mixed(v)} ({e})" for e, v in scores.items())
+
+
+def seating_sentence(ln: LawLine, side: Side, deal: int) -> str:
+    """Where the entrant sat and what it made."""
+    other = ln.ew if side == "N-S" else ln.ns
+    if not ln.played:
+        return f"On deal {deal} your table ({ln.line.table}) was given an adjusted score."
+    return (
+        f"On deal {deal} you sat {side} at table {ln.line.table} against {other} "
+        f"and your side's score was {mixed(own_score(ln, side))}."
+    )
+
+
+def law_sentences(law: LawDeal, ln: LawLine, side: Side) -> list[str]:
+    """What the laws did to the line before it was compared."""
+    out: list[str] = []
+    line = ln.line
+    if line.adjusted is not None:
+        award = line.adjusted[0 if side == "N-S" else 1]
+        avg = law.average_ns if side == "N-S" else law.average_ew
+        out.append(
+            f"The director awarded your side {award}, entered as {mixed(own_score(ln, side))} "
+            f"tricks (the {side} average {mixed(avg)}, rule 11, p. 44)."
+        )
+    moved = {"N-S": (ln.ns_moved, ln.ew_moved), "E-W": (ln.ew_moved, ln.ns_moved)}[side]
+    if moved[0]:
+        out.append(f"Your side's revokes moved {moved[0]} tricks to the adversaries (Law X, Sec. 4).")
+    if moved[1]:
+        out.append(f"The adversaries' revokes moved {moved[1]} tricks to your side (Law X, Sec. 4).")
+    if (ln.ns_capped, ln.ew_capped)[0 if side == "N-S" else 1]:
+        out.append("A revoking side can score no more than the average, so you were held to it.")
+    return out
+
+
+def sat_out_sentence(law: LawDeal, entrant: int, worth: str) -> str | None:
+    """The sentence for an entrant listed under averages, or None."""
+    for award in law.averages:
+        if award.entrant == entrant:
+            return (
+                f"You did not play deal {law.deal} ({award.reason}) and take "
+                f"the {award.award} of the deal: {worth}."
+            )
+    return None

@@ -1,0 +1,45 @@
+"""Writing exact scores the book's way: mixed numbers and exponents.
+
+The book writes fractions of a trick as mixed numbers ("6¾", p. 46) and the
+exponent system's equating numerators as small raised figures ("2²", p. 45);
+in plain text these are "6 3/4" and "2²". The JSON contracts use the bare
+rational ("27/4", see ``jsonio.py``).
+
+This module imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def rational(value: Fraction | int) -> str:
+    """The JSON form: "7", "-3", "5/4"."""
+    return str(Fraction(value))
+
+
+def mixed(value: Fraction | int) -> str:
+    """A mixed number: "2 3/4", "-1 1/2", "3/4", "7"."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    sign = "-" if value < 0 else ""
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    frac = f"{rest}/{value.denominator}"
+    return f"{sign}{whole} {frac}" if whole else f"{sign}{frac}"
+
+
+def signed(value: Fraction | int) -> str:
+    """A plus/minus figure: "+2", "0", "-3", "+1 1/4"."""
+    text = mixed(value)
+    return f"+{text}" if value > 0 else text
+
+
+def superscript(value: Fraction | int) -> str:
+    """A raised figure: "²", "¹⁰"; a fraction as "^(3/2)"."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator).translate(_SUPERSCRIPT)
+    return f"^({value})"

@@ -1,0 +1,141 @@
+"""The trick method: each score against the average of its own side (p. 32).
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, pp. 31-32):
+
+- **side**: the pairs that sat the same way of the tables on a deal, N-S or
+  E-W. Their scores are compared only with each other.
+- **average** of a side: "the total of the north and south scores is
+  obtained and divided by the number of tables, giving an average north and
+  south score. Each north and south score is compared with this average. The
+  same course is pursued with the east and west scores" (p. 32). The book
+  calls this "the method usually employed".
+- **trick score** of a pair on a deal: its tricks less the average of its
+  side on that deal; plus is good. Summed over the deals it is the pair's
+  plus/minus, which is its total here.
+
+The book's worked example (p. 32, a five-table Mitchell of twenty deals)
+compares session totals with the average of the totals and rounds that
+average to a whole trick (724 / 5 = 144.8 is written 145; 576 / 5 = 115.2 is
+written 115), printing +2, +2, 0, -3, -5, +4, +6, -3, -4, +1. The engine keeps
+the exact figures (+2 1/5 for pair 1); ``book_rounded_results`` reproduces the
+printed ones. Adjusted and average scores: see ``laws.py`` (0, +1, -1 trick).
+
+This module imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+
+from .common import AWARD_TRICKS, DealResult, LawDeal, apply_laws, build_scores
+from .explain import (
+    find_deal,
+    law_sentences,
+    listing,
+    not_scored,
+    own_score,
+    sat_out_sentence,
+    seat_of,
+    seating_sentence,
+    way_scores,
+)
+from .fmt import mixed, signed
+from .registry import Method, register
+from .types import Explanation, Scores, Slips
+
+NAME = "trick"
+
+
+def score_deal(law: LawDeal) -> DealResult:
+    """Each entrant's tricks less the average of its side on one deal."""
+    res = DealResult(law.deal)
+    if law.void is not None or not law.lines:
+        return res
+    for ln in law.lines:
+        res.scores[ln.ns] = ln.ns_score - law.average_ns
+        res.scores[ln.ew] = ln.ew_score - law.average_ew
+    for award in law.averages:
+        res.scores[award.entrant] = Fraction(AWARD_TRICKS[award.award])
+    return res
+
+
+def score(slips: Slips) -> Scores:
+    """Score a session by the trick method."""
+    laws = [apply_laws(d) for d in slips.deals]
+    tricks: dict[int, dict[str, Fraction]] = {}
+    for law in laws:
+        for ln in law.lines if law.void is None else ():
+            for who, made, avg in (
+                (ln.ns, ln.ns_score, law.average_ns),
+                (ln.ew, ln.ew_score, law.average_ew),
+            ):
+                row = tricks.setdefault(who, {"tricks": Fraction(0), "average": Fraction(0)})
+                row["tricks"] += made
+                row["average"] += avg
+    return build_scores(NAME, slips, (score_deal(law) for law in laws), higher_is_better=True,
+                        extra=tricks)
+
+
+def side_results(totals: Mapping[int, int]) -> dict[int, Fraction]:
+    """Each pair's total against the exact average of its side's totals (p. 32)."""
+    average = Fraction(sum(totals.values()), len(totals))
+    return {pair: total - average for pair, total in totals.items()}
+
+
+def book_average(totals: Mapping[int, int]) -> int:
+    """A side's average rounded to a whole trick, as the book prints it (p. 32).
+
+    The book rounds 144.8 to 145 and 115.2 to 115; it has no half, which is
+    rounded up here.
+    """
+    average = Fraction(sum(totals.values()), len(totals))
+    return math.floor(average + Fraction(1, 2))
+
+
+def book_rounded_results(totals: Mapping[int, int]) -> dict[int, int]:
+    """Each pair's total against the rounded average: the printed results of p. 32."""
+    average = book_average(totals)
+    return {pair: total - average for pair, total in totals.items()}
+
+
+def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
+    """Which scores an entrant's was compared with on a deal, and the result."""
+    law = apply_laws(find_deal(slips, deal))
+    if law.void is not None:
+        return not_scored(NAME, entrant, deal, law.void)
+    value = score_deal(law).scores.get(entrant)
+    if value is None:
+        return not_scored(NAME, entrant, deal, "you neither played it nor were given an average")
+    seat = seat_of(law, entrant)
+    if seat is None:
+        text = sat_out_sentence(law, entrant, f"{signed(value)} tricks")
+        return Explanation(NAME, entrant, deal, value, (text or "",), {"score": value})
+    ln, side = seat
+    avg = law.average_ns if side == "N-S" else law.average_ew
+    scores = way_scores(law, side)
+    sentences = [
+        seating_sentence(ln, side, deal),
+        *law_sentences(law, ln, side),
+        f"The {side} scores on this deal were {listing(scores)}; the average of the "
+        f"tables that played is {mixed(avg)} (p. 32).",
+        f"Your score is {mixed(own_score(ln, side))} less {mixed(avg)}: {signed(value)}.",
+    ]
+    figures = {"score": value, f"average {side}": avg, "tricks": own_score(ln, side)}
+    return Explanation(NAME, entrant, deal, value, tuple(sentences), figures, scores)
+
+
+METHOD = register(
+    Method(
+        name=NAME,
+        title="Trick score (plus and minus against the average)",
+        pages="pp. 31-32",
+        kind="pairs",
+        higher_is_better=True,
+        has_plus_minus=True,
+        scorer=score,
+        explainer=explain,
+        summary="Each score against the average of those who sat the same way on the deal.",
+    )
+)

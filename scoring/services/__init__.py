@@ -1,0 +1,1 @@
+"""Services of the scoring side: results in, standings out."""

@@ -1,0 +1,1 @@
+"""Views of the scoring side: table pages (phones) and public pages."""

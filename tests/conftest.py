@@ -1,0 +1,68 @@
+"""Shared fixtures: a club, its director, players, and a small running session.
+
+The session is seated by a three-table Mitchell written out by hand (p. 31:
+N-S stationary, E-W to the next higher table, trays to the next lower), so
+these tests do not depend on the movement engine.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from tournaments.models import Club, Player, Session
+from tournaments.movements.types import Movement, Round, TableAssignment
+from tournaments.services import club as club_services
+from tournaments.services import seating, sessions
+
+
+def mitchell_three_tables() -> Movement:
+    """A Mitchell for three tables, one tray a table: 6 pairs, 3 rounds, 3 trays."""
+    rounds = []
+    for r in range(1, 4):
+        tables = tuple(
+            TableAssignment(
+                table=t, ns=2 * t - 1, ew=2 * ((t + r - 2) % 3 + 1), trays=(((t - r) % 3) + 1,)
+            )
+            for t in range(1, 4)
+        )
+        rounds.append(Round(number=r, tables=tables))
+    return Movement(family="mitchell", entrants=6, tables=3, trays=3, rounds=tuple(rounds))
+
+
+@pytest.fixture
+def director(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user(username="dir", password="pw-for-tests-only")
+
+
+@pytest.fixture
+def club(director: Any) -> Club:
+    club = club_services.club_create(name="Test Whist Club", slug="test")
+    club_services.director_add(club=club, user=director)
+    return club
+
+
+@pytest.fixture
+def players(club: Club) -> list[Player]:
+    return [club_services.player_create(club=club, name=f"Player {i}") for i in range(1, 13)]
+
+
+@pytest.fixture
+def draft_session(club: Club, players: list[Player]) -> Session:
+    session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title="Test pairs")
+    for a, b in zip(players[0::2], players[1::2], strict=True):
+        sessions.entrant_create(session=session, players=[a, b])
+    return session
+
+
+@pytest.fixture
+def seated_session(draft_session: Session) -> Session:
+    seating.movement_fix(session=draft_session, movement=mitchell_three_tables())
+    return draft_session
+
+
+@pytest.fixture
+def running_session(seated_session: Session) -> Session:
+    return sessions.session_start(session=seated_session)

@@ -1,0 +1,34 @@
+"""The two engines are pure Python: no module in them imports Django (STYLE.md pointer 1)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINES = [ROOT / "tournaments" / "movements", ROOT / "scoring" / "scorers"]
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("package", ENGINES, ids=lambda p: p.name)
+def test_engine_modules_import_nothing_from_django_or_the_apps(package: Path) -> None:
+    modules = sorted(package.rglob("*.py"))
+    assert modules, f"{package} has no modules"
+    for module in modules:
+        bad = {
+            name for name in _imports(module)
+            if name.split(".")[0] in {"django", "rest_framework", "celery", "tournaments", "scoring", "clubwhist"}
+        }
+        assert not bad, f"{module.relative_to(ROOT)} imports {sorted(bad)}"

@@ -1,0 +1,1 @@
+"""The club and its sessions: players, entrants, tables, rounds, seatings, trays, deals."""

@@ -1,0 +1,28 @@
+"""Database models of the club and its sessions (the book's words, DESIGN.md)."""
+
+from .club import ActionLog, Club, ClubDirector, Player, Series
+from .entrant import Entrant, EntrantMember
+from .seating import Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
+from .session import EntrantKind, ScoringMethod, Session
+from .tray import Deal, Tray
+
+__all__ = [
+    "ActionLog",
+    "Club",
+    "ClubDirector",
+    "Deal",
+    "Entrant",
+    "EntrantKind",
+    "EntrantMember",
+    "Player",
+    "Round",
+    "ScoringMethod",
+    "Seat",
+    "SeatedEntrant",
+    "Seating",
+    "SeatingTray",
+    "Series",
+    "Session",
+    "Table",
+    "Tray",
+]

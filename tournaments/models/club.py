@@ -1,0 +1,107 @@
+"""The club, its directors, its players, its series of sessions, and its action log."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Club(models.Model):
+    """A whist club: the owner of players, sessions and published results."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="ClubDirector", related_name="clubs", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ClubDirector(models.Model):
+    """A user who directs a club's sessions; a director sees only that club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="clubdirector_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} directs {self.club}"
+
+
+class Player(models.Model):
+    """A member or visitor on the club's roster."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    member_number = models.CharField(max_length=30, blank=True, default="")
+    active = models.BooleanField(default=True)
+    #: When two roster entries are merged, the one merged away points here.
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "member_number"],
+                condition=~Q(member_number=""),
+                name="player_member_number_unique_in_club",
+            ),
+        ]
+        indexes = [models.Index(fields=["club", "name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Series(models.Model):
+    """A club tournament over several sessions (the book's, p. 46) or a season's ladder."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="series")
+    name = models.CharField(max_length=120)
+    #: How many of a player's best sessions count on the ladder; None: all.
+    best_of = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ActionLog(models.Model):
+    """One change made to a club's data: who, when, from where, what (pretix style)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="actions")
+    session = models.ForeignKey(
+        "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="actions"
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    #: Who or what acted when there is no user: "table 3", "api", "seed_demo".
+    actor = models.CharField(max_length=80, blank=True, default="")
+    action = models.CharField(max_length=80)
+    data = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

@@ -1,0 +1,67 @@
+"""Entrants: pairs, teams and individual players, numbered as the movement numbers them."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+
+class Entrant(models.Model):
+    """Whatever a movement seats: a pair, a team, or a player.
+
+    Numbered within the session and kind as the book's schedules number
+    them. A *phantom* is an entrant with no players (a late pair turned into
+    a sit-out, or the missing highest pair of an odd Howell, p. 38). In
+    teams of eight (Narragansett, p. 52) the sixteen players are entrants
+    of kind ``player`` whose ``team`` is one of two ``team`` entrants.
+    """
+
+    class Kind(models.TextChoices):
+        PAIR = "pair", "Pair"
+        TEAM = "team", "Team"
+        PLAYER = "player", "Player"
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="entrants")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PAIR)
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=160, blank=True, default="")
+    is_phantom = models.BooleanField(default=False)
+    team = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="team_members"
+    )
+
+    class Meta:
+        ordering = ["session", "kind", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "kind", "number"], name="entrant_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="entrant_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        label = {"pair": "Pair", "team": "Team", "player": "Player"}[self.kind]
+        return f"{label} {self.number}" + (f" ({self.name})" if self.name else "")
+
+
+class EntrantMember(models.Model):
+    """A player in an entrant: the two of a pair, the four (or more) of a team.
+
+    ``role`` places a team's players: N and S are its North-South pair, E
+    and W its East-West pair (teams of four, p. 48). Pairs leave it blank.
+    """
+
+    #: The entrant's session, repeated so the database can refuse a player in two entrants.
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="+")
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="memberships")
+    role = models.CharField(max_length=2, blank=True, default="")
+    order = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["entrant", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="player_once_in_session"),
+            models.UniqueConstraint(fields=["entrant", "order"], name="member_order_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.entrant}"

@@ -1,0 +1,144 @@
+"""Tables, rounds and the seating of every round, stored once from the movement.
+
+The seating is written when the director fixes the movement and is never
+recomputed mid-session; a substitution changes a ``Seat``, not the movement.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.db.models import Q
+
+
+def new_table_token() -> str:
+    """A private link's secret: 128 bits, URL-safe."""
+    return secrets.token_urlsafe(16)
+
+
+class Table(models.Model):
+    """A table of a session, with the private link its players scan."""
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=40, unique=True, default=new_table_token)
+    token_revoked = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="table_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.number}"
+
+
+class Round(models.Model):
+    """One change of seats (the book's "change" or "arrangement")."""
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="round_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class Seating(models.Model):
+    """Who plays at one table in one round: N-S against E-W, and the trays."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seatings")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seatings")
+    ns = models.ForeignKey(
+        "tournaments.Entrant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    ew = models.ForeignKey(
+        "tournaments.Entrant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    trays = models.ManyToManyField("tournaments.Tray", through="SeatingTray", related_name="seatings")
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="seating_table_once_per_round"),
+            models.UniqueConstraint(fields=["round", "ns"], name="seating_ns_once_per_round"),
+            models.UniqueConstraint(fields=["round", "ew"], name="seating_ew_once_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.table}"
+
+
+class SeatingTray(models.Model):
+    """A tray played at a table in a round; a tray is at one table per round."""
+
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seating_trays")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    tray = models.ForeignKey("tournaments.Tray", on_delete=models.CASCADE, related_name="+")
+    order = models.PositiveSmallIntegerField(default=1)
+
+    class Meta:
+        ordering = ["seating", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "tray"], name="tray_at_one_table_per_round"),
+        ]
+
+
+class SeatedEntrant(models.Model):
+    """An entrant's place in a round; the database refuses it at two tables.
+
+    ``side`` is blank for pairs and players (a pair is at one table, in one
+    direction), and ``NS`` or ``EW`` for teams of four, whose two pairs sit
+    at different tables in the same round (p. 48).
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seated")
+    entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="+")
+    side = models.CharField(max_length=2, blank=True, default="")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "entrant", "side"], name="entrant_at_one_table_per_round"
+            ),
+        ]
+
+
+class Seat(models.Model):
+    """A player in a seat (N, E, S, W) at one table in one round."""
+
+    class Direction(models.TextChoices):
+        N = "N", "North"
+        E = "E", "East"
+        S = "S", "South"
+        W = "W", "West"
+
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    direction = models.CharField(max_length=1, choices=Direction.choices)
+    player = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    #: The individual entrant in this seat (seat-based movements only).
+    entrant = models.ForeignKey(
+        "tournaments.Entrant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["seating", "direction"]
+        constraints = [
+            models.UniqueConstraint(fields=["seating", "direction"], name="seat_once_per_table"),
+            models.UniqueConstraint(
+                fields=["round", "player"],
+                condition=Q(player__isnull=False),
+                name="player_at_one_seat_per_round",
+            ),
+        ]

@@ -1,0 +1,91 @@
+"""A session: the book's "sitting" or "match", from set-up to publication."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+
+class EntrantKind(models.TextChoices):
+    """What the session's movement seats."""
+
+    PAIRS = "pairs", "Pairs"
+    FOURS = "fours", "Teams of four"
+    SIXES = "sixes", "Teams of six"
+    EIGHTS = "eights", "Teams of eight"
+    INDIVIDUALS = "individuals", "Individuals"
+
+
+class ScoringMethod(models.TextChoices):
+    """The scoring methods (DESIGN.md names; the engine lives in scoring.scorers)."""
+
+    TRICK = "trick", "Trick score, plus and minus (p. 32)"
+    HOWELL = "howell", "Original Howell, losses (p. 42)"
+    EXPONENT = "exponent", "Exponent, equated gains (pp. 43-45)"
+    MATCH = "match", "Match score, 2/1/0 (pp. 45-46)"
+    MATCHPOINTS = "matchpoints", "Matchpoints, percent (modern)"
+    INDIVIDUAL = "individual", "Individual, tricks lost (pp. 27, 31)"
+    TEAM_TRICK = "team-trick", "Team trick score (pp. 48-50)"
+    TEAM_MATCH = "team-match", "Team match score (pp. 49-50)"
+
+
+class Session(models.Model):
+    """One evening's play: entrants, a movement, trays, a scoring method, a status."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RUNNING = "running", "Running"
+        CLOSED = "closed", "Closed"
+        PUBLISHED = "published", "Published"
+
+    club = models.ForeignKey("tournaments.Club", on_delete=models.CASCADE, related_name="sessions")
+    series = models.ForeignKey(
+        "tournaments.Series", null=True, blank=True, on_delete=models.SET_NULL, related_name="sessions"
+    )
+    date = models.DateField()
+    title = models.CharField(max_length=120)
+    entrant_kind = models.CharField(max_length=12, choices=EntrantKind.choices, default=EntrantKind.PAIRS)
+    movement_family = models.CharField(max_length=30, blank=True, default="")
+    movement_variant = models.CharField(max_length=30, blank=True, default="")
+    #: The request the movement was generated from (sizes, deals) and the
+    #: movement JSON itself, kept so the seating is never recomputed.
+    movement_params = models.JSONField(default=dict, blank=True)
+    movement_json = models.JSONField(default=dict, blank=True)
+    trays_count = models.PositiveSmallIntegerField(default=0)
+    deals_per_round = models.PositiveSmallIntegerField(default=1)
+    scoring_method = models.CharField(max_length=20, choices=ScoringMethod.choices, default=ScoringMethod.TRICK)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    #: Tables move on by themselves when their round is done, or wait for the director.
+    tables_advance = models.BooleanField(default=True)
+    show_running_score = models.BooleanField(default=False)
+    publish_standings = models.BooleanField(default=False)
+    publish_travellers = models.BooleanField(default=False)
+    publish_hand_records = models.BooleanField(default=False)
+    #: Counts changes to the session's slips; a score snapshot records the
+    #: value it was computed from, so a stale snapshot is easy to spot.
+    results_version = models.PositiveBigIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["draft", "running", "closed", "published"]),
+                name="session_status_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.date} {self.title}"
+
+    @property
+    def is_editable_setup(self) -> bool:
+        """Entrants, movement and trays may change only while in draft."""
+        return self.status == self.Status.DRAFT
+
+    @property
+    def accepts_results(self) -> bool:
+        """Tables may send results only while the session runs."""
+        return self.status == self.Status.RUNNING

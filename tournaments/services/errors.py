@@ -1,0 +1,45 @@
+"""The two kinds of error (STYLE.md pointer 3).
+
+``UserError``: something the director or a table can fix; shown as a message
+next to the field or an API 400/409. Anything else is a bug and is logged
+with its traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class UserError(Exception):
+    """A request the user can fix; ``field`` names the input at fault, if any."""
+
+    status = 400
+
+    def __init__(self, message: str, *, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class NotFound(UserError):
+    """Something the caller may not see, or that does not exist (404, no leaks)."""
+
+    status = 404
+
+
+class Conflict(UserError):
+    """A request that conflicts with what is stored (409).
+
+    ``stored`` is what is already there (e.g. the slip line a second phone
+    collided with) and ``attempted`` the value that was refused, so a page can
+    show both.
+    """
+
+    status = 409
+    stored: Any = None
+    attempted: Any = None
+
+    def with_line(self, stored: Any, attempted: Any) -> Conflict:
+        """Attach the stored object and the refused value."""
+        self.stored, self.attempted = stored, attempted
+        return self

@@ -1,0 +1,203 @@
+"""The bridge between the movement engine and the database (STYLE.md pointer 2).
+
+``movement_fix`` reads the session's entrants, asks the engine for a
+movement (or takes a director's own), and writes tables, rounds, trays and
+every seating once; the app never recomputes it mid-session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from .. import movements
+from ..models import (
+    Deal,
+    Entrant,
+    EntrantKind,
+    Player,
+    Round,
+    Seat,
+    SeatedEntrant,
+    Seating,
+    SeatingTray,
+    Session,
+    Table,
+    Tray,
+)
+from ..movements import Movement, MovementUserError
+from .club import log_action
+from .errors import UserError
+from .sessions import KIND_SHAPE, require_status
+
+DEALERS = "NESW"
+
+
+def dealer_for(tray_number: int) -> str:
+    """The dealer of a tray: North on tray 1, then round the table."""
+    return DEALERS[(tray_number - 1) % 4]
+
+
+def movement_generate(
+    *, session: Session, family: str, variant: str | None = None, deals: int | None = None
+) -> Movement:
+    """Ask the engine for a movement that seats this session's entrants."""
+    kind, _ = KIND_SHAPE[session.entrant_kind]
+    fam = movements.FAMILIES.get(family)
+    if fam is None:
+        raise UserError(f"Unknown movement {family!r}.", field="family")
+    count = _movement_unit_count(session, fam.entrant_kind)
+    sizes = {"pair": "pairs", "team": "teams", "player": "players"}
+    try:
+        return movements.generate(
+            family, variant=variant or None, deals=deals, **{sizes[fam.entrant_kind]: count}
+        )
+    except MovementUserError as exc:
+        raise UserError(str(exc), field="family") from None
+
+
+def _movement_unit_count(session: Session, unit: str) -> int:
+    """How many of what the movement seats (pairs, teams or players) the session has."""
+    kind, size = KIND_SHAPE[session.entrant_kind]
+    entrants = session.entrants.filter(kind=kind).count()
+    if unit == kind:
+        return entrants
+    if unit == "player":
+        return entrants * size
+    raise UserError(
+        f"This movement seats {unit}s; the session's entrants are {kind}s.", field="family"
+    )
+
+
+def _player_numbers(session: Session) -> dict[int, tuple[Entrant | None, Player | None]]:
+    """For seat-based movements: the book's player numbers 1..n, entrant by entrant."""
+    kind, _ = KIND_SHAPE[session.entrant_kind]
+    numbered: dict[int, tuple[Entrant | None, Player | None]] = {}
+    n = 0
+    for entrant in session.entrants.filter(kind=kind).order_by("number").prefetch_related("members__player"):
+        members = list(entrant.members.all())
+        if kind == Entrant.Kind.PLAYER:
+            numbered[entrant.number] = (entrant, members[0].player if members else None)
+            continue
+        for member in members:
+            n += 1
+            numbered[n] = (None, member.player)
+    return numbered
+
+
+@transaction.atomic
+def movement_fix(
+    *,
+    session: Session,
+    family: str | None = None,
+    variant: str | None = None,
+    deals: int | None = None,
+    movement: Movement | None = None,
+    user: Any = None,
+) -> Movement:
+    """Seat the session by a movement: write tables, rounds, trays, seatings."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Session.Status.DRAFT, doing="change the movement")
+    if movement is None:
+        if not family:
+            raise UserError("Choose a movement.", field="family")
+        movement = movement_generate(session=session, family=family, variant=variant, deals=deals)
+    expected = _movement_unit_count(session, movement.entrant_kind)
+    if movement.entrants != expected:
+        raise UserError(
+            f"The movement seats {movement.entrants} {movement.entrant_kind}s; "
+            f"the session has {expected}.",
+            field="family",
+        )
+    _clear_seating(session)
+    try:
+        with transaction.atomic():
+            _write_seating(session, movement)
+    except IntegrityError as exc:
+        raise UserError(f"The movement seats someone or some tray twice in one round ({exc}).") from None
+    session.movement_family = movement.family
+    session.movement_variant = movement.variant or ""
+    session.movement_params = {"family": movement.family, "variant": movement.variant, "deals": deals}
+    session.movement_json = movement.to_json()
+    session.trays_count = movement.trays
+    first = movement.rounds[0].tables[0] if movement.rounds and movement.rounds[0].tables else None
+    session.deals_per_round = len(first.trays) if first else 1
+    session.save()
+    log_action(
+        club=session.club, session=session, user=user, action="movement.fix",
+        family=movement.family, variant=movement.variant, trays=movement.trays,
+    )
+    return movement
+
+
+def _clear_seating(session: Session) -> None:
+    Round.objects.filter(session=session).delete()
+    Table.objects.filter(session=session).delete()
+    Tray.objects.filter(session=session).delete()
+
+
+def _write_seating(session: Session, movement: Movement) -> None:
+    tables = {
+        t.number: t
+        for t in Table.objects.bulk_create(Table(session=session, number=n) for n in range(1, movement.tables + 1))
+    }
+    trays = {
+        t.number: t
+        for t in Tray.objects.bulk_create(Tray(session=session, number=n) for n in range(1, movement.trays + 1))
+    }
+    Deal.objects.bulk_create(Deal(tray=t, dealer=dealer_for(n)) for n, t in trays.items())
+    kind, _ = KIND_SHAPE[session.entrant_kind]
+    entrants = {e.number: e for e in session.entrants.filter(kind=kind).prefetch_related("members__player")}
+    numbered = _player_numbers(session) if movement.entrant_kind == "player" else {}
+    for mround in movement.rounds:
+        rnd = Round.objects.create(session=session, number=mround.number)
+        for assignment in mround.tables:
+            if assignment.table not in tables:
+                raise UserError(f"Round {mround.number} uses table {assignment.table}, which the movement lacks.")
+            ns = entrants.get(assignment.ns) if assignment.ns is not None else None
+            ew = entrants.get(assignment.ew) if assignment.ew is not None else None
+            seating = Seating.objects.create(round=rnd, table=tables[assignment.table], ns=ns, ew=ew)
+            SeatingTray.objects.bulk_create(
+                SeatingTray(seating=seating, round=rnd, tray=trays[t], order=i)
+                for i, t in enumerate(assignment.trays, start=1)
+            )
+            _write_seats(session, rnd, seating, assignment, numbered)
+
+
+def _write_seats(
+    session: Session,
+    rnd: Round,
+    seating: Seating,
+    assignment: movements.TableAssignment,
+    numbered: dict[int, tuple[Entrant | None, Player | None]],
+) -> None:
+    seats: list[Seat] = []
+    seated: list[SeatedEntrant] = []
+    if assignment.seats is not None:
+        for direction, number in assignment.seats.items():
+            entrant, player = numbered.get(number, (None, None))
+            seats.append(Seat(seating=seating, round=rnd, direction=direction, player=player, entrant=entrant))
+            if entrant is not None:
+                seated.append(SeatedEntrant(round=rnd, seating=seating, entrant=entrant))
+    else:
+        team = session.entrant_kind != EntrantKind.PAIRS
+        for side, entrant, dirs in (("NS", seating.ns, "NS"), ("EW", seating.ew, "EW")):
+            if entrant is None:
+                continue
+            seated.append(SeatedEntrant(round=rnd, seating=seating, entrant=entrant, side=side if team else ""))
+            seats.extend(_side_seats(seating, rnd, entrant, dirs, team))
+    Seat.objects.bulk_create(seats)
+    SeatedEntrant.objects.bulk_create(seated)
+
+
+def _side_seats(seating: Seating, rnd: Round, entrant: Entrant, dirs: str, team: bool) -> Iterable[Seat]:
+    members = list(entrant.members.all())
+    if team:
+        by_role = {m.role: m.player for m in members}
+        people = [by_role.get(d) for d in dirs]
+    else:
+        people = [m.player for m in members] + [None, None]
+    for direction, player in zip(dirs, people[:2], strict=True):
+        yield Seat(seating=seating, round=rnd, direction=direction, player=player)

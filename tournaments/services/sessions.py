@@ -1,0 +1,214 @@
+"""A session's life: create, enter pairs and teams, start, advance, close, publish.
+
+The status runs draft -> running -> closed -> published (STYLE.md pointer 2);
+a published session is changed only after it is reopened.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from ..models import Club, Entrant, EntrantKind, EntrantMember, Player, ScoringMethod, Series, Session
+from .club import log_action
+from .errors import UserError
+
+Status = Session.Status
+
+#: What each kind of session's entrants are, and how many players each has.
+KIND_SHAPE: dict[str, tuple[str, int]] = {
+    EntrantKind.PAIRS: (Entrant.Kind.PAIR, 2),
+    EntrantKind.FOURS: (Entrant.Kind.TEAM, 4),
+    EntrantKind.SIXES: (Entrant.Kind.TEAM, 6),
+    EntrantKind.EIGHTS: (Entrant.Kind.TEAM, 8),
+    EntrantKind.INDIVIDUALS: (Entrant.Kind.PLAYER, 1),
+}
+
+
+def session_create(
+    *,
+    club: Club,
+    date: dt.date,
+    title: str,
+    entrant_kind: str = EntrantKind.PAIRS,
+    scoring_method: str = ScoringMethod.TRICK,
+    series: Series | None = None,
+    user: Any = None,
+) -> Session:
+    """Open a new session in draft."""
+    if entrant_kind not in EntrantKind.values:
+        raise UserError(f"Unknown kind of entrant {entrant_kind!r}.", field="entrant_kind")
+    if scoring_method not in ScoringMethod.values:
+        raise UserError(f"Unknown scoring method {scoring_method!r}.", field="scoring_method")
+    if series is not None and series.club_id != club.pk:
+        raise UserError("That series belongs to another club.", field="series")
+    session = Session.objects.create(
+        club=club,
+        date=date,
+        title=title.strip() or f"Session of {date:%d %B %Y}",
+        entrant_kind=entrant_kind,
+        scoring_method=scoring_method,
+        series=series,
+    )
+    log_action(club=club, session=session, user=user, action="session.create", title=session.title)
+    return session
+
+
+def require_status(session: Session, *allowed: str, doing: str) -> None:
+    """Refuse an action the session's status does not allow, saying why."""
+    if session.status not in allowed:
+        hint = {
+            Status.DRAFT: "start the session first",
+            Status.RUNNING: "the session is running",
+            Status.CLOSED: "the session is closed; reopen it first",
+            Status.PUBLISHED: "the session is published; reopen it first",
+        }[Status(session.status)]
+        raise UserError(f"Cannot {doing}: {hint}.")
+
+
+def _next_number(session: Session, kind: str) -> int:
+    top = session.entrants.filter(kind=kind).aggregate(m=Max("number"))["m"]
+    return (top or 0) + 1
+
+
+def _check_players(session: Session, players: Sequence[Player], needed: int, label: str) -> None:
+    if len(players) != needed or any(p is None for p in players):
+        raise UserError(f"{label} needs {needed} players, not {len(players)}.", field="players")
+    if len({p.pk for p in players}) != len(players):
+        raise UserError(f"The same player cannot be twice in one {label.lower()}.", field="players")
+    if any(p.club_id != session.club_id for p in players):
+        raise UserError("Every player must be on this club's roster.", field="players")
+    taken = EntrantMember.objects.filter(session=session, player__in=players).select_related("player")
+    if taken:
+        names = ", ".join(m.player.name for m in taken)
+        raise UserError(f"Already entered in this session: {names}.", field="players")
+
+
+@transaction.atomic
+def entrant_create(
+    *,
+    session: Session,
+    players: Sequence[Player] | Mapping[str, Player],
+    number: int | None = None,
+    name: str = "",
+    user: Any = None,
+) -> Entrant:
+    """Enter a pair (two players), a team (four, six or eight) or an individual.
+
+    A team of four may be given as {"N": p, "S": p, "E": p, "W": p}: N and S
+    are its North-South pair, E and W its East-West pair (p. 48).
+    """
+    require_status(session, Status.DRAFT, doing="add an entrant")
+    kind, needed = KIND_SHAPE[session.entrant_kind]
+    roles: list[str]
+    if isinstance(players, Mapping):
+        roles, people = list(players.keys()), list(players.values())
+    else:
+        people = list(players)
+        roles = ["N", "S", "E", "W"] if needed == 4 else [""] * len(people)
+    label = {"pair": "A pair", "team": "A team", "player": "An individual entry"}[kind]
+    _check_players(session, people, needed, label)
+    number = number or _next_number(session, kind)
+    if not name:
+        name = " & ".join(p.name for p in people) if kind == Entrant.Kind.PAIR else ""
+    try:
+        with transaction.atomic():
+            entrant = Entrant.objects.create(session=session, kind=kind, number=number, name=name)
+            EntrantMember.objects.bulk_create(
+                EntrantMember(session=session, entrant=entrant, player=p, role=r, order=i)
+                for i, (p, r) in enumerate(zip(people, roles, strict=True), start=1)
+            )
+    except IntegrityError:
+        raise UserError(f"Number {number} is already taken in this session.", field="number") from None
+    log_action(
+        club=session.club, session=session, user=user, action="entrant.create",
+        entrant=entrant.number, players=[p.pk for p in people],
+    )
+    return entrant
+
+
+@transaction.atomic
+def entrant_delete(*, entrant: Entrant, user: Any = None) -> None:
+    """Withdraw an entrant before the start."""
+    session = entrant.session
+    require_status(session, Status.DRAFT, doing="withdraw an entrant")
+    log_action(club=session.club, session=session, user=user, action="entrant.delete", entrant=entrant.number)
+    entrant.delete()
+
+
+@transaction.atomic
+def session_start(*, session: Session, user: Any = None) -> Session:
+    """Fix the seating and open every table's link: round 1 begins."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Status.DRAFT, doing="start the session")
+    if not session.rounds.exists():
+        raise UserError("Choose a movement before starting: the tables have no seating yet.")
+    session.status = Status.RUNNING
+    session.current_round = 1
+    session.save(update_fields=["status", "current_round", "updated_at"])
+    log_action(club=session.club, session=session, user=user, action="session.start")
+    return session
+
+
+@transaction.atomic
+def session_advance(*, session: Session, user: Any = None) -> Session:
+    """Move the whole room to the next round (the director's call)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Status.RUNNING, doing="move to the next round")
+    last = session.rounds.count()
+    if session.current_round >= last:
+        raise UserError(f"Round {last} is the last round.")
+    session.current_round += 1
+    session.save(update_fields=["current_round", "updated_at"])
+    log_action(club=session.club, session=session, user=user, action="session.advance", round=session.current_round)
+    return session
+
+
+@transaction.atomic
+def session_set_status(*, session: Session, status: str, user: Any = None) -> Session:
+    """Move a session between closed, published and back (reopen)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    allowed = {
+        Status.CLOSED: (Status.RUNNING, Status.PUBLISHED),
+        Status.PUBLISHED: (Status.CLOSED,),
+        Status.RUNNING: (Status.CLOSED,),
+    }
+    if status not in allowed:
+        raise UserError(f"Cannot set the status to {status!r}.")
+    require_status(session, *allowed[Status(status)], doing=f"make the session {status}")
+    session.status = status
+    session.save(update_fields=["status", "updated_at"])
+    log_action(club=session.club, session=session, user=user, action=f"session.{status}")
+    return session
+
+
+@transaction.atomic
+def session_publish_switches(
+    *,
+    session: Session,
+    standings: bool | None = None,
+    travellers: bool | None = None,
+    hand_records: bool | None = None,
+    running_score: bool | None = None,
+    user: Any = None,
+) -> Session:
+    """Set what the public may see of this session."""
+    changes = {
+        "publish_standings": standings,
+        "publish_travellers": travellers,
+        "publish_hand_records": hand_records,
+        "show_running_score": running_score,
+    }
+    for field, value in changes.items():
+        if value is not None:
+            setattr(session, field, value)
+    session.save()
+    log_action(
+        club=session.club, session=session, user=user, action="session.publish_switches",
+        **{k: v for k, v in changes.items() if v is not None},
+    )
+    return session

@@ -1,0 +1,38 @@
+"""The director's home and a session's page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import Http404
+from django.views.generic import TemplateView
+
+from ..models import Session
+from ..selectors import session_for_director
+from ..services.club import clubs_directed_by
+from ..services.errors import NotFound
+
+
+class DirectorHomeView(LoginRequiredMixin, TemplateView):
+    """The clubs this director runs and their sessions."""
+
+    template_name = "director/home.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        clubs = clubs_directed_by(user=self.request.user)
+        sessions = Session.objects.filter(club__in=clubs).select_related("club")[:50]
+        return {**super().get_context_data(**kwargs), "clubs": clubs, "sessions": sessions}
+
+
+class SessionDetailView(LoginRequiredMixin, TemplateView):
+    """One session: its tables and their private links."""
+
+    template_name = "director/session.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        try:
+            session = session_for_director(user=self.request.user, pk=kwargs["pk"])
+        except NotFound as exc:
+            raise Http404(exc.message) from None
+        return {**super().get_context_data(**kwargs), "session": session, "tables": session.tables.all()}
