@@ -1,0 +1,12 @@
+# clubwhist web and worker image (see docker-compose.yml).
+FROM python:3.11-slim-bookworm
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+COPY . .
+RUN DEBUG=1 python manage.py collectstatic --noinput -v 0
+RUN useradd --create-home whist && mkdir -p /app/var && chown whist /app/var
+USER whist
+EXPOSE 8000
+CMD ["gunicorn", "clubwhist.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -1,0 +1,26 @@
+"""Send one task through the broker and wait for a real worker's answer (CI's smoke test)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.tasks import ping
+
+
+class Command(BaseCommand):
+    help = "Prove a Celery worker takes tasks from the broker."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            raise CommandError("CELERY_BROKER_URL is not set: tasks would run eagerly, not in a worker.")
+        result = ping.delay(41)
+        try:
+            value = result.get(timeout=60)
+        except Exception as exc:  # the worker did not answer: say so plainly
+            raise CommandError(f"No answer from a worker: {exc}") from exc
+        if value != 42:
+            raise CommandError(f"The worker answered {value!r}, not 42.")
+        self.stdout.write(f"Celery task {result.id} ran in a worker via {settings.CELERY_BROKER_URL}: 41 + 1 = {value}")
