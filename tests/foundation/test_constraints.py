@@ -64,12 +64,12 @@ def test_the_database_refuses_the_same_ns_pair_at_two_tables_in_a_round(running_
         second.save()
 
 
-def test_the_database_refuses_a_tray_at_two_tables_in_a_round(running_session: Session) -> None:
+def test_the_database_refuses_a_tray_at_two_tables_at_once(running_session: Session) -> None:
     first = Seating.objects.get(round__session=running_session, round__number=1, table__number=1)
     second = Seating.objects.get(round__session=running_session, round__number=1, table__number=2)
     tray = first.trays.first()
     with pytest.raises(IntegrityError), transaction.atomic():
-        SeatingTray.objects.create(seating=second, round=second.round, tray=tray, order=2)
+        SeatingTray.objects.create(seating=second, round=second.round, tray=tray, order=1)
 
 
 def test_the_database_refuses_a_player_in_two_entrants_of_a_session(running_session: Session) -> None:

@@ -77,7 +77,12 @@ class Seating(models.Model):
 
 
 class SeatingTray(models.Model):
-    """A tray played at a table in a round; a tray is at one table per round."""
+    """A tray played at a table in a round, in its place in the table's order.
+
+    Where the deals are exchanged and replayed within a round (individual
+    matches, p. 27; four-pair matches, p. 28; two teams, p. 29) a tray is at
+    two tables in one round, but never at the same place in their order.
+    """
 
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seating_trays")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
@@ -87,7 +92,10 @@ class SeatingTray(models.Model):
     class Meta:
         ordering = ["seating", "order"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "tray"], name="tray_at_one_table_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "tray", "order"], name="tray_at_one_table_at_a_time"
+            ),
+            models.UniqueConstraint(fields=["seating", "tray"], name="tray_once_per_seating"),
         ]
 
 

@@ -127,7 +127,7 @@ class Movement:
                             ns=None if t.get("ns") is None else int(t["ns"]),
                             ew=None if t.get("ew") is None else int(t["ew"]),
                             seats=(
-                                {s: int(v) for s, v in t["seats"].items()}  # type: ignore[misc]
+                                {s: int(v) for s, v in t["seats"].items()}
                                 if t.get("seats") is not None
                                 else None
                             ),
