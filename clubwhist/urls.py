@@ -17,6 +17,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("healthz", healthz, name="healthz"),
     path("t/", include("scoring.urls_table")),
+    path("director/", include("scoring.urls_director")),
     path("director/", include("tournaments.urls_director")),
     path("api/v1/", include("clubwhist.urls_api")),
     path("", include("scoring.urls_public")),

@@ -12,6 +12,20 @@ def recompute_standings(session_id: int) -> None:
     from .services.standings import standings_compute
 
     standings_compute(session_id=session_id)
+    _solve_hands_when_played(session_id)
+
+
+def _solve_hands_when_played(session_id: int) -> None:
+    """Once every tray has a result, solve the hand records ahead of publishing."""
+    from tournaments.models import Tray
+
+    from .hand_records import deals_missing_double_dummy
+
+    trays = Tray.objects.filter(session_id=session_id)
+    if not trays.exists() or trays.filter(slip_lines__isnull=True).exists():
+        return
+    if deals_missing_double_dummy(session=trays[0].session):
+        compute_double_dummy.delay(session_id)
 
 
 def queue_standings(session_id: int) -> None:
@@ -23,3 +37,16 @@ def queue_standings(session_id: int) -> None:
 def ping(value: int) -> int:
     """A trivial task: proves a real worker takes tasks from the broker."""
     return value + 1
+
+
+@shared_task(ignore_result=True)
+def compute_double_dummy(session_id: int) -> None:
+    """Solve the session's deals double dummy for the hand records (endplay)."""
+    from .hand_records import session_double_dummy
+
+    session_double_dummy(session_id=session_id)
+
+
+def queue_double_dummy(session_id: int) -> None:
+    """Solve the session's missing hand records once the current transaction commits."""
+    transaction.on_commit(lambda: compute_double_dummy.delay(session_id))

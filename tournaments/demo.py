@@ -99,11 +99,13 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
     _pairs(howell, players[:16])
     seating.movement_fix(session=howell, family="howell", deals=14, user=user)
     deals.trays_deal(session=howell, rng=rng, user=user)
-    sessions.session_start(session=howell, user=user)
+    howell = sessions.session_start(session=howell, user=user)
     _play(howell, rng, rounds=howell.rounds.count())
-    sessions.session_set_status(session=howell, status=Session.Status.CLOSED, user=user)
-    sessions.session_publish_switches(session=howell, standings=True, travellers=True, hand_records=True, user=user)
-    sessions.session_set_status(session=howell, status=Session.Status.PUBLISHED, user=user)
+    howell = sessions.session_set_status(session=howell, status=Session.Status.CLOSED, user=user)
+    howell = sessions.session_publish_switches(
+        session=howell, standings=True, travellers=True, hand_records=True, user=user
+    )
+    howell = sessions.session_set_status(session=howell, status=Session.Status.PUBLISHED, user=user)
 
     mitchell = sessions.session_create(
         club=club, date=today, title="Mitchell pairs, five tables", scoring_method="trick", user=user,
@@ -111,7 +113,7 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
     _pairs(mitchell, players[:20])
     seating.movement_fix(session=mitchell, family="mitchell", deals=10, user=user)
     deals.trays_deal(session=mitchell, rng=rng, user=user)
-    sessions.session_start(session=mitchell, user=user)
+    mitchell = sessions.session_start(session=mitchell, user=user)
     _play(mitchell, rng, rounds=3, partial_round=3)
     return DemoClub(club=club, published=howell, running=mitchell)
 

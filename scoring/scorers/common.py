@@ -52,6 +52,7 @@ __all__ = [
     "award_score",
     "build_scores",
     "exact_average",
+    "exact_sum",
     "mean",
     "rank",
     "revoke_penalty",
@@ -73,12 +74,21 @@ class DealResult:
     checks: dict[str, bool] = field(default_factory=dict)
 
 
-def mean(values: Iterable[Fraction | int], empty: Fraction = ZERO) -> Fraction:
+def exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The exact sum of many fractions, fast: numerators added by denominator first."""
+    by_denominator: dict[int, int] = {}
+    for v in values:
+        d = v.denominator
+        by_denominator[d] = by_denominator.get(d, 0) + v.numerator
+    return sum((Fraction(n, d) for d, n in by_denominator.items()), ZERO)
+
+
+def mean(values: Iterable[Fraction], empty: Fraction = ZERO) -> Fraction:
     """The exact average of some scores; ``empty`` if there are none."""
     items = list(values)
     if not items:
         return empty
-    return Fraction(sum(items), len(items))
+    return exact_sum(items) / len(items)
 
 
 def rank(keys: Mapping[int, Fraction], *, higher_is_better: bool) -> dict[int, int]:
@@ -104,15 +114,17 @@ def build_scores(
     """Totals, plus/minus and ranks from the deals' scores."""
     results = list(results)
     sign = 1 if higher_is_better else -1
-    totals = {e: ZERO for e in slips.entrants}
-    plus_minus = {e: ZERO for e in slips.entrants}
+    made: dict[int, list[Fraction]] = {e: [] for e in slips.entrants}
+    averages: dict[int, list[Fraction]] = {e: [] for e in slips.entrants}
     played: dict[int, set[int]] = {e: set() for e in slips.entrants}
     for res in results:
         for entrant, value in res.scores.items():
-            if entrant in totals:
-                totals[entrant] += value
-                plus_minus[entrant] += sign * (value - res.average)
+            if entrant in made:
+                made[entrant].append(value)
+                averages[entrant].append(res.average)
                 played[entrant].add(res.deal)
+    totals = {e: exact_sum(v) for e, v in made.items()}
+    plus_minus = {e: sign * (totals[e] - exact_sum(averages[e])) for e in made}
     if rank_by is not None:
         ranks = rank(rank_by, higher_is_better=higher_is_better)
     elif _same_deals(played):

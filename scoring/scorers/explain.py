@@ -87,13 +87,23 @@ def listing(scores: Mapping[int, Fraction]) -> str:
 
 def seating_sentence(ln: LawLine, side: Side, deal: int) -> str:
     """Where the entrant sat and what it made."""
-    other = ln.ew if side == "N-S" else ln.ns
+    other = opponents(ln, side)
     if not ln.played:
         return f"On deal {deal} your table ({ln.line.table}) was given an adjusted score."
     return (
         f"On deal {deal} you sat {side} at table {ln.line.table} against {other} "
         f"and your side's score was {mixed(own_score(ln, side))}."
     )
+
+
+def opponents(ln: LawLine, side: Side) -> str:
+    """Who sat against a side: an entrant, or two players when seats are given."""
+    seats = ln.line.seats
+    if seats is None:
+        return str(ln.ew if side == "N-S" else ln.ns)
+    if side == "N-S":
+        return f"{seats['E']} & {seats['W']}"
+    return f"{seats['N']} & {seats['S']}"
 
 
 def law_sentences(law: LawDeal, ln: LawLine, side: Side) -> list[str]:

@@ -41,7 +41,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .common import AWARD_TRICKS, DealResult, LawDeal, apply_laws, build_scores
+from .common import AWARD_TRICKS, DealResult, LawDeal, apply_laws, build_scores, exact_sum
 from .explain import (
     find_deal,
     law_sentences,
@@ -87,8 +87,8 @@ class ExponentGain:
         """Rule 6: add the exponents, carry whole multiples of T into the whole."""
         items = list(gains)
         tables = math.lcm(*(g.tables for g in items)) if items else 1
-        whole = sum((g.whole for g in items), ZERO)
-        raised = sum((g.exponent * (tables // g.tables) for g in items), ZERO)
+        whole = exact_sum(g.whole for g in items)
+        raised = exact_sum(g.exponent * (tables // g.tables) for g in items)
         carry, rest = divmod(raised, tables)
         return cls(whole + carry, rest, tables)
 
@@ -133,7 +133,7 @@ class ExponentSlip:
     def test9(self) -> bool:
         """Rule 9: the equated gains (odd pair left out) add to twice the numerator."""
         played = (g.value for e, g in self.gains.items() if e not in self.odd)
-        return sum(played, ZERO) == 2 * self.numerator
+        return exact_sum(played) == 2 * self.numerator
 
 
 @dataclass(frozen=True)
@@ -155,8 +155,8 @@ class ExponentSheet:
 
     def test10(self) -> bool:
         """Rule 10: the numerators add to half the pairs' totals, odd pair allowed for."""
-        odd = sum((s.gains[e].value for s in self.slips for e in s.odd), ZERO)
-        pairs = sum((t.value for t in self.totals.values()), ZERO)
+        odd = exact_sum(s.gains[e].value for s in self.slips for e in s.odd)
+        pairs = exact_sum(t.value for t in self.totals.values())
         return 2 * self.numerators == pairs - odd
 
 
@@ -169,7 +169,7 @@ def equate(law: LawDeal) -> ExponentSlip | None:
     low_ew = min(ln.ew_score for ln in law.lines)
     ns_gain = {ln.ns: ln.ns_score - low_ns for ln in law.lines}
     ew_gain = {ln.ew: ln.ew_score - low_ew for ln in law.lines}
-    ns_total, ew_total = sum(ns_gain.values(), ZERO), sum(ew_gain.values(), ZERO)
+    ns_total, ew_total = exact_sum(ns_gain.values()), exact_sum(ew_gain.values())
     larger, lesser = max(ns_total, ew_total), min(ns_total, ew_total)
     side = None if ns_total == ew_total else ("N-S" if ns_total < ew_total else "E-W")
     k = larger - lesser
@@ -179,9 +179,7 @@ def equate(law: LawDeal) -> ExponentSlip | None:
         gains[award.entrant] = ExponentGain(Fraction(AWARD_TRICKS[award.award]), larger, tables)
     highest = max(max(ns_gain.values()), max(ew_gain.values()))
     odd = tuple(a.entrant for a in law.averages)
-    return ExponentSlip(
-        law.deal, tables, low_ns, low_ew, ns_total, ew_total, side, k, gains, odd, highest
-    )
+    return ExponentSlip(law.deal, tables, low_ns, low_ew, ns_total, ew_total, side, k, gains, odd, highest)
 
 
 def tabulate(slips: Slips) -> ExponentSheet:
@@ -200,10 +198,7 @@ def score(slips: Slips) -> Scores:
     """Score a session by equated gains; the largest total wins."""
     sheet = tabulate(slips)
     worked = {s.deal: s for s in sheet.slips}
-    results = [
-        _deal_result(worked[d.deal]) if d.deal in worked else DealResult(d.deal)
-        for d in slips.deals
-    ]
+    results = [_deal_result(worked[d.deal]) if d.deal in worked else DealResult(d.deal) for d in slips.deals]
     extra = {
         e: {"whole": t.whole, "exponent": t.exponent, "tables": Fraction(t.tables)}
         for e, t in sheet.totals.items()
@@ -256,8 +251,7 @@ def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
         f"Your equated gain is {gain} = {gain.mixed()}; the average equated gain of the deal "
         f"is {mixed(s.numerator)}/{s.tables} = {mixed(s.average_gain)} (rule 9).",
     ]
-    return Explanation(NAME, entrant, deal, gain.value, tuple(sentences), figures,
-                       way_scores(law, side))
+    return Explanation(NAME, entrant, deal, gain.value, tuple(sentences), figures, way_scores(law, side))
 
 
 def _equating_sentence(s: ExponentSlip, side: str) -> str:

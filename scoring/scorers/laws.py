@@ -22,22 +22,32 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
   entered on the slip as a score before anything else is worked out: the
   average of the scores made that way by the tables that played, plus one
   trick, that average, or that average less one trick (kept within 0..13).
-  What each award is then worth under each method:
+  What each award is then worth under each method (avg: the average of the
+  side's way of the tables; top: the top score of that way, p. 42):
 
-  ============ ============ =================== ===========================
-  method       average      average-plus        average-minus
-  ============ ============ =================== ===========================
-  trick        0            +1 trick            -1 trick
-  howell       top - avg    one trick less loss one trick more loss
-  exponent     as rule 11   one trick more gain one trick less gain
-  individual   top - avg    one trick less loss one trick more loss
-  match        1            2                   0
-  matchpoints  50% of top   60% of top          40% of top
-  ============ ============ =================== ===========================
+  ============ ================== ==================== ====================
+  method       average            average-plus         average-minus
+  ============ ================== ==================== ====================
+  trick        0                  +1 trick             -1 trick
+  howell       loss top - avg     loss top - (avg + 1) loss top - (avg - 1)
+  individual   as howell          as howell            as howell
+  exponent     gain from lowest   the same, of avg + 1 the same, of avg - 1
+  match        1                  2                    0
+  matchpoints  50% of a top       60% of a top         40% of a top
+  ============ ================== ==================== ====================
+
+  (An avg + 1 above the played top becomes the top; losses are then counted
+  from it, as rule 11 enters averages before anything else; the exponent
+  gain is equated with the rest.) Under match and matchpoints the award is
+  given directly and the tables that played are compared among themselves
+  (matchpoints factored up by Neuberg's formula).
 
   An entrant that did not play (a sit-out, a phantom's opponent) and is
   listed under ``averages`` gets the method's average for the deal (pp. 42,
-  44, 46), one trick more or less for an ``average-plus``/``-minus``.
+  44, 46: no gain or loss by tricks, the average loss, the average equated
+  gain, a match score of 1, half a top), and one trick better or worse for
+  an ``average-plus`` / ``average-minus`` (60% / 40% of a top, 2 / 0 in
+  match scores).
 
 This module imports nothing from Django.
 """
@@ -168,9 +178,7 @@ def _moved(line: SlipResult) -> tuple[int, int, int]:
     return transfer_revoke_tricks(line.ns_tricks, line.ns_revokes, line.ew_revokes)
 
 
-def _played(
-    line: SlipResult, moved: tuple[int, int, int], avg_ns: Fraction, avg_ew: Fraction
-) -> LawLine:
+def _played(line: SlipResult, moved: tuple[int, int, int], avg_ns: Fraction, avg_ew: Fraction) -> LawLine:
     """A played line: hold each revoking side to the average of its way."""
     ns, from_ns, from_ew = moved
     ns_score, ew_score = Fraction(ns), Fraction(13 - ns)

@@ -18,13 +18,16 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
   0 lost; ``team-match`` ranks by this "match score", then by the "trick
   score" (the tricks gained in all matches). Teams whose pairs never meet both
   ways on a deal have no match; a pair meeting its own team (p. 49, the first
-  arrangement) does not count.
+  arrangement) does not count, nor does an average given to a team (an
+  adjusted table counts with its award).
 - **club system** (pp. 56-57): teams of more than eight, pairs keeping their
   seats; "if there is an odd pair on each side, the average score of all the
   pairs seated opposite to the odd pair should be added to the total score of
   its team" (p. 57). ``team-club`` adds to a team, on each deal, the average
   of the other way of the tables once for every line by which its N-S lines
   outnumber its E-W lines (or the reverse), and compares totals with the mean.
+  Slips name pairs in ``ns``/``ew`` with ``Slips.teams`` (team -> pairs);
+  ``averages`` are not used, the odd-pair average standing in for them.
 
 Scores per deal are each team's gain on the deal (plus or minus). For
 ``team-match`` the total is the match score, not the sum of those gains,
@@ -77,7 +80,7 @@ def score_team_trick(slips: Slips) -> Scores:
             deals.append(DealScores(deal.deal, {}))
             continue
         gain, made = deviations(resolved)
-        for team, (t, g) in average_awards(deal, resolved).items():
+        for team, (t, g) in average_awards(deal, resolved, slips).items():
             _add(made, team, t)
             _add(gain, team, g)
         for team in gain:
@@ -146,14 +149,7 @@ def score_team_match(slips: Slips) -> Scores:
                 _add(scores, x, gain)
                 _add(scores, y, -gain)
         deals.append(DealScores(deal.deal, dict(sorted(scores.items()))))
-    figures = {e: dict.fromkeys(("tricks", "won", "tied", "lost"), ZERO) for e in entrants}
-    totals = {e: ZERO for e in entrants}
-    for (x, y), gain in matches.items():
-        for team, points, tricks in zip((x, y), _match_points(gain), (gain, -gain), strict=True):
-            totals[team] += points
-            row = figures[team]
-            row["tricks"] += tricks
-            row[("lost", "tied", "won")[points]] += 1
+    totals, figures = match_figures(entrants, matches)
     return Scores(
         method="team-match",
         deals=tuple(deals),
@@ -161,20 +157,29 @@ def score_team_match(slips: Slips) -> Scores:
             entrants,
             totals,
             plus_minus=None,
-            extra={
-                e: {
-                    "tricks": f["tricks"],
-                    "matches_won": f["won"],
-                    "matches_tied": f["tied"],
-                    "matches_lost": f["lost"],
-                }
-                for e, f in figures.items()
-            },
+            extra=figures,
             rank_by={e: (totals[e], figures[e]["tricks"]) for e in entrants},
         ),
         summary={"matches": Fraction(len(matches))},
         checks=checks,
     )
+
+
+def match_figures(
+    entrants: Iterable[int], matches: dict[tuple[int, int], Fraction]
+) -> tuple[dict[int, Fraction], dict[int, dict[str, Fraction]]]:
+    """Match score of each team, and its trick score and matches won, tied and lost."""
+    names = ("matches_lost", "matches_tied", "matches_won")  # indexed by points
+    order = ("tricks", *reversed(names))
+    totals = {e: ZERO for e in entrants}
+    figures = {e: dict.fromkeys(order, ZERO) for e in totals}
+    for (x, y), gain in matches.items():
+        for team, points, tricks in zip((x, y), _match_points(gain), (gain, -gain), strict=True):
+            totals[team] = totals.get(team, ZERO) + points
+            row = figures.setdefault(team, dict.fromkeys(order, ZERO))
+            row["tricks"] += tricks
+            row[names[points]] += 1
+    return totals, figures
 
 
 def club_totals(

@@ -194,11 +194,11 @@ def deviations(
     tricks: dict[int, Fraction] = {}
     mean_ns, mean_ew = resolved.mean_ns, resolved.mean_ew
     for line in resolved.lines:
-        for entrant, score, mean in (
+        for entrant, score, side_mean in (
             (line.ns, line.ns_score, mean_ns),
             (line.ew, line.ew_score, mean_ew),
         ):
-            gain[entrant] = gain.get(entrant, Fraction(0)) + score - mean
+            gain[entrant] = gain.get(entrant, Fraction(0)) + score - side_mean
             tricks[entrant] = tricks.get(entrant, Fraction(0)) + score
     return gain, tricks
 
@@ -232,22 +232,56 @@ def team_entrants(
     return tuple(slips.entrants)
 
 
-def average_awards(deal: DealSlip, resolved: ResolvedDeal) -> dict[int, tuple[Fraction, Fraction]]:
-    """Team -> (tricks, gain) given by ``averages`` for the ways it did not play."""
+def member_ways(slips: Slips) -> dict[int, bool]:
+    """Member (pair, or player in ``seats``) -> True if it sat N-S at least as often as E-W."""
+    lean: dict[int, int] = {}
+    for deal in slips.deals:
+        for r in deal.results:
+            if r.seats is not None:
+                ns, ew = [r.seats.get("N"), r.seats.get("S")], [r.seats.get("E"), r.seats.get("W")]
+            else:
+                ns, ew = [r.ns], [r.ew]
+            for members, step in ((ns, 1), (ew, -1)):
+                for member in members:
+                    if member is not None:
+                        lean[member] = lean.get(member, 0) + step
+    return {m: v >= 0 for m, v in lean.items()}
+
+
+def average_awards(
+    deal: DealSlip, resolved: ResolvedDeal, slips: Slips
+) -> dict[int, tuple[Fraction, Fraction]]:
+    """Team -> (tricks, gain) given by the deal's ``averages`` (pp. 42, 44, 46).
+
+    Without ``Slips.teams`` an award names a team, which takes the average of
+    each way it did not play. With it, an award names a member (a pair, or a
+    player in ``seats``, worth half a pair), which takes the average of the
+    way it usually sits.
+    """
+    owner = team_of_player(slips.teams) if slips.teams else {}
+    ways = member_ways(slips) if owner else {}
+    share = Fraction(1, 2) if owner and uses_seats(slips) else Fraction(1)
     given: dict[int, tuple[Fraction, Fraction]] = {}
     for award in deal.averages:
-        team = award.entrant
-        held_ns = any(ln.ns == team for ln in resolved.lines)
-        held_ew = any(ln.ew == team for ln in resolved.lines)
-        if held_ns and held_ew:
-            raise SlipError(f"deal {deal.deal}: team {team} played both ways and has an average")
-        tricks = gain = Fraction(0)
-        for held, average, mean in (
-            (held_ns, resolved.average_ns, resolved.mean_ns),
-            (held_ew, resolved.average_ew, resolved.mean_ew),
+        if owner:
+            team, weight = owner[award.entrant], share
+            takes_ns = ways.get(award.entrant, True)
+            takes = (takes_ns, not takes_ns)
+        else:
+            team, weight = award.entrant, Fraction(1)
+            takes = (
+                not any(ln.ns == team for ln in resolved.lines),
+                not any(ln.ew == team for ln in resolved.lines),
+            )
+            if not any(takes):
+                raise SlipError(f"deal {deal.deal}: team {team} played both ways and has an average")
+        tricks, gain = given.get(team, (Fraction(0), Fraction(0)))
+        for take, average, side_mean in (
+            (takes[0], resolved.average_ns, resolved.mean_ns),
+            (takes[1], resolved.average_ew, resolved.mean_ew),
         ):
-            if not held:
+            if take:
                 value = award_score(average, award.award)
-                tricks, gain = tricks + value, gain + value - mean
+                tricks, gain = tricks + weight * value, gain + weight * (value - side_mean)
         given[team] = (tricks, gain)
     return given

@@ -37,7 +37,7 @@ from .teams_lines import (
     team_entrants,
     team_sides,
 )
-from .types import DealScores, Scores, SlipError, Slips
+from .types import DealScores, DealSlip, Scores, SlipError, Slips
 
 ZERO = Fraction(0)
 #: Challenging club 1-4, challenged club 5-8 (League schedule, p. 29).
@@ -69,6 +69,20 @@ def _check_two_teams(resolved: ResolvedDeal, teams: tuple[int, ...]) -> None:
             )
 
 
+def two_team_deal(
+    slips: Slips, deal: DealSlip, resolved: ResolvedDeal, teams: tuple[int, ...]
+) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """Each team's gain on a deal and the tricks it made (averages included)."""
+    _check_two_teams(resolved, teams)
+    gain, made = deviations(resolved)
+    for team, (tricks, plus) in average_awards(deal, resolved, slips).items():
+        if team not in teams:
+            raise SlipError(f"deal {deal.deal}: {team} under averages is not a team")
+        made[team] = made.get(team, ZERO) + tricks
+        gain[team] = gain.get(team, ZERO) + plus
+    return gain, made
+
+
 def score_two_team_match(
     slips: Slips,
     *,
@@ -87,36 +101,24 @@ def score_two_team_match(
     figures = {t: {"tricks": ZERO, "ns_tricks": ZERO} for t in teams}
     checks: dict[str, bool] = {}
     deals: list[DealScores] = []
+    label = f"each team N-S at {ns_lines} table" + ("s" if ns_lines > 1 else "")
     for deal, resolved in played:
-        if resolved is None or not resolved.lines:
-            deals.append(DealScores(deal.deal, {}))
-            continue
-        _check_two_teams(resolved, teams)
-        gain, made = deviations(resolved)
-        for team, (t, g) in average_awards(deal, resolved).items():
-            if team not in totals:
-                raise SlipError(f"deal {deal.deal}: {team} under averages is not a team")
-            made[team] = made.get(team, ZERO) + t
-            gain[team] = gain.get(team, ZERO) + g
-        counts = _counts(resolved)
-        checks[f"deal {deal.deal}: each team N-S at {ns_lines} tables"] = all(
-            counts.get(t, (0, 0))[0] == ns_lines for t in teams
-        )
-        for line in resolved.lines:
-            figures[line.ns]["ns_tricks"] += line.ns_score
-        for team in gain:
-            totals[team] += gain[team]
-            figures[team]["tricks"] += made[team]
+        gain: dict[int, Fraction] = {}
+        if resolved is not None and resolved.lines:
+            gain, made = two_team_deal(slips, deal, resolved, teams)
+            counts = _counts(resolved)
+            checks[f"deal {deal.deal}: {label}"] = all(counts.get(t, (0, 0))[0] == ns_lines for t in teams)
+            for line in resolved.lines:
+                figures[line.ns]["ns_tricks"] += line.ns_score
+            for team in gain:
+                totals[team] += gain[team]
+                figures[team]["tricks"] += made[team]
         deals.append(DealScores(deal.deal, dict(sorted(gain.items()))))
     return Scores(
         method=method,
         deals=tuple(deals),
         entrants=standings(
-            teams,
-            totals,
-            plus_minus=totals,
-            extra=figures,
-            rank_by={t: (totals[t],) for t in teams},
+            teams, totals, plus_minus=totals, extra=figures, rank_by={t: (totals[t],) for t in teams}
         ),
         checks=checks,
     )

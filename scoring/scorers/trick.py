@@ -74,8 +74,7 @@ def score(slips: Slips) -> Scores:
                 row = tricks.setdefault(who, {"tricks": Fraction(0), "average": Fraction(0)})
                 row["tricks"] += made
                 row["average"] += avg
-    return build_scores(NAME, slips, (score_deal(law) for law in laws), higher_is_better=True,
-                        extra=tricks)
+    return build_scores(NAME, slips, (score_deal(law) for law in laws), higher_is_better=True, extra=tricks)
 
 
 def side_results(totals: Mapping[int, int]) -> dict[int, Fraction]:

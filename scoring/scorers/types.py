@@ -20,9 +20,10 @@ says so. This module imports nothing from Django; the whole package must not.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, Mapping
+from typing import Literal
 
 Award = Literal["average", "average-plus", "average-minus"]
 AWARDS: tuple[Award, ...] = ("average", "average-plus", "average-minus")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 
 from tournaments.models import EntrantKind, Seating, SeatingTray, Session, Table, Tray
@@ -50,15 +50,20 @@ def table_round(*, table: Table) -> int:
     """The round this table is playing now.
 
     When tables move on by themselves, a table is in the first round whose
-    trays it has not all sent (past the last round: finished, last + 1).
+    trays it has not all sent (past the last round: finished, last + 1); a
+    void tray is owed by nobody, and a round against a phantom is skipped.
     Otherwise every table plays the director's current round.
     """
     session = table.session
     if not session.tables_advance:
         return session.current_round
     done = set(SlipLine.objects.filter(table=table).values_list("round_id", "tray_id"))
-    for seating in Seating.objects.filter(table=table).select_related("round").order_by("round__number"):
-        trays = SeatingTray.objects.filter(seating=seating).values_list("tray_id", flat=True)
+    seatings = Seating.objects.filter(table=table).exclude(Q(ns__is_phantom=True) | Q(ew__is_phantom=True))
+    for seating in seatings.select_related("round").order_by("round__number"):
+        trays = (
+            SeatingTray.objects.filter(seating=seating).exclude(tray__status=Tray.Status.VOID)
+            .values_list("tray_id", flat=True)
+        )
         if any((seating.round_id, t) not in done for t in trays):
             return seating.round.number
     return session.rounds.count() + 1
@@ -215,6 +220,8 @@ def result_confirm(*, line: SlipLine, by: str = "", via: str = Via.TABLE, versio
         return line
     if not line.session.accepts_results and via == Via.TABLE:
         raise UserError("The session is not running.")
+    if line.status == SlipLine.Status.DISPUTED and via == Via.TABLE:
+        raise Conflict("This result is disputed; the director will settle it.")
     line.status = SlipLine.Status.CONFIRMED
     line.confirmed_by = by[:80]
     line.confirmed_at = timezone.now()
@@ -227,6 +234,13 @@ def result_dispute(*, line: SlipLine, claimed: Any, by: str = "", via: str = Via
     """The opponents disagree: the line goes to the director's live board."""
     line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
     tricks = check_tricks(claimed, field="claimed")
+    if via == Via.TABLE:
+        if not line.session.accepts_results:
+            raise UserError("The session is not running.")
+        if line.status == SlipLine.Status.DISPUTED:
+            return line  # a repeated dispute: already with the director
+        if line.status == SlipLine.Status.CONFIRMED:
+            raise Conflict("This result was already checked by E-W; ask the director to correct it.")
     _keep_version(line, change="disputed", reason=f"{by or 'opponents'} claim N-S {tricks}", via=via, by=by, user=None)
     line.status = SlipLine.Status.DISPUTED
     line.version += 1
@@ -265,6 +279,9 @@ def result_correct(
             raise UserError(f"Unknown award {award!r}.", field=label)
     if bool(ns_award) != bool(ew_award):
         raise UserError("Award both sides, or neither.", field="ns_award")
+    for label, count in (("ns_revokes", ns_revokes), ("ew_revokes", ew_revokes)):
+        if count is not None and (not isinstance(count, int) or not 0 <= count <= 13):
+            raise UserError("Revokes must be a whole number from 0 to 13.", field=label)
     tricks = None if ns_tricks in (None, "") else check_tricks(ns_tricks)
     if tricks is None and not ns_award:
         raise UserError("Give the N-S tricks, or an award to both sides.", field="ns_tricks")
@@ -303,6 +320,8 @@ def result_award(
     table = Table.objects.filter(session=session, number=table_number).first()
     if table is None:
         raise NotFound(f"There is no table {table_number}.")
+    if session.status not in (Session.Status.RUNNING, Session.Status.CLOSED):
+        raise UserError("The session is published or not started; reopen it before awarding a score.")
     tray = _find_tray(session, tray_number)
     line = SlipLine.objects.filter(tray=tray, table=table).first()
     if line is not None:

@@ -9,18 +9,21 @@ consistent whole.
 from __future__ import annotations
 
 from collections import defaultdict
+from fractions import Fraction
 from typing import Any
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 
 from tournaments.models import Entrant, EntrantKind, Seat, SeatedEntrant, Seating, SeatingTray, Session, Tray
 
 from ..models import ScoreSnapshot, SlipLine
-from ..scorers import score, scores_to_json
+from ..scorers import ScoringError, score, scores_to_json
 from ..scorers.types import AverageAward, DealSlip, SlipResult, Slips
 
 KEEP_SNAPSHOTS = 3
+PERCENT_CACHE_SECONDS = 24 * 3600
 
 
 def ranked_kind(session: Session) -> str:
@@ -174,9 +177,35 @@ def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
 
 def session_standings(*, session: Session) -> dict[str, Any] | None:
     """The newest consistent standings (scores JSON), computing them if none is current."""
+    snapshot = session_snapshot(session=session)
+    return snapshot.scores if snapshot else None
+
+
+def session_snapshot(*, session: Session) -> ScoreSnapshot | None:
+    """The newest snapshot row, computing one if none is current (pages key caches on it)."""
     snapshot = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id").first()
     if snapshot is None or (
         snapshot.source_version != session.results_version and session.status != Session.Status.RUNNING
     ):
         snapshot = standings_compute(session_id=session.pk) or snapshot
-    return snapshot.scores if snapshot else None
+    return snapshot
+
+
+def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int, Fraction] | None:
+    """Matchpoint percentages of a pairs session (modern, shown beside the book's figures).
+
+    Computed from the slips by the engine's ``matchpoints`` method and cached
+    against the snapshot, so they change exactly when the standings do.
+    """
+    if ranked_kind(session) != Entrant.Kind.PAIR:
+        return None
+    key = f"clubwhist:percent:{session.pk}:{snapshot.pk}:{snapshot.computed_at.timestamp()}"
+    cached = cache.get(key)
+    if cached is None:
+        try:
+            scores = score("matchpoints", session_slips(session=session))
+        except ScoringError:
+            return None
+        cached = {str(t.entrant): str(t.extra["percent"]) for t in scores.entrants}
+        cache.set(key, cached, PERCENT_CACHE_SECONDS)
+    return {int(e): Fraction(v) for e, v in cached.items()}

@@ -1,85 +1,83 @@
-"""The table page: where we are, enter a result, confirm, see the unfolded slips.
+"""The table page: where we are, enter a result, the opponents' check, the folded slips, the move.
 
-Works without JavaScript: a plain form posts the N-S tricks. The server
-checks everything (services); the page's checks are only for comfort.
+Works without JavaScript: plain forms post the N-S tricks, the check and a
+dispute, and the page redirects back (post/redirect/get). The page's script
+(``static/js/table.js``) uses the JSON endpoints in ``table_json.py``
+instead. The server checks everything (services); the page's checks are
+only for comfort.
 """
 
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views import View
 
-from tournaments.models import Table
-from tournaments.selectors import seating_view, table_by_token
-from tournaments.services.errors import Conflict, NotFound, UserError
+from tournaments.services.errors import UserError
 
-from ..models import SlipLine, Via
-from ..selectors import traveller_for_table
-from ..services.results import result_confirm, result_submit, table_round
+from ..models import Via
+from ..selectors_table import table_line, table_page
+from ..services.results import result_confirm, result_dispute, result_submit
+from .table_common import TableMixin, read_body, small_int
 
-
-class TableMixin:
-    """Resolve the table from its private link once (TournamentMixin style)."""
-
-    table: Table
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            self.table = table_by_token(token=kwargs["token"])
-        except NotFound as exc:
-            raise Http404(exc.message) from None
-        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+#: The buttons: N-S tricks, and E-W's 13 less beside each.
+TRICKS = [(n, 13 - n) for n in range(14)]
 
 
 class TableView(TableMixin, View):
-    """Where we are, the trays to play now, and a form per tray."""
+    """The page itself (GET; the script asks for the main part alone) and the plain send (POST)."""
 
     def get(self, request: HttpRequest, token: str) -> HttpResponse:
-        round_number = table_round(table=self.table)
-        view = seating_view(table=self.table, round_number=round_number)
-        trays = []
-        for tray in view.trays if view else []:
-            line = SlipLine.objects.filter(table=self.table, tray=tray).first()
-            trays.append({"tray": tray, "line": line,
-                          "traveller": traveller_for_table(table=self.table, tray=tray)})
-        return render(request, "table/home.html", {
-            "table": self.table, "session": self.table.session, "view": view, "trays": trays,
-            "round_number": round_number, "finished": view is None and round_number > 0,
-            "key": uuid.uuid4().hex, "tricks": range(14),
-        })
+        page = table_page(table=self.table, device=self.device)
+        partial = request.headers.get("X-Table-Partial") == "1"
+        template = "table/_main.html" if partial else "table/home.html"
+        return render(request, template, {"page": page, "token": token, "key": uuid.uuid4().hex,
+                                          "tricks": TRICKS, "revokes": range(4)})
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        data = read_body(request)
         try:
             outcome = result_submit(
-                table=self.table, tray_number=request.POST.get("tray"), ns_tricks=request.POST.get("ns_tricks"),
-                via=Via.TABLE, by=f"table {self.table.number}", device=request.POST.get("device", "")[:64],
-                idempotency_key=request.POST.get("key"),
+                table=self.table, tray_number=data.get("tray"), ns_tricks=data.get("ns_tricks"),
+                via=Via.TABLE, by=self.actor("N-S"), device=self.device, idempotency_key=data.get("key"),
+                ns_revokes=small_int(data.get("ns_revokes"), field="ns_revokes"),
+                ew_revokes=small_int(data.get("ew_revokes"), field="ew_revokes"),
+                round_number=small_int(data.get("round"), field="round", default=None),
             )
-            if outcome.created:
-                messages.success(request, f"Tray {outcome.line.tray.number}: N-S {outcome.line.ns_tricks} sent. "
-                                          "Opponents, please confirm.")
-        except Conflict as exc:
-            messages.error(request, exc.message)
+            line = outcome.line
+            messages.success(request, f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}.")
         except UserError as exc:
             messages.error(request, exc.message)
         return redirect("table:home", token=token)
 
 
 class TableConfirmView(TableMixin, View):
-    """The opponents confirm a result entered at their table."""
+    """E-W check a result entered at their table (plain form)."""
 
-    def post(self, request: HttpRequest, token: str, line_id: int) -> HttpResponse:
-        line = SlipLine.objects.filter(pk=line_id, table=self.table).first()
-        if line is None:
-            raise Http404("No such result at this table.")
+    def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
+        data = read_body(request)
         try:
-            result_confirm(line=line, by=f"table {self.table.number} E-W", via=Via.TABLE)
-            messages.success(request, f"Tray {line.tray.number} confirmed.")
+            line = table_line(table=self.table, tray_number=tray)
+            result_confirm(line=line, by=self.actor("E-W"), via=Via.TABLE,
+                           version=small_int(data.get("version"), field="version", default=None))
+            messages.success(request, f"Tray {tray} checked by E-W: N-S {line.ns_tricks}, E-W {line.ew_tricks}.")
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect("table:home", token=token)
+
+
+class TableDisputeView(TableMixin, View):
+    """E-W disagree with a result: their count goes to the director (plain form)."""
+
+    def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
+        data = read_body(request)
+        try:
+            line = table_line(table=self.table, tray_number=tray)
+            result_dispute(line=line, claimed=data.get("claimed"), by=self.actor("E-W"), via=Via.TABLE)
+            messages.warning(request, f"Tray {tray}: your count went to the director, who will settle it.")
         except UserError as exc:
             messages.error(request, exc.message)
         return redirect("table:home", token=token)

@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from teams_slips import FOUR_PAIR_CHANGES, by_entrant, deal_scores, line, seated, slips
 
 from scoring.scorers.teams_four_pair import score_four_pair
 from scoring.scorers.types import SlipError
-from teams_slips import FOUR_PAIR_CHANGES, by_entrant, deal_scores, line, seated, slips
 
 
 def four_pair_slips(tricks):
@@ -41,8 +41,10 @@ def test_four_pair_scores_a_match_won_and_the_tricks_in_excess():
 def test_four_pair_double_score_and_tie_break_by_tricks():
     """pp. 27-28: pair 4 wins two, pairs 1 and 2 tie on 1 1/2 and 1 wins on tricks."""
     tricks = {
-        (1, 1): 9, (1, 2): 6,  # deals 1-8: pair 1 beats pair 2 by 3 N-S; pair 4 beats 3 E-W
-        (17, 1): 8, (17, 2): 6,  # deals 17-24: pair 2 beats 3 by 2 N-S; pair 4 beats 1 E-W
+        (1, 1): 9,
+        (1, 2): 6,  # deals 1-8: pair 1 beats pair 2 by 3 N-S; pair 4 beats 3 E-W
+        (17, 1): 8,
+        (17, 2): 6,  # deals 17-24: pair 2 beats 3 by 2 N-S; pair 4 beats 1 E-W
     }
     scores = score_four_pair(four_pair_slips(tricks))
     pairs = by_entrant(scores)
@@ -99,9 +101,5 @@ def test_four_pair_match_scores_sum_to_the_number_of_matches(values):
     assert sum(e.total for e in scores.entrants) == 6
     assert sum(e.extra["net_tricks"] for e in scores.entrants) == 0
     for a in scores.entrants:
-        better = [
-            b
-            for b in scores.entrants
-            if (b.total, b.extra["tricks"]) > (a.total, a.extra["tricks"])
-        ]
+        better = [b for b in scores.entrants if (b.total, b.extra["tricks"]) > (a.total, a.extra["tricks"])]
         assert a.rank == len(better) + 1

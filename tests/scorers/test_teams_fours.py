@@ -7,11 +7,11 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from teams_slips import HOWELL_FOURS, by_entrant, deal_scores, line, slips
 
 from scoring.scorers.teams_fours import score_team_club, score_team_match, score_team_trick
 from scoring.scorers.teams_two import score_two_teams
 from scoring.scorers.types import AverageAward, SlipError
-from teams_slips import HOWELL_FOURS, by_entrant, deal_scores, line, slips
 
 
 def howell_slips(tricks, teams=5, averages=None):
@@ -109,9 +109,7 @@ def test_team_trick_gives_a_team_sitting_out_the_average():
 
 def test_team_trick_on_two_teams_is_the_two_team_gain():
     s = slips([1, 2], {1: [line(1, 1, 2, 8), line(2, 2, 1, 6)], 2: [line(1, 1, 2, 4), line(2, 2, 1, 4)]})
-    assert [e.total for e in score_team_trick(s).entrants] == [
-        e.total for e in score_two_teams(s).entrants
-    ]
+    assert [e.total for e in score_team_trick(s).entrants] == [e.total for e in score_two_teams(s).entrants]
 
 
 def test_team_club_adds_the_average_opposite_the_odd_pair():
@@ -199,3 +197,25 @@ def test_team_trick_deviations_add_to_zero_on_every_deal(s):
     scores = score_team_trick(s)
     for d in scores.deals:
         assert sum(d.scores.values(), Fraction(0)) == 0
+
+
+def test_team_trick_gives_an_averaged_pair_the_average_of_its_usual_way():
+    """p. 42: a pair sitting out takes the average; pairs 2 and 4 sit out deal 2."""
+    s = slips(
+        [1, 2],
+        {1: [line(1, 1, 3, 8), line(2, 4, 2, 6)], 2: [line(1, 1, 3, 7)]},
+        teams={1: (1, 2), 2: (3, 4)},
+        averages={2: [AverageAward(2), AverageAward(4)]},
+    )
+    scores = score_team_trick(s)
+    assert deal_scores(scores, 2) == {1: 0, 2: 0}
+    teams = by_entrant(scores)
+    # deal 2: team 1 made 7 N-S and takes the E-W average 6; team 2 made 6 and takes 7
+    assert (teams[1].extra["tricks"], teams[2].extra["tricks"]) == (8 + 7 + 7 + 6, 5 + 6 + 6 + 7)
+    assert (teams[1].total, teams[2].total) == (2, -2)
+
+
+def test_team_trick_rejects_an_average_for_a_team_that_played_both_ways():
+    s = slips([1, 2], {1: [line(1, 1, 2, 8), line(2, 2, 1, 6)]}, averages={1: [AverageAward(1)]})
+    with pytest.raises(SlipError, match="both ways"):
+        score_team_trick(s)

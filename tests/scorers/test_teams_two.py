@@ -7,10 +7,10 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from teams_slips import NARRAGANSETT_ROUNDS, by_entrant, deal_scores, line, seated, slips
 
 from scoring.scorers.teams_two import score_narragansett, score_two_teams
 from scoring.scorers.types import SlipError
-from teams_slips import NARRAGANSETT_ROUNDS, by_entrant, deal_scores, line, seated, slips
 
 
 def test_two_teams_compares_north_south_scores_only():
@@ -55,9 +55,7 @@ def test_two_teams_reads_teams_from_seats_under_the_league_schedule():
 
 def test_two_teams_revoke_transfers_two_tricks_and_holds_the_side_to_the_average():
     """Law X Sec. 4 (p. 65): 10 less 2 is 8, held to the N-S average 7."""
-    s = slips(
-        [1, 2], {1: [line(1, 1, 2, 10, ns_revokes=1), line(2, 2, 1, 6)]}
-    )
+    s = slips([1, 2], {1: [line(1, 1, 2, 10, ns_revokes=1), line(2, 2, 1, 6)]})
     scores = score_two_teams(s)
     teams = by_entrant(scores)
     # team 1: 7 (held) + 7 at table 2 = 14; team 2: 5 + 6 = 11; gain half the difference
@@ -99,7 +97,8 @@ def test_two_teams_gains_are_opposite(deals):
     scores = score_two_teams(s)
     for d in scores.deals:
         assert d.scores[1] == -d.scores[2]
-    one, two = scores.entrants
+    teams = by_entrant(scores)
+    one, two = teams[1], teams[2]
     assert one.total == -two.total
     if not any(r or q for _, _, r, q in deals):
         assert one.total == sum(a - b for a, b, _, _ in deals)
@@ -110,9 +109,7 @@ def narragansett_slips(tricks: dict[tuple[int, int], int]):
     deals: dict[int, list] = {}
     for change, tables in enumerate(NARRAGANSETT_ROUNDS):
         for table, (n, e, s_, w, tray) in tables.items():
-            deals.setdefault(tray, []).append(
-                seated(table, n, e, s_, w, tricks[(change, table)])
-            )
+            deals.setdefault(tray, []).append(seated(table, n, e, s_, w, tricks[(change, table)]))
     return slips(range(1, 17), deals)
 
 
@@ -139,10 +136,18 @@ def test_narragansett_compares_each_tray_twice_per_team(values):
     assert len(scores.checks) == 8
     assert all(scores.checks.values())
     for d in scores.deals:
-        team_one = sum(tricks[(c, t)] for c, tbl in enumerate(NARRAGANSETT_ROUNDS)
-                       for t, row in tbl.items() if row[4] == d.deal and t in (2, 4))
-        team_two = sum(tricks[(c, t)] for c, tbl in enumerate(NARRAGANSETT_ROUNDS)
-                       for t, row in tbl.items() if row[4] == d.deal and t in (1, 3))
+        team_one = sum(
+            tricks[(c, t)]
+            for c, tbl in enumerate(NARRAGANSETT_ROUNDS)
+            for t, row in tbl.items()
+            if row[4] == d.deal and t in (2, 4)
+        )
+        team_two = sum(
+            tricks[(c, t)]
+            for c, tbl in enumerate(NARRAGANSETT_ROUNDS)
+            for t, row in tbl.items()
+            if row[4] == d.deal and t in (1, 3)
+        )
         assert d.scores == {1: team_one - team_two, 2: team_two - team_one}
     one, two = scores.entrants
     assert one.total == -two.total
@@ -152,7 +157,7 @@ def test_narragansett_reports_a_tray_missing_a_table():
     tricks = {(c, t): 7 for c in range(8) for t in range(1, 5)}
     s = narragansett_slips(tricks)
     first = s.deals[0]
-    s = type(s)(s.entrants, (type(first)(1, first.results[:3]),) + s.deals[1:])
+    s = type(s)(s.entrants, (type(first)(1, first.results[:3]), *s.deals[1:]))
     scores = score_narragansett(s)
     assert scores.checks["deal 1: each team N-S at 2 tables"] is False
     assert by_entrant(scores)[1].total == -by_entrant(scores)[2].total

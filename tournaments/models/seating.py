@@ -86,7 +86,7 @@ class SeatingTray(models.Model):
 
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seating_trays")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
-    tray = models.ForeignKey("tournaments.Tray", on_delete=models.CASCADE, related_name="+")
+    tray = models.ForeignKey("tournaments.Tray", on_delete=models.CASCADE)
     order = models.PositiveSmallIntegerField(default=1)
 
     class Meta:

@@ -30,9 +30,7 @@ SetRow = tuple[int, int, int, int]
 Plan = Literal["plan1", "plan2", "plan3"]
 
 
-def resolve_pairs(
-    entrants: int | None, tables: int | None, *, system: str, pages: str
-) -> tuple[int, int]:
+def resolve_pairs(entrants: int | None, tables: int | None, *, system: str, pages: str) -> tuple[int, int]:
     """The number of pairs and of tables asked for (pairs = 2 x tables unless given)."""
     if entrants is None and tables is None:
         raise MovementUserError(f"{system} needs the number of pairs or of tables ({pages})")
@@ -41,9 +39,7 @@ def resolve_pairs(
         return 2 * tables, tables
     needed = (entrants + 1) // 2
     if tables is not None and tables != needed:
-        raise MovementUserError(
-            f"{entrants} pairs sit at {needed} tables, not {tables} ({system}, {pages})"
-        )
+        raise MovementUserError(f"{entrants} pairs sit at {needed} tables, not {tables} ({system}, {pages})")
     return entrants, needed
 
 
@@ -71,9 +67,7 @@ def apply_plan(
     """Rows and the trays of each set under one of the three plans of p. 41."""
     if plan == "plan1":  # play the schedule through as many times as desired
         rows = [
-            [(t, ns, ew, s + j * unit) for t, ns, ew, s in rnd]
-            for j in range(per_set)
-            for rnd in schedule
+            [(t, ns, ew, s + j * unit) for t, ns, ew, s in rnd] for j in range(per_set) for rnd in schedule
         ]
         return rows, blocked_sets(unit * per_set, 1)
     sets = blocked_sets(unit, per_set) if plan == "plan2" else interleaved_sets(unit, per_set)
@@ -123,7 +117,5 @@ def checked(movement: Movement) -> Movement:
         for turn in range(turns):
             trays = [t.trays[turn] for t in rnd.tables if len(t.trays) > turn]
             if len(trays) != len(set(trays)):
-                raise MovementFatalError(
-                    f"{movement.family}: a tray at two tables in round {rnd.number}"
-                )
+                raise MovementFatalError(f"{movement.family}: a tray at two tables in round {rnd.number}")
     return movement

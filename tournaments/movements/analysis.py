@@ -217,9 +217,7 @@ def _comparisons(by_tray: Mapping[int, list[tuple[int, Direction, int, int]]]) -
         for direction in ("NS", "EW"):
             group = [(w, (r, t)) for w, d, r, t in plays if d == direction]
             pairs = {
-                (min(a, b), max(a, b))
-                for (a, pa), (b, pb) in combinations(group, 2)
-                if a != b and pa != pb
+                (min(a, b), max(a, b)) for (a, pa), (b, pb) in combinations(group, 2) if a != b and pa != pb
             }
             for a, b in pairs:
                 out[a][b] += 1
@@ -235,7 +233,7 @@ def _spread(counts: Mapping[int, Counter[int]], entrants: range) -> Spread:
 
 def _replays(m: Movement, plays: Mapping[int, list[Play]]) -> list[tuple[int, int]]:
     """(entrant, tray) played more than once (by the same side, for teams)."""
-    out = set()
+    out: set[tuple[int, int]] = set()
     for who, mine in plays.items():
         keys = Counter((p.tray, p.direction if m.entrant_kind == "team" else "") for p in mine)
         out.update((who, tray) for (tray, _), n in keys.items() if n > 1)

@@ -17,9 +17,9 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 
 from __future__ import annotations
 
+from ._seating import check, seated
 from .registry import Family, register
 from .types import Movement, MovementUserError, Round
-from ._seating import check, seated
 
 #: The Table of Changes (p. 28): per row, Table 1 N, S, E, W then Table 2 N, S, E, W.
 TABLE_OF_CHANGES: tuple[tuple[int, ...], ...] = (
@@ -57,23 +57,37 @@ def four_pair(
     rounds = []
     for r, row in enumerate(TABLE_OF_CHANGES, start=1):
         a, b, c, d = (4 * (r - 1) + i for i in range(1, 5))
-        rounds.append(Round(number=r, tables=(
-            seated(1, (a, b, c, d), _nesw(*row[:4])),
-            seated(2, (c, d, a, b), _nesw(*row[4:])),
-        )))
-    return check(Movement(
-        family="four-pair", entrants=8, tables=2, trays=DEALS, rounds=tuple(rounds),
-        entrant_kind="player", source="pp. 27-28: four-pair matches, Table of Changes",
-        notes=("pairs: 1 and 2, 3 and 4, 5 and 6, 7 and 8",) + COMPARISONS,
-    ))
+        rounds.append(
+            Round(
+                number=r,
+                tables=(
+                    seated(1, (a, b, c, d), _nesw(*row[:4])),
+                    seated(2, (c, d, a, b), _nesw(*row[4:])),
+                ),
+            )
+        )
+    return check(
+        Movement(
+            family="four-pair",
+            entrants=8,
+            tables=2,
+            trays=DEALS,
+            rounds=tuple(rounds),
+            entrant_kind="player",
+            source="pp. 27-28: four-pair matches, Table of Changes",
+            notes=("pairs: 1 and 2, 3 and 4, 5 and 6, 7 and 8", *COMPARISONS),
+        )
+    )
 
 
-register(Family(
-    name="four-pair",
-    title="Four-pair match",
-    pages="pp. 27-28",
-    entrant_kind="player",
-    session_kinds=("pairs",),
-    generate=four_pair,
-    summary="Four pairs (players 1-8) at two tables, 24 deals; matches and tricks.",
-))
+register(
+    Family(
+        name="four-pair",
+        title="Four-pair match",
+        pages="pp. 27-28",
+        entrant_kind="player",
+        session_kinds=("pairs",),
+        generate=four_pair,
+        summary="Four pairs (players 1-8) at two tables, 24 deals; matches and tricks.",
+    )
+)

@@ -25,13 +25,15 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
   appear only as notes. With an even number of teams a dummy table (the
   highest number) is added: its deals move like the others, and the two
   pairs that would meet its players sit out (p. 50). ``sitout`` lists their
-  teams: the N-S pair's team first, then the E-W pair's.
+  teams: the N-S pair's team first, then the E-W pair's. Two teams are sent
+  to ``two-teams`` (p. 28): with a dummy table they would meet on one set.
 - **the Clay System** (``fours-clay``, pp. 50-51): E-W move one table lower
   after every deal, carrying it; twice (or three times) as many deals as
   tables, placed as the book's tables print: odd deals first in order, then
   even, two to a table (with three a table: the sets 1, 4, 7, ... then 2, 5,
   8, ... then 3, 6, 9, ..., two to a table and the rest on the last table).
-  Each deal is a round. A team's two pairs meet at one table in some rounds
+  Each deal is a round; the default is two deals a table. A team's two pairs
+  meet at one table in some rounds
   (``ns == ew``): they need not play, but the deal moves on (p. 50).
 - **the Parallel and Snow Systems** (``fours-parallel``, ``fours-snow``,
   p. 51): played "precisely as for pairs": the pair families ``parallel`` and
@@ -45,9 +47,9 @@ from collections import deque
 from collections.abc import Callable
 
 from . import registry
+from ._seating import check
 from .registry import Family, register
 from .types import Movement, MovementFatalError, MovementUserError, Round, TableAssignment
-from ._seating import check
 
 MITCHELL_MODS = tuple(f"mod{i}" for i in range(1, 9))
 PARALLEL_FORMS = tuple(f"form{i}" for i in range(1, 5))
@@ -68,6 +70,11 @@ def team_count(entrants: int | None, tables: int | None, *, dummy: bool = False)
     teams = entrants if entrants is not None else tables
     if teams is None or teams < 2:
         raise MovementUserError("a match for fours needs at least two teams")
+    if dummy and teams == 2:
+        raise MovementUserError(
+            "two teams of four play a match at two tables: use two-teams (p. 28); with a "
+            "dummy table they would meet on one set of deals only"
+        )
     fits = {teams, teams + (teams % 2 == 0)} if dummy else {teams}
     if tables is not None and tables not in fits:
         raise MovementUserError(f"{teams} teams play at {min(fits)} tables, not {tables} (p. 48)")
@@ -80,8 +87,7 @@ def per_set(deals: int | None, sets: int, default: int = 1) -> int:
         return default
     if deals % sets:
         raise MovementUserError(
-            f"the number of deals must be a multiple of the number of tables, {sets} (p. 31), "
-            f"not {deals}"
+            f"the number of deals must be a multiple of the number of tables, {sets} (p. 31), not {deals}"
         )
     return deals // sets
 
@@ -111,13 +117,30 @@ def dummy_rounds(
     return tuple(rounds)
 
 
-def _fours(family: str, teams: int, tables: int, trays: int, rounds: tuple[Round, ...],
-           source: str, notes: tuple[str, ...], variant: str | None = None) -> Movement:
+def _fours(
+    family: str,
+    teams: int,
+    tables: int,
+    trays: int,
+    rounds: tuple[Round, ...],
+    source: str,
+    notes: tuple[str, ...],
+    variant: str | None = None,
+) -> Movement:
     """A checked movement for teams of four."""
-    return check(Movement(
-        family=family, variant=variant, entrants=teams, tables=tables, trays=trays,
-        rounds=rounds, entrant_kind="team", source=source, notes=notes,
-    ))
+    return check(
+        Movement(
+            family=family,
+            variant=variant,
+            entrants=teams,
+            tables=tables,
+            trays=trays,
+            rounds=rounds,
+            entrant_kind="team",
+            source=source,
+            notes=notes,
+        )
+    )
 
 
 def fours_mitchell(
@@ -136,18 +159,29 @@ def fours_mitchell(
         raise MovementUserError("the Mitchell modifications are for an even number of tables (p. 32)")
     k = per_set(deals, teams)
     rounds = tuple(
-        Round(number=r, tables=tuple(
-            TableAssignment(table=t, trays=deal_set(wrap(t + r - 1, teams), k),
-                            ns=t, ew=wrap(t - r, teams))
-            for t in range(1, teams + 1)
-        ))
+        Round(
+            number=r,
+            tables=tuple(
+                TableAssignment(
+                    table=t, trays=deal_set(wrap(t + r - 1, teams), k), ns=t, ew=wrap(t - r, teams)
+                )
+                for t in range(1, teams + 1)
+            ),
+        )
         for r in range(1, teams + 1)
     )
-    return _fours("fours-mitchell", teams, teams, teams * k, rounds,
-                  "p. 48: the Mitchell System for fours", (
-                      "E-W players one table higher, deals one table lower, after each round (p. 31)",
-                      "in the last round each team's two pairs meet, for the comparison of pairs (p. 48)",
-                  ))
+    return _fours(
+        "fours-mitchell",
+        teams,
+        teams,
+        teams * k,
+        rounds,
+        "p. 48: the Mitchell System for fours",
+        (
+            "E-W players one table higher, deals one table lower, after each round (p. 31)",
+            "in the last round each team's two pairs meet, for the comparison of pairs (p. 48)",
+        ),
+    )
 
 
 def fours_howell(
@@ -167,16 +201,19 @@ def fours_howell(
         "last arrangement (after play): the teams together again to compare scores (p. 49)",
     ]
     if n > teams:
-        notes.append(f"table {n} is the dummy table: its deals move like the others; sitout lists "
-                     "the team whose N-S pair, then the team whose E-W pair, sits out (p. 50)")
-    return _fours("fours-howell", teams, teams, n * k, rounds,
-                  "pp. 48-50: the Howell System for fours", tuple(notes))
+        notes.append(
+            f"table {n} is the dummy table: its deals move like the others; sitout lists "
+            "the team whose N-S pair, then the team whose E-W pair, sits out (p. 50)"
+        )
+    return _fours(
+        "fours-howell", teams, teams, n * k, rounds, "pp. 48-50: the Howell System for fours", tuple(notes)
+    )
 
 
 def clay_placement(tables: int, k: int) -> list[list[int]]:
     """The deals at each table before play (pp. 50-51): odd then even (or three sets), two a table."""
     order = [d for s in range(1, k + 1) for d in range(s, k * tables + 1, k)]
-    return [order[2 * t: 2 * t + 2] for t in range(tables - 1)] + [order[2 * (tables - 1):]]
+    return [order[2 * t : 2 * t + 2] for t in range(tables - 1)] + [order[2 * (tables - 1) :]]
 
 
 def clay_steps(tables: int, k: int) -> list[list[int]]:
@@ -209,22 +246,33 @@ def fours_clay(
         )
     k = (deals or 2 * teams) // teams
     rounds = tuple(
-        Round(number=r, tables=tuple(
-            TableAssignment(table=t, trays=(deal,), ns=t, ew=wrap(t + r - 1, teams))
-            for t, deal in enumerate(played, start=1)
-        ))
+        Round(
+            number=r,
+            tables=tuple(
+                TableAssignment(table=t, trays=(deal,), ns=t, ew=wrap(t + r - 1, teams))
+                for t, deal in enumerate(played, start=1)
+            ),
+        )
         for r, played in enumerate(clay_steps(teams, k), start=1)
     )
-    return _fours("fours-clay", teams, teams, k * teams, rounds,
-                  "pp. 50-51: the Clay System for fours", (
-                      "after each deal the E-W players carry it to the next lower table (p. 33)",
-                      "where a team's two pairs meet (ns == ew) they need not play, but the deal "
-                      "moves on as if played (p. 50)",
-                  ))
+    return _fours(
+        "fours-clay",
+        teams,
+        teams,
+        k * teams,
+        rounds,
+        "pp. 50-51: the Clay System for fours",
+        (
+            "after each deal the E-W players carry it to the next lower table (p. 33)",
+            "where a team's two pairs meet (ns == ew) they need not play, but the deal "
+            "moves on as if played (p. 50)",
+        ),
+    )
 
 
-def from_pairs(pair_family: str, family: str, teams: int, deals: int | None,
-               variant: str | None, *, shift: int) -> Movement:
+def from_pairs(
+    pair_family: str, family: str, teams: int, deals: int | None, variant: str | None, *, shift: int
+) -> Movement:
     """A pair system read as a match for fours: the pairs are the halves of the teams.
 
     The N-S pair at Table t in round 1 is team t's; the E-W pair there is team
@@ -241,13 +289,18 @@ def from_pairs(pair_family: str, family: str, teams: int, deals: int | None,
     if len(side) != 2 * teams or None in side:
         raise MovementFatalError(f"{pair_family}: round 1 does not seat every pair")
     rounds = tuple(
-        Round(number=r.number, tables=tuple(_as_teams(t, side) for t in r.tables))
-        for r in pairs.rounds
+        Round(number=r.number, tables=tuple(_as_teams(t, side) for t in r.tables)) for r in pairs.rounds
     )
-    return _fours(family, teams, pairs.tables, pairs.trays, rounds,
-                  f"p. 48-51: the {fam.title} for fours ({fam.pages})",
-                  (f"played as the pair system {pair_family} with the pairs as halves of the teams",)
-                  + pairs.notes, variant)
+    return _fours(
+        family,
+        teams,
+        pairs.tables,
+        pairs.trays,
+        rounds,
+        f"pp. 48-51: the {fam.title} for fours ({fam.pages})",
+        (f"the pair system {pair_family}, its pairs the halves of the teams", *pairs.notes),
+        variant,
+    )
 
 
 def _as_teams(table: TableAssignment, side: dict[int | None, tuple[str, int]]) -> TableAssignment:
@@ -275,16 +328,56 @@ def fours_snow(
 
 
 for _name, _title, _pages, _gen, _variants, _summary in (
-    ("fours-mitchell", "Mitchell System for fours", "p. 48", fours_mitchell, MITCHELL_MODS,
-     "Teams of four; N-S sit still, E-W and deals move as in the Mitchell System."),
-    ("fours-howell", "Howell System for fours", "pp. 48-50", fours_howell, (),
-     "Teams of four; deals from the center table to the head table; every team meets every other."),
-    ("fours-clay", "Clay System for fours", "pp. 50-51", fours_clay, (),
-     "Teams of four; E-W carry each deal to the next table; twice as many deals as tables."),
-    ("fours-parallel", "Parallel System for fours", "p. 51", fours_parallel, PARALLEL_FORMS,
-     "Teams of four in two rows, as the Parallel System for pairs."),
-    ("fours-snow", "Snow System for fours", "p. 51", fours_snow, (),
-     "Teams of four; each set of deals played through before the E-W players move."),
+    (
+        "fours-mitchell",
+        "Mitchell System for fours",
+        "p. 48",
+        fours_mitchell,
+        MITCHELL_MODS,
+        "Teams of four; N-S sit still, E-W and deals move as in the Mitchell System.",
+    ),
+    (
+        "fours-howell",
+        "Howell System for fours",
+        "pp. 48-50",
+        fours_howell,
+        (),
+        "Teams of four; deals from the center table to the head table; every team meets every other.",
+    ),
+    (
+        "fours-clay",
+        "Clay System for fours",
+        "pp. 50-51",
+        fours_clay,
+        (),
+        "Teams of four; E-W carry each deal to the next table; twice as many deals as tables.",
+    ),
+    (
+        "fours-parallel",
+        "Parallel System for fours",
+        "p. 51",
+        fours_parallel,
+        PARALLEL_FORMS,
+        "Teams of four in two rows, as the Parallel System for pairs.",
+    ),
+    (
+        "fours-snow",
+        "Snow System for fours",
+        "p. 51",
+        fours_snow,
+        (),
+        "Teams of four; each set of deals played through before the E-W players move.",
+    ),
 ):
-    register(Family(name=_name, title=_title, pages=_pages, entrant_kind="team",
-                    session_kinds=("fours",), generate=_gen, variants=_variants, summary=_summary))
+    register(
+        Family(
+            name=_name,
+            title=_title,
+            pages=_pages,
+            entrant_kind="team",
+            session_kinds=("fours",),
+            generate=_gen,
+            variants=_variants,
+            summary=_summary,
+        )
+    )

@@ -41,9 +41,7 @@ def _pair(team: int, index: int, k: int) -> tuple[int, int]:
     return first, first + 1
 
 
-def _table(
-    table: int, deal: int, ns: tuple[int, int], ew: tuple[int, int]
-) -> TableAssignment:
+def _table(table: int, deal: int, ns: tuple[int, int], ew: tuple[int, int]) -> TableAssignment:
     """A table seating a N-S pair and an E-W pair (plain letter N or E)."""
     return seated(table, (deal,), (ns[0], ew[0], ns[1], ew[1]))
 
@@ -73,9 +71,7 @@ def _size(entrants: int | None, tables: int | None) -> int:
     return k
 
 
-def harvard(
-    *, entrants: int | None, tables: int | None, deals: int | None, variant: str | None
-) -> Movement:
+def harvard(*, entrants: int | None, tables: int | None, deals: int | None, variant: str | None) -> Movement:
     """The Harvard Plan: original and duplicate play, deals left on the tables (p. 52)."""
     k = _size(entrants, tables)
     allowed = [k * r for r in range(1, k + 1)]
@@ -88,8 +84,12 @@ def harvard(
     rounds = tuple(r for rho in range(n_rounds) for r in _match_round(rho, k))
     return check(
         Movement(
-            family="harvard", entrants=4 * k, tables=k, trays=k * n_rounds,
-            rounds=rounds, entrant_kind="player",
+            family="harvard",
+            entrants=4 * k,
+            tables=k,
+            trays=k * n_rounds,
+            rounds=rounds,
+            entrant_kind="player",
             source="p. 52: teams of six, the Harvard Plan",
             notes=(
                 f"players 1-{2 * k} are the first team (a, a′, b, b′, ...), "

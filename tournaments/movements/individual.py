@@ -24,16 +24,20 @@ Sizes:
   arrangements of three deals: 33 deals. Number 12 keeps his seat.
 - **16 players** (p. 31): four tables, fifteen arrangements of four deals: 60
   deals; number 16 keeps his seat. The book gives no starting arrangement. The
-  one used here was derived: the first, in numerical order, under which every
-  player partners every other exactly once and opposes every other exactly
-  twice, the property the book's 8- and 12-player tables also have.
+  one used here was derived, and has the property the book's 8- and
+  12-player tables have: every player partners every other exactly once and
+  opposes every other exactly twice. With 16 North and 1 South at Table 1, as
+  12 and 1 in the twelve-player table, the seats were filled table by table in
+  the order N, S, E, W with the lowest number that keeps that property
+  possible: Table 1 N 16, S 1, E 2, W 3; Table 2 N 4, S 7, E 10, W 12;
+  Table 3 N 5, S 14, E 9, W 13; Table 4 N 6, S 11, E 8, W 15.
 """
 
 from __future__ import annotations
 
+from ._seating import check, seated
 from .registry import Family, register
 from .types import Movement, MovementUserError, Round
-from ._seating import check, seated
 
 #: First arrangements, each table's players in the order N, E, S, W.
 FIRST_ARRANGEMENTS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
@@ -91,8 +95,11 @@ def individual(
         Round(
             number=r,
             tables=tuple(
-                seated(t, _trays(t, n_tables, per_table, (r - 1) * per_round),
-                       [_moved(p, r, players) for p in seats])
+                seated(
+                    t,
+                    _trays(t, n_tables, per_table, (r - 1) * per_round),
+                    [_moved(p, r, players) for p in seats],
+                )
                 for t, seats in enumerate(first, start=1)
             ),
         )
@@ -104,22 +111,32 @@ def individual(
         "each table plays its own deals, then the other tables' deals, before the change",
     ]
     if players == 16:
-        notes.append("the book gives no starting arrangement for 16 players (p. 31); "
-                     "this one was derived so that every player partners every other once")
-    return check(Movement(
-        family="individual", entrants=players, tables=n_tables, trays=per_round * (players - 1),
-        rounds=rounds, entrant_kind="player",
-        source="pp. 27, 30-31: individual matches, Howell's table of changes",
-        notes=tuple(notes),
-    ))
+        notes.append(
+            "the book gives no starting arrangement for 16 players (p. 31); "
+            "this one was derived so that every player partners every other once"
+        )
+    return check(
+        Movement(
+            family="individual",
+            entrants=players,
+            tables=n_tables,
+            trays=per_round * (players - 1),
+            rounds=rounds,
+            entrant_kind="player",
+            source="pp. 27, 30-31: individual matches, Howell's table of changes",
+            notes=tuple(notes),
+        )
+    )
 
 
-register(Family(
-    name="individual",
-    title="Individual match (Howell's table of changes)",
-    pages="pp. 27, 30-31",
-    entrant_kind="player",
-    session_kinds=("individuals",),
-    generate=individual,
-    summary="8, 12 or 16 players; every player partners every other once.",
-))
+register(
+    Family(
+        name="individual",
+        title="Individual match (Howell's table of changes)",
+        pages="pp. 27, 30-31",
+        entrant_kind="player",
+        session_kinds=("individuals",),
+        generate=individual,
+        summary="8, 12 or 16 players; every player partners every other once.",
+    )
+)

@@ -199,9 +199,7 @@ def _mod8(tables: int, deals: int | None, pairs: int) -> list[Round]:
     return rounds
 
 
-def mitchell(
-    *, entrants: int | None, tables: int | None, deals: int | None, variant: str | None
-) -> Movement:
+def mitchell(*, entrants: int | None, tables: int | None, deals: int | None, variant: str | None) -> Movement:
     """The Mitchell System (p. 31) or one of its modifications for even tables (pp. 32-33)."""
     pairs, n = resolve_pairs(entrants, tables, system="the Mitchell System", pages=_PAGES)
     _check_size(n, variant)
@@ -237,7 +235,6 @@ register(
         session_kinds=("pairs",),
         generate=mitchell,
         variants=VARIANTS,
-        summary="N-S pairs stay, E-W pairs move up and deals down; odd tables, "
-        "or a modification for even.",
+        summary="N-S pairs stay, E-W pairs move up and deals down; odd tables, or a modification for even.",
     )
 )

@@ -105,21 +105,21 @@ def narragansett(
     """The Narragansett System: two teams of eight, 28 trays, every tray a round."""
     if entrants not in (None, 16) or tables not in (None, 4):
         raise MovementUserError(
-            "the Narragansett System is for two teams of eight: 16 players at four "
-            "tables (p. 53)"
+            "the Narragansett System is for two teams of eight: 16 players at four tables (p. 53)"
         )
     if deals not in (None, DEALS):
         raise MovementUserError(
-            f"a Narragansett match is {DEALS} deals, four in each of seven rounds "
-            f"(p. 54), not {deals}"
+            f"a Narragansett match is {DEALS} deals, four in each of seven rounds (p. 54), not {deals}"
         )
     lines = [line for r in range(1, 8) for line in round_lines(r)]
-    rounds = tuple(
-        Round(number=i, tables=tuple(line)) for i, line in enumerate(lines, start=1)
-    )
+    rounds = tuple(Round(number=i, tables=tuple(line)) for i, line in enumerate(lines, start=1))
     return check(
         Movement(
-            family="narragansett", entrants=16, tables=4, trays=DEALS, rounds=rounds,
+            family="narragansett",
+            entrants=16,
+            tables=4,
+            trays=DEALS,
+            rounds=rounds,
             entrant_kind="player",
             source="pp. 52-56: teams of eight, the Narragansett System",
             notes=(
@@ -128,8 +128,7 @@ def narragansett(
                 "each four trays are a round of the match: changes 1 and 3 trays east "
                 "and west, players north and south; change 2 trays diagonally, players "
                 "east and west (p. 56)",
-                "compare team 1's N-S scores at Tables 2 and 4 with team 2's at Tables "
-                "1 and 3 (p. 55)",
+                "compare team 1's N-S scores at Tables 2 and 4 with team 2's at Tables 1 and 3 (p. 55)",
             ),
         )
     )

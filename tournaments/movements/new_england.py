@@ -38,9 +38,7 @@ def new_england(
     teams = team_count(entrants, tables, dummy=True)
     n = teams + (teams % 2 == 0)
     k = per_set(deals, n)
-    rounds = dummy_rounds(
-        teams, k, n, lambda t, p: t + 2 * (p - 1), lambda t, p: t + (p - 1)
-    )
+    rounds = dummy_rounds(teams, k, n, lambda t, p: t + 2 * (p - 1), lambda t, p: t + (p - 1))
     notes = [
         (
             "after each position the E-W players carry their deals to the next lower "
@@ -55,9 +53,14 @@ def new_england(
         )
     return check(
         Movement(
-            family="new-england", entrants=teams, tables=teams, trays=n * k,
-            rounds=rounds, entrant_kind="team",
-            source="pp. 51-52: the New England System", notes=tuple(notes),
+            family="new-england",
+            entrants=teams,
+            tables=teams,
+            trays=n * k,
+            rounds=rounds,
+            entrant_kind="team",
+            source="pp. 51-52: the New England System",
+            notes=tuple(notes),
         )
     )
 

@@ -25,9 +25,9 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 
 from __future__ import annotations
 
+from ._seating import check, seated
 from .registry import Family, register
 from .types import Movement, MovementUserError, Round
-from ._seating import check, seated
 
 Row = tuple[int, int, int, int, int, int, int, int]
 #: One line of a schedule: Table 1's deals, its N, S, E, W; Table 2's deals, its N, S, E, W.
@@ -35,13 +35,19 @@ Line = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 #: The American Whist League schedule (p. 29): Table 1 N, S, E, W; Table 2 N, S, E, W.
 AWL: tuple[Row, ...] = (
-    (1, 2, 5, 6, 7, 8, 3, 4), (1, 2, 7, 8, 5, 6, 3, 4),
-    (1, 3, 7, 5, 8, 6, 2, 4), (1, 3, 6, 8, 7, 5, 2, 4),
-    (1, 4, 5, 8, 7, 6, 2, 3), (1, 4, 6, 7, 5, 8, 2, 3),
+    (1, 2, 5, 6, 7, 8, 3, 4),
+    (1, 2, 7, 8, 5, 6, 3, 4),
+    (1, 3, 7, 5, 8, 6, 2, 4),
+    (1, 3, 6, 8, 7, 5, 2, 4),
+    (1, 4, 5, 8, 7, 6, 2, 3),
+    (1, 4, 6, 7, 5, 8, 2, 3),
     # second session
-    (1, 2, 6, 5, 8, 7, 3, 4), (1, 2, 8, 7, 6, 5, 3, 4),
-    (1, 3, 5, 7, 6, 8, 2, 4), (1, 3, 8, 6, 5, 7, 2, 4),
-    (1, 4, 8, 5, 6, 7, 2, 3), (1, 4, 7, 6, 8, 5, 2, 3),
+    (1, 2, 6, 5, 8, 7, 3, 4),
+    (1, 2, 8, 7, 6, 5, 3, 4),
+    (1, 3, 5, 7, 6, 8, 2, 4),
+    (1, 3, 8, 6, 5, 7, 2, 4),
+    (1, 4, 8, 5, 6, 7, 2, 3),
+    (1, 4, 7, 6, 8, 5, 2, 3),
 )
 
 #: The New England schedule, 24 deals (pp. 29-30): deals and N, S, E, W at each table.
@@ -131,30 +137,43 @@ def two_teams(
         raise MovementUserError("a match between two teams of four is eight players at two tables (p. 28)")
     lines, source = _lines(variant, deals)
     rounds = tuple(
-        Round(number=r, tables=(
-            seated(1, deals1, _nesw(*players1)),
-            seated(2, deals2, _nesw(*players2)),
-        ))
+        Round(
+            number=r,
+            tables=(
+                seated(1, deals1, _nesw(*players1)),
+                seated(2, deals2, _nesw(*players2)),
+            ),
+        )
         for r, (deals1, players1, deals2, players2) in enumerate(lines, start=1)
     )
     trays = max(max(line[0]) for line in lines)
-    return check(Movement(
-        family="two-teams", variant=variant, entrants=8, tables=2, trays=trays, rounds=rounds,
-        entrant_kind="player", source=source,
-        notes=(
-            "players 1-4 are the challenging team, 5-8 the challenged (p. 29)",
-            "only the N-S scores are compared (p. 28)",
-        ),
-    ))
+    return check(
+        Movement(
+            family="two-teams",
+            variant=variant,
+            entrants=8,
+            tables=2,
+            trays=trays,
+            rounds=rounds,
+            entrant_kind="player",
+            source=source,
+            notes=(
+                "players 1-4 are the challenging team, 5-8 the challenged (p. 29)",
+                "only the N-S scores are compared (p. 28)",
+            ),
+        )
+    )
 
 
-register(Family(
-    name="two-teams",
-    title="Match between two teams of four",
-    pages="pp. 28-30",
-    entrant_kind="player",
-    session_kinds=("fours",),
-    generate=two_teams,
-    variants=("awl", "new-england-24", "new-england-36"),
-    summary="Two teams of four at two tables: plain, A. W. L. or New England schedules.",
-))
+register(
+    Family(
+        name="two-teams",
+        title="Match between two teams of four",
+        pages="pp. 28-30",
+        entrant_kind="player",
+        session_kinds=("fours",),
+        generate=two_teams,
+        variants=("awl", "new-england-24", "new-england-36"),
+        summary="Two teams of four at two tables: plain, A. W. L. or New England schedules.",
+    )
+)

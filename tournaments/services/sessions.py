@@ -203,10 +203,10 @@ def session_publish_switches(
         "publish_hand_records": hand_records,
         "show_running_score": running_score,
     }
-    for field, value in changes.items():
-        if value is not None:
-            setattr(session, field, value)
-    session.save()
+    fields = [field for field, value in changes.items() if value is not None]
+    for field in fields:
+        setattr(session, field, changes[field])
+    session.save(update_fields=[*fields, "updated_at"])
     log_action(
         club=session.club, session=session, user=user, action="session.publish_switches",
         **{k: v for k, v in changes.items() if v is not None},

@@ -1,0 +1,120 @@
+"""Hand records: double-dummy tricks for whist, computed with the endplay solver.
+
+Whist has no bidding (Laws III-IV, pp. 60-61): the suit of the turned trump
+card is trumps, and the player on the dealer's left leads to the first
+trick. So each deal has one double-dummy question: with that trump suit and
+that opening leader, how many tricks can each side take if all four hands
+are seen and played perfectly? ``endplay`` (a maintained binding of Bo
+Haglund's DDS) solves the opening lead; the best lead's tricks are the
+leader's side's, and the other side takes the rest of the thirteen.
+
+The answer is kept on ``Deal.double_dummy``::
+
+    {"trump": "C", "leader": "E", "ns": 6, "ew": 7,
+     "best_leads": ["AH", "TH"], "solver": "endplay 0.5.12"}
+
+It is computed in a Celery task (``scoring.tasks.compute_double_dummy``) so
+publishing never waits for it; a deal changed by the director has its
+record cleared by the deals service and is solved again.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from tournaments.models import Deal, Session
+
+logger = logging.getLogger(__name__)
+
+SEATS = "NESW"
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@dataclass(frozen=True)
+class DoubleDummy:
+    """The double-dummy tricks of each side, with the trump suit and the leader."""
+
+    trump: str
+    leader: str
+    ns: int
+    ew: int
+    best_leads: tuple[str, ...]
+    solver: str
+
+    def as_json(self) -> dict[str, Any]:
+        """The form kept on ``Deal.double_dummy``."""
+        return {**asdict(self), "best_leads": list(self.best_leads)}
+
+
+def leader_of(dealer: str) -> str:
+    """The player on the dealer's left, who leads (Law IV)."""
+    return SEATS[(SEATS.index(dealer) + 1) % 4]
+
+
+def solver_available() -> bool:
+    """Whether the endplay solver can be imported here."""
+    try:
+        import endplay.dds  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def solve(*, hands: str, trump_card: str, dealer: str) -> DoubleDummy:
+    """Solve one deal double dummy: trump suit from the turned card, dealer's left leads."""
+    import endplay
+    from endplay.dds import solve_board
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom, Player
+
+    suit, leader = trump_card[-1].upper(), leader_of(dealer)
+    board = EndplayDeal(hands)
+    board.first = Player.find(leader)
+    board.trump = Denom.find(suit)
+    leads = [(card, tricks) for card, tricks in solve_board(board)]
+    best = max(tricks for _, tricks in leads)
+    best_leads = tuple(_card(c) for c, tricks in leads if tricks == best)
+    leader_side = best if leader in "NS" else 13 - best
+    return DoubleDummy(
+        trump=suit, leader=leader, ns=leader_side, ew=13 - leader_side,
+        best_leads=best_leads, solver=f"endplay {endplay.__version__}",
+    )
+
+
+def _card(card: Any) -> str:
+    """An endplay card as rank and suit letter: "AH", "TC"."""
+    return f"{card.rank.abbr}{card.suit.name[0].upper()}"
+
+
+def deal_double_dummy(*, deal: Deal) -> dict[str, Any] | None:
+    """Solve one deal and keep the answer, unless its hands changed meanwhile."""
+    if not (deal.hands and deal.trump):
+        return None
+    result = solve(hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer).as_json()
+    Deal.objects.filter(pk=deal.pk, hands=deal.hands, trump=deal.trump, dealer=deal.dealer).update(
+        double_dummy=result
+    )
+    return result
+
+
+def deals_missing_double_dummy(*, session: Session) -> list[Deal]:
+    """The session's recorded deals that have no double-dummy answer yet."""
+    return list(
+        Deal.objects.filter(tray__session=session, double_dummy__isnull=True)
+        .exclude(hands="").exclude(trump="").select_related("tray").order_by("tray__number")
+    )
+
+
+def session_double_dummy(*, session_id: int) -> int:
+    """Solve every recorded deal of a session that lacks an answer; returns how many."""
+    if not solver_available():
+        logger.warning("endplay is not installed: hand records are left without double-dummy tricks")
+        return 0
+    session = Session.objects.get(pk=session_id)
+    solved = 0
+    for deal in deals_missing_double_dummy(session=session):
+        if deal_double_dummy(deal=deal) is not None:
+            solved += 1
+    return solved

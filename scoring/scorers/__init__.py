@@ -1,0 +1,81 @@
+"""Scoring: the methods of W. H. Barney, *Whist and Duplicate Whist* (1900).
+
+A pure Python package (no Django). Traveling slips in (``Slips``), exact
+scores out (``Scores``); every number a ``fractions.Fraction``.
+
+- ``score(method, slips)``: score a session by a registered method:
+  ``trick`` (p. 32), ``howell`` (original Howell losses, p. 42),
+  ``exponent`` (pp. 43-45), ``match`` (pp. 45-46), ``matchpoints``
+  (modern), ``individual`` (pp. 27, 31), and the team methods
+  (``teams.py``) when present.
+- ``METHODS``: name -> ``Method`` (title, pages, kind, direction, plus/minus).
+- ``register(method)``: how a method module joins the register.
+- ``slips_from_json`` / ``scores_to_json``: the DESIGN.md contracts.
+- ``explain(method, slips, entrant, deal)``: why a score is what it is.
+- ``render_sheet(scores, slips)``: the tabulating sheet as text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+# Each method module registers itself on import; this order is the menu's.
+from . import exponent, howell, individual, match, matchpoints, trick  # noqa: F401
+from .explain import explain
+from .exponent import ExponentGain, ExponentSheet, ExponentSlip
+from .jsonio import scores_to_json, slips_from_json, slips_to_json
+from .registry import METHODS, Method, get_method, register
+from .render import render_sheet
+from .types import (
+    AverageAward,
+    Award,
+    DealScores,
+    DealSlip,
+    EntrantTotal,
+    Explanation,
+    Scores,
+    ScoringError,
+    SlipError,
+    SlipResult,
+    Slips,
+    UnknownMethodError,
+)
+
+
+def score(method: str, slips: Slips) -> Scores:
+    """Score the slips by the named method (``UnknownMethodError``, ``SlipError``)."""
+    return get_method(method).score(slips)
+
+
+# The team methods are written beside these; they join when they are there.
+if importlib.util.find_spec(f"{__name__}.teams") is not None:
+    importlib.import_module(f"{__name__}.teams")
+
+__all__ = [
+    "METHODS",
+    "AverageAward",
+    "Award",
+    "DealScores",
+    "DealSlip",
+    "EntrantTotal",
+    "Explanation",
+    "ExponentGain",
+    "ExponentSheet",
+    "ExponentSlip",
+    "Method",
+    "Scores",
+    "ScoringError",
+    "SlipError",
+    "SlipResult",
+    "Slips",
+    "UnknownMethodError",
+    "explain",
+    "get_method",
+    "register",
+    "render_sheet",
+    "score",
+    "scores_to_json",
+    "slips_from_json",
+    "slips_to_json",
+]

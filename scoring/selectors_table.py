@@ -1,0 +1,435 @@
+"""Reads for the table page (the phone at the table): where we are, the folded slips, the move.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
+
+- **traveling slip** (pp. 42-46): it stays folded; a table unfolds a tray's
+  slip only after sending its own result on it (``traveller_for_table``).
+- **just played**: the round the table has finished, kept on the page while
+  its results wait for the opponents' check (p. 55: "checked by one of the
+  East and West players and taken up before the players and trays are
+  changed") and until the next round's first result.
+- **move**: who goes where after a round, in the book's words (p. 39:
+  "Go next to Table 4, East"; "Take deal just played to Table 1"), derived
+  from the stored seatings, never recomputed.
+
+Everything here reads; the rules of sending live in ``services.results``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.db.models import Max
+
+from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session, Table, Tray
+from tournaments.movements import Movement, Round, TableAssignment
+from tournaments.movements import cards
+from tournaments.services.errors import NotFound
+
+from .models import SlipLine
+from .scorers.fmt import mixed, signed
+from .selectors import TravellerLine, traveller_for_table
+from .services.results import table_round
+from .services.standings import ranked_kind, session_standings
+
+SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
+RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+#: What one deal's score means, by method (the book's words, pp. 32, 42-46).
+SCORE_WORDS = {
+    "trick": "tricks against the average",
+    "howell": "loss from the top score",
+    "exponent": "equated gain",
+    "match": "match score",
+    "matchpoints": "matchpoints",
+}
+
+
+@dataclass(frozen=True)
+class TrumpView:
+    """The turned trump card, as printed on a tray: "K♣"."""
+
+    card: str
+    rank: str
+    suit: str
+    symbol: str
+    words: str
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat: direction, player's name, and the pair (team) number."""
+
+    direction: str
+    word: str
+    name: str
+    number: int | None
+    tag: str
+
+
+@dataclass(frozen=True)
+class LineView:
+    """This table's own line on a tray's slip."""
+
+    ns_tricks: int | None
+    ew_tricks: int | None
+    status: str
+    status_label: str
+    version: int
+    ns_revokes: int
+    ew_revokes: int
+    award: str
+    sent_here: bool
+
+
+@dataclass(frozen=True)
+class ScoreNote:
+    """This table's score on a tray so far (when the method scores deal by deal)."""
+
+    who: str
+    value: str
+    words: str
+
+
+@dataclass
+class TrayCard:
+    """A tray in play at the table: its deal, this table's line, its slip once unfolded."""
+
+    number: int
+    trump: TrumpView | None
+    dealer: str
+    line: LineView | None = None
+    traveller: list[TravellerLine] | None = None
+    scores: list[ScoreNote] = field(default_factory=list)
+    can_send: bool = False
+    can_confirm: bool = False
+
+
+@dataclass
+class RoundCard:
+    """One round at one table: who sits where and the trays."""
+
+    number: int
+    ns: int | None
+    ew: int | None
+    ns_name: str
+    ew_name: str
+    seats: list[SeatView]
+    trays: list[TrayCard]
+    done: bool
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """Where one side (or seat) or the trays go after the round."""
+
+    who: str
+    names: str
+    text: str
+
+
+@dataclass(frozen=True)
+class MoveView:
+    """The move after a round: one sentence in the book's words, then line by line."""
+
+    after_round: int
+    sentence: str
+    lines: list[MoveLine]
+    wait_for_director: bool
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of the running score."""
+
+    rank: int
+    entrant: int
+    name: str
+    total: str
+    plus_minus: str
+    here: bool
+
+
+@dataclass
+class TablePage:
+    """Everything the table page shows, for the template and the state JSON."""
+
+    table: int
+    session_title: str
+    session_date: str
+    status: str
+    accepts_results: bool
+    rounds: int
+    round: int
+    finished: bool
+    now: RoundCard | None
+    just_played: RoundCard | None
+    move: MoveView | None
+    running: list[StandingLine] | None
+    score_words: str
+    stamp: str
+
+
+def trump_view(card: str) -> TrumpView | None:
+    """ "KC" as the king of clubs, "TH" as the ten of hearts; None if unknown."""
+    card = (card or "").strip().upper().replace("10", "T")
+    if len(card) != 2 or card[1] not in SUITS:
+        return None
+    rank, suit = card[0], card[1]
+    symbol, suit_words = SUITS[suit]
+    shown = "10" if rank == "T" else rank
+    return TrumpView(card=card, rank=shown, suit=suit, symbol=symbol,
+                     words=f"{RANKS.get(rank, shown)} of {suit_words}")
+
+
+def _entrant_label(entrant: Entrant | None) -> str:
+    if entrant is None:
+        return ""
+    return "phantom" if entrant.is_phantom else (entrant.name or str(entrant))
+
+
+def _seats(seating: Seating) -> list[SeatView]:
+    seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
+    out = []
+    for direction in "NESW":
+        seat = seats.get(direction)
+        side = seating.ns if direction in "NS" else seating.ew
+        number = seat.entrant.number if seat and seat.entrant else (side.number if side else None)
+        if seat and seat.player:
+            name = seat.player.name
+        else:
+            name = "phantom" if side is not None and side.is_phantom else "—"
+        unit = side.get_kind_display() if side is not None else "Player"
+        tag = f"{unit} {number}" if number is not None else ""
+        out.append(SeatView(direction=direction, word=SEAT_WORDS[direction], name=name, number=number, tag=tag))
+    return out
+
+
+def _line_view(line: SlipLine, device: str) -> LineView:
+    return LineView(
+        ns_tricks=line.ns_tricks, ew_tricks=line.ew_tricks, status=line.status,
+        status_label={"entered": "Waiting for E-W to check", "confirmed": "Checked by E-W",
+                      "disputed": "Disputed: with the director"}.get(line.status, line.status),
+        version=line.version, ns_revokes=line.ns_revokes, ew_revokes=line.ew_revokes,
+        award=f"{line.ns_award} / {line.ew_award}" if line.ns_award else "",
+        sent_here=bool(device) and line.device == device,
+    )
+
+
+def _score_notes(standings: dict[str, Any] | None, tray: int, seating: Seating) -> list[ScoreNote]:
+    """This table's pairs' scores on one tray, from the standings snapshot, if it has them."""
+    if not standings:
+        return []
+    words = SCORE_WORDS.get(standings.get("method", ""), "score")
+    deal = next((d for d in standings.get("deals", []) if d.get("deal") == tray), None)
+    notes = []
+    for side, entrant in (("N-S", seating.ns), ("E-W", seating.ew)):
+        value = deal["scores"].get(str(entrant.number)) if deal and entrant else None
+        if value is not None:
+            text = signed(_frac(value)) if standings["method"] == "trick" else mixed(_frac(value))
+            notes.append(ScoreNote(who=f"{side}, {entrant.get_kind_display().lower()} {entrant.number}",
+                                   value=text, words=words))
+    return notes
+
+
+def _frac(text: str) -> Any:
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+def round_card(
+    *, table: Table, number: int, device: str, sending: bool, checking: bool, standings: dict[str, Any] | None
+) -> RoundCard | None:
+    """One round at this table: seats, trays, this table's lines, and the slips it may unfold."""
+    seating = Seating.objects.filter(table=table, round__number=number).select_related("ns", "ew").first()
+    if seating is None:
+        return None
+    trays = list(seating.trays.select_related("deal").order_by("seatingtray__order"))
+    lines = {ln.tray_id: ln for ln in SlipLine.objects.filter(table=table, tray__in=trays)}
+    cards_ = []
+    for tray in trays:
+        deal = getattr(tray, "deal", None)
+        card = TrayCard(number=tray.number, trump=trump_view(getattr(deal, "trump", "")),
+                        dealer=SEAT_WORDS.get(getattr(deal, "dealer", ""), ""))
+        line = lines.get(tray.pk)
+        if line is None:
+            card.can_send = sending and tray.status != Tray.Status.VOID
+        else:
+            card.line = _line_view(line, device)
+            card.can_confirm = checking and line.status == SlipLine.Status.ENTERED
+            card.traveller = traveller_for_table(table=table, tray=tray)
+            card.scores = _score_notes(standings, tray.number, seating)
+        cards_.append(card)
+    return RoundCard(
+        number=number, ns=seating.ns.number if seating.ns else None,
+        ew=seating.ew.number if seating.ew else None, ns_name=_entrant_label(seating.ns),
+        ew_name=_entrant_label(seating.ew), seats=_seats(seating), trays=cards_,
+        done=bool(trays) and len(lines) == len(trays),
+    )
+
+
+def stored_movement(*, session: Session, from_round: int) -> Movement:
+    """The stored seatings from a round on, as the movement engine's plain data.
+
+    Earlier rounds are left empty (the move after a round looks only
+    forward). Seat-based movements number players by their roster id.
+    """
+    total = session.rounds.count()
+    seatings = list(
+        Seating.objects.filter(round__session=session, round__number__gte=from_round)
+        .select_related("round", "table", "ns", "ew").order_by("round__number", "table__number")
+    )
+    trays: dict[int, list[int]] = {}
+    for st in SeatingTray.objects.filter(seating__in=seatings).select_related("tray").order_by("order"):
+        trays.setdefault(st.seating_id, []).append(st.tray.number)
+    seats: dict[int, dict[str, int]] = {}
+    for seat in Seat.objects.filter(seating__in=seatings, player__isnull=False):
+        seats.setdefault(seat.seating_id, {})[seat.direction] = seat.player_id
+    by_round: dict[int, list[TableAssignment]] = {n: [] for n in range(1, total + 1)}
+    for s in seatings:
+        seat_based = s.ns is None and s.ew is None and s.pk in seats
+        by_round[s.round.number].append(TableAssignment(
+            table=s.table.number, trays=tuple(trays.get(s.pk, ())),
+            ns=None if seat_based or s.ns is None else s.ns.number,
+            ew=None if seat_based or s.ew is None else s.ew.number,
+            seats=seats[s.pk] if seat_based else None,  # type: ignore[arg-type]
+        ))
+    kind = ranked_kind(session)
+    everyone = set(session.entrants.filter(kind=kind).values_list("number", flat=True))
+    rounds = tuple(
+        Round(number=n, tables=tuple(tabs), sitout=tuple(sorted(everyone - {
+            x for t in tabs for x in (t.ns, t.ew) if x is not None
+        })) if tabs and tabs[0].seats is None else ())
+        for n, tabs in sorted(by_round.items())
+    )
+    tables = session.tables.count()
+    return Movement(family=session.movement_family or "custom", entrants=len(everyone), tables=tables,
+                    trays=session.trays_count, rounds=rounds,
+                    entrant_kind="team" if kind == Entrant.Kind.TEAM else "pair")
+
+
+def move_after(*, table: Table, round_number: int, wait_for_director: bool) -> MoveView | None:
+    """Where everyone at this table goes after a round, from the stored seatings."""
+    session = table.session
+    here = Seating.objects.filter(table=table, round__number=round_number).select_related("ns", "ew").first()
+    if here is None:
+        return None
+    movement = stored_movement(session=session, from_round=round_number)
+    sentence = cards.table_move_sentence(movement, table.number, round_number)
+    lines: list[MoveLine] = []
+    if round_number < len(movement.rounds):
+        for side, seat, entrant in (("N-S", "N", here.ns), ("E-W", "E", here.ew)):
+            if entrant is None or entrant.is_phantom:
+                continue
+            place = cards.next_place(movement, round_number + 1, entrant.number, seat)  # type: ignore[arg-type]
+            lines.append(MoveLine(who=f"{side} · {entrant.get_kind_display()} {entrant.number}",
+                                  names=_entrant_label(entrant), text=_place_words(place, side, table.number)))
+        for tray, to in sorted(cards.tray_moves(movement, table.number).get(round_number, {}).items()):
+            text = "Leave it on this table" if to == table.number else f"Take it to Table {to}"
+            lines.append(MoveLine(who=f"Tray {tray}", names="", text=text))
+    return MoveView(after_round=round_number, sentence=sentence, lines=lines,
+                    wait_for_director=wait_for_director)
+
+
+def _place_words(place: Any, side: str, table: int) -> str:
+    """ "Stay", "Go to Table 4, sit East-West", "Sit out the next round"."""
+    if place == "sit out":
+        return "Sit out the next round (you take the average, p. 38)"
+    if not isinstance(place, tuple):
+        return "Play no more: the session is over for you"
+    to_table, seat = place
+    direction = "North-South" if seat in ("N", "S") else "East-West"
+    if to_table == table and direction[0] == side[0]:
+        return "Stay at this table"
+    return f"Go to Table {to_table}, sit {direction}"
+
+
+def running_score(*, session: Session, here: set[int]) -> list[StandingLine] | None:
+    """The standings so far, when the director allows the tables to see them."""
+    if not session.show_running_score:
+        return None
+    standings = session_standings(session=session)
+    if not standings:
+        return []
+    names = dict(session.entrants.values_list("number", "name"))
+    return [
+        StandingLine(rank=row["rank"], entrant=row["entrant"], name=names.get(row["entrant"], ""),
+                     total=mixed(_frac(row["total"])),
+                     plus_minus="" if row.get("plus_minus") is None else signed(_frac(row["plus_minus"])),
+                     here=row["entrant"] in here)
+        for row in standings.get("entrants", [])
+    ]
+
+
+def page_stamp(*, table: Table, session: Session, round_number: int) -> str:
+    """A short fingerprint of what the page shows; the phone polls it to know when to refresh."""
+    last = SlipLine.objects.filter(table=table).aggregate(m=Max("updated_at"))["m"]
+    raw = (f"{session.status}:{session.current_round}:{session.results_version}:{round_number}:{last}:"
+           f"{session.show_running_score}:{table.token_revoked}")
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+def table_page(*, table: Table, device: str = "") -> TablePage:
+    """The whole table page for this table now (see the module docstring for the parts)."""
+    session = Session.objects.get(pk=table.session_id)
+    table.session = session
+    rounds = session.rounds.count()
+    playing = session.status == Session.Status.RUNNING
+    number = table_round(table=table) if session.status != Session.Status.DRAFT else 0
+    standings = session_standings(session=session) if playing or session.status == "closed" else None
+    now = round_card(table=table, number=number, device=device, sending=playing, checking=playing,
+                     standings=standings) if 0 < number <= rounds else None
+    just_played, move = _just_played(table, session, number, now, device, standings)
+    here = {x for card in (now, just_played) if card for x in (card.ns, card.ew) if x is not None}
+    return TablePage(
+        table=table.number, session_title=session.title, session_date=f"{session.date:%-d %B %Y}",
+        status=session.status, accepts_results=session.accepts_results, rounds=rounds, round=number,
+        finished=playing and number > rounds, now=now, just_played=just_played, move=move,
+        running=running_score(session=session, here=here) if session.status != "draft" else None,
+        score_words=SCORE_WORDS.get(session.scoring_method, "score"),
+        stamp=page_stamp(table=table, session=session, round_number=number),
+    )
+
+
+def _just_played(
+    table: Table, session: Session, number: int, now: RoundCard | None, device: str,
+    standings: dict[str, Any] | None,
+) -> tuple[RoundCard | None, MoveView | None]:
+    """The round just finished (while it matters) and the move after it."""
+    if session.status != Session.Status.RUNNING:
+        return None, None
+    if now is not None and now.done and not session.tables_advance:
+        # Every tray sent; the room moves on the director's call.
+        return None, move_after(table=table, round_number=number, wait_for_director=True)
+    if number <= 1:
+        return None, None
+    prev = round_card(table=table, number=number - 1, device=device, sending=False, checking=True,
+                      standings=standings)
+    if prev is None:
+        return None, None
+    started = now is not None and any(t.line for t in now.trays)
+    waiting = any(t.line and t.line.status == SlipLine.Status.ENTERED for t in prev.trays)
+    if started and not waiting:
+        return None, None
+    move = None if started else move_after(table=table, round_number=number - 1, wait_for_director=False)
+    return prev, move
+
+
+def page_json(page: TablePage) -> dict[str, Any]:
+    """The table page as plain JSON for the page's script (``GET /t/<token>/state``)."""
+    return asdict(page)
+
+
+def table_line(*, table: Table, tray_number: Any) -> SlipLine:
+    """This table's line on a tray of its session, or NotFound (never another table's)."""
+    try:
+        number = int(tray_number)
+    except (TypeError, ValueError):
+        raise NotFound(f"There is no tray {tray_number!r}.") from None
+    line = SlipLine.objects.filter(table=table, tray__number=number).select_related("tray", "session").first()
+    if line is None:
+        raise NotFound(f"Table {table.number} has sent no result on tray {number}.")
+    return line

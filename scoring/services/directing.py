@@ -1,0 +1,192 @@
+"""The director's actions that touch the slips: phantoms, tray status, entry by round, close, publish.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, Laws pp. 60-66):
+
+- **phantom**: a late pair turned into a sit-out; the pairs it would have
+  met take the average on those trays (pp. 38, 42, 44, 46). The standings
+  service gives those averages; here the pair is only marked.
+- **fouled** tray (Law V, Sec. 1-2, p. 62): the hands are found wrong on the
+  overplay; the hands are put right and passed on, and the table at which
+  it was found "shall take the average score for the deal". With fewer
+  than three tables in play there must be a new deal: the scorer then
+  treats the deal as void by itself (``scorers.laws.void_reason``).
+- **void** tray (Law III Sec. 2, Law IV Secs. 9-10): a new deal is needed
+  and nobody scores on the deal as played.
+- **close**: every tray owed is sent and no line is disputed; the session is
+  scored. **publish**: the public sees what the switches allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F, Q
+
+from tournaments.models import Entrant, Seat, SeatingTray, Session, Table, Tray
+from tournaments.services.club import log_action
+from tournaments.services.errors import Conflict, UserError
+from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
+
+from ..board import dispute_claims, slips_missing
+from ..models import ScoreSnapshot, SlipLine, Via
+from ..tasks import queue_standings
+from .results import result_award, result_confirm, result_submit
+from .standings import standings_compute
+
+Status = Session.Status
+
+
+class IncompleteSlips(UserError):
+    """The session cannot close yet; ``problems`` says exactly what is missing."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(f"The session cannot close yet: {len(problems)} to settle.")
+        self.problems = problems
+
+
+def _rescore(session: Session) -> None:
+    """Count a change to the slips and rescore after commit (as results._bump does)."""
+    Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
+    queue_standings(session.pk)
+
+
+@transaction.atomic
+def entrant_make_phantom(*, entrant: Entrant, user: Any = None) -> Entrant:
+    """Turn a late pair into a phantom: its seats empty, its opponents take averages."""
+    session = Session.objects.select_for_update().get(pk=entrant.session_id)
+    require_status(session, Status.DRAFT, Status.RUNNING, doing="make a pair a phantom")
+    if entrant.is_phantom:
+        raise UserError(f"{entrant} is already a phantom.", field="entrant")
+    played = SlipLine.objects.filter(Q(ns=entrant) | Q(ew=entrant)).order_by("tray__number")
+    if played.exists():
+        trays = ", ".join(str(n) for n in played.values_list("tray__number", flat=True))
+        raise UserError(f"{entrant} already has results (trays {trays}); it is not late.", field="entrant")
+    entrant.is_phantom = True
+    entrant.save(update_fields=["is_phantom"])
+    Seat.objects.filter(
+        Q(seating__ns=entrant, direction__in="NS") | Q(seating__ew=entrant, direction__in="EW") | Q(entrant=entrant)
+    ).update(player=None)
+    log_action(club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number)
+    _rescore(session)
+    return entrant
+
+
+def _check_fouled_table(tray: Tray, table_number: Any) -> int:
+    """The table that found a tray fouled: it must play that tray."""
+    try:
+        number = int(table_number)
+    except (TypeError, ValueError):
+        raise UserError("Say at which table the tray was found fouled; it takes the average.", field="table") from None
+    if not SeatingTray.objects.filter(tray=tray, seating__table__number=number).exists():
+        raise UserError(f"Table {number} does not play tray {tray.number}.", field="table")
+    return number
+
+
+@transaction.atomic
+def tray_set_status(
+    *, tray: Tray, status: str, reason: str, table_number: Any = None, user: Any = None, by: str = ""
+) -> Tray:
+    """Mark a tray in play, fouled (the finding table takes the average, Law V) or void."""
+    session = Session.objects.select_for_update().get(pk=tray.session_id)
+    require_status(session, Status.RUNNING, Status.CLOSED, doing="change a tray's status")
+    if status not in Tray.Status.values:
+        raise UserError(f"Unknown tray status {status!r}.", field="status")
+    if not reason.strip():
+        raise UserError("Give a reason for the change.", field="reason")
+    table = _check_fouled_table(tray, table_number) if status == Tray.Status.FOULED else None
+    if table is not None:
+        result_award(
+            session=session, table_number=table, tray_number=tray.number, ns_award="average",
+            ew_award="average", reason=f"Tray fouled (Law V): {reason.strip()}", user=user, by=by,
+        )
+    old, tray.status = tray.status, status
+    tray.save(update_fields=["status"])
+    log_action(
+        club=session.club, session=session, user=user, action="tray.status", tray=tray.number,
+        old=old, new=status, table=table, reason=reason.strip(),
+    )
+    _rescore(session)
+    return tray
+
+
+@dataclass
+class RoundEntry:
+    """What became of a round's slips entered on the tables' behalf."""
+
+    saved: int = 0
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def round_enter(
+    *, session: Session, round_number: int, entries: Mapping[tuple[int, int], str], user: Any = None
+) -> RoundEntry:
+    """Enter N-S tricks for (table, tray) of a round on the tables' behalf, confirmed; each line stands alone."""
+    outcome = RoundEntry()
+    tables = {t.number: t for t in Table.objects.filter(session=session)}
+    by = getattr(user, "username", "") or "director"
+    for (table_number, tray_number), value in sorted(entries.items()):
+        if str(value).strip() == "":
+            continue
+        key = f"t{table_number}-{tray_number}"
+        table = tables.get(table_number)
+        if table is None:
+            outcome.errors[key] = f"There is no table {table_number}."
+            continue
+        try:
+            submitted = result_submit(
+                table=table, tray_number=tray_number, ns_tricks=str(value).strip(), via=Via.DIRECTOR,
+                by=by, user=user, round_number=round_number,
+            )
+            # The director copies the slip the table signed: nobody else need confirm it.
+            result_confirm(line=submitted.line, by=by, via=Via.DIRECTOR)
+            outcome.saved += 1
+        except Conflict as exc:
+            outcome.errors[key] = exc.message
+        except UserError as exc:
+            outcome.errors[key] = exc.message
+    return outcome
+
+
+def close_problems(*, session: Session) -> list[str]:
+    """Everything that stops the session closing: trays not sent, lines disputed."""
+    problems = [str(m) for m in slips_missing(session=session)]
+    claims = dispute_claims(session=session)
+    disputed = SlipLine.objects.filter(session=session, status=SlipLine.Status.DISPUTED).select_related(
+        "tray", "table", "round"
+    )
+    for line in disputed.order_by("round__number", "table__number", "tray__number"):
+        claim = claims.get((line.tray.number, line.table.number))
+        problems.append(
+            f"Table {line.table.number}'s result on tray {line.tray.number} (round {line.round.number}) "
+            f"is disputed: N-S entered {line.ns_tricks}, E-W say {claim if claim is not None else '?'}."
+        )
+    return problems
+
+
+@transaction.atomic
+def session_close(*, session: Session, user: Any = None) -> ScoreSnapshot | None:
+    """Close a running session once every slip is complete, and score it."""
+    require_status(session, Status.RUNNING, doing="close the session")
+    problems = close_problems(session=session)
+    if problems:
+        raise IncompleteSlips(problems)
+    session_set_status(session=session, status=Status.CLOSED, user=user)
+    return standings_compute(session_id=session.pk)
+
+
+@transaction.atomic
+def session_publish(
+    *, session: Session, standings: bool, travellers: bool, hand_records: bool, user: Any = None
+) -> Session:
+    """Publish a closed session to the club's public pages, showing what the switches allow."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Status.CLOSED, doing="publish the session")
+    if not (standings or travellers or hand_records):
+        raise UserError("Choose at least one thing to publish.", field="standings")
+    session_publish_switches(
+        session=session, standings=standings, travellers=travellers, hand_records=hand_records, user=user
+    )
+    return session_set_status(session=session, status=Status.PUBLISHED, user=user)

@@ -1,0 +1,29 @@
+"""The director's pages for running a session (namespace ``run``), mounted under /director/.
+
+They live on the scoring side because they read and write slip lines; the
+set-up pages (roster, new session, movement, print) are in
+``tournaments.urls_director``. Every path is under ``s/<pk>/run/``.
+"""
+
+from django.urls import path
+
+from .views import director_run as v
+
+app_name = "run"
+
+urlpatterns = [
+    path("s/<int:pk>/run/", v.BoardView.as_view(), name="board"),
+    path("s/<int:pk>/run/board.json", v.BoardJsonView.as_view(), name="board_json"),
+    path("s/<int:pk>/run/start/", v.SessionStartView.as_view(), name="start"),
+    path("s/<int:pk>/run/next-round/", v.SessionAdvanceView.as_view(), name="advance"),
+    path("s/<int:pk>/run/tables-advance/", v.TablesAdvanceView.as_view(), name="tables_advance"),
+    path("s/<int:pk>/run/round/<int:round>/", v.RoundEnterView.as_view(), name="enter"),
+    path("s/<int:pk>/run/tables/", v.TablesView.as_view(), name="tables"),
+    path("s/<int:pk>/run/tables/<int:table>/link/", v.TableLinkView.as_view(), name="table_link"),
+    path("s/<int:pk>/run/tray/<int:tray>/", v.TrayView.as_view(), name="tray"),
+    path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/award/", v.AwardView.as_view(), name="award"),
+    path("s/<int:pk>/run/line/<int:line>/", v.LineCorrectView.as_view(), name="line"),
+    path("s/<int:pk>/run/close/", v.CloseView.as_view(), name="close"),
+    path("s/<int:pk>/run/publish/", v.PublishView.as_view(), name="publish"),
+    path("s/<int:pk>/run/reopen/", v.ReopenView.as_view(), name="reopen"),
+]

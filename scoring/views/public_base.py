@@ -1,0 +1,72 @@
+"""Mixins of the public pages: resolve the club and the published session once.
+
+Like Tabbycat's ``TournamentMixin``: the club comes from the URL's slug, the
+session from its number, and a page that needs something the director has
+not published (standings, travellers, hand records) is a 404, exactly as if
+the session did not exist, so nothing unpublished leaks by a different
+error.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from tournaments.models import Club, Session
+from tournaments.services.errors import NotFound
+
+from ..selectors import Published, entrant_names, session_public, session_published
+
+
+class ClubMixin:
+    """A page of one club, found by its slug."""
+
+    kwargs: dict[str, Any]
+
+    @cached_property
+    def club(self) -> Club:
+        """The club of the URL, or 404."""
+        return get_object_or_404(Club, slug=self.kwargs["club"])
+
+
+class PublicSessionMixin(ClubMixin):
+    """A page of one published session; ``needs`` names the switches it requires."""
+
+    needs: tuple[str, ...] = ()
+
+    @cached_property
+    def session(self) -> Session:
+        """The published session of the URL, or 404 unless what the page needs is published."""
+        try:
+            session = session_public(club=self.club, pk=self.kwargs["pk"])
+        except NotFound:
+            raise Http404("No such published session.") from None
+        published = session_published(session=session)
+        if not all(getattr(published, need) for need in self.needs):
+            raise Http404("Not published.")
+        return session
+
+    @cached_property
+    def published(self) -> Published:
+        """What of this session the public may see."""
+        return session_published(session=self.session)
+
+    @cached_property
+    def names(self) -> dict[int, str]:
+        """The ranked entrants' names by number."""
+        return entrant_names(session=self.session)
+
+    def session_context(self) -> dict[str, Any]:
+        """What every session page shows in its header and tabs."""
+        return {
+            "club": self.club, "session": self.session, "published": self.published,
+            "card_urls": self.published.standings and self.published.travellers,
+        }
+
+    def card_url(self, entrant: int) -> str:
+        """The score card of an entrant."""
+        return reverse("public:card", args=[self.club.slug, self.session.pk, entrant])

@@ -1,0 +1,106 @@
+"""The REST API of the club side (issue #8): one small module per entity.
+
+Each module (``clubs``, ``players``, ``sessions``, ``entrants``,
+``movements``, ``trays``) holds its serializers, its views and its
+``urlpatterns``; ``clubwhist/urls_api.py`` joins them with the scoring
+side's. A view parses its input with a serializer, calls a service or a
+selector, and answers; no rule is written here. This module maps the
+services' two kinds of refusal to HTTP (STYLE.md pointer 3):
+
+- ``UserError`` -> 400 with a field-level body ``{"field": ["message"]}``
+  (``non_field_errors`` when no field is at fault), as DRF's own
+  validation errors look;
+- ``NotFound`` -> 404 ``{"detail": ...}``: what the caller may not see
+  looks exactly like what does not exist;
+- ``Conflict`` -> 409 ``{"detail", "stored", "attempted"}``: both values.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+
+from ..services.errors import Conflict, NotFound, UserError
+
+#: The largest id a request may name (the database's 64-bit keys).
+ID_MAX = 2**63 - 1
+
+
+class DetailSerializer(serializers.Serializer):
+    """A refusal with one message: 401, 404, 429."""
+
+    detail = serializers.CharField()
+
+
+class ConflictSerializer(serializers.Serializer):
+    """A 409: what is stored beside what was refused."""
+
+    detail = serializers.CharField()
+    stored = serializers.JSONField(allow_null=True)
+    attempted = serializers.JSONField(allow_null=True)
+
+
+#: A 400's body: each input at fault, with its messages (``problems`` on a refused close).
+FIELD_ERRORS: dict[str, Any] = {
+    "type": "object",
+    "description": "Field errors: {field: [message, ...]}; non_field_errors when no one field is at fault.",
+    "additionalProperties": {},
+}
+
+_ERRORS: dict[int, OpenApiResponse] = {
+    400: OpenApiResponse(FIELD_ERRORS, description="Invalid input (field-level messages)."),
+    401: OpenApiResponse(DetailSerializer, description="No director's credentials (token or login)."),
+    404: OpenApiResponse(DetailSerializer, description="Not found, or not yours to see."),
+    409: OpenApiResponse(ConflictSerializer, description="Conflicts with what is stored (both values)."),
+    429: OpenApiResponse(DetailSerializer, description="Too many requests from this table link."),
+}
+
+
+def errors(*codes: int) -> dict[int, OpenApiResponse]:
+    """The documented error responses of an operation, by status code."""
+    return {code: _ERRORS[code] for code in codes}
+
+
+def json_value(value: Any) -> Any:
+    """A refused value as JSON (numbers and strings as they are, anything else as text)."""
+    if value is None or isinstance(value, (bool, int, float, str, list, dict)):
+        return value
+    return str(value)
+
+
+class ServiceErrorsMixin:
+    """Turn the services' ``UserError``/``NotFound``/``Conflict`` into 400/404/409 answers.
+
+    ``field_names`` renames a service's field to the API's input name where
+    they differ (e.g. a page's form row to ``players``).
+    """
+
+    field_names: ClassVar[dict[str, str]] = {}
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """Answer a service's refusal; leave everything else to DRF."""
+        if isinstance(exc, UserError):
+            return Response(self.error_body(exc), status=exc.status)
+        return super().handle_exception(exc)  # type: ignore[misc, no-any-return]
+
+    def error_body(self, exc: UserError) -> dict[str, Any]:
+        """The body of a refusal (see the module docstring)."""
+        if isinstance(exc, NotFound):
+            return {"detail": exc.message}
+        if isinstance(exc, Conflict):
+            return {"detail": exc.message, "stored": self.conflict_stored(exc.stored),
+                    "attempted": json_value(exc.attempted)}
+        field = self.field_names.get(exc.field or "", exc.field) or api_settings.NON_FIELD_ERRORS_KEY
+        body: dict[str, Any] = {field: [exc.message]}
+        problems = getattr(exc, "problems", None)
+        if problems:
+            body["problems"] = [str(p) for p in problems]
+        return body
+
+    def conflict_stored(self, stored: Any) -> Any:
+        """What a conflict found stored, as JSON; views that know the object override this."""
+        return json_value(stored) if not hasattr(stored, "pk") else {"id": stored.pk}

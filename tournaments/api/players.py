@@ -1,0 +1,175 @@
+"""The club's roster: search, add, change, merge duplicates, import a CSV (directors only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.urls import path
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ..models import Club, Player
+from ..services.club import player_create, player_merge, player_update, players_search, roster_import_csv
+from ..services.errors import NotFound, UserError
+from . import ID_MAX, errors
+from .clubs import CLUB_SLUG
+from .permissions import DirectorView
+
+PLAYER_ID = OpenApiParameter(
+    "player_id", int, OpenApiParameter.PATH, description="The player's id.",
+    examples=[OpenApiExample("a demo player", value=1)],
+)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """A player on the roster (``merged_into``: the entry this one was merged into)."""
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "member_number", "active", "merged_into"]
+        read_only_fields = fields
+
+
+class PlayerCreateSerializer(serializers.Serializer):
+    """A new player: a name, and a member number if the club gives them."""
+
+    name = serializers.CharField(max_length=120)
+    member_number = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
+
+
+class PlayerUpdateSerializer(serializers.Serializer):
+    """A change to a player; fields left out keep their value."""
+
+    name = serializers.CharField(max_length=120, required=False)
+    member_number = serializers.CharField(max_length=30, required=False, allow_blank=True)
+    active = serializers.BooleanField(required=False)
+
+
+class PlayerMergeSerializer(serializers.Serializer):
+    """The duplicate entry to merge into this player."""
+
+    merge = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The id of the duplicate player, retired by the merge.")
+
+
+class RosterImportSerializer(serializers.Serializer):
+    """A roster as CSV text with a ``name`` column (and ``member_number``)."""
+
+    csv = serializers.CharField(trim_whitespace=False, max_length=1_000_000)
+
+
+class RosterImportResultSerializer(serializers.Serializer):
+    """How an import went: players added, and the rows refused (with why)."""
+
+    added = serializers.IntegerField()
+    problems = serializers.ListField(child=serializers.CharField())
+
+
+class ClubPlayerMixin(DirectorView):
+    """Resolve the club (and a player of it) once."""
+
+    def club_player(self, club: Club, player_id: int) -> Player:
+        """A player of this club, or 404."""
+        player = Player.objects.filter(club=club, pk=player_id).first()
+        if player is None:
+            raise NotFound("No such player.")
+        return player
+
+
+@extend_schema(tags=["players"], parameters=[CLUB_SLUG])
+class PlayerListView(ClubPlayerMixin, generics.ListAPIView):
+    """The roster (search by name or member number) and new players."""
+
+    serializer_class = PlayerSerializer
+
+    def get_queryset(self) -> QuerySet[Player]:
+        """The roster search, as the director's page does it."""
+        club = self.director_club(self.kwargs["slug"])
+        active = self.request.query_params.get("active", "") in {"1", "true", "yes"}
+        return players_search(club=club, q=self.request.query_params.get("q", ""), active_only=active)
+
+    @extend_schema(
+        operation_id="players_list",
+        parameters=[
+            OpenApiParameter("q", str, description="Part of a name, or a member number."),
+            OpenApiParameter("active", bool, description="Only active players."),
+        ],
+        responses={200: PlayerSerializer(many=True), **errors(401, 404)},
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Search the roster."""
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(operation_id="players_create", request=PlayerCreateSerializer,
+                   responses={201: PlayerSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, slug: str) -> Response:
+        """Add a player to the roster."""
+        club = self.director_club(slug)
+        form = PlayerCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        player = player_create(club=club, user=request.user, **form.validated_data)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["players"], parameters=[CLUB_SLUG, PLAYER_ID])
+class PlayerDetailView(ClubPlayerMixin):
+    """One player: read or change."""
+
+    @extend_schema(operation_id="players_retrieve", responses={200: PlayerSerializer, **errors(401, 404)})
+    def get(self, request: Request, slug: str, player_id: int) -> Response:
+        """A player of the club."""
+        return Response(PlayerSerializer(self.club_player(self.director_club(slug), player_id)).data)
+
+    @extend_schema(operation_id="players_update", request=PlayerUpdateSerializer,
+                   responses={200: PlayerSerializer, **errors(400, 401, 404)})
+    def patch(self, request: Request, slug: str, player_id: int) -> Response:
+        """Change a player's name, member number or active flag."""
+        player = self.club_player(self.director_club(slug), player_id)
+        form = PlayerUpdateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = {"name": player.name, "member_number": player.member_number, "active": player.active,
+                **form.validated_data}
+        return Response(PlayerSerializer(player_update(player=player, user=request.user, **data)).data)
+
+
+@extend_schema(tags=["players"], parameters=[CLUB_SLUG, PLAYER_ID])
+class PlayerMergeView(ClubPlayerMixin):
+    """Merge a duplicate roster entry into this player."""
+
+    @extend_schema(operation_id="players_merge", request=PlayerMergeSerializer,
+                   responses={200: PlayerSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, slug: str, player_id: int) -> Response:
+        """Move the duplicate's history here and retire it."""
+        club = self.director_club(slug)
+        keep = self.club_player(club, player_id)
+        form = PlayerMergeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        merge = Player.objects.filter(club=club, pk=form.validated_data["merge"]).first()
+        if merge is None:
+            raise UserError("No such player on this club's roster.", field="merge")
+        return Response(PlayerSerializer(player_merge(keep=keep, merge=merge, user=request.user)).data)
+
+
+@extend_schema(tags=["players"], parameters=[CLUB_SLUG])
+class RosterImportView(DirectorView):
+    """Import players from CSV; rows already on the roster are reported, not lost."""
+
+    @extend_schema(operation_id="players_import", request=RosterImportSerializer,
+                   responses={200: RosterImportResultSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, slug: str) -> Response:
+        """Add the CSV's players."""
+        club = self.director_club(slug)
+        form = RosterImportSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        added, problems = roster_import_csv(club=club, text=form.validated_data["csv"], user=request.user)
+        return Response({"added": added, "problems": problems})
+
+
+urlpatterns = [
+    path("clubs/<slug:slug>/players/", PlayerListView.as_view(), name="player-list"),
+    path("clubs/<slug:slug>/players/import/", RosterImportView.as_view(), name="player-import"),
+    path("clubs/<slug:slug>/players/<int:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
+    path("clubs/<slug:slug>/players/<int:player_id>/merge/", PlayerMergeView.as_view(), name="player-merge"),
+]

@@ -1,0 +1,424 @@
+"""Sessions: create, read, the actions of their life (start, advance, reopen), tables and switches.
+
+Closing and publishing score the slips, so they live with the scoring side
+(``scoring/api/standings.py``); everything else about a session is here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db.models import QuerySet
+from django.urls import path
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import generics, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ..models import Club, EntrantKind, ScoringMethod, Series, Session, Table
+from ..selectors import sessions_public
+from ..services import running, sessions
+from ..services.club import clubs_directed_by
+from ..services.errors import NotFound, UserError
+from . import ID_MAX, errors
+from .clubs import CLUB_SLUG
+from .permissions import DirectorView, PublicView
+
+Status = Session.Status
+
+SESSION_ID = OpenApiParameter(
+    "pk", int, OpenApiParameter.PATH, description="The session's id.",
+    examples=[OpenApiExample("the demo's running Mitchell", value=2),
+              OpenApiExample("the demo's published Howell", value=1)],
+)
+
+
+class PublishingSerializer(serializers.Serializer):
+    """What the public (and the tables) may see of a session."""
+
+    standings = serializers.BooleanField(required=False)
+    travellers = serializers.BooleanField(required=False)
+    hand_records = serializers.BooleanField(required=False)
+    running_score = serializers.BooleanField(required=False, help_text="Tables see the running score.")
+
+
+def publishing(session: Session) -> dict[str, bool]:
+    """A session's publishing switches as the API names them."""
+    return {
+        "standings": session.publish_standings,
+        "travellers": session.publish_travellers,
+        "hand_records": session.publish_hand_records,
+        "running_score": session.show_running_score,
+    }
+
+
+class SessionSerializer(serializers.ModelSerializer):
+    """A session as its director sees it."""
+
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    rounds = serializers.SerializerMethodField()
+    tables = serializers.SerializerMethodField()
+    publishing = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Session
+        fields = [
+            "id", "club", "series", "date", "title", "entrant_kind", "scoring_method", "status",
+            "current_round", "rounds", "tables", "trays_count", "deals_per_round", "movement_family",
+            "movement_variant", "tables_advance", "publishing", "results_version", "created_at", "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_rounds(self, session: Session) -> int:
+        """How many rounds the movement has."""
+        return session.rounds.count()
+
+    def get_tables(self, session: Session) -> int:
+        """How many tables the movement uses."""
+        return session.tables.count()
+
+    @extend_schema_field(PublishingSerializer)
+    def get_publishing(self, session: Session) -> dict[str, bool]:
+        """The publishing switches."""
+        return publishing(session)
+
+
+class PublicEntrantSerializer(serializers.Serializer):
+    """An entrant as the public sees it: number and name."""
+
+    number = serializers.IntegerField()
+    kind = serializers.CharField()
+    name = serializers.CharField()
+    is_phantom = serializers.BooleanField()
+
+
+class PublicSessionSerializer(serializers.ModelSerializer):
+    """A published session: what it was, and who played."""
+
+    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    publishing = serializers.SerializerMethodField()
+    entrants = PublicEntrantSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Session
+        fields = ["id", "club", "date", "title", "entrant_kind", "scoring_method", "status",
+                  "publishing", "entrants"]
+        read_only_fields = fields
+
+    @extend_schema_field(PublishingSerializer)
+    def get_publishing(self, session: Session) -> dict[str, bool]:
+        """What of it is published."""
+        return publishing(session)
+
+
+class SessionCreateSerializer(serializers.Serializer):
+    """A new session, in draft."""
+
+    date = serializers.DateField()
+    title = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    entrant_kind = serializers.ChoiceField(EntrantKind.choices, default=EntrantKind.PAIRS)
+    scoring_method = serializers.ChoiceField(ScoringMethod.choices, default=ScoringMethod.TRICK)
+    series = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX,
+                                      help_text="A series (club tournament or ladder) of this club.")
+
+
+class TableLinkSerializer(serializers.ModelSerializer):
+    """A table and its private link (what its QR code opens)."""
+
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Table
+        fields = ["number", "token", "token_revoked", "url", "api_url"]
+        read_only_fields = fields
+
+    def get_url(self, table: Table) -> str:
+        """The table page."""
+        return f"{settings.SITE_URL}/t/{table.token}/"
+
+    def get_api_url(self, table: Table) -> str:
+        """The table's own API."""
+        return f"{settings.SITE_URL}/api/v1/tables/{table.token}/"
+
+
+class TablesAdvanceSerializer(serializers.Serializer):
+    """Tables move on by themselves, or wait for the director (held at ``room_round``)."""
+
+    on = serializers.BooleanField()
+    room_round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=1000)
+
+
+class SessionListView(DirectorView, generics.ListAPIView):
+    """Every session of the clubs the user directs, newest first."""
+
+    serializer_class = SessionSerializer
+
+    def get_queryset(self) -> QuerySet[Session]:
+        """The user's sessions, filtered by club and status if asked."""
+        qs = Session.objects.filter(club__in=clubs_directed_by(user=self.request.user)).select_related("club")
+        club, state = self.request.query_params.get("club"), self.request.query_params.get("status")
+        if club:
+            qs = qs.filter(club__slug=club)
+        if state:
+            qs = qs.filter(status=state)
+        return qs
+
+    @extend_schema(
+        tags=["sessions"], operation_id="sessions_list",
+        parameters=[OpenApiParameter("club", str, description="A club's slug."),
+                    OpenApiParameter("status", str, enum=Status.values)],
+        responses={200: SessionSerializer(many=True), **errors(401)},
+    )
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """List the user's sessions."""
+        return super().get(request, *args, **kwargs)
+
+
+@extend_schema(tags=["sessions"], parameters=[CLUB_SLUG])
+class ClubSessionListView(DirectorView, generics.ListAPIView):
+    """A club's sessions; and a new one."""
+
+    serializer_class = SessionSerializer
+
+    def get_queryset(self) -> QuerySet[Session]:
+        """Every session of the club."""
+        return self.director_club(self.kwargs["slug"]).sessions.select_related("club")
+
+    @extend_schema(operation_id="club_sessions_list", responses={200: SessionSerializer(many=True),
+                                                                  **errors(401, 404)})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """List the club's sessions."""
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(operation_id="club_sessions_create", request=SessionCreateSerializer,
+                   responses={201: SessionSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, slug: str) -> Response:
+        """Open a new session in draft."""
+        club = self.director_club(slug)
+        form = SessionCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        series = None
+        if data.pop("series") is not None:
+            series = Series.objects.filter(club=club, pk=form.validated_data["series"]).first()
+            if series is None:
+                raise UserError("No such series in this club.", field="series")
+        session = sessions.session_create(club=club, series=series, user=request.user, **data)
+        return Response(SessionSerializer(session).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionDetailView(DirectorView):
+    """One session of the user's."""
+
+    @extend_schema(operation_id="sessions_retrieve", responses={200: SessionSerializer, **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The session."""
+        return Response(SessionSerializer(self.director_session(pk)).data)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID], request=None,
+               responses={200: SessionSerializer, **errors(400, 401, 404)})
+class SessionActionView(DirectorView):
+    """A step in the session's life; subclasses say which service."""
+
+    def act(self, session: Session, user: Any) -> Session:
+        """Call the service."""
+        raise NotImplementedError
+
+    def post(self, request: Request, pk: int) -> Response:
+        """Take the step and answer with the session as it now is."""
+        session = self.act(self.director_session(pk), request.user)
+        session.refresh_from_db()
+        return Response(SessionSerializer(session).data)
+
+
+class SessionStartView(SessionActionView):
+    """Start: the seating is fixed, the tables' links open, round 1 begins."""
+
+    @extend_schema(operation_id="sessions_start")
+    def post(self, request: Request, pk: int) -> Response:
+        """Start the session."""
+        return super().post(request, pk)
+
+    def act(self, session: Session, user: Any) -> Session:
+        """``session_start``."""
+        return sessions.session_start(session=session, user=user)
+
+
+class SessionAdvanceView(SessionActionView):
+    """Move the whole room to the next round (the director's call)."""
+
+    @extend_schema(operation_id="sessions_advance")
+    def post(self, request: Request, pk: int) -> Response:
+        """Advance the room."""
+        return super().post(request, pk)
+
+    def act(self, session: Session, user: Any) -> Session:
+        """``session_advance``."""
+        return sessions.session_advance(session=session, user=user)
+
+
+class SessionReopenView(SessionActionView):
+    """One step back: a published session to closed, a closed one to running."""
+
+    @extend_schema(operation_id="sessions_reopen")
+    def post(self, request: Request, pk: int) -> Response:
+        """Reopen the session."""
+        return super().post(request, pk)
+
+    def act(self, session: Session, user: Any) -> Session:
+        """``session_set_status`` one step back."""
+        back = Status.CLOSED if session.status == Status.PUBLISHED else Status.RUNNING
+        return sessions.session_set_status(session=session, status=back, user=user)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionPublishingView(DirectorView):
+    """The publishing switches: standings, travellers, hand records, the tables' running score."""
+
+    @extend_schema(operation_id="sessions_publishing_retrieve",
+                   responses={200: PublishingSerializer, **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The switches as they are."""
+        return Response(publishing(self.director_session(pk)))
+
+    @extend_schema(operation_id="sessions_publishing_update", request=PublishingSerializer,
+                   responses={200: PublishingSerializer, **errors(400, 401, 404)})
+    def patch(self, request: Request, pk: int) -> Response:
+        """Turn switches on or off; those left out stay as they are."""
+        session = self.director_session(pk)
+        form = PublishingSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        session = sessions.session_publish_switches(session=session, user=request.user, **form.validated_data)
+        return Response(publishing(session))
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionTablesView(DirectorView):
+    """The session's tables and their private links (for the QR codes)."""
+
+    @extend_schema(operation_id="sessions_tables_list",
+                   responses={200: TableLinkSerializer(many=True), **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """Every table of the session, with its link."""
+        session = self.director_session(pk)
+        return Response(TableLinkSerializer(session.tables.order_by("number"), many=True).data)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID, OpenApiParameter("number", int, OpenApiParameter.PATH)],
+               request=None, responses={200: TableLinkSerializer, **errors(401, 404)})
+class TableLinkActionView(DirectorView):
+    """Revoke a table's link, or issue it a new one."""
+
+    def act(self, table: Table, user: Any) -> Table:
+        """Call the service."""
+        raise NotImplementedError
+
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        """Change the link and answer with the table."""
+        table = self.director_session(pk).tables.filter(number=number).first()
+        if table is None:
+            raise NotFound(f"There is no table {number}.")
+        return Response(TableLinkSerializer(self.act(table, request.user)).data)
+
+
+class TableRevokeView(TableLinkActionView):
+    """Stop a table's link working (a lost phone)."""
+
+    @extend_schema(operation_id="sessions_tables_revoke")
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        """Revoke the link."""
+        return super().post(request, pk, number)
+
+    def act(self, table: Table, user: Any) -> Table:
+        """``table_revoke_link``."""
+        return running.table_revoke_link(table=table, user=user)
+
+
+class TableNewLinkView(TableLinkActionView):
+    """Issue a table a new link; the old one stops at once."""
+
+    @extend_schema(operation_id="sessions_tables_new_link")
+    def post(self, request: Request, pk: int, number: int) -> Response:
+        """A new link."""
+        return super().post(request, pk, number)
+
+    def act(self, table: Table, user: Any) -> Table:
+        """``table_new_link``."""
+        return running.table_new_link(table=table, user=user)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class TablesAdvanceView(DirectorView):
+    """Whether tables move on by themselves when their round is done."""
+
+    @extend_schema(operation_id="sessions_tables_advance", request=TablesAdvanceSerializer,
+                   responses={200: SessionSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Set it; switching it off holds the room at ``room_round``."""
+        form = TablesAdvanceSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        session = running.session_tables_advance(
+            session=self.director_session(pk), on=form.validated_data["on"],
+            room_round=form.validated_data.get("room_round"), user=request.user,
+        )
+        return Response(SessionSerializer(session).data)
+
+
+@extend_schema(tags=["public"], parameters=[CLUB_SLUG])
+class PublicSessionListView(PublicView, generics.ListAPIView):
+    """A club's published sessions."""
+
+    serializer_class = PublicSessionSerializer
+
+    def get_queryset(self) -> QuerySet[Session]:
+        """The published sessions of the club (404 for an unknown club)."""
+        club = Club.objects.filter(slug=self.kwargs["slug"]).first()
+        if club is None:
+            raise NotFound("No such club.")
+        return sessions_public(club=club).select_related("club").prefetch_related("entrants")
+
+    @extend_schema(operation_id="public_club_sessions_list",
+                   responses={200: PublicSessionSerializer(many=True), **errors(404)})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """List the club's published sessions."""
+        return super().get(request, *args, **kwargs)
+
+
+def published_session(pk: int) -> Session:
+    """A published session, or 404 (drafts and running sessions are nobody's business)."""
+    session = Session.objects.select_related("club").filter(pk=pk, status=Status.PUBLISHED).first()
+    if session is None:
+        raise NotFound("No such published session.")
+    return session
+
+
+@extend_schema(tags=["public"], parameters=[SESSION_ID])
+class PublicSessionDetailView(PublicView):
+    """A published session."""
+
+    @extend_schema(operation_id="public_sessions_retrieve",
+                   responses={200: PublicSessionSerializer, **errors(404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The session and its entrants."""
+        return Response(PublicSessionSerializer(published_session(pk)).data)
+
+
+urlpatterns = [
+    path("sessions/", SessionListView.as_view(), name="session-list"),
+    path("clubs/<slug:slug>/sessions/", ClubSessionListView.as_view(), name="club-session-list"),
+    path("sessions/<int:pk>/", SessionDetailView.as_view(), name="session-detail"),
+    path("sessions/<int:pk>/start/", SessionStartView.as_view(), name="session-start"),
+    path("sessions/<int:pk>/advance/", SessionAdvanceView.as_view(), name="session-advance"),
+    path("sessions/<int:pk>/reopen/", SessionReopenView.as_view(), name="session-reopen"),
+    path("sessions/<int:pk>/publishing/", SessionPublishingView.as_view(), name="session-publishing"),
+    path("sessions/<int:pk>/tables/", SessionTablesView.as_view(), name="session-tables"),
+    path("sessions/<int:pk>/tables/<int:number>/revoke/", TableRevokeView.as_view(), name="table-revoke"),
+    path("sessions/<int:pk>/tables/<int:number>/new-link/", TableNewLinkView.as_view(), name="table-new-link"),
+    path("sessions/<int:pk>/tables-advance/", TablesAdvanceView.as_view(), name="session-tables-advance"),
+    path("public/clubs/<slug:slug>/sessions/", PublicSessionListView.as_view(), name="public-session-list"),
+    path("public/sessions/<int:pk>/", PublicSessionDetailView.as_view(), name="public-session-detail"),
+]

@@ -1,0 +1,207 @@
+"""The director's forms: they parse and show errors; every rule lives in the services.
+
+A service refuses with ``UserError(message, field=...)``; ``add_service_error``
+puts that message next to the named field (or above the form when the field
+is not one of the form's own).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django import forms
+
+from .models import Club, EntrantKind, Player, ScoringMethod, Series
+from .services.errors import UserError
+
+
+def add_service_error(form: forms.Form, exc: UserError) -> forms.Form:
+    """Show a service's refusal next to its field, or above the form."""
+    field = exc.field if exc.field in form.fields else None
+    form.add_error(field, exc.message)
+    return form
+
+
+class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+    """A roster player, shown with the member number where there is one."""
+
+    def label_from_instance(self, obj: Player) -> str:
+        return _label(obj)
+
+
+# --- Roster ---------------------------------------------------------------
+
+
+class PlayerForm(forms.Form):
+    """Add a player, or change one (name, member number, active)."""
+
+    name = forms.CharField(max_length=120, required=False)
+    member_number = forms.CharField(max_length=30, required=False, label="Member number")
+    active = forms.BooleanField(required=False, initial=True, label="Active (plays in sessions)")
+
+
+class PlayerMergeForm(forms.Form):
+    """Merge this roster entry (a duplicate) into another player."""
+
+    keep = PlayerChoiceField(queryset=Player.objects.none(), label="Merge into", required=False,
+                             empty_label="Choose the player to keep")
+
+    def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["keep"].queryset = Player.objects.filter(
+            club=player.club, merged_into__isnull=True
+        ).exclude(pk=player.pk)
+
+
+class RosterImportForm(forms.Form):
+    """A CSV file with a header row: name, member_number."""
+
+    file = forms.FileField(label="CSV file", required=False)
+
+    def text(self) -> str:
+        """The uploaded file as text (UTF-8, a byte-order mark tolerated)."""
+        upload = self.cleaned_data.get("file")
+        if upload is None:
+            raise UserError("Choose a CSV file to import.", field="file")
+        try:
+            return str(upload.read().decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            raise UserError("The file is not UTF-8 text; save it as CSV (UTF-8).", field="file") from None
+
+
+# --- A new session ----------------------------------------------------------
+
+
+class SessionNewForm(forms.Form):
+    """The first step of a new session: when, what, who kind of entrant."""
+
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=dt.date.today)
+    title = forms.CharField(max_length=120, required=False,
+                            widget=forms.TextInput(attrs={"placeholder": "Monday pairs"}))
+    entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, initial=EntrantKind.PAIRS,
+                                     label="Entrants")
+    series = forms.ModelChoiceField(queryset=Series.objects.none(), required=False,
+                                    empty_label="(none)", label="Series")
+
+    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["series"].queryset = Series.objects.filter(club=club)
+
+
+#: What each place of an entrant row is called on the page (p. 48: a team's N-S and E-W pairs).
+PLACE_LABELS: dict[int, tuple[str, ...]] = {
+    1: ("Player",),
+    2: ("Player", "Partner"),
+    4: ("North", "South", "East", "West"),
+}
+
+
+class EntrantRowsForm(forms.Form):
+    """Several entrants at once: each row picks the players of one pair (or team).
+
+    Fields are ``r<row>_<place>``; a row's errors are shown beside the row.
+    """
+
+    def __init__(self, *args: Any, players: Iterable[Player], rows: int, size: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.size, self.row_count = size, rows
+        self.players = {str(p.pk): p for p in players}
+        choices = [("", "—"), *((k, _label(p)) for k, p in self.players.items())]
+        for r in range(1, rows + 1):
+            for p in range(1, size + 1):
+                self.fields[f"r{r}_{p}"] = forms.ChoiceField(choices=choices, required=False)
+
+    def place_labels(self) -> tuple[str, ...]:
+        """Column headings for the rows."""
+        return PLACE_LABELS.get(self.size, tuple(f"Player {i}" for i in range(1, self.size + 1)))
+
+    def rows(self) -> list[tuple[int, list[Player | None]]]:
+        """The rows with at least one player chosen, numbered as on the page."""
+        out = []
+        for r in range(1, self.row_count + 1):
+            keys = [self.cleaned_data.get(f"r{r}_{p}") or "" for p in range(1, self.size + 1)]
+            if any(keys):
+                out.append((r, [self.players.get(k) for k in keys]))
+        return out
+
+    def row_fields(self) -> list[tuple[int, list[forms.BoundField], list[str]]]:
+        """For the template: each row's bound fields and its errors."""
+        out = []
+        for r in range(1, self.row_count + 1):
+            bound = [self[f"r{r}_{p}"] for p in range(1, self.size + 1)]
+            errors = [str(e) for b in bound for e in b.errors]
+            out.append((r, bound, errors))
+        return out
+
+
+def _label(player: Player) -> str:
+    return f"{player.name} ({player.member_number})" if player.member_number else player.name
+
+
+class MovementChoiceForm(forms.Form):
+    """The director's pick: a movement (family and variant), the deals, the scoring method."""
+
+    choice = forms.CharField(required=False, widget=forms.HiddenInput)
+    family = forms.ChoiceField(choices=(), required=False, label="Movement")
+    variant = forms.CharField(max_length=30, required=False, label="Variant")
+    deals = forms.IntegerField(min_value=1, max_value=200, required=False, label="Deals")
+    scoring_method = forms.ChoiceField(choices=ScoringMethod.choices, label="Scoring method")
+
+    def __init__(self, *args: Any, families: Sequence[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["family"].choices = [("", "Choose a movement"), *families]
+
+    def picked(self) -> tuple[str, str, int | None]:
+        """(family, variant, deals): a movement chosen by name wins over a recommendation's radio."""
+        data = self.cleaned_data
+        if data.get("family"):
+            return data["family"], data.get("variant") or "", data.get("deals")
+        family, _, rest = (data.get("choice") or "").partition("|")
+        variant, _, deals = rest.partition("|")
+        return family, variant, int(deals) if deals.isdigit() else data.get("deals")
+
+
+# --- Trays and deals --------------------------------------------------------
+
+
+class PBNImportForm(forms.Form):
+    """A PBN file whose [Board] numbers are the session's trays."""
+
+    file = forms.FileField(label="PBN file", required=False)
+
+    def text(self) -> str:
+        """The uploaded file as text (PBN is ASCII; Latin-1 tolerated)."""
+        upload = self.cleaned_data.get("file")
+        if upload is None:
+            raise UserError("Choose a PBN file to import.", field="file")
+        data: bytes = upload.read()
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+
+
+# --- Series and partner rotations ---------------------------------------------
+
+
+class SeriesForm(forms.Form):
+    """A club tournament over several sessions (p. 46)."""
+
+    name = forms.CharField(max_length=120, required=False, label="Name of the series")
+
+
+ROTATION_METHODS = (
+    ("club", "Club tournament: the book's arrangement of partners (p. 46)"),
+    ("edgewood", "Edgewood schedule for couples (p. 47)"),
+    ("ladies", "Ladies in order: each lady with each gentleman in turn (p. 47)"),
+)
+
+
+class RotationProposeForm(forms.Form):
+    """Which session of the series to propose, and when it is played."""
+
+    session_number = forms.IntegerField(min_value=1, max_value=500, label="Session of the series")
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=dt.date.today)
+    title = forms.CharField(max_length=120, required=False)

@@ -1,0 +1,273 @@
+"""The printed matter of a session as plain data (W. H. Barney, 1900).
+
+- **guide card** (movement card, p. 39): one per table; its original pairs
+  and deals, its schedule round by round, and for each seat where to go
+  next ("NORTH — Go next to Table 4, East.") and where the deal just played
+  goes ("(Take deal just played to Table 1.)"). The texts come from the
+  movement engine (``movements.cards``); here they get the table's QR code.
+- **traveling slip** (p. 42): one per tray, folded, with a line for every
+  pair; its columns depend on the scoring method: losses for the original
+  Howell (p. 42), gains for the exponent system (p. 45), a match score for
+  the match system (p. 46), plus and minus for the trick score (p. 32). A
+  pair's unused column is shaded; a pair that does not play the tray is
+  marked. Teams and individual players get a line per table instead.
+- **tabulating sheet** (p. 42): entrants down, trays across, then totals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import segno
+from django.conf import settings
+from django.urls import reverse
+
+from ..models import EntrantKind, ScoringMethod, Session
+from ..movements import FAMILIES, Movement
+from ..movements.cards import GuideCard, guide_cards
+
+SEAT_ORDER = ("N", "E", "S", "W")
+SUIT_WORD = {"S": "SPADE", "H": "HEART", "D": "DIAMOND", "C": "CLUB"}
+RANK_WORD = {"A": "ACE", "K": "KING", "Q": "QUEEN", "J": "JACK", "T": "TEN", "9": "NINE", "8": "EIGHT",
+             "7": "SEVEN", "6": "SIX", "5": "FIVE", "4": "FOUR", "3": "THREE", "2": "TWO"}
+
+
+@dataclass(frozen=True)
+class TableLink:
+    """A table's private score-entry link and its QR code."""
+
+    table: int
+    url: str
+    svg: str
+    matrix: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A table's guide card, laid out for print."""
+
+    table: int
+    header: str
+    originals: tuple[str, ...]
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    moves: tuple[tuple[str, str], ...]
+    tray_move: str
+    link: TableLink | None
+
+
+@dataclass(frozen=True)
+class SlipLine:
+    """One line of a slip: its cells, and which cells are shaded (not used)."""
+
+    cells: tuple[str, ...]
+    shaded: frozenset[int] = frozenset()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A traveling slip for one tray, in the layout of the session's scoring method."""
+
+    tray: int
+    title: str
+    trump: str
+    dealer: str
+    extra: str
+    headings: tuple[str, ...]
+    lines: tuple[SlipLine, ...]
+    footer: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The tabulating sheet: entrants down, trays across, then totals."""
+
+    title: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    footer: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass
+class Printed:
+    """Everything printable of a session."""
+
+    session: Session
+    movement: Movement
+    title: str
+    subtitle: str
+    cards: list[Card] = field(default_factory=list)
+    slips: list[Slip] = field(default_factory=list)
+    sheet: Sheet | None = None
+    links: list[TableLink] = field(default_factory=list)
+    names: list[tuple[str, str]] = field(default_factory=list)
+
+
+def trump_words(card: str) -> str:
+    """The book's way of naming the trump: "CLUB KING"."""
+    if len(card) != 2 or card[1] not in SUIT_WORD:
+        return ""
+    return f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}"
+
+
+def table_links(session: Session) -> list[TableLink]:
+    """Each table's score-entry link (``SITE_URL`` + ``/t/<token>/``) with its QR code."""
+    out = []
+    for table in session.tables.order_by("number"):
+        url = settings.SITE_URL + reverse("table:home", args=[table.token])
+        qr = segno.make(url, error="m")
+        out.append(TableLink(
+            table=table.number, url=url, svg=qr.svg_inline(scale=4, border=2, title=f"Table {table.number}"),
+            matrix=tuple(tuple(1 if bit else 0 for bit in row) for row in qr.matrix_iter(border=0)),
+        ))
+    return out
+
+
+def _card(card: GuideCard, movement: Movement, link: TableLink | None) -> Card:
+    """The engine's card text split into a heading, a schedule table and the moves."""
+    seats = any(t.seats is not None for r in movement.rounds for t in r.tables)
+    headings = ("Round", "N", "E", "S", "W", "Deal") if seats else ("Round", "N. & S.", "", "E. & W.", "Deal")
+    rows = tuple(tuple(cell.strip() for cell in row.split("|")) for row in card.schedule)
+    return Card(
+        table=card.table, header=card.header, originals=card.originals, headings=headings, rows=rows,
+        moves=tuple((seat, card.moves[seat]) for seat in SEAT_ORDER if seat in card.moves),
+        tray_move=card.tray_move, link=link,
+    )
+
+
+def _plays(movement: Movement) -> dict[int, dict[int, tuple[int, str]]]:
+    """For each tray: entrant -> (table, "NS" or "EW") where it plays it (pair movements)."""
+    out: dict[int, dict[int, tuple[int, str]]] = {}
+    for rnd in movement.rounds:
+        for t in rnd.tables:
+            for tray in t.trays:
+                seen = out.setdefault(tray, {})
+                if t.ns is not None:
+                    seen[t.ns] = (t.table, "NS")
+                if t.ew is not None:
+                    seen[t.ew] = (t.table, "EW")
+    return out
+
+
+def _tables_of(movement: Movement) -> dict[int, list[tuple[int, str]]]:
+    """For each tray: (table, who plays there) in order of play (team and seat movements)."""
+    out: dict[int, list[tuple[int, str]]] = {}
+    for rnd in movement.rounds:
+        for t in rnd.tables:
+            if t.seats is not None:
+                who = " ".join(f"{s}{t.seats[s]}" for s in SEAT_ORDER if s in t.seats)
+            else:
+                who = f"{t.ns} v {t.ew}"
+            for tray in t.trays:
+                out.setdefault(tray, []).append((t.table, who))
+    return out
+
+
+#: A slip's parts: title, the line under it, headings, lines, footer rows.
+SlipParts = tuple[str, str, tuple[str, ...], tuple[SlipLine, ...], tuple[tuple[str, ...], ...]]
+
+#: Slip columns after "Pairs", by scoring method, as the book prints them.
+PAIR_SLIPS: dict[str, tuple[str, tuple[str, ...], str]] = {
+    ScoringMethod.HOWELL: ("FORM OF SCORE SLIP (p. 42)", ("Scores N. & S.", "Scores E. & W.", "Losses"),
+                           "TOP SCORES: ____ (N. & S.), ____ (E. & W.)"),
+    ScoringMethod.EXPONENT: ("SCORE SLIP, EXPONENT SYSTEM (p. 45)",
+                             ("N. & S. scores", "E. & W. scores", "N. & S. gains", "E. & W. gains"),
+                             "LOWEST SCORES: ____ (N. & S.), ____ (E. & W.)"),
+    ScoringMethod.MATCH: ("SCORE SLIP, MATCH SYSTEM (p. 46)", ("Scores N. & S.", "Scores E. & W.", "Match score"),
+                          "AVERAGE: ____ (N. & S.), ____ (E. & W.)"),
+    ScoringMethod.TRICK: ("TRAVELING SCORE SLIP (p. 32)", ("N. & S. scores", "E. & W. scores", "Result + / -"),
+                          "AVERAGE: ____ (N. & S.), ____ (E. & W.)"),
+}
+
+
+def _pair_slip(plays: dict[int, tuple[int, str]], entrants: int, method: str) -> SlipParts:
+    """Headings, lines and footer of a pair slip in the book's layout."""
+    title, columns, extra = PAIR_SLIPS.get(method, PAIR_SLIPS[ScoringMethod.TRICK])
+    lines: list[SlipLine] = []
+    for pair in range(1, entrants + 1):
+        where = plays.get(pair)
+        blank = ("",) * len(columns)
+        if where is None:
+            lines.append(SlipLine(cells=(str(pair), *blank), shaded=frozenset(range(1, len(columns) + 1)),
+                                  note="does not play this tray"))
+            continue
+        table, side = where
+        unused = {2} if side == "NS" else {1}
+        if method == ScoringMethod.EXPONENT:
+            unused |= {4} if side == "NS" else {3}
+        lines.append(SlipLine(cells=(str(pair), *blank), shaded=frozenset(unused), note=f"Table {table}"))
+    footer = (("Total", *("",) * len(columns)),)
+    return title, extra, ("Pairs", *columns), tuple(lines), footer
+
+
+def _table_slip(tables: list[tuple[int, str]], seats: bool) -> SlipParts:
+    """A modern traveller: one line per table that plays the tray."""
+    who = "Players (N E S W)" if seats else "N-S v E-W"
+    headings = ("Table", who, "N. & S. tricks", "E. & W. tricks")
+    lines = tuple(SlipLine(cells=(str(t), w, "", "")) for t, w in tables)
+    return "TRAVELING SCORE SLIP", "N. & S. tricks + E. & W. tricks = 13", headings, lines, ()
+
+
+def slips(session: Session, movement: Movement) -> Iterator[Slip]:
+    """A slip for every tray of the session."""
+    deals = {t.number: t.deal for t in session.trays.select_related("deal")}
+    pair_plays, table_plays = _plays(movement), _tables_of(movement)
+    per_pair = session.entrant_kind == EntrantKind.PAIRS and movement.entrant_kind == "pair" \
+        and session.scoring_method in PAIR_SLIPS
+    seats = movement.entrant_kind == "player"
+    for tray in range(1, movement.trays + 1):
+        deal = deals.get(tray)
+        if per_pair:
+            parts = _pair_slip(pair_plays.get(tray, {}), movement.entrants, session.scoring_method)
+        else:
+            parts = _table_slip(table_plays.get(tray, []), seats)
+        title, extra, headings, lines, footer = parts
+        yield Slip(tray=tray, title=title, trump=trump_words(deal.trump) if deal else "",
+                   dealer=deal.get_dealer_display() if deal else "", extra=extra,
+                   headings=headings, lines=lines, footer=footer)
+
+
+def sheet(session: Session, movement: Movement, names: list[tuple[str, str]]) -> Sheet:
+    """The tabulating sheet (p. 42): a row per entrant, a column per tray, and the totals."""
+    unit = {"pair": "Pair", "team": "Team", "player": "Player"}[movement.entrant_kind]
+    trays = tuple(str(t) for t in range(1, movement.trays + 1))
+    method = ScoringMethod(session.scoring_method).label
+    by_number = dict(names)
+    rows = tuple(
+        (str(n), by_number.get(str(n), ""), *("",) * len(trays), "", "")
+        for n in range(1, movement.entrants + 1)
+    )
+    footer = (("Average", "", *("",) * len(trays), "", ""),)
+    return Sheet(title=f"TABULATING SHEET — {method}", headings=(unit, "Names", *trays, "Total", "+ / -"),
+                 rows=rows, footer=footer)
+
+
+def entrant_names(session: Session) -> list[tuple[str, str]]:
+    """(number, names) of every entrant, for the sheet and the cards' key."""
+    out = []
+    for e in session.entrants.prefetch_related("members__player").order_by("kind", "number"):
+        names = " & ".join(m.player.name for m in e.members.all())
+        out.append((str(e.number), "phantom" if e.is_phantom else (names or e.name)))
+    return out
+
+
+def printed(session: Session) -> Printed:
+    """Everything printable of a seated session."""
+    movement = Movement.from_json(session.movement_json)
+    family = FAMILIES.get(session.movement_family)
+    links = table_links(session)
+    by_table = {link.table: link for link in links}
+    names = entrant_names(session)
+    kind = EntrantKind(session.entrant_kind).label
+    out = Printed(
+        session=session, movement=movement, title=session.title,
+        subtitle=f"{session.date:%A %d %B %Y} · {kind} · {family.title if family else movement.family}"
+        + (f", {movement.variant}" if movement.variant else "") + (f" ({family.pages})" if family else ""),
+        links=links, names=names,
+    )
+    out.cards = [_card(c, movement, by_table.get(c.table)) for c in guide_cards(movement)]
+    out.slips = list(slips(session, movement))
+    out.sheet = sheet(session, movement, names)
+    return out

@@ -1,0 +1,102 @@
+"""Running a session: substitutions, table links, and who moves the room on.
+
+These changes touch only the seating side (``Seat``, ``Table``,
+``Session``); anything that reads or writes slip lines lives in
+``scoring.services.directing`` (scoring may import tournaments, never the
+other way round). A substitution changes the seats, never the entrant: the
+pair keeps its number and its scores (the movement is never recomputed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from ..models import Player, Seat, Session, Table
+from ..models.seating import new_table_token
+from .club import log_action
+from .errors import UserError
+from .sessions import require_status
+
+Status = Session.Status
+
+
+def _check_substitute(session: Session, player_out: Player, player_in: Player, from_round: int) -> None:
+    """Refuse a substitution the director can fix: who, and from which round."""
+    if player_in.club_id != session.club_id:
+        raise UserError("The substitute must be on this club's roster.", field="player_in")
+    if player_in.pk == player_out.pk:
+        raise UserError("Choose a different player as the substitute.", field="player_in")
+    if not player_in.active:
+        raise UserError(f"{player_in.name} is not an active player; reactivate them first.", field="player_in")
+    last = session.rounds.count()
+    if not 1 <= from_round <= last:
+        raise UserError(f"Choose a round from 1 to {last}.", field="from_round")
+
+
+@transaction.atomic
+def seat_substitute(
+    *, session: Session, player_out: Player, player_in: Player, from_round: int, user: Any = None
+) -> int:
+    """Put a substitute in every seat a player holds from a round onwards; returns the seats changed."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Status.RUNNING, doing="substitute a player")
+    _check_substitute(session, player_out, player_in, from_round)
+    later = Seat.objects.filter(round__session=session, round__number__gte=from_round)
+    seats = later.filter(player=player_out)
+    if not seats.exists():
+        raise UserError(f"{player_out.name} has no seat from round {from_round} on.", field="player_out")
+    busy = later.filter(player=player_in).select_related("round").order_by("round__number").first()
+    if busy is not None:
+        raise UserError(
+            f"{player_in.name} already plays in round {busy.round.number}.", field="player_in"
+        )
+    changed = seats.update(player=player_in)
+    log_action(
+        club=session.club, session=session, user=user, action="seat.substitute",
+        player_out=player_out.pk, player_in=player_in.pk, from_round=from_round, seats=changed,
+        text=f"{player_in.name} for {player_out.name} from round {from_round}",
+    )
+    return changed
+
+
+@transaction.atomic
+def table_revoke_link(*, table: Table, user: Any = None) -> Table:
+    """Stop a table's link from working (a lost phone, a link shared too widely)."""
+    table.token_revoked = True
+    table.save(update_fields=["token_revoked"])
+    session = table.session
+    log_action(club=session.club, session=session, user=user, action="table.revoke_link", table=table.number)
+    return table
+
+
+@transaction.atomic
+def table_new_link(*, table: Table, user: Any = None) -> Table:
+    """Issue a table a new private link; the old one stops working at once."""
+    table.token = new_table_token()
+    table.token_revoked = False
+    table.save(update_fields=["token", "token_revoked"])
+    session = table.session
+    log_action(club=session.club, session=session, user=user, action="table.new_link", table=table.number)
+    return table
+
+
+@transaction.atomic
+def session_tables_advance(
+    *, session: Session, on: bool, room_round: int | None = None, user: Any = None
+) -> Session:
+    """Let tables move on by themselves when their round is done, or wait for the director.
+
+    Switching it off holds the room at ``room_round`` (the round most tables
+    have reached, which the live board knows), so no table is sent back.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Status.DRAFT, Status.RUNNING, doing="change how tables advance")
+    session.tables_advance = on
+    if not on and session.status == Status.RUNNING:
+        last = session.rounds.count()
+        session.current_round = min(max(room_round or session.current_round, 1), last)
+    session.save(update_fields=["tables_advance", "current_round", "updated_at"])
+    log_action(club=session.club, session=session, user=user, action="session.tables_advance", on=on)
+    return session

@@ -1,0 +1,119 @@
+"""Setting a session up before the start: entrants in bulk, phantoms, the movement pick.
+
+Builds on ``sessions`` and ``seating``; a late pair added after the movement
+was chosen re-seats the session by the same movement when the movement can
+serve the new number, and otherwise clears the seating and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+
+from ..models import Deal, Entrant, Player, ScoringMethod, Session
+from ..movements import Movement
+from .club import log_action
+from .errors import UserError
+from .seating import _clear_seating, movement_fix
+from .sessions import KIND_SHAPE, _next_number, entrant_create, entrant_delete, require_status
+
+#: A row of the entrants form: its number on the page, and the players chosen.
+Row = tuple[int, Sequence[Player | None]]
+
+
+@transaction.atomic
+def entrants_add(*, session: Session, rows: Sequence[Row], user: Any = None) -> list[Entrant]:
+    """Enter several pairs (or teams) at once; all or none, a refusal names its row."""
+    if not rows:
+        raise UserError("Choose the players of at least one pair.", field="r1_1")
+    added = []
+    for number, chosen in rows:
+        people = [p for p in chosen if p is not None]
+        try:
+            added.append(entrant_create(session=session, players=people, user=user))
+        except UserError as exc:
+            raise UserError(exc.message, field=f"r{number}_1") from None
+    movement_refit(session=session, user=user)
+    return added
+
+
+@transaction.atomic
+def phantom_add(*, session: Session, user: Any = None) -> Entrant:
+    """Add a phantom pair: an entrant with no players; its opponents sit out (p. 38)."""
+    require_status(session, Session.Status.DRAFT, doing="add a phantom")
+    kind, _ = KIND_SHAPE[session.entrant_kind]
+    if kind != Entrant.Kind.PAIR:
+        raise UserError("Only a pairs session takes a phantom pair.", field="phantom")
+    entrant = Entrant.objects.create(
+        session=session, kind=kind, number=_next_number(session, kind), name="Phantom", is_phantom=True
+    )
+    log_action(club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number)
+    movement_refit(session=session, user=user)
+    return entrant
+
+
+@transaction.atomic
+def entrant_withdraw(*, entrant: Entrant, user: Any = None) -> None:
+    """Withdraw an entrant before the start; the higher numbers close the gap."""
+    session = entrant.session
+    kind, number = entrant.kind, entrant.number
+    entrant_delete(entrant=entrant, user=user)
+    for later in session.entrants.filter(kind=kind, number__gt=number).order_by("number"):
+        later.number -= 1
+        later.save(update_fields=["number"])
+    movement_refit(session=session, user=user)
+
+
+def movement_refit(*, session: Session, user: Any = None) -> Movement | None:
+    """After the entrants changed: seat them again by the chosen movement, or clear it."""
+    if not session.movement_family:
+        return None
+    params = session.movement_params or {}
+    try:
+        with transaction.atomic():
+            return movement_fix(
+                session=session, family=session.movement_family,
+                variant=session.movement_variant or None, deals=params.get("deals"), user=user,
+            )
+    except UserError:
+        movement_clear(session=session, user=user)
+        return None
+
+
+@transaction.atomic
+def movement_clear(*, session: Session, user: Any = None) -> None:
+    """Forget the movement: no tables, rounds or trays until one is chosen again."""
+    require_status(session, Session.Status.DRAFT, doing="change the movement")
+    _clear_seating(session)
+    Session.objects.filter(pk=session.pk).update(
+        movement_family="", movement_variant="", movement_params={}, movement_json={}, trays_count=0
+    )
+    session.refresh_from_db()
+    log_action(club=session.club, session=session, user=user, action="movement.clear")
+
+
+@transaction.atomic
+def session_setup_choose(
+    *, session: Session, family: str, variant: str = "", deals: int | None = None,
+    scoring_method: str, user: Any = None,
+) -> Movement:
+    """The director's pick on the set-up page: the scoring method, then the movement."""
+    require_status(session, Session.Status.DRAFT, doing="change the movement")
+    if scoring_method not in ScoringMethod.values:
+        raise UserError(f"Unknown scoring method {scoring_method!r}.", field="scoring_method")
+    if not family:
+        raise UserError("Choose a movement: one of the recommendations, or another below.", field="family")
+    session.scoring_method = scoring_method
+    session.save(update_fields=["scoring_method", "updated_at"])
+    return movement_fix(session=session, family=family, variant=variant or None, deals=deals, user=user)
+
+
+@transaction.atomic
+def deals_clear(*, session: Session, user: Any = None) -> int:
+    """Forget the dealt hands and trumps: the players deal at the table and record the trump."""
+    require_status(session, Session.Status.DRAFT, doing="clear the deals")
+    count = Deal.objects.filter(tray__session=session).update(hands="", trump="", double_dummy=None)
+    log_action(club=session.club, session=session, user=user, action="trays.clear", trays=count)
+    return count

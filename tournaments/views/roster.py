@@ -1,0 +1,159 @@
+"""The roster: add, edit, merge, deactivate and import players; search as you type.
+
+Every page is login-only and resolves the club from the URL among the clubs
+the user directs (another club's roster is a 404, never a 403).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views import View
+
+from ..forms import PlayerForm, PlayerMergeForm, RosterImportForm, add_service_error
+from ..models import Club, Player
+from ..services import club as club_services
+from ..services.errors import UserError
+
+SEARCH_LIMIT = 200
+
+
+class DirectorClubMixin(LoginRequiredMixin):
+    """Resolve the club once from ``<slug:club>``; 404 unless the user directs it."""
+
+    club: Club
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated:
+            club = club_services.clubs_directed_by(user=request.user).filter(slug=kwargs["club"]).first()
+            if club is None:
+                raise Http404("No such club.")
+            self.club = club
+        return super().dispatch(request, *args, **kwargs)
+
+    def player(self, pk: int) -> Player:
+        """A player of this club's roster, or 404."""
+        player = Player.objects.filter(club=self.club, pk=pk).first()
+        if player is None:
+            raise Http404("No such player.")
+        return player
+
+
+class RosterView(DirectorClubMixin, View):
+    """The roster with its search box, and the form to add a player."""
+
+    def get(self, request: HttpRequest, club: str, form: PlayerForm | None = None) -> HttpResponse:
+        q = request.GET.get("q", "")
+        players = club_services.players_search(club=self.club, q=q)[:SEARCH_LIMIT]
+        return render(request, "director/roster_list.html", {
+            "club": self.club, "q": q, "players": players, "form": form or PlayerForm(),
+        })
+
+    def post(self, request: HttpRequest, club: str) -> HttpResponse:
+        form = PlayerForm(request.POST)
+        try:
+            form.is_valid()
+            player = club_services.player_create(club=self.club, user=request.user, **_name_number(form))
+        except UserError as exc:
+            return self.get(request, club, form=add_service_error(form, exc))
+        messages.success(request, f"{player.name} is on the roster.")
+        return redirect("director:roster", club=self.club.slug)
+
+
+class RosterSearchJsonView(DirectorClubMixin, View):
+    """Search as you type: the roster's matches as JSON (used by roster.js)."""
+
+    def get(self, request: HttpRequest, club: str) -> JsonResponse:
+        players = club_services.players_search(club=self.club, q=request.GET.get("q", ""))[:SEARCH_LIMIT]
+        return JsonResponse({"players": [
+            {"id": p.pk, "name": p.name, "member_number": p.member_number, "active": p.active}
+            for p in players
+        ]})
+
+
+class PlayerEditView(DirectorClubMixin, View):
+    """One player: change name, number or active; merge a duplicate into another."""
+
+    def get(self, request: HttpRequest, club: str, pk: int, **forms: Any) -> HttpResponse:
+        player = self.player(pk)
+        initial = {"name": player.name, "member_number": player.member_number, "active": player.active}
+        return render(request, "director/roster_player.html", {
+            "club": self.club, "player": player,
+            "form": forms.get("form") or PlayerForm(initial=initial),
+            "merge_form": forms.get("merge_form") or PlayerMergeForm(player=player),
+        })
+
+    def post(self, request: HttpRequest, club: str, pk: int) -> HttpResponse:
+        player, form = self.player(pk), PlayerForm(request.POST)
+        try:
+            form.is_valid()
+            club_services.player_update(player=player, active=form.cleaned_data.get("active", False),
+                                        user=request.user, **_name_number(form))
+        except UserError as exc:
+            return self.get(request, club, pk, form=add_service_error(form, exc))
+        messages.success(request, f"Saved {player.name}.")
+        return redirect("director:roster", club=self.club.slug)
+
+
+class PlayerActiveView(DirectorClubMixin, View):
+    """Deactivate a player (or bring one back) in one click from the roster."""
+
+    def post(self, request: HttpRequest, club: str, pk: int) -> HttpResponse:
+        player = self.player(pk)
+        club_services.player_update(player=player, name=player.name, member_number=player.member_number,
+                                    active=not player.active, user=request.user)
+        state = "active again" if player.active else "inactive: not offered for new sessions"
+        messages.success(request, f"{player.name} is {state}.")
+        query = urlencode({"q": request.POST.get("q", "")})
+        return redirect(f"{reverse('director:roster', args=[self.club.slug])}?{query}")
+
+
+class PlayerMergeView(PlayerEditView):
+    """Merge this player (a duplicate entry) into the chosen one."""
+
+    def post(self, request: HttpRequest, club: str, pk: int) -> HttpResponse:
+        player = self.player(pk)
+        form = PlayerMergeForm(request.POST, player=player)
+        try:
+            keep = form.cleaned_data.get("keep") if form.is_valid() else None
+            if keep is None:
+                raise UserError("Choose the player to keep.", field="keep")
+            club_services.player_merge(keep=keep, merge=player, user=request.user)
+        except UserError as exc:
+            exc.field = "keep" if exc.field in (None, "merge") else exc.field
+            return self.get(request, club, pk, merge_form=add_service_error(form, exc))
+        messages.success(request, f"{player.name} is merged into {keep.name}.")
+        return redirect("director:player_edit", club=self.club.slug, pk=keep.pk)
+
+
+class RosterImportView(DirectorClubMixin, View):
+    """Import a roster from CSV (columns: name, member_number)."""
+
+    def get(self, request: HttpRequest, club: str, form: RosterImportForm | None = None) -> HttpResponse:
+        return render(request, "director/roster_import.html", {
+            "club": self.club, "form": form or RosterImportForm(),
+        })
+
+    def post(self, request: HttpRequest, club: str) -> HttpResponse:
+        form = RosterImportForm(request.POST, request.FILES)
+        try:
+            form.is_valid()
+            added, problems = club_services.roster_import_csv(club=self.club, text=form.text(), user=request.user)
+        except UserError as exc:
+            return self.get(request, club, form=add_service_error(form, exc))
+        messages.success(request, f"Imported {added} player{'s' if added != 1 else ''}.")
+        for problem in problems:
+            messages.warning(request, f"Not imported: {problem}")
+        return redirect("director:roster", club=self.club.slug)
+
+
+def _name_number(form: PlayerForm) -> dict[str, str]:
+    """The name and member number typed, for the services to check."""
+    data = form.cleaned_data
+    return {"name": data.get("name") or "", "member_number": data.get("member_number") or ""}

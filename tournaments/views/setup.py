@@ -1,0 +1,187 @@
+"""A new session, step by step: entrants from the roster, the movement, the scoring method.
+
+The set-up page shows everything of a draft session on one screen; each form
+posts to its own small view, which calls a service and, on a refusal, shows
+the page again with the message next to the field at fault.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views import View
+
+from ..forms import MovementChoiceForm, PBNImportForm, SessionNewForm, add_service_error
+from ..models import Session
+from ..selectors import session_for_director
+from ..services import deals as deals_services
+from ..services import sessions as session_services
+from ..services import setup as setup_services
+from ..services.errors import NotFound, UserError
+from . import setup_context as ctx
+from .roster import DirectorClubMixin
+
+
+class DirectorSessionMixin(LoginRequiredMixin):
+    """Resolve the session once from ``<int:pk>``; 404 unless the user directs its club."""
+
+    session: Session
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated:
+            try:
+                self.session = session_for_director(user=request.user, pk=kwargs["pk"])
+            except NotFound as exc:
+                raise Http404(exc.message) from None
+        return super().dispatch(request, *args, **kwargs)
+
+    def setup_page(self, request: HttpRequest, **forms: Any) -> HttpResponse:
+        """The set-up page, with any bound forms that carry errors."""
+        return render(request, "director/setup_session.html", ctx.setup_context(
+            session=self.session, deals=ctx.deals_wanted(request, self.session), **forms))
+
+
+class SessionNewView(DirectorClubMixin, View):
+    """Step 1: date, title, kind of entrant (and a series, if any)."""
+
+    def get(self, request: HttpRequest, club: str, form: SessionNewForm | None = None) -> HttpResponse:
+        form = form or SessionNewForm(club=self.club)
+        return render(request, "director/setup_new.html", {"club": self.club, "form": form})
+
+    def post(self, request: HttpRequest, club: str) -> HttpResponse:
+        form = SessionNewForm(request.POST, club=self.club)
+        if not form.is_valid():
+            return self.get(request, club, form=form)
+        session = session_services.session_create(
+            club=self.club, user=request.user, date=form.cleaned_data["date"], title=form.cleaned_data["title"],
+            entrant_kind=form.cleaned_data["entrant_kind"], series=form.cleaned_data["series"],
+            scoring_method=ctx.default_scoring(form.cleaned_data["entrant_kind"]))
+        return redirect("director:setup", pk=session.pk)
+
+
+class SessionSetupView(DirectorSessionMixin, View):
+    """Step 2: the whole draft on one page: entrants, recommendations, the chosen movement."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        return self.setup_page(request)
+
+
+class SetupEntrantsView(DirectorSessionMixin, View):
+    """Add the pairs (or teams) picked from the roster, all at once."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = ctx.entrants_form_for(self.session, data=request.POST)
+        try:
+            form.is_valid()
+            added = setup_services.entrants_add(session=self.session, rows=form.rows(), user=request.user)
+        except UserError as exc:
+            return self.setup_page(request, entrants_form=add_service_error(form, exc))
+        messages.success(request, ctx.added_message(self.session, added))
+        return redirect("director:setup", pk=pk)
+
+
+class EntrantWithdrawView(DirectorSessionMixin, View):
+    """Withdraw one entrant before the start (the higher numbers move down)."""
+
+    def post(self, request: HttpRequest, pk: int, number: int) -> HttpResponse:
+        entrant = self.session.entrants.filter(kind=ctx.entrant_kind(self.session), number=number).first()
+        if entrant is None:
+            raise Http404("No such entrant.")
+        try:
+            setup_services.entrant_withdraw(entrant=entrant, user=request.user)
+            messages.success(request, f"{entrant} withdrawn. {ctx.seating_note(self.session)}")
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect("director:setup", pk=pk)
+
+
+class PhantomAddView(DirectorSessionMixin, View):
+    """Make an odd number of pairs even with a phantom pair (its opponents sit out)."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            phantom = setup_services.phantom_add(session=self.session, user=request.user)
+            messages.success(request, f"Pair {phantom.number} is a phantom. {ctx.seating_note(self.session)}")
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect("director:setup", pk=pk)
+
+
+class SetupMovementView(DirectorSessionMixin, View):
+    """The director's pick of a movement and scoring method: seat the session."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = MovementChoiceForm(request.POST, families=ctx.family_choices(self.session))
+        try:
+            if not form.is_valid():
+                return self.setup_page(request, movement_form=form)
+            family, variant, deals = form.picked()
+            movement = setup_services.session_setup_choose(
+                session=self.session, family=family, variant=variant, deals=deals,
+                scoring_method=form.cleaned_data["scoring_method"], user=request.user)
+        except UserError as exc:
+            return self.setup_page(request, movement_form=add_service_error(form, exc))
+        messages.success(request, ctx.seated_message(movement))
+        return redirect("director:setup", pk=pk)
+
+
+class TraysView(DirectorSessionMixin, View):
+    """Step 3: the trays, each with its dealer and trump; deal, import or export PBN."""
+
+    def get(self, request: HttpRequest, pk: int, form: PBNImportForm | None = None) -> HttpResponse:
+        return render(request, "director/setup_trays.html", {
+            **ctx.trays_context(self.session), "form": form or PBNImportForm(),
+        })
+
+
+class TraysDealView(DirectorSessionMixin, View):
+    """Deal every tray afresh: secure shuffles, the trump card turned (Law III)."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            count = deals_services.trays_deal(session=self.session, user=request.user)
+            messages.success(request, f"Dealt {count} trays. The trump card of each is shown below.")
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect("director:trays", pk=pk)
+
+
+class TraysClearView(DirectorSessionMixin, View):
+    """Leave the deals unknown: the players deal at the table and record the trump."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            setup_services.deals_clear(session=self.session, user=request.user)
+            messages.success(request, "The deals are unknown: the tables deal and record each trump card.")
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect("director:trays", pk=pk)
+
+
+class PBNImportView(TraysView):
+    """Read the deals from a PBN file (a dealing machine's or another program's)."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = PBNImportForm(request.POST, request.FILES)
+        try:
+            form.is_valid()
+            count = deals_services.pbn_import(session=self.session, text=form.text(), user=request.user)
+        except UserError as exc:
+            exc.field = "file"
+            return self.get(request, pk, form=add_service_error(form, exc))
+        messages.success(request, f"Imported {count} deals from the PBN file.")
+        return redirect("director:trays", pk=pk)
+
+
+class PBNExportView(DirectorSessionMixin, View):
+    """The session's deals as a PBN file, for a dealing machine or hand records."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        text = deals_services.pbn_export(session=self.session)
+        response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="session-{pk}.pbn"'
+        return response

@@ -1,0 +1,259 @@
+"""What the set-up page shows: entrants, the engine's recommendations, the chosen movement.
+
+Reads only; every write goes through ``services.setup``. Kept apart from the
+views so that each view stays about ten lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.http import HttpRequest
+from django.utils.safestring import SafeString, mark_safe
+
+from ..forms import EntrantRowsForm, MovementChoiceForm
+from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
+from ..movements import FAMILIES, Movement, MovementUserError
+from ..movements.analysis import analyse
+from ..movements.diagram import diagram_svg
+from ..movements.recommend import Recommendation, _sort_key, recommend
+from ..services.sessions import KIND_SHAPE
+
+DEFAULT_DEALS = 24
+MAX_ROWS = 16
+SHOWN_RECOMMENDATIONS = 5
+
+#: What to call one entrant and many, by kind of session.
+UNIT_WORDS: dict[str, tuple[str, str]] = {
+    EntrantKind.PAIRS: ("pair", "pairs"),
+    EntrantKind.FOURS: ("team", "teams"),
+    EntrantKind.SIXES: ("team", "teams"),
+    EntrantKind.EIGHTS: ("team", "teams"),
+    EntrantKind.INDIVIDUALS: ("player", "players"),
+}
+_KIND_TO_UNIT = {"pair": 0, "team": 0, "player": 1}
+
+
+def default_scoring(entrant_kind: str) -> str:
+    """The scoring method a new session starts with (the director may change it)."""
+    return {
+        EntrantKind.PAIRS: ScoringMethod.TRICK,
+        EntrantKind.INDIVIDUALS: ScoringMethod.INDIVIDUAL,
+    }.get(EntrantKind(entrant_kind), ScoringMethod.TEAM_MATCH)
+
+
+def deals_wanted(request: HttpRequest, session: Session) -> int:
+    """Deals available: the ``deals`` asked for, or the chosen movement's, or a usual evening's."""
+    raw = request.GET.get("deals", "")
+    if raw.isdigit() and 1 <= int(raw) <= 200:
+        return int(raw)
+    return session.trays_count or DEFAULT_DEALS
+
+
+def entrant_kind(session: Session) -> str:
+    """The kind of entrant this session's movement seats: pair, team or player."""
+    return KIND_SHAPE[session.entrant_kind][0]
+
+
+def _counts(session: Session) -> tuple[int, int]:
+    """(entrants, players) as the movements count them; a phantom counts as a pair."""
+    kind, size = KIND_SHAPE[session.entrant_kind]
+    entrants = session.entrants.filter(kind=kind).count()
+    return entrants, entrants * size
+
+
+@dataclass(frozen=True)
+class RecommendationView:
+    """One recommendation as the page shows it, with the value its radio posts."""
+
+    rec: Recommendation
+    value: str
+    best: bool
+
+    @property
+    def name(self) -> str:
+        """The book's name, with the variant (``mod3``) where there is one."""
+        return f"{self.rec.title}, {self.rec.variant}" if self.rec.variant else self.rec.title
+
+    @property
+    def balance_percent(self) -> int:
+        """Balance of comparisons as a whole percent."""
+        return round(self.rec.balance * 100)
+
+
+def recommendations(session: Session, deals: int) -> list[RecommendationView]:
+    """The engine's recommendations that seat exactly this session's entrants, best first."""
+    entrants, players = _counts(session)
+    if entrants < 2:
+        return []
+    found: dict[str, Recommendation] = {}
+    for count in dict.fromkeys((entrants, players)):
+        try:
+            recs = recommend(session_kind=str(session.entrant_kind), entrants=count, deals_available=deals)
+        except MovementUserError:
+            continue
+        for rec in recs:
+            if _serves(rec, entrants, players, count):
+                found[f"{rec.family}|{rec.variant or ''}|{rec.trays}"] = rec
+    ranked = sorted(found.items(), key=lambda kv: _sort_key(kv[1]))
+    return [RecommendationView(rec=r, value=v, best=i == 0) for i, (v, r) in enumerate(ranked)]
+
+
+def _serves(rec: Recommendation, entrants: int, players: int, asked: int) -> bool:
+    """Whether the engine was asked in the unit this family seats (pairs, teams or players)."""
+    unit = FAMILIES[rec.family].entrant_kind
+    return asked == (players if _KIND_TO_UNIT[unit] else entrants)
+
+
+def family_choices(session: Session) -> list[tuple[str, str]]:
+    """Every system of the book that seats this kind of session, for the free choice."""
+    return [
+        (f.name, f"{f.title} ({f.pages})")
+        for f in sorted(FAMILIES.values(), key=lambda f: f.title)
+        if session.entrant_kind in f.session_kinds
+    ]
+
+
+def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:
+    """Rows to pick pairs (teams) from the active players not yet entered."""
+    _, size = KIND_SHAPE[session.entrant_kind]
+    taken = session.entrants.values_list("members__player", flat=True)
+    free = list(Player.objects.filter(club=session.club, active=True, merged_into__isnull=True)
+                .exclude(pk__in=[p for p in taken if p]).order_by("name"))
+    rows = max(1, min(MAX_ROWS, len(free) // size))
+    return EntrantRowsForm(data, players=free, rows=rows, size=size)
+
+
+def _entrant_list(session: Session) -> list[dict[str, Any]]:
+    """The entrants with their players' names (and seats, for teams of four)."""
+    kind, _ = KIND_SHAPE[session.entrant_kind]
+    out = []
+    for e in session.entrants.filter(kind=kind).prefetch_related("members__player").order_by("number"):
+        members = list(e.members.all())
+        names = [f"{m.role} {m.player.name}" if m.role else m.player.name for m in members]
+        out.append({"entrant": e, "names": ", ".join(names) if kind != "pair" else " & ".join(names)})
+    return out
+
+
+def movement_facts(session: Session) -> dict[str, Any] | None:
+    """The chosen movement: the book's name, sizes, sit-outs, balance, and its diagram."""
+    if not session.movement_json:
+        return None
+    movement = Movement.from_json(session.movement_json)
+    family = FAMILIES.get(session.movement_family)
+    analysis = analyse(movement)
+    sitouts = max(analysis.sitouts_per_round, default=0)
+    c = analysis.comparisons
+    return {
+        "title": family.title if family else session.movement_family,
+        "pages": family.pages if family else "",
+        "variant": session.movement_variant,
+        "tables": movement.tables, "rounds": len(movement.rounds), "trays": movement.trays,
+        "per_round": session.deals_per_round, "sitouts": sitouts,
+        "balance": round(100 * c.least / c.most) if c.most else 0,
+        "diagram": diagram_html(movement),
+    }
+
+
+def diagram_html(movement: Movement) -> SafeString:
+    """The engine's SVG for inline HTML (no XML prolog); trusted: it escapes every label it draws."""
+    svg = diagram_svg(movement)
+    return mark_safe(svg[svg.index("<svg"):])  # noqa: S308
+
+
+def _steps(session: Session, entrants: int) -> list[tuple[str, str]]:
+    """The four steps of set-up, each done, here or to do."""
+    seated = bool(session.movement_family)
+    dealt = seated and not session.trays.filter(deal__trump="").exists()
+    return [
+        ("Entrants", "done" if entrants >= 2 else "here"),
+        ("Movement", "done" if seated else ("here" if entrants >= 2 else "")),
+        ("Trays", "done" if dealt else ("here" if seated else "")),
+        ("Print", "here" if dealt else ""),
+    ]
+
+
+def setup_context(
+    *, session: Session, deals: int, entrants_form: EntrantRowsForm | None = None,
+    movement_form: MovementChoiceForm | None = None,
+) -> dict[str, Any]:
+    """Everything the set-up page shows."""
+    entrants, _ = _counts(session)
+    recs = recommendations(session, deals) if session.is_editable_setup else []
+    initial = {"scoring_method": session.scoring_method, "deals": deals,
+               "choice": _current_choice(session, recs)}
+    one, many = UNIT_WORDS[session.entrant_kind]
+    return {
+        "session": session, "club": session.club, "deals": deals, "unit": one, "units": many,
+        "entrants": _entrant_list(session), "count": entrants,
+        "odd_pairs": session.entrant_kind == EntrantKind.PAIRS and entrants % 2 == 1,
+        "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),
+        "recs": recs[:SHOWN_RECOMMENDATIONS], "more_recs": recs[SHOWN_RECOMMENDATIONS:],
+        "movement_form": movement_form or MovementChoiceForm(initial=initial, families=family_choices(session)),
+        "movement": movement_facts(session), "steps": _steps(session, entrants),
+    }
+
+
+def _current_choice(session: Session, recs: Sequence[RecommendationView]) -> str:
+    """The radio to check: the chosen movement if listed, else the best recommendation."""
+    current = f"{session.movement_family}|{session.movement_variant}|{session.trays_count}"
+    values = [r.value for r in recs]
+    if current in values:
+        return current
+    return values[0] if values else ""
+
+
+def added_message(session: Session, added: Sequence[Entrant]) -> str:
+    """ "Added pairs 1-8." and what became of the movement."""
+    one, many = UNIT_WORDS[session.entrant_kind]
+    numbers = ", ".join(str(e.number) for e in added)
+    word = one if len(added) == 1 else many
+    return f"Added {word} {numbers}. {seating_note(session)}".strip()
+
+
+def seating_note(session: Session) -> str:
+    """After the entrants changed: whether the chosen movement still seats them."""
+    session.refresh_from_db()
+    if session.movement_family:
+        return f"The movement now seats {session.movement_json.get('entrants')}; deal the trays again."
+    return ""
+
+
+def seated_message(movement: Movement) -> str:
+    """ "Seated by the Howell Pair System: 4 tables, 7 rounds, 7 trays." """
+    family = FAMILIES.get(movement.family)
+    title = family.title if family else movement.family
+    return (f"Seated by the {title}{', ' + movement.variant if movement.variant else ''}: "
+            f"{movement.tables} tables, {len(movement.rounds)} rounds, {movement.trays} trays.")
+
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+RANK_WORD = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
+             "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
+
+
+def trump_parts(card: str) -> dict[str, str] | None:
+    """A trump card for display: rank, suit symbol and letter, and the book's words ("CLUB KING")."""
+    if len(card) != 2 or card[1] not in SUIT_SYMBOL:
+        return None
+    rank = "10" if card[0] == "T" else card[0]
+    return {"rank": rank, "symbol": SUIT_SYMBOL[card[1]], "suit": card[1],
+            "words": f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}".upper()}
+
+
+def trays_context(session: Session) -> dict[str, Any]:
+    """The trays page: each tray's dealer and trump, and how many are dealt."""
+    trays = [
+        {"tray": t, "dealer": t.deal.get_dealer_display(), "trump": trump_parts(t.deal.trump),
+         "known": t.deal.is_known, "hands": t.deal.hands}
+        for t in session.trays.select_related("deal").order_by("number")
+    ]
+    entrants, _ = _counts(session)
+    return {
+        "session": session, "club": session.club, "trays": trays,
+        "dealt": sum(1 for t in trays if t["known"]), "steps": _steps(session, entrants),
+        "movement": session.movement_family,
+    }
