@@ -104,9 +104,12 @@ class EntrantRowsForm(forms.Form):
     Fields are ``r<row>_<place>``; a row's errors are shown beside the row.
     """
 
-    def __init__(self, *args: Any, players: Iterable[Player], rows: int, size: int, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, players: Iterable[Player], rows: int, size: int,
+        labels: tuple[str, ...] | None = None, **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.size, self.row_count = size, rows
+        self.size, self.row_count, self.labels = size, rows, labels
         self.players = {str(p.pk): p for p in players}
         choices = [("", "—"), *((k, _label(p)) for k, p in self.players.items())]
         for r in range(1, rows + 1):
@@ -115,7 +118,8 @@ class EntrantRowsForm(forms.Form):
 
     def place_labels(self) -> tuple[str, ...]:
         """Column headings for the rows."""
-        return PLACE_LABELS.get(self.size, tuple(f"Player {i}" for i in range(1, self.size + 1)))
+        default = tuple(f"Player {i}" for i in range(1, self.size + 1))
+        return self.labels or PLACE_LABELS.get(self.size, default)
 
     def rows(self) -> list[tuple[int, list[Player | None]]]:
         """The rows with at least one player chosen, numbered as on the page."""
@@ -192,15 +196,33 @@ class SeriesForm(forms.Form):
     name = forms.CharField(max_length=120, required=False, label="Name of the series")
 
 
-ROTATION_METHODS = (
-    ("club", "Club tournament: the book's arrangement of partners (p. 46)"),
-    ("edgewood", "Edgewood schedule for couples (p. 47)"),
-    ("ladies", "Ladies in order: each lady with each gentleman in turn (p. 47)"),
+class SeriesClubPlayersForm(forms.Form):
+    """The players of a club tournament (p. 46), numbered in the order kept from last time."""
+
+    players = forms.MultipleChoiceField(choices=(), required=False, widget=forms.CheckboxSelectMultiple,
+                                        label="Players of the series")
+
+    def __init__(self, *args: Any, roster: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.roster = {str(p.pk): p for p in roster}
+        self.fields["players"].choices = [(k, _label(p)) for k, p in self.roster.items()]
+
+    def chosen(self, before: Sequence[Player]) -> list[Player]:
+        """The ticked players: those numbered before keep their order, new ones follow."""
+        ticked = set(self.cleaned_data.get("players") or [])
+        kept = [p for p in before if str(p.pk) in ticked]
+        kept_ids = {str(p.pk) for p in kept}
+        return kept + [p for k, p in self.roster.items() if k in ticked and k not in kept_ids]
+
+
+COUPLE_METHODS = (
+    ("edgewood", "Edgewood schedule: couples exchange partners (p. 47)"),
+    ("ladies", "Ladies in order: each lady plays with each gentleman in turn (p. 47)"),
 )
 
 
 class RotationProposeForm(forms.Form):
-    """Which session of the series to propose, and when it is played."""
+    """Which session of the series to create, and when it is played."""
 
     session_number = forms.IntegerField(min_value=1, max_value=500, label="Session of the series")
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=dt.date.today)

@@ -2,11 +2,36 @@
 
 from django.urls import path
 
-from .views import director
+from .views import director, printing, roster, setup
 
 app_name = "director"
 
 urlpatterns = [
     path("", director.DirectorHomeView.as_view(), name="home"),
     path("s/<int:pk>/", director.SessionDetailView.as_view(), name="session"),
+    # Set-up (issue #5, steps 1-5): roster, new session, rotations, trays, print.
+    path("club/<slug:club>/roster/", roster.RosterView.as_view(), name="roster"),
+    path("club/<slug:club>/roster/search.json", roster.RosterSearchJsonView.as_view(), name="roster_search"),
+    path("club/<slug:club>/roster/import/", roster.RosterImportView.as_view(), name="roster_import"),
+    path("club/<slug:club>/roster/p/<int:pk>/", roster.PlayerEditView.as_view(), name="player_edit"),
+    path("club/<slug:club>/roster/p/<int:pk>/active/", roster.PlayerActiveView.as_view(), name="player_active"),
+    path("club/<slug:club>/roster/p/<int:pk>/merge/", roster.PlayerMergeView.as_view(), name="player_merge"),
+    path("club/<slug:club>/new/", setup.SessionNewView.as_view(), name="session_new"),
+    path("club/<slug:club>/series/", setup.SeriesListView.as_view(), name="series"),
+    path("series/<int:pk>/", setup.RotationView.as_view(), name="rotation"),
+    path("series/<int:pk>/players/", setup.RotationPlayersView.as_view(), name="rotation_players"),
+    path("s/<int:pk>/setup/", setup.SessionSetupView.as_view(), name="setup"),
+    path("s/<int:pk>/setup/entrants/", setup.SetupEntrantsView.as_view(), name="setup_entrants"),
+    path("s/<int:pk>/setup/entrants/<int:number>/withdraw/", setup.EntrantWithdrawView.as_view(),
+         name="setup_withdraw"),
+    path("s/<int:pk>/setup/phantom/", setup.PhantomAddView.as_view(), name="setup_phantom"),
+    path("s/<int:pk>/setup/movement/", setup.SetupMovementView.as_view(), name="setup_movement"),
+    path("s/<int:pk>/trays/", setup.TraysView.as_view(), name="trays"),
+    path("s/<int:pk>/trays/deal/", setup.TraysDealView.as_view(), name="trays_deal"),
+    path("s/<int:pk>/trays/clear/", setup.TraysClearView.as_view(), name="trays_clear"),
+    path("s/<int:pk>/trays/import/", setup.PBNImportView.as_view(), name="pbn_import"),
+    path("s/<int:pk>/trays/session.pbn", setup.PBNExportView.as_view(), name="pbn_export"),
+    path("s/<int:pk>/print/", printing.PrintIndexView.as_view(), name="print"),
+    path("s/<int:pk>/print/<slug:doc>.pdf", printing.PrintPdfView.as_view(), name="print_pdf"),
+    path("s/<int:pk>/print/<slug:doc>/", printing.PrintPageView.as_view(), name="print_page"),
 ]

@@ -21,6 +21,7 @@ from .fmt import mixed
 from .laws import LawDeal, LawLine
 from .registry import get_method
 from .types import DealSlip, Explanation, SlipError, Slips
+from .validate import check_slips
 
 Side = Literal["N-S", "E-W"]
 
@@ -28,6 +29,7 @@ Side = Literal["N-S", "E-W"]
 def explain(method: str, slips: Slips, entrant: int, deal: int) -> Explanation:
     """Explain ``entrant``'s score on ``deal`` under ``method``."""
     meth = get_method(method)
+    check_slips(slips, kind=meth.kind)
     find_deal(slips, deal)
     if meth.explainer is not None:
         return meth.explainer(slips, entrant, deal)

@@ -67,7 +67,9 @@ def test_with_odd_tables_each_ns_pair_meets_each_ew_pair_once(tables):
     assert_sound(m)
     met = meetings(m)
     assert set(met.values()) == {1}
-    assert set(met) == {frozenset((n, e)) for n in range(1, 2 * tables, 2) for e in range(2, 2 * tables + 1, 2)}
+    assert set(met) == {
+        frozenset((n, e)) for n in range(1, 2 * tables, 2) for e in range(2, 2 * tables + 1, 2)
+    }
     assert every_pair_plays_every_tray(m)
     assert set(tables_per_tray(m).values()) == {tables}
 
@@ -153,7 +155,14 @@ def original_deals(m):
 def test_the_eighth_modification_places_the_trays_as_the_eight_table_example():
     m = generate("mitchell", tables=8, deals=16, variant="mod8")
     assert original_deals(m) == {
-        1: [1], 2: [2], 3: [3], 4: [4, 5], 5: [6], 6: [7], 7: [8], 8: list(range(9, 17)),
+        1: [1],
+        2: [2],
+        3: [3],
+        4: [4, 5],
+        5: [6],
+        6: [7],
+        7: [8],
+        8: list(range(9, 17)),
     }
 
 

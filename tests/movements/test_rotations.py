@@ -66,9 +66,7 @@ def test_each_lady_plays_one_session_with_each_gentleman(couples):
 @given(players=st.integers(2, 40))
 def test_every_player_partners_every_other_once_over_a_cycle(players):
     top = players + players % 2
-    seen = Counter(
-        frozenset(pair) for s in range(1, top) for pair in club_tournament_partners(players, s)
-    )
+    seen = Counter(frozenset(pair) for s in range(1, top) for pair in club_tournament_partners(players, s))
     assert set(seen.values()) == {1} and len(seen) == top * (top - 1) // 2
 
 

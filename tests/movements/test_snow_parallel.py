@@ -88,7 +88,7 @@ def test_every_form_is_sound_for_every_size_it_serves(form):
     [("form1", 4), ("form2", 8), ("form4", 6), ("form4", 2), ("form3", 5)],
 )
 def test_it_refuses_a_size_the_form_cannot_serve(form, tables):
-    with pytest.raises(MovementUserError, match="p. 35"):
+    with pytest.raises(MovementUserError, match=r"p\. 35"):
         generate("parallel", tables=tables, variant=form)
 
 

@@ -209,6 +209,19 @@ def tray_line(m: Movement, table: int) -> str:
     return f"({text})" if text else ""
 
 
+def sitout_line(m: Movement) -> str:
+    """Where whoever sits out goes next: "SITTING OUT — Go next to Table 3, North and South."."""
+    phrases: dict[int, str] = {}
+    for r in range(1, len(m.rounds)):
+        for who in m.rounds[r - 1].sitout:
+            move = next_place(m, r + 1, who, "N")
+            if isinstance(move, tuple):
+                side = "North and South" if move[1] in ("N", "S") else "East and West"
+                phrases[r] = f"Go next to Table {move[0]}, {side}"
+    text = _usual_and_exceptions(phrases)
+    return f"SITTING OUT — {text}" if text else ""
+
+
 @dataclass(frozen=True)
 class GuideCard:
     """A table's movement card (p. 39), with a move line for each seat."""
@@ -219,12 +232,12 @@ class GuideCard:
     schedule: tuple[str, ...]
     moves: Mapping[Seat, str]
     tray_move: str
+    sitout_move: str = ""
 
     def text(self, seat: Seat) -> str:
         """The card as read by the player in one seat."""
         lines = [self.header, *self.originals, "SCHEDULE.", *self.schedule, self.moves[seat]]
-        if self.tray_move:
-            lines.append(self.tray_move)
+        lines += [x for x in (self.tray_move, self.sitout_move) if x]
         return "\n".join(lines)
 
 
@@ -283,6 +296,7 @@ def guide_card(m: Movement, table: int) -> GuideCard:
         schedule=tuple(_schedule_rows(m, table)),
         moves={s: seat_line(m, table, s) for s in SEATS},
         tray_move=tray_line(m, table),
+        sitout_move=sitout_line(m),
     )
 
 

@@ -37,12 +37,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ._pair_common import blocked_sets, checked, odd_pair_note, resolve_pairs
+from ._pair_common import SetRow, assemble, blocked_sets, checked, odd_pair_note, resolve_pairs
 from .registry import Family, register
-from .types import Movement, MovementUserError, Round, TableAssignment
+from .types import Movement, MovementUserError
 
 VARIANTS = ("form1", "form2", "form3", "form4")
 _PAGES = "pp. 35-36"
+_NAMES = {"form1": "First Form", "form2": "Second Form", "form3": "Third Form", "form4": "Fourth Form"}
 
 #: Where things stand in one round: E-W of column c, deal of column c, as
 #: (row flip, column shift) for E-W pairs and for deals, and the set layer.
@@ -86,7 +87,7 @@ def _check(tables: int, form: str) -> None:
         )
     if form in ("form1", "form2") and per_row % 2 == 0:
         raise MovementUserError(
-            f"the {form} requires an odd number of tables in each row (p. 35); "
+            f"the {_NAMES[form]} requires an odd number of tables in each row (p. 35); "
             f"{tables} tables can use form3{' or form4' if per_row % 2 == 0 else ''}"
         )
     if form == "form4" and per_row % 2:
@@ -101,6 +102,26 @@ def _deal_number(row: int, col: int, layer: int, tables: int) -> int:
     return layer * tables + 2 * col + row + 1
 
 
+def _schedule(per_row: int, steps: list[Step]) -> list[list[SetRow]]:
+    """Each round's tables as (table, N-S pair, E-W pair, deal group)."""
+    tables = 2 * per_row
+    schedule = []
+    for ew_flip, ew_shift, deal_flip, deal_shift, layer in steps:
+        at = {
+            (row ^ deal_flip, (col + deal_shift) % per_row): _deal_number(row, col, layer, tables)
+            for row in range(2)
+            for col in range(per_row)
+        }
+        rows: list[SetRow] = []
+        for row in range(2):
+            for col in range(per_row):
+                table = row * per_row + col + 1
+                ew = 2 * ((row ^ ew_flip) * per_row + (col - ew_shift) % per_row + 1)
+                rows.append((table, 2 * table - 1, ew, at[(row, col)]))
+        schedule.append(rows)
+    return schedule
+
+
 def parallel(*, entrants: int | None, tables: int | None, deals: int | None, variant: str | None) -> Movement:
     """One of the four forms of the Parallel System (pp. 35-36); form3 by default."""
     pairs, n = resolve_pairs(entrants, tables, system="the Parallel System", pages=_PAGES)
@@ -111,35 +132,11 @@ def parallel(*, entrants: int | None, tables: int | None, deals: int | None, var
     total = unit if deals is None else deals
     if total % unit:
         raise MovementUserError(
-            f"the {form} of the Parallel System requires "
+            f"the {_NAMES[form]} of the Parallel System requires "
             f"{'twice as many deals as' if layers == 2 else 'as many deals as'} tables "
             f"or a multiple (p. 35): {n} tables cannot play {total}"
         )
-    sets = blocked_sets(unit, total // unit)
     per_row = n // 2
-    rounds = []
-    for number, (ew_flip, ew_shift, deal_flip, deal_shift, layer) in enumerate(make(per_row), 1):
-        at: dict[tuple[int, int], int] = {}
-        for row in range(2):
-            for col in range(per_row):
-                here = (row ^ deal_flip, (col + deal_shift) % per_row)
-                at[here] = _deal_number(row, col, layer, n)
-        rows, sitout = [], []
-        for row in range(2):
-            for col in range(per_row):
-                table = row * per_row + col + 1
-                ew_row, ew_col = row ^ ew_flip, (col - ew_shift) % per_row
-                ew = 2 * (ew_row * per_row + ew_col + 1)
-                if ew > pairs:
-                    sitout.append(2 * table - 1)
-                    continue
-                trays = sets[at[(row, col)] - 1]
-                rows.append(TableAssignment(table=table, trays=trays, ns=2 * table - 1, ew=ew))
-        rounds.append(
-            Round(
-                number=number, tables=tuple(sorted(rows, key=lambda t: t.table)), sitout=tuple(sorted(sitout))
-            )
-        )
     return checked(
         Movement(
             family="parallel",
@@ -147,7 +144,7 @@ def parallel(*, entrants: int | None, tables: int | None, deals: int | None, var
             entrants=pairs,
             tables=n,
             trays=total,
-            rounds=tuple(rounds),
+            rounds=assemble(_schedule(per_row, make(per_row)), blocked_sets(unit, total // unit), pairs),
             source="pp. 35-36: the Parallel System",
             notes=(
                 *odd_pair_note(pairs, 2 * n),

@@ -15,13 +15,22 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views import View
 
-from ..forms import MovementChoiceForm, PBNImportForm, SessionNewForm, add_service_error
-from ..models import Session
+from ..forms import (
+    MovementChoiceForm,
+    PBNImportForm,
+    RotationProposeForm,
+    SeriesForm,
+    SessionNewForm,
+    add_service_error,
+)
+from ..models import Series, Session
 from ..selectors import session_for_director
 from ..services import deals as deals_services
+from ..services import rotations as rotation_services
 from ..services import sessions as session_services
 from ..services import setup as setup_services
 from ..services.errors import NotFound, UserError
+from . import series_context as sctx
 from . import setup_context as ctx
 from .roster import DirectorClubMixin
 
@@ -185,3 +194,77 @@ class PBNExportView(DirectorSessionMixin, View):
         response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="session-{pk}.pbn"'
         return response
+
+
+class SeriesListView(DirectorClubMixin, View):
+    """The club's series (club tournaments), and a form to start one."""
+
+    def get(self, request: HttpRequest, club: str, form: SeriesForm | None = None) -> HttpResponse:
+        return render(request, "director/setup_series_list.html", {
+            "club": self.club, "series_list": self.club.series.all(), "form": form or SeriesForm(),
+        })
+
+    def post(self, request: HttpRequest, club: str) -> HttpResponse:
+        form = SeriesForm(request.POST)
+        try:
+            form.is_valid()
+            series = rotation_services.series_create(club=self.club, name=form.cleaned_data.get("name", ""),
+                                                     user=request.user)
+        except UserError as exc:
+            return self.get(request, club, form=add_service_error(form, exc))
+        return redirect("director:rotation", pk=series.pk)
+
+
+class DirectorSeriesMixin(LoginRequiredMixin):
+    """Resolve the series once from ``<int:pk>``; 404 unless the user directs its club."""
+
+    series: Series
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if request.user.is_authenticated:
+            series = Series.objects.filter(pk=kwargs["pk"], club__clubdirector__user=request.user).first()
+            if series is None:
+                raise Http404("No such series.")
+            self.series = series
+        return super().dispatch(request, *args, **kwargs)
+
+    def page(self, request: HttpRequest, **forms: Any) -> HttpResponse:
+        """The rotation page, with any bound forms that carry errors."""
+        return render(request, "director/setup_rotation.html",
+                      sctx.rotation_context(self.series, request.GET, **forms))
+
+
+class RotationView(DirectorSeriesMixin, View):
+    """Step 3 for a series: the next session's partners by the book's schedule, created in one click."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        return self.page(request)
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = RotationProposeForm(request.POST)
+        try:
+            if not form.is_valid():
+                return self.page(request, propose_form=form)
+            session = rotation_services.rotation_session_create(series=self.series, user=request.user,
+                                                                **form.cleaned_data)
+        except UserError as exc:
+            return self.page(request, propose_form=add_service_error(form, exc))
+        messages.success(request, f"Created {session.title} with {session.entrants.count()} pairs.")
+        return redirect("director:setup", pk=session.pk)
+
+
+class RotationPlayersView(DirectorSeriesMixin, View):
+    """Number the series' players (club tournament) or couples (Edgewood, ladies in order)."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        method = request.POST.get("method", "")
+        form = sctx.numbering_form(self.series, method, data=request.POST)
+        try:
+            form.is_valid()
+            rotation_services.series_players_set(series=self.series, method=method, user=request.user,
+                                                 **sctx.numbering_people(self.series, form))
+        except UserError as exc:
+            key = "club_form" if method == "club" else "couples_form"
+            return self.page(request, **{key: add_service_error(form, exc)})
+        messages.success(request, "The series' players are numbered.")
+        return redirect("director:rotation", pk=pk)

@@ -1,0 +1,47 @@
+"""Fixtures for the director's running pages: a logged-in director, a rival club, and slips filled in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from scoring.services.directing import round_enter
+from tournaments.models import Session
+from tournaments.services import club as club_services
+
+
+@pytest.fixture
+def dclient(client: Client, director: Any) -> Client:
+    """The test client, logged in as the club's director."""
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def rival(django_user_model: Any) -> Client:
+    """A client logged in as the director of another club."""
+    user = django_user_model.objects.create_user(username="rival", password="pw-for-tests-only")
+    other = club_services.club_create(name="Other Club", slug="other")
+    club_services.director_add(club=other, user=user)
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def tricks_for(table: int, tray: int) -> int:
+    """Made-up but varied N-S tricks for a table on a tray."""
+    return (3 * table + 5 * tray) % 9 + 2
+
+
+def fill(session: Session, *, skip: frozenset[tuple[int, int]] = frozenset(), user: Any = None) -> None:
+    """Enter every (table, tray) of every round on the tables' behalf, except those skipped."""
+    for rnd in session.rounds.order_by("number"):
+        entries = {}
+        for seating in rnd.seatings.select_related("table"):
+            for tray in seating.trays.all():
+                if (seating.table.number, tray.number) not in skip:
+                    entries[(seating.table.number, tray.number)] = str(tricks_for(seating.table.number, tray.number))
+        outcome = round_enter(session=session, round_number=rnd.number, entries=entries, user=user)
+        assert not outcome.errors, outcome.errors

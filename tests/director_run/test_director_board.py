@@ -1,0 +1,105 @@
+"""The live board: start, every table and round, entered/confirmed/disputed, late tables, the JSON it polls."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scoring.board import session_board
+from scoring.models import SlipLine
+from scoring.services.results import result_dispute, result_submit, table_round
+from tournaments.models import Session
+from tournaments.services import sessions
+
+pytestmark = pytest.mark.django_db
+
+
+def _tray(session: Session, table: int, rnd: int) -> int:
+    return session.rounds.get(number=rnd).seatings.get(table__number=table).trays.get().number
+
+
+def test_the_start_button_fixes_the_seating_and_opens_round_1(dclient: Client, seated_session: Session) -> None:
+    response = dclient.post(reverse("run:start", args=[seated_session.pk]), follow=True)
+    seated_session.refresh_from_db()
+    assert seated_session.status == "running" and seated_session.current_round == 1
+    assert "link is live" in response.content.decode()
+
+
+def test_the_board_shows_every_table_and_round(dclient: Client, running_session: Session) -> None:
+    page = dclient.get(reverse("run:board", args=[running_session.pk])).content.decode()
+    for table in (1, 2, 3):
+        for rnd in (1, 2, 3):
+            assert f'id="c-{table}-{rnd}"' in page
+    assert "js/board.js" in page
+
+
+def test_the_board_json_counts_entered_confirmed_and_disputed_with_both_counts(
+    dclient: Client, running_session: Session
+) -> None:
+    t1, t2, t3 = (running_session.tables.get(number=n) for n in (1, 2, 3))
+    result_submit(table=t1, tray_number=_tray(running_session, 1, 1), ns_tricks=8)
+    line = result_submit(table=t2, tray_number=_tray(running_session, 2, 1), ns_tricks=9).line
+    result_dispute(line=line, claimed=7, by="E-W")
+    done = result_submit(table=t3, tray_number=_tray(running_session, 3, 1), ns_tricks=6).line
+    SlipLine.objects.filter(pk=done.pk).update(status="confirmed")
+    data = dclient.get(reverse("run:board_json", args=[running_session.pk])).json()
+    states = {row["table"]: row["cells"][0]["state"] for row in data["tables"]}
+    assert states == {1: "entered", 2: "disputed", 3: "done"}
+    assert data["totals"] == {"entered": 1, "confirmed": 1, "disputed": 1, "missing": 6, "expected": 9}
+    dispute = data["disputes"][0]
+    assert (dispute["ns_tricks"], dispute["claimed"], dispute["table"]) == (9, 7, 2)
+    assert "N-S entered 9, E-W say 7" in dispute["text"]
+    assert dispute["url"] == reverse("run:line", args=[running_session.pk, line.pk])
+
+
+def test_a_table_that_still_owes_an_earlier_round_is_late(running_session: Session) -> None:
+    running_session.tables_advance = False
+    running_session.save()
+    for n in (2, 3):
+        result_submit(table=running_session.tables.get(number=n), tray_number=_tray(running_session, n, 1), ns_tricks=7)
+    sessions.session_advance(session=running_session)
+    running_session.refresh_from_db()
+    board = session_board(session=running_session)
+    late = {row.table: row.late for row in board.tables}
+    assert late[1] == f"tray {_tray(running_session, 1, 1)} (round 1)" and not late[2] and not late[3]
+    assert board.tables[0].cells[0].state == "late"
+    assert board.tables[1].cells[1].state == "playing"
+
+
+def test_when_tables_advance_each_table_shows_its_own_round(running_session: Session) -> None:
+    table = running_session.tables.get(number=1)
+    result_submit(table=table, tray_number=_tray(running_session, 1, 1), ns_tricks=7)
+    board = session_board(session=running_session)
+    own = {row.table: row.round for row in board.tables}
+    assert own == {n: table_round(table=running_session.tables.get(number=n)) for n in (1, 2, 3)}
+    assert own[1] == 2 and own[2] == 1
+
+
+def test_the_director_moves_the_room_to_the_next_round(dclient: Client, running_session: Session) -> None:
+    dclient.post(reverse("run:tables_advance", args=[running_session.pk]), {"on": "0"})
+    dclient.post(reverse("run:advance", args=[running_session.pk]))
+    running_session.refresh_from_db()
+    assert not running_session.tables_advance and running_session.current_round == 2
+
+
+def test_another_clubs_director_gets_404(rival: Client, running_session: Session) -> None:
+    line = result_submit(table=running_session.tables.get(number=1), tray_number=_tray(running_session, 1, 1),
+                         ns_tricks=7).line
+    pk = running_session.pk
+    for url in (
+        reverse("run:board", args=[pk]), reverse("run:board_json", args=[pk]), reverse("run:enter", args=[pk, 1]),
+        reverse("run:tables", args=[pk]), reverse("run:tray", args=[pk, 1]), reverse("run:line", args=[pk, line.pk]),
+        reverse("run:award", args=[pk, 1, 1]), reverse("run:close", args=[pk]),
+    ):
+        assert rival.get(url).status_code == 404, url
+    for name in ("start", "advance", "close", "publish", "reopen"):
+        assert rival.post(reverse(f"run:{name}", args=[pk])).status_code == 404, name
+    assert rival.post(reverse("run:line", args=[pk, line.pk]), {"ns_tricks": "1", "reason": "x"}).status_code == 404
+    line.refresh_from_db()
+    assert line.ns_tricks == 7
+
+
+def test_the_pages_ask_for_a_login(client: Client, running_session: Session) -> None:
+    response = client.get(reverse("run:board_json", args=[running_session.pk]))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]

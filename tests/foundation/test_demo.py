@@ -1,0 +1,55 @@
+"""The demo club is built through the services and serves the links make run prints."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from scoring.models import SlipLine
+from tournaments.demo import DEMO_PASSWORD, DEMO_USER, build_demo, demo_links
+from tournaments.models import Session
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo() -> object:
+    return build_demo()
+
+
+def test_the_demo_has_a_published_session_with_every_tray_played(demo: object) -> None:
+    published = Session.objects.get(status=Session.Status.PUBLISHED)
+    assert published.movement_family == "howell" and published.entrants.count() == 8
+    expected = sum(s.trays.count() for r in published.rounds.all() for s in r.seatings.all())
+    assert SlipLine.objects.filter(session=published).count() == expected
+    assert not SlipLine.objects.filter(session=published).exclude(status="confirmed").exists()
+
+
+def test_the_demo_has_a_session_in_progress(demo: object) -> None:
+    running = Session.objects.get(status=Session.Status.RUNNING)
+    assert running.movement_family == "mitchell" and running.tables.count() == 5
+    lines = SlipLine.objects.filter(session=running).count()
+    assert 0 < lines < running.trays.count() * running.tables.count()
+
+
+def test_seed_demo_if_empty_keeps_the_data(demo: object) -> None:
+    before = SlipLine.objects.count()
+    call_command("seed_demo", "--if-empty")
+    assert SlipLine.objects.count() == before
+
+
+def test_the_printed_links_work(demo: object) -> None:
+    lines = demo_links("http://testserver")
+    paths = [part.split("testserver", 1)[1].split()[0] for part in lines if "testserver" in part]
+    client = Client()
+    assert client.login(username=DEMO_USER, password=DEMO_PASSWORD)
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 200, path
+    anonymous = Client()
+    table = next(p for p in paths if p.startswith("/t/"))
+    standings = next(p for p in paths if "/s/" in p)
+    assert anonymous.get(table).status_code == 200
+    body = anonymous.get(standings).content.decode()
+    assert "Riverside" in body or "Howell" in body

@@ -1,0 +1,113 @@
+"""Movement cards (p. 39) and the phone page's move sentence, derived from any movement."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.movements import generate
+from tournaments.movements.cards import guide_card, guide_cards, number_word, ordinal, table_move_sentence
+
+#: The specimen movement card, p. 39, as the North player reads it.
+SPECIMEN_NORTH = """EIGHT PAIRS. TABLE 2.
+Original North and South Pair, No. 6.
+Original East and West Pair, No. 3.
+Original Deals, Nos. 4, 5.
+SCHEDULE.
+1st Round | Pair 6 | vs. | Pair 3 | Deal 4
+2d Round | Pair 7 | vs. | Pair 4 | Deal 5
+3d Round | Pair 1 | vs. | Pair 5 | Deal 6
+4th Round | Pair 2 | vs. | Pair 6 | Deal 7
+5th Round | Pair 3 | vs. | Pair 7 | Deal 1
+6th Round | Pair 4 | vs. | Pair 1 | Deal 2
+7th Round | Pair 5 | vs. | Pair 2 | Deal 3
+NORTH — Go next to Table 4, East.
+(Take deal just played to Table 1.)"""
+
+
+def test_the_eight_pair_card_for_table_two_is_the_books_specimen():
+    card = guide_card(generate("howell", pairs=8), 2)
+    assert card.text("N") == SPECIMEN_NORTH
+
+
+def test_the_south_line_printed_upside_down_reads_table_four_west():
+    card = guide_card(generate("howell", pairs=8), 2)
+    assert card.moves["S"] == "SOUTH — Go next to Table 4, West."
+    assert card.text("S").splitlines()[-2] == "SOUTH — Go next to Table 4, West."
+
+
+def test_the_east_and_west_lines_follow_pair_three_after_pair_two():
+    card = guide_card(generate("howell", pairs=8), 2)
+    assert card.moves["E"] == "EAST — Go next to Table 3, East."
+    assert card.moves["W"] == "WEST — Go next to Table 3, West."
+
+
+def test_the_pivot_keeps_its_seat():
+    card = guide_card(generate("howell", pairs=8), 1)
+    assert card.moves["N"] == "NORTH — Keep your seat."
+    assert card.originals[-1] == "Original Deals, Nos. 1, 2, 3."
+
+
+def test_mitchell_cards_send_ew_up_a_table_and_deals_down():
+    m = generate("mitchell", tables=5)
+    card = guide_card(m, 3)
+    assert card.header == "TEN PAIRS. TABLE 3."
+    assert card.moves["N"] == "NORTH — Keep your seat."
+    assert card.moves["E"] == "EAST — Go next to Table 4, East."
+    assert card.tray_move == "(Take deal just played to Table 2.)"
+
+
+def test_a_move_that_changes_half_way_is_given_with_its_exception():
+    card = guide_card(generate("mitchell", tables=4, variant="mod1"), 1)
+    assert card.moves["E"] == "EAST — Go next to Table 2, East; after the 2d Round, go next to Table 3, East."
+
+
+def test_cards_cover_every_table_and_seat_of_any_movement():
+    for m in (generate("clay", tables=6), generate("snow", tables=3), generate("safford", pairs=12)):
+        cards = guide_cards(m)
+        assert [c.table for c in cards] == list(range(1, m.tables + 1))
+        assert all(set(c.moves) == {"N", "E", "S", "W"} for c in cards)
+        assert all(len(c.schedule) == len(m.rounds) for c in cards)
+
+
+def test_a_pair_due_to_sit_out_is_told_so_and_where_to_come_back():
+    card = guide_card(generate("howell", pairs=7), 3)
+    assert card.moves["E"] == "EAST — Sit out the next round."
+    # pair 1 sits out first and comes back in the seat of pair 7 (8-pair schedule, p. 39)
+    assert card.sitout_move == "SITTING OUT — Go next to Table 3, North and South."
+    assert card.text("E").endswith(card.sitout_move)
+
+
+def test_players_by_seat_get_their_own_cards():
+    m = generate("individual", players=8)
+    card = guide_card(m, 1)
+    assert card.header == "EIGHT PLAYERS. TABLE 1."
+    assert card.schedule[0] == "1st Round | N 4 | E 1 | S 2 | W 8 | Deals 1, 2"
+    assert card.moves["N"] == "NORTH — Go next to Table 2, East."  # Howell's table of changes, p. 27
+    assert card.moves["W"] == "WEST — Keep your seat."
+
+
+def test_the_phone_sentence_says_who_goes_where():
+    m = generate("mitchell", tables=5)
+    assert table_move_sentence(m, 2, 1) == "N-S stay; E-W go to Table 3, East-West; tray 2 goes to Table 1."
+    h = generate("howell", pairs=8)
+    assert table_move_sentence(h, 2, 1) == (
+        "N-S go to Table 4, East-West; E-W go to Table 3, East-West; tray 4 goes to Table 1."
+    )
+    assert table_move_sentence(h, 2, 7) == "Last round: the session is over."
+
+
+def test_the_phone_sentence_handles_sets_and_players():
+    s = generate("snow", tables=3, deals=9)
+    assert table_move_sentence(s, 1, 1) == "N-S stay; E-W go to Table 2, East-West; trays go to Table 3."
+    i = generate("individual", players=8)
+    assert table_move_sentence(i, 1, 1).startswith("N goes to Table 2, East; ")
+
+
+@pytest.mark.parametrize(
+    ("n", "word", "nth"),
+    [(8, "eight", "8th"), (21, "twenty-one", "21st"), (22, "twenty-two", "22d"), (13, "thirteen", "13th"),
+     (36, "thirty-six", "36th"), (3, "three", "3d")],
+)  # fmt: skip
+def test_numbers_are_written_the_books_way(n, word, nth):
+    assert number_word(n) == word
+    assert ordinal(n) == nth

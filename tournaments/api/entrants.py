@@ -1,0 +1,168 @@
+"""Entrants (pairs, teams, individuals): enter, withdraw, a phantom pair, a substitute.
+
+The same services as the set-up page: adding or withdrawing an entrant
+re-seats the session by its chosen movement when it can (``services.setup``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.urls import path
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from ..models import Entrant, Player, Session
+from ..services import running, setup
+from ..services.errors import NotFound, UserError
+from ..services.sessions import KIND_SHAPE
+from . import ID_MAX, errors
+from .permissions import DirectorView
+from .sessions import SESSION_ID
+
+ENTRANT_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The entrant's number.")
+
+
+class MemberSerializer(serializers.Serializer):
+    """A player in an entrant (``role``: N, S, E or W in a team of four)."""
+
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField(source="player.name")
+    role = serializers.CharField()
+
+
+class EntrantSerializer(serializers.ModelSerializer):
+    """A pair, team or individual, numbered as the movement numbers it."""
+
+    members = MemberSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Entrant
+        fields = ["id", "number", "kind", "name", "is_phantom", "team", "members"]
+        read_only_fields = fields
+
+
+class EntrantCreateSerializer(serializers.Serializer):
+    """A new entrant: its players from the roster (a team of four in the order N, S, E, W)."""
+
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=1, max_length=8,
+        help_text="Player ids: two for a pair, four, six or eight for a team, one for an individual.",
+    )
+
+
+class SubstituteSerializer(serializers.Serializer):
+    """A substitute takes a player's seats from a round on."""
+
+    player_out = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    player_in = serializers.IntegerField(min_value=1, max_value=ID_MAX)
+    from_round = serializers.IntegerField(min_value=1, max_value=1000)
+
+
+class SubstituteResultSerializer(serializers.Serializer):
+    """How many seats changed hands."""
+
+    seats = serializers.IntegerField()
+
+
+def roster_players(session: Session, ids: Sequence[int], *, field: str) -> list[Player]:
+    """The players with these ids on the session's club's roster, in order; 400 names the field."""
+    found = {p.pk: p for p in Player.objects.filter(club_id=session.club_id, pk__in=ids)}
+    missing = [i for i in ids if i not in found]
+    if missing:
+        raise UserError(f"No player {missing[0]} on this club's roster.", field=field)
+    return [found[i] for i in ids]
+
+
+def session_entrant(session: Session, number: int) -> Entrant:
+    """The session's entrant with this number (of the kind its movement seats), or 404."""
+    kind, _ = KIND_SHAPE[session.entrant_kind]
+    entrant = session.entrants.filter(kind=kind, number=number).first()
+    if entrant is None:
+        raise NotFound(f"There is no entrant {number}.")
+    return entrant
+
+
+@extend_schema(tags=["entrants"], parameters=[SESSION_ID])
+class EntrantListView(DirectorView):
+    """The session's entrants; and a new one."""
+
+    field_names = {"r1_1": "players"}
+
+    @extend_schema(operation_id="entrants_list", responses={200: EntrantSerializer(many=True), **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """Every entrant, by kind and number."""
+        session = self.director_session(pk)
+        entrants = session.entrants.order_by("kind", "number").prefetch_related("members__player")
+        return Response(EntrantSerializer(entrants, many=True).data)
+
+    @extend_schema(operation_id="entrants_create", request=EntrantCreateSerializer,
+                   responses={201: EntrantSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Enter a pair or team before the start (the movement re-seats if it can)."""
+        session = self.director_session(pk)
+        form = EntrantCreateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        people = roster_players(session, form.validated_data["players"], field="players")
+        added = setup.entrants_add(session=session, rows=[(1, people)], user=request.user)
+        return Response(EntrantSerializer(added[0]).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["entrants"], parameters=[SESSION_ID, ENTRANT_NUMBER])
+class EntrantDetailView(DirectorView):
+    """One entrant: read, or withdraw before the start."""
+
+    @extend_schema(operation_id="entrants_retrieve", responses={200: EntrantSerializer, **errors(401, 404)})
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        """The entrant and its players."""
+        return Response(EntrantSerializer(session_entrant(self.director_session(pk), number)).data)
+
+    @extend_schema(operation_id="entrants_withdraw", responses={204: None, **errors(400, 401, 404)})
+    def delete(self, request: Request, pk: int, number: int) -> Response:
+        """Withdraw it; the higher numbers close the gap."""
+        entrant = session_entrant(self.director_session(pk), number)
+        setup.entrant_withdraw(entrant=entrant, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["entrants"], parameters=[SESSION_ID])
+class PhantomAddView(DirectorView):
+    """Make an odd number of pairs even with a phantom pair (its opponents sit out, p. 38)."""
+
+    @extend_schema(operation_id="entrants_phantom_add", request=None,
+                   responses={201: EntrantSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Add the phantom pair."""
+        phantom = setup.phantom_add(session=self.director_session(pk), user=request.user)
+        return Response(EntrantSerializer(phantom).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["entrants"], parameters=[SESSION_ID])
+class SubstituteView(DirectorView):
+    """A substitute sits in a player's seats from a round on; the pair keeps its number."""
+
+    @extend_schema(operation_id="entrants_substitute", request=SubstituteSerializer,
+                   responses={200: SubstituteResultSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Substitute the player."""
+        session = self.director_session(pk)
+        form = SubstituteSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        seats = running.seat_substitute(
+            session=session, from_round=data["from_round"], user=request.user,
+            player_out=roster_players(session, [data["player_out"]], field="player_out")[0],
+            player_in=roster_players(session, [data["player_in"]], field="player_in")[0],
+        )
+        return Response({"seats": seats})
+
+
+urlpatterns = [
+    path("sessions/<int:pk>/entrants/", EntrantListView.as_view(), name="entrant-list"),
+    path("sessions/<int:pk>/entrants/phantom/", PhantomAddView.as_view(), name="entrant-phantom-add"),
+    path("sessions/<int:pk>/entrants/<int:number>/", EntrantDetailView.as_view(), name="entrant-detail"),
+    path("sessions/<int:pk>/substitute/", SubstituteView.as_view(), name="session-substitute"),
+]

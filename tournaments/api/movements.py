@@ -1,0 +1,292 @@
+"""Movements: preview any system of the book for any size, and fix a session's seating.
+
+Previews call the pure engine (``tournaments.movements``) and save nothing;
+fixing a session's seating calls ``movement_fix`` (a family, or the
+director's own movement JSON of DESIGN.md) as the set-up page does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from .. import movements
+from ..models import ScoringMethod, Session
+from ..movements import Movement, MovementUserError
+from ..movements.analysis import analyse
+from ..movements.recommend import recommend
+from ..services import seating, setup
+from ..services.errors import NotFound, UserError
+from . import errors
+from .permissions import DirectorView, PublicView
+from .sessions import SESSION_ID
+
+#: Bounds on a request's sizes: the book's largest schedules are far inside them.
+MAX_SIZE = 200
+SEATS = ("N", "E", "S", "W")
+
+
+def size_field(help_text: str) -> serializers.IntegerField:
+    """An optional size: entrants, tables or deals."""
+    return serializers.IntegerField(required=False, min_value=1, max_value=MAX_SIZE, help_text=help_text)
+
+
+class FamilySerializer(serializers.Serializer):
+    """A system of the book, as the director picks it."""
+
+    name = serializers.CharField()
+    title = serializers.CharField()
+    pages = serializers.CharField()
+    entrant_kind = serializers.CharField(help_text="What it seats: pair, team or player.")
+    session_kinds = serializers.ListField(child=serializers.CharField())
+    variants = serializers.ListField(child=serializers.CharField())
+    summary = serializers.CharField()
+
+
+class TableJSONSerializer(serializers.Serializer):
+    """One table in one round: N-S and E-W entrants (or players by seat) and the trays."""
+
+    table = serializers.IntegerField(min_value=1)
+    ns = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    ew = serializers.IntegerField(min_value=1, required=False, allow_null=True)
+    seats = serializers.DictField(
+        child=serializers.IntegerField(min_value=1), required=False, allow_null=True,
+        help_text='Seat-based movements: {"N": 3, "E": 9, "S": 4, "W": 10}.',
+    )
+    trays = serializers.ListField(child=serializers.IntegerField(min_value=1))
+
+
+class RoundJSONSerializer(serializers.Serializer):
+    """One round: every table, and who sits out."""
+
+    round = serializers.IntegerField(min_value=1)
+    tables = TableJSONSerializer(many=True)
+    sitout = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, default=list)
+
+
+class MovementJSONSerializer(serializers.Serializer):
+    """The movement JSON of DESIGN.md."""
+
+    family = serializers.CharField(max_length=30, required=False, default="custom")
+    variant = serializers.CharField(max_length=30, required=False, allow_null=True)
+    entrants = serializers.IntegerField(min_value=1)
+    entrant_kind = serializers.ChoiceField(["pair", "team", "player"], required=False, default="pair")
+    tables = serializers.IntegerField(min_value=1)
+    trays = serializers.IntegerField(min_value=1)
+    rounds = RoundJSONSerializer(many=True)
+    analysis = serializers.JSONField(required=False, read_only=True, help_text="With ?analyse=1.")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """A posted movement: sizes within bounds, every table, tray and entrant within its counts."""
+        sizes = (attrs["entrants"], attrs["tables"], attrs["trays"], len(attrs["rounds"]))
+        if max(sizes) > MAX_SIZE * 4 or max(sizes[1:]) > MAX_SIZE:
+            raise serializers.ValidationError({"entrants": [f"A movement this large is not served (max {MAX_SIZE})."]})
+        for rnd in attrs["rounds"]:
+            for t in rnd["tables"]:
+                self._check_table(attrs, rnd["round"], t)
+        return attrs
+
+    @staticmethod
+    def _check_table(attrs: dict[str, Any], number: int, t: dict[str, Any]) -> None:
+        """One table of a round within the movement's counts."""
+        where = f"round {number}, table {t['table']}"
+        if t["table"] > attrs["tables"] or any(x > attrs["trays"] for x in t["trays"]):
+            raise serializers.ValidationError({"rounds": [f"{where}: a table or tray beyond the counts."]})
+        people = [t.get("ns"), t.get("ew"), *(t.get("seats") or {}).values()]
+        if any(p is not None and p > attrs["entrants"] for p in people):
+            raise serializers.ValidationError({"rounds": [f"{where}: an entrant beyond the count."]})
+        if set(t.get("seats") or {}) - set(SEATS):
+            raise serializers.ValidationError({"rounds": [f"{where}: seats are N, E, S and W."]})
+
+
+class PreviewQuerySerializer(serializers.Serializer):
+    """A preview's request: the size (in the unit the family seats, or tables), deals, variant."""
+
+    pairs = size_field("Pairs (pair systems).")
+    teams = size_field("Teams (matches for fours).")
+    players = size_field("Players (individual matches, teams of six or eight).")
+    tables = size_field("Tables, instead of the number of entrants.")
+    deals = size_field("Deals to play, where the system can vary them.")
+    variant = serializers.CharField(required=False, max_length=30, help_text="e.g. mod1 ... mod8, form1 ... form4.")
+    analyse = serializers.BooleanField(required=False, default=False, help_text="Add the movement's analysis.")
+
+
+class RecommendQuerySerializer(serializers.Serializer):
+    """A recommendation's request: the kind of session, its entrants, the deals available."""
+
+    session_kind = serializers.ChoiceField(["pairs", "fours", "sixes", "eights", "individuals", "teams"])
+    entrants = serializers.IntegerField(min_value=1, max_value=MAX_SIZE)
+    deals = serializers.IntegerField(min_value=1, max_value=MAX_SIZE, help_text="The most deals available.")
+
+
+class RecommendationSerializer(serializers.Serializer):
+    """One way to run the session, with the figures a director compares."""
+
+    family = serializers.CharField()
+    variant = serializers.CharField(allow_null=True)
+    title = serializers.CharField()
+    pages = serializers.CharField()
+    trays = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    tables = serializers.IntegerField()
+    sitouts_per_round = serializers.IntegerField()
+    balance = serializers.FloatField()
+    reason = serializers.CharField()
+
+
+class MovementFixSerializer(serializers.Serializer):
+    """Seat the session: a family of the book (with variant and deals), or a movement of one's own."""
+
+    family = serializers.ChoiceField(sorted(movements.FAMILIES), required=False)
+    variant = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
+    deals = serializers.IntegerField(min_value=1, max_value=MAX_SIZE, required=False, allow_null=True)
+    scoring_method = serializers.ChoiceField(ScoringMethod.choices, required=False,
+                                             help_text="Change the scoring method too, as the set-up page does.")
+    movement = MovementJSONSerializer(required=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """A family or a movement, not both."""
+        if bool(attrs.get("family")) == bool(attrs.get("movement")):
+            raise serializers.ValidationError({"family": ["Give a family, or a movement, not both."]})
+        return attrs
+
+
+class SessionMovementSerializer(serializers.Serializer):
+    """The movement a session is seated by (null before one is chosen)."""
+
+    family = serializers.CharField()
+    variant = serializers.CharField()
+    deals = serializers.IntegerField(allow_null=True)
+    movement = MovementJSONSerializer(allow_null=True)
+
+
+def engine(call: Any, **kwargs: Any) -> Any:
+    """Call the pure engine; its refusals (the book's reasons) become 400s."""
+    try:
+        return call(**kwargs)
+    except MovementUserError as exc:
+        raise UserError(str(exc)) from None
+
+
+def movement_body(movement: Movement, *, with_analysis: bool) -> dict[str, Any]:
+    """The movement JSON, with its analysis if asked."""
+    body = movement.to_json()
+    if with_analysis:
+        body["analysis"] = analyse(movement).to_json()
+    return body
+
+
+@extend_schema(tags=["movements"])
+class FamilyListView(PublicView):
+    """Every system of the book the app can generate."""
+
+    @extend_schema(operation_id="movements_families", responses={200: FamilySerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        """The families, by name."""
+        families = sorted(movements.FAMILIES.values(), key=lambda f: f.name)
+        data = [{"name": f.name, "title": f.title, "pages": f.pages, "entrant_kind": f.entrant_kind,
+                 "session_kinds": list(f.session_kinds), "variants": list(f.variants), "summary": f.summary}
+                for f in families]
+        return Response(FamilySerializer(data, many=True).data)
+
+
+@extend_schema(tags=["movements"])
+class MovementPreviewView(PublicView):
+    """Preview a system for a size, without saving anything."""
+
+    @extend_schema(
+        operation_id="movements_preview",
+        parameters=[
+            OpenApiParameter("family", str, OpenApiParameter.PATH, enum=sorted(movements.FAMILIES),
+                             examples=[OpenApiExample("Howell", value="howell")]),
+            PreviewQuerySerializer,
+        ],
+        responses={200: MovementJSONSerializer, **errors(400, 404)},
+    )
+    def get(self, request: Request, family: str) -> Response:
+        """The movement JSON (DESIGN.md), with ``analysis`` if ``analyse=1``."""
+        if family not in movements.FAMILIES:
+            raise NotFound(f"No movement family {family!r}.")
+        query = PreviewQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        sizes = dict(query.validated_data)
+        with_analysis = sizes.pop("analyse")
+        movement = engine(movements.generate, family=family, **sizes)
+        return Response(movement_body(movement, with_analysis=with_analysis))
+
+
+@extend_schema(tags=["movements"])
+class RecommendView(PublicView):
+    """Every system that serves a session of this size, best first (the book's preference)."""
+
+    @extend_schema(operation_id="movements_recommend", parameters=[RecommendQuerySerializer],
+                   responses={200: RecommendationSerializer(many=True), **errors(400)})
+    def get(self, request: Request) -> Response:
+        """The recommendations."""
+        query = RecommendQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        recs = engine(recommend, session_kind=data["session_kind"], entrants=data["entrants"],
+                      deals_available=data["deals"])
+        return Response(RecommendationSerializer([r.to_json() for r in recs], many=True).data)
+
+
+def session_movement(session: Session) -> dict[str, Any]:
+    """What the session is seated by."""
+    return {
+        "family": session.movement_family,
+        "variant": session.movement_variant,
+        "deals": (session.movement_params or {}).get("deals"),
+        "movement": session.movement_json or None,
+    }
+
+
+@extend_schema(tags=["movements"], parameters=[SESSION_ID])
+class SessionMovementView(DirectorView):
+    """A session's movement: read, fix (before the start) or clear."""
+
+    @extend_schema(operation_id="sessions_movement_retrieve",
+                   responses={200: SessionMovementSerializer, **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The movement the session is seated by."""
+        return Response(session_movement(self.director_session(pk)))
+
+    @extend_schema(operation_id="sessions_movement_fix", request=MovementFixSerializer,
+                   responses={200: SessionMovementSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Seat the session by a family of the book, or by the movement JSON given."""
+        session = self.director_session(pk)
+        form = MovementFixSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        if data.get("movement"):
+            own = engine(Movement.from_json, data=data["movement"])
+            seating.movement_fix(session=session, movement=own, user=request.user)
+        elif data.get("scoring_method"):
+            setup.session_setup_choose(session=session, family=data["family"], variant=data["variant"],
+                                       deals=data.get("deals"), scoring_method=data["scoring_method"],
+                                       user=request.user)
+        else:
+            seating.movement_fix(session=session, family=data["family"], variant=data["variant"] or None,
+                                 deals=data.get("deals"), user=request.user)
+        session.refresh_from_db()
+        return Response(session_movement(session))
+
+    @extend_schema(operation_id="sessions_movement_clear", responses={204: None, **errors(400, 401, 404)})
+    def delete(self, request: Request, pk: int) -> Response:
+        """Forget the movement: no tables, rounds or trays until one is chosen again."""
+        setup.movement_clear(session=self.director_session(pk), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+urlpatterns = [
+    path("movements/", FamilyListView.as_view(), name="movement-families"),
+    path("movements/recommend/", RecommendView.as_view(), name="movement-recommend"),
+    path("movements/<str:family>/", MovementPreviewView.as_view(), name="movement-preview"),
+    path("sessions/<int:pk>/movement/", SessionMovementView.as_view(), name="session-movement"),
+]
