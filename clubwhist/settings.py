@@ -163,6 +163,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
+    # Table links are rate-limited per token (scope "table"); token requests by address ("login").
+    "DEFAULT_THROTTLE_RATES": {
+        "table": os.getenv("API_TABLE_RATE", "120/min"),
+        "login": os.getenv("API_LOGIN_RATE", "20/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "clubwhist API",

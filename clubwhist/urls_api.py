@@ -1,9 +1,29 @@
-"""The REST API under /api/v1/ (issue #8): schema and per-entity routes."""
+"""The REST API under /api/v1/ (issue #8): the schema, its docs, and every per-entity module's routes.
+
+Audiences, as the pages have them: the director's endpoints (token or
+login), the tables' (``tables/<token>/`` or ``table/`` with a Table
+header) and the public's (``public/``). See ``tournaments.api.permissions``.
+"""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from scoring.api import slips, standings, tables
+from tournaments.api import clubs, entrants, movements, players, sessions, trays
+from tournaments.api.permissions import TokenObtainView
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/try/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs-try"),
+    path("auth/token/", TokenObtainView.as_view(), name="api-token"),
+    *clubs.urlpatterns,
+    *players.urlpatterns,
+    *sessions.urlpatterns,
+    *entrants.urlpatterns,
+    *movements.urlpatterns,
+    *trays.urlpatterns,
+    *slips.urlpatterns,
+    *standings.urlpatterns,
+    *tables.urlpatterns,
 ]

@@ -62,8 +62,14 @@ class TrayMark:
 
 #: What a board cell says of its state.
 STATE_LABELS = {
-    "waiting": "", "playing": "playing", "late": "late", "entered": "to confirm", "done": "done",
-    "disputed": "disputed", "phantom": "phantom", "void": "void",
+    "waiting": "",
+    "playing": "playing",
+    "late": "late",
+    "entered": "to confirm",
+    "done": "done",
+    "disputed": "disputed",
+    "phantom": "phantom",
+    "void": "void",
 }
 
 
@@ -156,9 +162,15 @@ def _cells(session: Session) -> dict[tuple[int, int], Cell]:
     for s in seatings:
         phantom = bool((s.ns and s.ns.is_phantom) or (s.ew and s.ew.is_phantom))
         cells[(s.table.number, s.round.number)] = Cell(
-            s.round.number, s.table.number, s.ns.number if s.ns else None, s.ew.number if s.ew else None, phantom
+            s.round.number,
+            s.table.number,
+            s.ns.number if s.ns else None,
+            s.ew.number if s.ew else None,
+            phantom,
         )
-    rows = SeatingTray.objects.filter(round__session=session).select_related("seating__table", "round", "tray")
+    rows = SeatingTray.objects.filter(round__session=session).select_related(
+        "seating__table", "round", "tray"
+    )
     for st in rows.order_by("round__number", "seating__table__number", "order"):
         tray, table = st.tray, st.seating.table
         line = lines.get((tray.pk, table.pk))
@@ -234,13 +246,17 @@ def session_board(*, session: Session) -> Board:
 def _disputes(cells: dict[tuple[int, int], Cell]) -> list[Dispute]:
     return [
         Dispute(c.table, m.tray, c.round, m.ns_tricks, m.claimed, m.line_id or 0)
-        for c in cells.values() for m in c.trays if m.state == "disputed"
+        for c in cells.values()
+        for m in c.trays
+        if m.state == "disputed"
     ]
 
 
 def _totals(cells: dict[tuple[int, int], Cell]) -> dict[str, int]:
     marks = [m for c in cells.values() if not c.phantom for m in c.trays if m.state != "void"]
-    totals = {k: sum(1 for m in marks if m.state == k) for k in ("entered", "confirmed", "disputed", "missing")}
+    totals = {
+        k: sum(1 for m in marks if m.state == k) for k in ("entered", "confirmed", "disputed", "missing")
+    }
     totals["expected"] = len(marks)
     return totals
 
@@ -252,11 +268,16 @@ def slips_missing(*, session: Session) -> list[Missing]:
         SeatingTray.objects.filter(round__session=session)
         .exclude(tray__status=Tray.Status.VOID)
         .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
-        .values_list("seating__table_id", "tray_id", "seating__table__number", "tray__number", "round__number")
+        .values_list(
+            "seating__table_id", "tray_id", "seating__table__number", "tray__number", "round__number"
+        )
         .order_by("round__number", "seating__table__number", "tray__number")
     )
-    return [Missing(table, tray, rnd) for table_id, tray_id, table, tray, rnd in owed
-            if (table_id, tray_id) not in sent]
+    return [
+        Missing(table, tray, rnd)
+        for table_id, tray_id, table, tray, rnd in owed
+        if (table_id, tray_id) not in sent
+    ]
 
 
 def board_to_json(board: Board, session: Session) -> dict[str, Any]:
@@ -268,13 +289,24 @@ def board_to_json(board: Board, session: Session) -> dict[str, Any]:
         "tables_advance": session.tables_advance,
         "totals": board.totals,
         "tables": [
-            {"table": row.table, "round": row.round, "late": row.late,
-             "cells": [_cell_json(c) for c in row.cells if c is not None]}
+            {
+                "table": row.table,
+                "round": row.round,
+                "late": row.late,
+                "cells": [_cell_json(c) for c in row.cells if c is not None],
+            }
             for row in board.tables
         ],
         "disputes": [
-            {"table": d.table, "tray": d.tray, "round": d.round, "ns_tricks": d.ns_tricks,
-             "claimed": d.claimed, "line": d.line_id, "text": str(d)}
+            {
+                "table": d.table,
+                "tray": d.tray,
+                "round": d.round,
+                "ns_tricks": d.ns_tricks,
+                "claimed": d.claimed,
+                "line": d.line_id,
+                "text": str(d),
+            }
             for d in board.disputes
         ],
     }
@@ -282,7 +314,10 @@ def board_to_json(board: Board, session: Session) -> dict[str, Any]:
 
 def _cell_json(cell: Cell) -> dict[str, Any]:
     return {
-        "round": cell.round, "state": cell.state, "label": cell.label, "pairs": cell.pairs,
+        "round": cell.round,
+        "state": cell.state,
+        "label": cell.label,
+        "pairs": cell.pairs,
         "trays": [{"tray": m.tray, "state": m.state, "title": m.title} for m in cell.trays],
     }
 
@@ -296,15 +331,17 @@ def tray_history(*, session: Session, tray_number: int) -> list[SlipLineVersion]
     """Every earlier version of every line on a tray's slip, newest first."""
     return list(
         SlipLineVersion.objects.filter(session=session, tray_number=tray_number)
-        .select_related("changed_user").order_by("-changed_at", "-id")
+        .select_related("changed_user")
+        .order_by("-changed_at", "-id")
     )
 
 
 def tray_actions(*, session: Session, tray_number: int) -> list[ActionLog]:
     """The director's actions on a tray (status changes, awards), newest first."""
     return list(
-        ActionLog.objects.filter(session=session, action__in=["tray.status", "result.award"], data__tray=tray_number)
-        .select_related("user")
+        ActionLog.objects.filter(
+            session=session, action__in=["tray.status", "result.award"], data__tray=tray_number
+        ).select_related("user")
     )
 
 

@@ -163,7 +163,9 @@ def entrant_names(*, session: Session) -> dict[int, str]:
         people = joiner.join(m.player.name for m in entrant.members.all())
         if entrant.is_phantom:
             people = "phantom"
-        names[entrant.number] = f"{entrant.name}: {people}" if entrant.name and people else entrant.name or people
+        if entrant.name and people and people not in entrant.name:
+            people = f"{entrant.name} ({people})"
+        names[entrant.number] = people or entrant.name
     return names
 
 

@@ -16,15 +16,21 @@ def recompute_standings(session_id: int) -> None:
 
 
 def _solve_hands_when_played(session_id: int) -> None:
-    """Once every tray has a result, solve the hand records ahead of publishing."""
-    from tournaments.models import Tray
+    """Once every table has played every tray, solve the hand records ahead of publishing."""
+    from tournaments.models import Session, SeatingTray
 
     from .hand_records import deals_missing_double_dummy
+    from .models import SlipLine
 
-    trays = Tray.objects.filter(session_id=session_id)
-    if not trays.exists() or trays.filter(slip_lines__isnull=True).exists():
+    expected = (
+        SeatingTray.objects.filter(seating__round__session_id=session_id)
+        .exclude(seating__ns__is_phantom=True)
+        .exclude(seating__ew__is_phantom=True)
+        .count()
+    )
+    if not expected or SlipLine.objects.filter(session_id=session_id).count() < expected:
         return
-    if deals_missing_double_dummy(session=trays[0].session):
+    if deals_missing_double_dummy(session=Session(pk=session_id)):
         compute_double_dummy.delay(session_id)
 
 

@@ -83,6 +83,7 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
     user_model = get_user_model()
     user, _ = user_model.objects.get_or_create(username=DEMO_USER, defaults={"email": "director@example.org"})
     user.set_password(DEMO_PASSWORD)
+    user.is_staff = user.is_superuser = True  # the demo's director may also open the admin
     user.save()
     club = club_services.club_create(name="Riverside Duplicate Whist Club", slug=DEMO_SLUG)
     club_services.director_add(club=club, user=user)

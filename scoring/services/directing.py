@@ -67,9 +67,13 @@ def entrant_make_phantom(*, entrant: Entrant, user: Any = None) -> Entrant:
     entrant.is_phantom = True
     entrant.save(update_fields=["is_phantom"])
     Seat.objects.filter(
-        Q(seating__ns=entrant, direction__in="NS") | Q(seating__ew=entrant, direction__in="EW") | Q(entrant=entrant)
+        Q(seating__ns=entrant, direction__in="NS")
+        | Q(seating__ew=entrant, direction__in="EW")
+        | Q(entrant=entrant)
     ).update(player=None)
-    log_action(club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number)
+    log_action(
+        club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number
+    )
     _rescore(session)
     return entrant
 
@@ -79,7 +83,9 @@ def _check_fouled_table(tray: Tray, table_number: Any) -> int:
     try:
         number = int(table_number)
     except (TypeError, ValueError):
-        raise UserError("Say at which table the tray was found fouled; it takes the average.", field="table") from None
+        raise UserError(
+            "Say at which table the tray was found fouled; it takes the average.", field="table"
+        ) from None
     if not SeatingTray.objects.filter(tray=tray, seating__table__number=number).exists():
         raise UserError(f"Table {number} does not play tray {tray.number}.", field="table")
     return number
@@ -99,14 +105,27 @@ def tray_set_status(
     table = _check_fouled_table(tray, table_number) if status == Tray.Status.FOULED else None
     if table is not None:
         result_award(
-            session=session, table_number=table, tray_number=tray.number, ns_award="average",
-            ew_award="average", reason=f"Tray fouled (Law V): {reason.strip()}", user=user, by=by,
+            session=session,
+            table_number=table,
+            tray_number=tray.number,
+            ns_award="average",
+            ew_award="average",
+            reason=f"Tray fouled (Law V): {reason.strip()}",
+            user=user,
+            by=by,
         )
     old, tray.status = tray.status, status
     tray.save(update_fields=["status"])
     log_action(
-        club=session.club, session=session, user=user, action="tray.status", tray=tray.number,
-        old=old, new=status, table=table, reason=reason.strip(),
+        club=session.club,
+        session=session,
+        user=user,
+        action="tray.status",
+        tray=tray.number,
+        old=old,
+        new=status,
+        table=table,
+        reason=reason.strip(),
     )
     _rescore(session)
     return tray
@@ -137,8 +156,13 @@ def round_enter(
             continue
         try:
             submitted = result_submit(
-                table=table, tray_number=tray_number, ns_tricks=str(value).strip(), via=Via.DIRECTOR,
-                by=by, user=user, round_number=round_number,
+                table=table,
+                tray_number=tray_number,
+                ns_tricks=str(value).strip(),
+                via=Via.DIRECTOR,
+                by=by,
+                user=user,
+                round_number=round_number,
             )
             # The director copies the slip the table signed: nobody else need confirm it.
             result_confirm(line=submitted.line, by=by, via=Via.DIRECTOR)

@@ -146,7 +146,11 @@ class TablesAdvanceView(ActionView):
         on = request.POST.get("on") == "1"
         room = sel.session_board(session=self.session).room_round
         running.session_tables_advance(session=self.session, on=on, room_round=room, user=request.user)
-        return "Tables now move on by themselves." if on else f"Tables now wait for you; the room is in round {room}."
+        return (
+            "Tables now move on by themselves."
+            if on
+            else f"Tables now wait for you; the room is in round {room}."
+        )
 
 
 # --- Run: entry on a table's behalf, tables, substitutes, phantoms (step 7) --------------------
@@ -162,15 +166,23 @@ class RoundEnterView(RunPageView):
         if not self.session.rounds.filter(number=number).exists():
             raise Http404("No such round.")
         seatings = Seating.objects.filter(round__session=self.session, round__number=number)
-        lines = {(ln.table_id, ln.tray_id): ln for ln in SlipLine.objects.filter(session=self.session, round__number=number)}
+        lines = {
+            (ln.table_id, ln.tray_id): ln
+            for ln in SlipLine.objects.filter(session=self.session, round__number=number)
+        }
         posted = self.request.POST if self.request.method == "POST" else {}
         errors = getattr(self, "entry_errors", {})
         rows = [
             _entry_row(s, lines, posted, errors)
             for s in seatings.select_related("table", "ns", "ew").order_by("table__number")
         ]
-        return {**super().get_context_data(**kwargs), "round": number, "rows": rows, "tab": "enter",
-                "round_list": range(1, self.session.rounds.count() + 1)}
+        return {
+            **super().get_context_data(**kwargs),
+            "round": number,
+            "rows": rows,
+            "tab": "enter",
+            "round_list": range(1, self.session.rounds.count() + 1),
+        }
 
     def post(self, request: HttpRequest, pk: int, round: int) -> HttpResponse:
         entries = {}
@@ -178,9 +190,13 @@ class RoundEnterView(RunPageView):
             if key.startswith("t") and "-" in key and key[1:].replace("-", "").isdigit():
                 table, tray = key[1:].split("-", 1)
                 entries[(int(table), int(tray))] = value
-        outcome = directing.round_enter(session=self.session, round_number=round, entries=entries, user=request.user)
+        outcome = directing.round_enter(
+            session=self.session, round_number=round, entries=entries, user=request.user
+        )
         if outcome.saved:
-            messages.success(request, f"Saved {outcome.saved} result{'s' if outcome.saved != 1 else ''} for round {round}.")
+            messages.success(
+                request, f"Saved {outcome.saved} result{'s' if outcome.saved != 1 else ''} for round {round}."
+            )
         if outcome.errors:
             self.entry_errors = outcome.errors
             return self.refuse({"entry": outcome.errors})
@@ -196,8 +212,16 @@ def _entry_row(
     for t in seating.trays.order_by("seatingtray__order"):
         key = f"t{seating.table.number}-{t.number}"
         line = lines.get((seating.table_id, t.pk))
-        trays.append({"tray": t, "key": key, "line": line, "value": posted.get(key, ""), "error": errors.get(key, "")})
-    return {"table": seating.table.number, "ns": seating.ns, "ew": seating.ew, "phantom": phantom, "trays": trays}
+        trays.append(
+            {"tray": t, "key": key, "line": line, "value": posted.get(key, ""), "error": errors.get(key, "")}
+        )
+    return {
+        "table": seating.table.number,
+        "ns": seating.ns,
+        "ew": seating.ew,
+        "phantom": phantom,
+        "trays": trays,
+    }
 
 
 class TablesView(RunPageView):
@@ -210,11 +234,14 @@ class TablesView(RunPageView):
         in_session = EntrantMember.objects.filter(session=session).values("player_id")
         seated = Seat.objects.filter(round__session=session, player__isnull=False).values("player_id")
         return {
-            **super().get_context_data(**kwargs), "tab": "tables",
+            **super().get_context_data(**kwargs),
+            "tab": "tables",
             "tables": session.tables.all(),
             "seated_players": Player.objects.filter(pk__in=seated).order_by("name"),
             "substitutes": Player.objects.filter(club=session.club, active=True, merged_into__isnull=True)
-            .exclude(pk__in=in_session).exclude(pk__in=seated).order_by("name"),
+            .exclude(pk__in=in_session)
+            .exclude(pk__in=seated)
+            .order_by("name"),
             "entrants": session.entrants.filter(team__isnull=True).order_by("kind", "number"),
             "substitutions": session.actions.filter(action="seat.substitute"),
         }
@@ -235,7 +262,9 @@ class TablesView(RunPageView):
         if out is None or sub is None:
             raise UserError("Choose a player.", field="player_out" if out is None else "player_in")
         first = post_int(request.POST, "from_round", "The round")
-        running.seat_substitute(session=self.session, player_out=out, player_in=sub, from_round=first, user=request.user)
+        running.seat_substitute(
+            session=self.session, player_out=out, player_in=sub, from_round=first, user=request.user
+        )
         return f"{sub.name} plays for {out.name} from round {first}."
 
     def phantom(self, request: HttpRequest) -> str:
@@ -273,8 +302,11 @@ class TrayView(RunPageView):
         if tray is None:
             raise Http404("No such tray.")
         return {
-            **super().get_context_data(**kwargs), "tab": "trays", "tray": tray,
-            "trays": self.session.trays.order_by("number"), "rows": _tray_rows(tray),
+            **super().get_context_data(**kwargs),
+            "tab": "trays",
+            "tray": tray,
+            "trays": self.session.trays.order_by("number"),
+            "rows": _tray_rows(tray),
             "statuses": Tray.Status.choices,
             "versions": sel.tray_history(session=self.session, tray_number=tray.number),
             "actions": sel.tray_actions(session=self.session, tray_number=tray.number),
@@ -286,8 +318,12 @@ class TrayView(RunPageView):
             raise Http404("No such tray.")
         try:
             directing.tray_set_status(
-                tray=the_tray, status=request.POST.get("status", ""), reason=request.POST.get("reason", ""),
-                table_number=request.POST.get("table") or None, user=request.user, by=request.user.get_username(),
+                tray=the_tray,
+                status=request.POST.get("status", ""),
+                reason=request.POST.get("reason", ""),
+                table_number=request.POST.get("table") or None,
+                user=request.user,
+                by=request.user.get_username(),
             )
         except UserError as exc:
             return self.refuse({"status": errors_for(exc, {"status", "table", "reason"})})
@@ -312,13 +348,22 @@ class LineCorrectView(RunPageView):
     fields = {"ns_tricks", "ns_award", "ew_award", "ns_revokes", "ew_revokes", "reason"}
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        line = SlipLine.objects.filter(session=self.session, pk=kwargs["line"]).select_related(
-            "tray", "table", "round", "ns", "ew").first()
+        line = (
+            SlipLine.objects.filter(session=self.session, pk=kwargs["line"])
+            .select_related("tray", "table", "round", "ns", "ew")
+            .first()
+        )
         if line is None:
             raise Http404("No such result.")
         claims = sel.dispute_claims(session=self.session)
-        return {**super().get_context_data(**kwargs), "tab": "trays", "line": line, "awards": AWARD_CHOICES,
-                "history": sel.line_history(line=line), "claimed": claims.get((line.tray.number, line.table.number))}
+        return {
+            **super().get_context_data(**kwargs),
+            "tab": "trays",
+            "line": line,
+            "awards": AWARD_CHOICES,
+            "history": sel.line_history(line=line),
+            "claimed": claims.get((line.tray.number, line.table.number)),
+        }
 
     def post(self, request: HttpRequest, pk: int, line: int) -> HttpResponse:
         the_line = SlipLine.objects.filter(session=self.session, pk=line).first()
@@ -327,10 +372,15 @@ class LineCorrectView(RunPageView):
         data = request.POST
         try:
             result_correct(
-                line=the_line, reason=data.get("reason", ""), ns_tricks=data.get("ns_tricks", "").strip(),
-                ns_award=data.get("ns_award", ""), ew_award=data.get("ew_award", ""),
-                ns_revokes=post_int(data, "ns_revokes", "Revokes"), ew_revokes=post_int(data, "ew_revokes", "Revokes"),
-                by=request.user.get_username(), user=request.user,
+                line=the_line,
+                reason=data.get("reason", ""),
+                ns_tricks=data.get("ns_tricks", "").strip(),
+                ns_award=data.get("ns_award", ""),
+                ew_award=data.get("ew_award", ""),
+                ns_revokes=post_int(data, "ns_revokes", "Revokes"),
+                ew_revokes=post_int(data, "ew_revokes", "Revokes"),
+                by=request.user.get_username(),
+                user=request.user,
             )
         except UserError as exc:
             return self.refuse({"line": errors_for(exc, self.fields)})
@@ -347,8 +397,13 @@ class AwardView(RunPageView):
         row = next((r for r in _tray_rows(self._tray(kwargs["tray"])) if r["table"] == kwargs["table"]), None)
         if row is None:
             raise Http404("That table does not play that tray.")
-        return {**super().get_context_data(**kwargs), "tab": "trays", "row": row, "tray_number": kwargs["tray"],
-                "awards": AWARD_CHOICES[1:]}
+        return {
+            **super().get_context_data(**kwargs),
+            "tab": "trays",
+            "row": row,
+            "tray_number": kwargs["tray"],
+            "awards": AWARD_CHOICES[1:],
+        }
 
     def _tray(self, number: int) -> Tray:
         tray = Tray.objects.filter(session=self.session, number=number).first()
@@ -359,9 +414,14 @@ class AwardView(RunPageView):
     def post(self, request: HttpRequest, pk: int, tray: int, table: int) -> HttpResponse:
         try:
             result_award(
-                session=self.session, table_number=table, tray_number=tray, ns_award=request.POST.get("ns_award", ""),
-                ew_award=request.POST.get("ew_award", ""), reason=request.POST.get("reason", ""),
-                user=request.user, by=request.user.get_username(),
+                session=self.session,
+                table_number=table,
+                tray_number=tray,
+                ns_award=request.POST.get("ns_award", ""),
+                ew_award=request.POST.get("ew_award", ""),
+                reason=request.POST.get("reason", ""),
+                user=request.user,
+                by=request.user.get_username(),
             )
         except UserError as exc:
             return self.refuse({"award": errors_for(exc, {"ns_award", "ew_award", "reason"})})
@@ -381,9 +441,14 @@ class CloseView(RunPageView):
         running_now = self.session.status == Session.Status.RUNNING
         rows, problem = sel.director_standings(session=self.session)
         return {
-            **super().get_context_data(**kwargs), "tab": "close", "standings": rows, "score_problem": problem,
+            **super().get_context_data(**kwargs),
+            "tab": "close",
+            "standings": rows,
+            "score_problem": problem,
             "problems": directing.close_problems(session=self.session) if running_now else [],
-            "unconfirmed": SlipLine.objects.filter(session=self.session, status=SlipLine.Status.ENTERED).count(),
+            "unconfirmed": SlipLine.objects.filter(
+                session=self.session, status=SlipLine.Status.ENTERED
+            ).count(),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:

@@ -13,7 +13,7 @@ from typing import Any
 from django.utils import timezone
 from django.views.generic import TemplateView
 
-from tournaments.models import Club, Series, Session
+from tournaments.models import Club, Session
 from tournaments.selectors import sessions_public
 
 from ..selectors import (
@@ -23,6 +23,7 @@ from ..selectors import (
     sessions_with_standings,
     snapshot_public,
 )
+from ..scorers.fmt import signed
 from ..services.standings import modern_percentages
 from .public_base import ClubMixin, PublicSessionMixin
 from .public_standings import standings_view
@@ -59,8 +60,8 @@ class ClubView(ClubMixin, TemplateView):
         ladder = series_ladder_public(series=latest.series) if latest and latest.series else None
         return {
             **super().get_context_data(**kwargs), "club": self.club, "recent": _recent(self.club),
-            "ladder": ladder, "ladder_rows": ladder.rows[:LADDER_TOP] if ladder else (),
-            "upcoming": _upcoming(self.club), "all_series": Series.objects.filter(club=self.club),
+            "ladder": ladder, "ladder_rows": [{"row": r, "score": signed(r.score)} for r in (ladder.rows[:LADDER_TOP] if ladder else ())],
+            "upcoming": _upcoming(self.club),
         }
 
 

@@ -59,6 +59,11 @@ class HandView:
     dd: Mapping[str, Any] | None
 
     @property
+    def trump_text(self) -> str:
+        """The trump card as people write it: "K♣"."""
+        return card_text(self.trump)
+
+    @property
     def trump_suit(self) -> str:
         """The trump suit's name."""
         return SUIT_NAME.get(self.trump[-1:], "")
@@ -86,6 +91,11 @@ class TravellerView:
     rows: tuple[SlipRow, ...]
     averages: tuple[str, ...]
     hand: HandView | None
+
+    @property
+    def trump_text(self) -> str:
+        """The trump card as people write it: "K♣"."""
+        return card_text(self.trump)
 
 
 @dataclass(frozen=True)
@@ -242,7 +252,8 @@ def _exponent_heading(law: Any) -> str:
 
 
 def score_card(
-    *, method: str, slips: Slips, scores: Mapping[str, Any], entrant: int, names: Mapping[int, str]
+    *, method: str, slips: Slips, scores: Mapping[str, Any], entrant: int, names: Mapping[int, str],
+    label: str = "pair",
 ) -> list[CardRow]:
     """Every tray an entrant was scored on, against whom, its score and the engine's working."""
     by_deal = deal_scores(scores)
@@ -257,7 +268,7 @@ def score_card(
         rows.append(
             CardRow(
                 deal=slip.deal, side=side, table=table, against=against, made=made, score=cell,
-                compared=_compared(side, account.compared_with, names, entrant),
+                compared=_compared(side, account.compared_with, entrant, label),
                 sentences=account.sentences,
             )
         )
@@ -276,12 +287,12 @@ def _seat(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[str, 
     return "—", "", "sat out", ""
 
 
-def _compared(side: str, compared: Mapping[int, Fraction], names: Mapping[int, str], me: int) -> str:
+def _compared(side: str, compared: Mapping[int, Fraction], me: int, label: str) -> str:
     """ "Compared with these N-S results: 8 (pair 1), 6 (pair 3)." """
     others = [(e, v) for e, v in compared.items() if e != me]
     if not others or side not in ("N-S", "E-W"):
         return ""
-    listed = ", ".join(f"{mixed(v)} (pair {e})" for e, v in others)
+    listed = ", ".join(f"{mixed(v)} ({label} {e})" for e, v in others)
     return f"Compared with these {side} results: {listed}."
 
 

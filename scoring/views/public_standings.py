@@ -13,7 +13,7 @@ of one snapshot; nothing here scores anything.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -34,6 +34,8 @@ class Cell:
     text: str
     exact: str = ""
     title: str = ""
+    #: "opt" for a column a phone may leave out.
+    cls: str = ""
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,7 @@ def _mp_percent(row: Row) -> Cell:
 COLUMNS: dict[str, tuple[tuple[str, Callable[[Row], Cell]], ...]] = {
     "trick": (("Tricks", _extra("tricks")), ("+/−", _pm)),
     "howell": (("Losses", _total), ("+/−", _pm)),
-    "exponent": (("Gains", _gains), ("In tricks", _total), ("+/−", _pm)),
+    "exponent": (("Gains", _gains), ("In tricks", lambda row: replace(_total(row), cls="opt")), ("+/−", _pm)),
     "match": (("Match score", _total), ("+/−", _pm)),
     "matchpoints": (("Matchpoints", _total), ("%", _mp_percent)),
     "individual": (("Tricks lost", _total), ("+/−", _pm)),

@@ -8,6 +8,7 @@ tables' results). Anything not published is a 404.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
@@ -17,7 +18,9 @@ from django.views.generic import TemplateView
 
 from tournaments.models import Deal
 
-from ..scorers import Slips
+from ..scorers import Slips, get_method
+from ..scorers.fmt import signed
+from ..scorers.render import LABEL
 from ..selectors import deals_public, slips_public, snapshot_public
 from ..tasks import queue_double_dummy
 from .public_base import PublicSessionMixin
@@ -91,11 +94,14 @@ class ScoreCardView(TravellerMixin, TemplateView):
         row = next((r for r in (snapshot.scores["entrants"] if snapshot else []) if r["entrant"] == entrant), None)
         if snapshot is None or row is None:
             raise Http404("No such entrant.")
+        label = LABEL[get_method(snapshot.method).kind].lower()
         rows = score_card(method=snapshot.method, slips=self.slips, scores=snapshot.scores, entrant=entrant,
-                          names=self.names)
+                          names=self.names, label=label)
+        pm = row.get("plus_minus")
         return {**super().get_context_data(**kwargs), **self.session_context(), "entrant": entrant,
                 "name": self.names.get(entrant, ""), "row": row, "rows": rows, "sum": totals_line(rows),
-                "others": sorted(self.names.items()), "tab": "results"}
+                "pm": signed(Fraction(pm)) if pm is not None else "", "others": sorted(self.names.items()),
+                "tab": "results"}
 
 
 class HandRecordsView(PublicSessionMixin, TemplateView):

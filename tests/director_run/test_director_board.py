@@ -19,7 +19,9 @@ def _tray(session: Session, table: int, rnd: int) -> int:
     return session.rounds.get(number=rnd).seatings.get(table__number=table).trays.get().number
 
 
-def test_the_start_button_fixes_the_seating_and_opens_round_1(dclient: Client, seated_session: Session) -> None:
+def test_the_start_button_fixes_the_seating_and_opens_round_1(
+    dclient: Client, seated_session: Session
+) -> None:
     response = dclient.post(reverse("run:start", args=[seated_session.pk]), follow=True)
     seated_session.refresh_from_db()
     assert seated_session.status == "running" and seated_session.current_round == 1
@@ -57,7 +59,9 @@ def test_a_table_that_still_owes_an_earlier_round_is_late(running_session: Sessi
     running_session.tables_advance = False
     running_session.save()
     for n in (2, 3):
-        result_submit(table=running_session.tables.get(number=n), tray_number=_tray(running_session, n, 1), ns_tricks=7)
+        result_submit(
+            table=running_session.tables.get(number=n), tray_number=_tray(running_session, n, 1), ns_tricks=7
+        )
     sessions.session_advance(session=running_session)
     running_session.refresh_from_db()
     board = session_board(session=running_session)
@@ -84,18 +88,27 @@ def test_the_director_moves_the_room_to_the_next_round(dclient: Client, running_
 
 
 def test_another_clubs_director_gets_404(rival: Client, running_session: Session) -> None:
-    line = result_submit(table=running_session.tables.get(number=1), tray_number=_tray(running_session, 1, 1),
-                         ns_tricks=7).line
+    line = result_submit(
+        table=running_session.tables.get(number=1), tray_number=_tray(running_session, 1, 1), ns_tricks=7
+    ).line
     pk = running_session.pk
     for url in (
-        reverse("run:board", args=[pk]), reverse("run:board_json", args=[pk]), reverse("run:enter", args=[pk, 1]),
-        reverse("run:tables", args=[pk]), reverse("run:tray", args=[pk, 1]), reverse("run:line", args=[pk, line.pk]),
-        reverse("run:award", args=[pk, 1, 1]), reverse("run:close", args=[pk]),
+        reverse("run:board", args=[pk]),
+        reverse("run:board_json", args=[pk]),
+        reverse("run:enter", args=[pk, 1]),
+        reverse("run:tables", args=[pk]),
+        reverse("run:tray", args=[pk, 1]),
+        reverse("run:line", args=[pk, line.pk]),
+        reverse("run:award", args=[pk, 1, 1]),
+        reverse("run:close", args=[pk]),
     ):
         assert rival.get(url).status_code == 404, url
     for name in ("start", "advance", "close", "publish", "reopen"):
         assert rival.post(reverse(f"run:{name}", args=[pk])).status_code == 404, name
-    assert rival.post(reverse("run:line", args=[pk, line.pk]), {"ns_tricks": "1", "reason": "x"}).status_code == 404
+    assert (
+        rival.post(reverse("run:line", args=[pk, line.pk]), {"ns_tricks": "1", "reason": "x"}).status_code
+        == 404
+    )
     line.refresh_from_db()
     assert line.ns_tricks == 7
 

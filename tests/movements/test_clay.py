@@ -185,3 +185,11 @@ def test_the_rule_decides_whether_the_third_modification_serves(tables, per_tabl
         assert not ok
     else:
         assert ok and every_pair_plays_every_tray(m)
+
+
+@pytest.mark.parametrize("pairs", range(3, 40, 2))
+def test_an_odd_pair_sits_out_once_in_each_circuit(pairs):
+    m = generate("clay", pairs=pairs)
+    assert_sound(m)
+    out = Counter(p for r in m.rounds for p in r.sitout)
+    assert sorted(out) == list(range(1, pairs + 1, 2)) and set(out.values()) == {2}

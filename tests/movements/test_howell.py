@@ -7,6 +7,7 @@ from pair_props import assert_sound, every_pair_plays_every_tray, meetings, sito
 
 from tournaments.movements import MovementUserError, generate
 from tournaments.movements.analysis import analyse
+from tournaments.movements.howell import deals_on_tables
 
 #: Appendix B: the eight-pair schedule worked out from the original arrangement
 #: (rounds down, tables 1-4 across; "N-S v E-W, deal in play").
@@ -19,6 +20,12 @@ APPENDIX_B = [
     ["8 v 6, 6", "4 v 1, 2", "5 v 7, 4", "2 v 3, 5"],
     ["8 v 7, 7", "5 v 2, 3", "6 v 1, 5", "3 v 4, 6"],
 ]
+
+#: Appendix B's waiting deals at Tables 1 and 2 ("deal 1 (waiting: 2, 3)").
+APPENDIX_B_TABLES_1_2 = [
+    ((1, 2, 3), (4, 5)), ((2, 3, 4), (5, 6)), ((3, 4, 5), (6, 7)), ((4, 5, 6), (7, 1)),
+    ((5, 6, 7), (1, 2)), ((6, 7, 1), (2, 3)), ((7, 1, 2), (3, 4)),
+]  # fmt: skip
 
 #: The book's original arrangements (pp. 39-40), round 1: (N-S, E-W, deal in play).
 TEN_PAIRS = [(10, 1, 1), (5, 2, 3), (9, 8, 5), (7, 3, 6), (4, 6, 8)]
@@ -40,6 +47,17 @@ def test_eight_pairs_give_appendix_b_exactly():
     m = generate("howell", pairs=8, deals=7)
     got = [[f"{t.ns} v {t.ew}, {t.trays[0]}" for t in r.tables] for r in m.rounds]
     assert got == APPENDIX_B
+
+
+def test_waiting_deals_stay_at_their_table_and_move_up_as_in_appendix_b():
+    got = [(deals_on_tables(8, r)[1], deals_on_tables(8, r)[2]) for r in range(1, 8)]
+    assert got == APPENDIX_B_TABLES_1_2
+    assert deals_on_tables(8, 1) == {1: (1, 2, 3), 2: (4, 5), 3: (6,), 4: (7,)}
+
+
+def test_the_six_pair_second_half_circulates_deals_six_to_ten():
+    assert deals_on_tables(6, 6) == {1: (6,), 2: (7, 8, 9), 3: (10,)}
+    assert deals_on_tables(6, 7) == {1: (7,), 2: (8, 9, 10), 3: (6,)}
 
 
 def test_the_default_is_one_deal_a_set_for_each_pair_but_one():

@@ -82,3 +82,14 @@ def test_progressive_whist_is_not_duplicate_every_deal_is_played_once():
 def test_it_refuses_deals_that_do_not_fill_the_tables():
     with pytest.raises(MovementUserError, match=r"multiple of 4"):
         generate("progressive", pairs=8, deals=30)
+
+
+@pytest.mark.parametrize("pairs", range(3, 40, 2))
+@pytest.mark.parametrize("method", ["third", "fourth"])
+def test_an_odd_pair_is_served_by_either_method(pairs, method):
+    m = generate("progressive", pairs=pairs, variant=method)
+    assert_sound(m)
+    assert all(len(r.sitout) == 1 for r in m.rounds)
+    if method == "fourth":
+        assert set(sitouts(m).values()) == {1} and len(sitouts(m)) == pairs
+        assert set(meetings(m).values()) == {1} and len(meetings(m)) == pairs * (pairs - 1) // 2

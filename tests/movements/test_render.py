@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -65,3 +66,18 @@ def test_the_command_reports_the_books_reason():
         movement_command("howell")
     with pytest.raises(MovementUserError, match="unknown movement family"):
         movement_command("whist", pairs=8)
+
+
+def test_manage_py_movement_prints_json_or_fails_with_the_reason():
+    pytest.importorskip("django")
+    from django.conf import settings
+
+    if not settings.configured:
+        pytest.skip("Django is not set up in this run (-p no:django)")
+    from django.core.management import CommandError, call_command
+
+    out = io.StringIO()
+    call_command("movement", "howell", "--pairs", "8", "--json", "--analyse", stdout=out)
+    assert json.loads(out.getvalue())["analysis"]["sound"] is True
+    with pytest.raises(CommandError, match=r"odd number of tables \(p\. 32\)"):
+        call_command("movement", "mitchell", "--tables", "6")

@@ -1,7 +1,8 @@
 """Sessions: create, read, the actions of their life (start, advance, reopen), tables and switches.
 
 Closing and publishing score the slips, so they live with the scoring side
-(``scoring/api/standings.py``); everything else about a session is here.
+(``scoring/api/standings.py``), as do the public's views of a published
+session; everything else about a session is here.
 """
 
 from __future__ import annotations
@@ -16,14 +17,13 @@ from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ..models import Club, EntrantKind, ScoringMethod, Series, Session, Table
-from ..selectors import sessions_public
+from ..models import EntrantKind, ScoringMethod, Series, Session, Table
 from ..services import running, sessions
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound, UserError
 from . import ID_MAX, errors
 from .clubs import CLUB_SLUG
-from .permissions import DirectorView, PublicView
+from .permissions import DirectorView
 
 Status = Session.Status
 
@@ -81,34 +81,6 @@ class SessionSerializer(serializers.ModelSerializer):
     @extend_schema_field(PublishingSerializer)
     def get_publishing(self, session: Session) -> dict[str, bool]:
         """The publishing switches."""
-        return publishing(session)
-
-
-class PublicEntrantSerializer(serializers.Serializer):
-    """An entrant as the public sees it: number and name."""
-
-    number = serializers.IntegerField()
-    kind = serializers.CharField()
-    name = serializers.CharField()
-    is_phantom = serializers.BooleanField()
-
-
-class PublicSessionSerializer(serializers.ModelSerializer):
-    """A published session: what it was, and who played."""
-
-    club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    publishing = serializers.SerializerMethodField()
-    entrants = PublicEntrantSerializer(many=True, read_only=True)
-
-    class Meta:
-        model = Session
-        fields = ["id", "club", "date", "title", "entrant_kind", "scoring_method", "status",
-                  "publishing", "entrants"]
-        read_only_fields = fields
-
-    @extend_schema_field(PublishingSerializer)
-    def get_publishing(self, session: Session) -> dict[str, bool]:
-        """What of it is published."""
         return publishing(session)
 
 
@@ -368,45 +340,6 @@ class TablesAdvanceView(DirectorView):
         return Response(SessionSerializer(session).data)
 
 
-@extend_schema(tags=["public"], parameters=[CLUB_SLUG])
-class PublicSessionListView(PublicView, generics.ListAPIView):
-    """A club's published sessions."""
-
-    serializer_class = PublicSessionSerializer
-
-    def get_queryset(self) -> QuerySet[Session]:
-        """The published sessions of the club (404 for an unknown club)."""
-        club = Club.objects.filter(slug=self.kwargs["slug"]).first()
-        if club is None:
-            raise NotFound("No such club.")
-        return sessions_public(club=club).select_related("club").prefetch_related("entrants")
-
-    @extend_schema(operation_id="public_club_sessions_list",
-                   responses={200: PublicSessionSerializer(many=True), **errors(404)})
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        """List the club's published sessions."""
-        return super().get(request, *args, **kwargs)
-
-
-def published_session(pk: int) -> Session:
-    """A published session, or 404 (drafts and running sessions are nobody's business)."""
-    session = Session.objects.select_related("club").filter(pk=pk, status=Status.PUBLISHED).first()
-    if session is None:
-        raise NotFound("No such published session.")
-    return session
-
-
-@extend_schema(tags=["public"], parameters=[SESSION_ID])
-class PublicSessionDetailView(PublicView):
-    """A published session."""
-
-    @extend_schema(operation_id="public_sessions_retrieve",
-                   responses={200: PublicSessionSerializer, **errors(404)})
-    def get(self, request: Request, pk: int) -> Response:
-        """The session and its entrants."""
-        return Response(PublicSessionSerializer(published_session(pk)).data)
-
-
 urlpatterns = [
     path("sessions/", SessionListView.as_view(), name="session-list"),
     path("clubs/<slug:slug>/sessions/", ClubSessionListView.as_view(), name="club-session-list"),
@@ -419,6 +352,4 @@ urlpatterns = [
     path("sessions/<int:pk>/tables/<int:number>/revoke/", TableRevokeView.as_view(), name="table-revoke"),
     path("sessions/<int:pk>/tables/<int:number>/new-link/", TableNewLinkView.as_view(), name="table-new-link"),
     path("sessions/<int:pk>/tables-advance/", TablesAdvanceView.as_view(), name="session-tables-advance"),
-    path("public/clubs/<slug:slug>/sessions/", PublicSessionListView.as_view(), name="public-session-list"),
-    path("public/sessions/<int:pk>/", PublicSessionDetailView.as_view(), name="public-session-detail"),
 ]

@@ -43,14 +43,6 @@ def resolve_pairs(entrants: int | None, tables: int | None, *, system: str, page
     return entrants, needed
 
 
-def multiple_of(deals: int | None, unit: int, default: int, *, what: str) -> int:
-    """Deals per set: ``deals`` must be a positive multiple of ``unit`` (None: ``default``)."""
-    total = default if deals is None else deals
-    if total < unit or total % unit:
-        raise MovementUserError(f"{what} needs a multiple of {unit} deals, not {total}")
-    return total // unit
-
-
 def blocked_sets(sets: int, per_set: int) -> list[tuple[int, ...]]:
     """Set i holds the deals (i-1)k+1 .. ik: consecutive trays (p. 41, second plan)."""
     return [tuple(range(i * per_set + 1, (i + 1) * per_set + 1)) for i in range(sets)]
@@ -95,6 +87,21 @@ def rotate(trays: Sequence[int], start: int) -> tuple[int, ...]:
     """A set of trays begun at a different tray, so tables can share it in one round."""
     k = start % len(trays)
     return tuple(trays[k:]) + tuple(trays[:k])
+
+
+def share_sets(rounds: Sequence[Round]) -> tuple[Round, ...]:
+    """Every table of a round plays the whole set, each starting at a different tray (p. 35)."""
+    return tuple(
+        Round(
+            number=r.number,
+            tables=tuple(
+                TableAssignment(table=t.table, trays=rotate(t.trays, i), ns=t.ns, ew=t.ew)
+                for i, t in enumerate(r.tables)
+            ),
+            sitout=r.sitout,
+        )
+        for r in rounds
+    )
 
 
 def odd_pair_note(pairs: int, full: int) -> tuple[str, ...]:

@@ -133,11 +133,9 @@ def _loop(x: float, y: float, offset: float) -> tuple[str, float, float]:
 
 
 def _arrow_svg(arrow: Arrow, pos: dict[int, tuple[float, float]], index: int) -> str:
-    """An arrow, drawn in its kind's colour and dash, with its label.
-
-    ``index`` counts the arrows already drawn between the same two tables, so
-    that each bends further out and no two lines or labels lie on each other.
-    """
+    """An arrow, drawn in its kind's colour and dash, with its label."""
+    # ``index`` counts the arrows already drawn between the same two tables, so
+    # that each bends further out and no two lines or labels lie on each other.
     colour, dash = _STYLE[arrow.kind]
     if arrow.source == arrow.target:
         path, lx, ly = _loop(*pos[arrow.source], offset=-40.0 + 40 * (index % 3))

@@ -272,10 +272,17 @@ def howell_schedule(full: int) -> tuple[list[list[SetRow]], int]:
     return _half(ARRANGEMENTS[full], full, full - 1, 0), full - 1
 
 
-def original_deals(full: int) -> dict[int, tuple[int, ...]]:
-    """Each table's deals in the original arrangement, in play first (p. 39)."""
-    tables = SIX_PAIRS[0] if full == 6 else ARRANGEMENTS[full]
-    return {t: deals for t, (_, _, deals) in enumerate(tables, start=1)}
+def deals_on_tables(full: int, rnd: int) -> dict[int, tuple[int, ...]]:
+    """Each table's deals (sets) in a round: the one in play, then those waiting (appendix B)."""
+    if full == 6:
+        half, r = (0, rnd) if rnd <= 5 else (1, rnd - 5)
+        tables, cycle, base = SIX_PAIRS[half], 5, 5 * half
+    else:
+        tables, cycle, base, r = ARRANGEMENTS[full], full - 1, 0, rnd
+    return {
+        t: tuple(base + follow(d - base, r, cycle) for d in deals)
+        for t, (_, _, deals) in enumerate(tables, start=1)
+    }
 
 
 def howell(*, entrants: int | None, tables: int | None, deals: int | None, variant: str | None) -> Movement:

@@ -24,10 +24,10 @@ schedule without its highest pair, whose opponent sits out.
 
 from __future__ import annotations
 
-from ._pair_common import checked, odd_pair_note, resolve_pairs, rotate
+from ._pair_common import SetRow, assemble, blocked_sets, checked, odd_pair_note, resolve_pairs, share_sets
 from .howell import ARRANGEMENTS, follow
 from .registry import Family, register
-from .types import Movement, MovementUserError, Round, TableAssignment
+from .types import Movement, MovementUserError
 
 _PAGES = "pp. 47-48"
 
@@ -60,6 +60,18 @@ def first_seats(full: int) -> list[tuple[int, int]]:
     return [(full + 1 - t, t) for t in range(1, full // 2 + 1)]
 
 
+def _schedule(full: int, changes: int) -> list[list[SetRow]]:
+    """Each change: (table, N-S, E-W, set c), the pairs moved by the Howell rule (p. 39)."""
+
+    def moved(p: int, r: int) -> int:
+        return p if p == full else follow(p, r, full - 1)
+
+    return [
+        [(t, moved(ns, r), moved(ew, r), r) for t, (ns, ew) in enumerate(first_seats(full), 1)]
+        for r in range(1, changes + 1)
+    ]
+
+
 def howell_snow(
     *, entrants: int | None, tables: int | None, deals: int | None, variant: str | None
 ) -> Movement:
@@ -76,27 +88,14 @@ def howell_snow(
             f"{playing} tables in play: the deals must be a multiple of {changes}, at "
             f"least {changes * playing} (p. 47), not {total}"
         )
-    per_set = total // changes
-    seats = first_seats(full)
-    rounds = []
-    for r in range(1, changes + 1):
-        deals_now = tuple(range((r - 1) * per_set + 1, r * per_set + 1))
-        rows: list[TableAssignment] = []
-        sitout: list[int] = []
-        for t, start in enumerate(seats, start=1):
-            ns, ew = (p if p == full else follow(p, r, full - 1) for p in start)
-            if max(ns, ew) > pairs:
-                sitout.append(min(ns, ew))
-                continue
-            rows.append(TableAssignment(table=t, trays=rotate(deals_now, len(rows)), ns=ns, ew=ew))
-        rounds.append(Round(number=r, tables=tuple(rows), sitout=tuple(sitout)))
+    rounds = share_sets(assemble(_schedule(full, changes), blocked_sets(changes, total // changes), pairs))
     return checked(
         Movement(
             family="howell-snow",
             entrants=pairs,
             tables=n,
             trays=total,
-            rounds=tuple(rounds),
+            rounds=rounds,
             source="pp. 47-48: the Howell-Snow System",
             notes=(
                 *odd_pair_note(pairs, full),

@@ -150,11 +150,9 @@ def _per_set(tables: int, deals: int | None, layers: int, variant: str | None) -
 def _rounds(
     tables: int, steps: list[Step], sets: list[tuple[int, ...]], pairs: int, *, paired: bool
 ) -> list[Round]:
-    """Seat the pairs and place the sets round by round.
-
-    ``paired``: the Seventh Modification's numbering, trays 2t-1 and 2t at Table t;
-    otherwise a new layer of sets (a new set of deals, p. 32) follows the first.
-    """
+    """Seat the pairs and place the sets round by round."""
+    # ``paired``: the Seventh Modification numbers trays 2t-1 and 2t at Table t;
+    # otherwise a second layer of sets (a new set of deals, p. 32) follows the first.
     rounds = []
     for number, (offset, moves, layer) in enumerate(steps, start=1):
         rows, sitout = [], []

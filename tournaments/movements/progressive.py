@@ -67,6 +67,22 @@ def _fourth(tables: int, changes: int) -> list[list[tuple[int, int, int]]]:
     return schedule
 
 
+def _numbered(schedule: list[list[tuple[int, int, int]]], pairs: int) -> tuple[Round, ...]:
+    """Rounds with a new deal number at each table in play; a missing pair's opponent sits out."""
+    rounds = []
+    deal = 0
+    for number, rows in enumerate(schedule, start=1):
+        tables, sitout = [], []
+        for table, ns, ew in rows:
+            if max(ns, ew) > pairs:
+                sitout.append(min(ns, ew))
+                continue
+            deal += 1
+            tables.append(TableAssignment(table=table, trays=(deal,), ns=ns, ew=ew))
+        rounds.append(Round(number=number, tables=tuple(tables), sitout=tuple(sitout)))
+    return tuple(rounds)
+
+
 def progressive(
     *, entrants: int | None, tables: int | None, deals: int | None, variant: str | None
 ) -> Movement:
@@ -84,18 +100,7 @@ def progressive(
             f"every change (p. 24): the deals must be a multiple of {playing}, not {total}"
         )
     make = _third if method == "third" else _fourth
-    schedule = make(n, total // playing)
-    rounds = []
-    deal = 0
-    for number, rows in enumerate(schedule, start=1):
-        tables_out, sitout = [], []
-        for table, ns, ew in rows:
-            if max(ns, ew) > pairs:
-                sitout.append(min(ns, ew))
-                continue
-            deal += 1
-            tables_out.append(TableAssignment(table=table, trays=(deal,), ns=ns, ew=ew))
-        rounds.append(Round(number=number, tables=tuple(tables_out), sitout=tuple(sitout)))
+    rounds = _numbered(make(n, total // playing), pairs)
     notes = [
         "not duplicate: every table deals afresh at each change; the deal numbers "
         "only name the hands for scoring (p. 24)"
@@ -109,7 +114,7 @@ def progressive(
             entrants=pairs,
             tables=n,
             trays=total,
-            rounds=tuple(rounds),
+            rounds=rounds,
             source=f"{_PAGES}: Progressive Whist, the {method.capitalize()} Method",
             notes=tuple(notes),
         )

@@ -21,9 +21,9 @@ opponent sits out (p. 36).
 
 from __future__ import annotations
 
-from ._pair_common import blocked_sets, checked, odd_pair_note, resolve_pairs, rotate
+from ._pair_common import assemble, blocked_sets, checked, odd_pair_note, resolve_pairs, share_sets
 from .registry import Family, register
-from .types import Movement, MovementUserError, Round, TableAssignment
+from .types import Movement, MovementUserError
 
 _PAGES = "p. 35"
 
@@ -55,25 +55,15 @@ def snow(*, entrants: int | None, tables: int | None, deals: int | None, variant
             f"many deals as tables (p. 35): {n} tables play {n * n}, {n * (n + 1)}, ... "
             f"deals, not {total}"
         )
-    per_set = total // n
-    sets = blocked_sets(n, per_set)
-    rounds = []
-    for r in range(n):
-        rows, sitout = [], []
-        for t in range(1, n + 1):
-            ew = 2 * ((t - 1 - r) % n + 1)
-            if ew > pairs:
-                sitout.append(2 * t - 1)
-                continue
-            rows.append(TableAssignment(table=t, trays=rotate(sets[r], t - 1), ns=2 * t - 1, ew=ew))
-        rounds.append(Round(number=r + 1, tables=tuple(rows), sitout=tuple(sitout)))
+    schedule = [[(t, 2 * t - 1, 2 * ((t - 1 - r) % n + 1), r + 1) for t in range(1, n + 1)] for r in range(n)]
+    rounds = share_sets(assemble(schedule, blocked_sets(n, total // n), pairs))
     return checked(
         Movement(
             family="snow",
             entrants=pairs,
             tables=n,
             trays=total,
-            rounds=tuple(rounds),
+            rounds=rounds,
             source="p. 35: the Snow System",
             notes=(
                 *odd_pair_note(pairs, 2 * n),

@@ -29,7 +29,9 @@ def _check_substitute(session: Session, player_out: Player, player_in: Player, f
     if player_in.pk == player_out.pk:
         raise UserError("Choose a different player as the substitute.", field="player_in")
     if not player_in.active:
-        raise UserError(f"{player_in.name} is not an active player; reactivate them first.", field="player_in")
+        raise UserError(
+            f"{player_in.name} is not an active player; reactivate them first.", field="player_in"
+        )
     last = session.rounds.count()
     if not 1 <= from_round <= last:
         raise UserError(f"Choose a round from 1 to {last}.", field="from_round")
@@ -49,13 +51,17 @@ def seat_substitute(
         raise UserError(f"{player_out.name} has no seat from round {from_round} on.", field="player_out")
     busy = later.filter(player=player_in).select_related("round").order_by("round__number").first()
     if busy is not None:
-        raise UserError(
-            f"{player_in.name} already plays in round {busy.round.number}.", field="player_in"
-        )
+        raise UserError(f"{player_in.name} already plays in round {busy.round.number}.", field="player_in")
     changed = seats.update(player=player_in)
     log_action(
-        club=session.club, session=session, user=user, action="seat.substitute",
-        player_out=player_out.pk, player_in=player_in.pk, from_round=from_round, seats=changed,
+        club=session.club,
+        session=session,
+        user=user,
+        action="seat.substitute",
+        player_out=player_out.pk,
+        player_in=player_in.pk,
+        from_round=from_round,
+        seats=changed,
         text=f"{player_in.name} for {player_out.name} from round {from_round}",
     )
     return changed

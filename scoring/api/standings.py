@@ -1,0 +1,241 @@
+"""Scores and standings (the scores JSON of DESIGN.md), closing and publishing, the public's sessions.
+
+Standings answer with an ``ETag`` (a digest of the body) and
+``Last-Modified`` (when the snapshot was computed); a conditional GET
+(``If-None-Match`` or ``If-Modified-Since``) that still matches gets 304,
+so a club website can poll cheaply.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from django.urls import path
+from django.utils.http import http_date, parse_etags, parse_http_date_safe
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api import errors
+from tournaments.api.clubs import CLUB_SLUG
+from tournaments.api.permissions import DirectorView, PublicView
+from tournaments.api.sessions import SESSION_ID, SessionSerializer
+from tournaments.models import Club, Session
+from tournaments.selectors import sessions_public
+from tournaments.services.errors import Conflict, NotFound
+
+from ..models import ScoreSnapshot
+from ..scorers.types import ScoringError
+from ..selectors import entrant_names, session_published, snapshot_public
+from ..services import directing
+from ..services.standings import session_snapshot
+from .slips import public_session
+
+
+class EntrantScoreSerializer(serializers.Serializer):
+    """One standings line: exact rationals as strings ("37/4"), rank 1 for the best."""
+
+    entrant = serializers.IntegerField()
+    total = serializers.CharField()
+    plus_minus = serializers.CharField(allow_null=True)
+    rank = serializers.IntegerField()
+    extra = serializers.DictField(child=serializers.CharField(), required=False)
+
+
+class DealScoresSerializer(serializers.Serializer):
+    """Each entrant's score on one deal, keyed by entrant number."""
+
+    deal = serializers.IntegerField()
+    scores = serializers.DictField(child=serializers.CharField())
+
+
+class ScoresSerializer(serializers.Serializer):
+    """The scores JSON (DESIGN.md)."""
+
+    method = serializers.CharField()
+    deals = DealScoresSerializer(many=True)
+    entrants = EntrantScoreSerializer(many=True)
+    summary = serializers.DictField(child=serializers.CharField(), required=False)
+    checks = serializers.DictField(required=False)
+
+
+class PublishSerializer(serializers.Serializer):
+    """What to publish; a switch left out keeps its current value."""
+
+    standings = serializers.BooleanField(required=False)
+    travellers = serializers.BooleanField(required=False)
+    hand_records = serializers.BooleanField(required=False)
+
+
+class PublishedSerializer(serializers.Serializer):
+    """What the public may see of a session."""
+
+    standings = serializers.BooleanField()
+    travellers = serializers.BooleanField()
+    hand_records = serializers.BooleanField()
+
+
+class PublicEntrantSerializer(serializers.Serializer):
+    """A ranked entrant: number and names."""
+
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class PublicSessionSerializer(serializers.Serializer):
+    """A published session: what it was, what of it is published, who played."""
+
+    id = serializers.IntegerField()
+    club = serializers.CharField()
+    date = serializers.DateField()
+    title = serializers.CharField()
+    entrant_kind = serializers.CharField()
+    scoring_method = serializers.CharField()
+    published = PublishedSerializer()
+    entrants = PublicEntrantSerializer(many=True)
+
+
+CONDITIONAL = [
+    OpenApiParameter("If-None-Match", str, OpenApiParameter.HEADER, description="An ETag from before."),
+    OpenApiParameter("If-Modified-Since", str, OpenApiParameter.HEADER, description="An HTTP date."),
+]
+STANDINGS_RESPONSES: dict[int, Any] = {
+    200: OpenApiResponse(ScoresSerializer, description="The scores JSON, with ETag and Last-Modified."),
+    304: OpenApiResponse(None, description="Not modified since the ETag or date given."),
+}
+
+
+def public_session_body(session: Session) -> dict[str, Any]:
+    """A published session as the public sees it."""
+    shown = session_published(session=session)
+    return {
+        "id": session.pk, "club": session.club.slug, "date": session.date, "title": session.title,
+        "entrant_kind": session.entrant_kind, "scoring_method": session.scoring_method,
+        "published": {"standings": shown.standings, "travellers": shown.travellers,
+                      "hand_records": shown.hand_records},
+        "entrants": [{"number": n, "name": name} for n, name in sorted(entrant_names(session=session).items())],
+    }
+
+
+def standings_response(request: Request, session: Session, snapshot: ScoreSnapshot | None) -> Response:
+    """The scores JSON with its validators; 304 when the caller's copy is current."""
+    body = snapshot.scores if snapshot else {"method": session.scoring_method, "deals": [], "entrants": []}
+    etag = '"' + hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32] + '"'
+    modified = int(snapshot.computed_at.timestamp()) if snapshot else None
+    headers = {"ETag": etag, **({"Last-Modified": http_date(modified)} if modified is not None else {})}
+    if_none = request.headers.get("If-None-Match")
+    since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
+    if if_none is not None:
+        fresh = etag in parse_etags(if_none) or if_none.strip() == "*"
+    else:
+        fresh = since is not None and modified is not None and modified <= since
+    if fresh:
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+    return Response(body, headers=headers)
+
+
+@extend_schema(tags=["standings"], parameters=[SESSION_ID, *CONDITIONAL])
+class StandingsView(DirectorView):
+    """The session's standings as they stand (rescored if a change is not yet scored)."""
+
+    @extend_schema(operation_id="standings_retrieve", responses={**STANDINGS_RESPONSES, **errors(401, 404, 409)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The scores JSON (409 while a slip cannot be scored: the director's to fix)."""
+        session = self.director_session(pk)
+        try:
+            snapshot = session_snapshot(session=session)
+        except ScoringError as exc:
+            raise Conflict(f"The slips cannot be scored yet: {exc}") from None
+        return standings_response(request, session, snapshot)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID], request=None)
+class SessionCloseView(DirectorView):
+    """Close a running session once every slip is complete, and score it."""
+
+    @extend_schema(operation_id="sessions_close", responses={200: SessionSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Close it; a 400 lists in ``problems`` every tray owed and every dispute."""
+        session = self.director_session(pk)
+        directing.session_close(session=session, user=request.user)
+        session.refresh_from_db()
+        return Response(SessionSerializer(session).data)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionPublishView(DirectorView):
+    """Publish a closed session, showing what the switches allow."""
+
+    @extend_schema(operation_id="sessions_publish", request=PublishSerializer,
+                   responses={200: SessionSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Publish it."""
+        session = self.director_session(pk)
+        form = PublishSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        switches = {"standings": session.publish_standings, "travellers": session.publish_travellers,
+                    "hand_records": session.publish_hand_records, **form.validated_data}
+        session = directing.session_publish(session=session, user=request.user, **switches)
+        session.refresh_from_db()
+        return Response(SessionSerializer(session).data)
+
+
+@extend_schema(tags=["public"], parameters=[CLUB_SLUG])
+class PublicSessionListView(PublicView, generics.ListAPIView):
+    """A club's published sessions, newest first."""
+
+    serializer_class = PublicSessionSerializer
+
+    def get_queryset(self) -> list[dict[str, Any]]:  # type: ignore[override]
+        """The club's sessions with anything published (404 for an unknown club)."""
+        club = Club.objects.filter(slug=self.kwargs["slug"]).first()
+        if club is None:
+            raise NotFound("No such club.")
+        shown = sessions_public(club=club).select_related("club").order_by("-date", "-id")
+        return [public_session_body(s) for s in shown if session_published(session=s).anything]
+
+    @extend_schema(operation_id="public_sessions_list",
+                   responses={200: PublicSessionSerializer(many=True), **errors(404)})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """List them."""
+        return super().get(request, *args, **kwargs)
+
+
+@extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID])
+class PublicSessionDetailView(PublicView):
+    """A published session."""
+
+    @extend_schema(operation_id="public_sessions_retrieve",
+                   responses={200: PublicSessionSerializer, **errors(404)})
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        """The session, what of it is published, and its entrants."""
+        return Response(PublicSessionSerializer(public_session_body(public_session(slug, pk))).data)
+
+
+@extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID, *CONDITIONAL])
+class PublicStandingsView(PublicView):
+    """A published session's standings."""
+
+    @extend_schema(operation_id="public_standings", responses={**STANDINGS_RESPONSES, **errors(404)})
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        """The scores JSON, once the standings are published."""
+        session = public_session(slug, pk)
+        snapshot = snapshot_public(session=session)
+        if snapshot is None:
+            raise NotFound("The standings are not published.")
+        return standings_response(request, session, snapshot)
+
+
+PUBLIC = "public/clubs/<slug:slug>/sessions/"
+
+urlpatterns = [
+    path("sessions/<int:pk>/standings/", StandingsView.as_view(), name="standings"),
+    path("sessions/<int:pk>/close/", SessionCloseView.as_view(), name="session-close"),
+    path("sessions/<int:pk>/publish/", SessionPublishView.as_view(), name="session-publish"),
+    path(PUBLIC, PublicSessionListView.as_view(), name="public-session-list"),
+    path(PUBLIC + "<int:pk>/", PublicSessionDetailView.as_view(), name="public-session-detail"),
+    path(PUBLIC + "<int:pk>/standings/", PublicStandingsView.as_view(), name="public-standings"),
+]

@@ -1,0 +1,328 @@
+"""A whole Howell of four tables (eight pairs, p. 39) played from phones at 390 x 844.
+
+Every table sends and checks every tray from its own link. On the way: the
+same phone handed to E-W for the check, a second phone at one table racing
+the first, a send made offline and sent when the connection returns, a send
+whose answer was lost and retried with the same key, and a dispute settled
+by the director. At the end the standings equal the scoring engine's on the
+slips the players entered. Screenshots of each state go to var/screenshots.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from pytest_django.live_server_helper import LiveServer
+
+from scoring.models import SlipLine
+from scoring.scorers import score, scores_to_json, slips_from_json
+from scoring.scorers.fmt import mixed
+from scoring.services.results import line_for, result_correct
+from scoring.services.standings import session_standings
+from tournaments.models import Club, Session
+from tournaments.services import club as club_services
+from tournaments.services import deals, seating, sessions
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+NAMES = [
+    "Ada Byron", "Ben Hale", "Cora Lind", "Dan Voss", "Eve Marsh", "Finn Cole", "Gwen Pryce", "Hugh Stott",
+    "Iris Ford", "Jack Rowe", "Kate Lowe", "Liam Roy", "Mina Shaw", "Ned Park", "Olive Dunn", "Paul Nash",
+]
+METHOD = "exponent"
+#: The live server's threads and this test share one in-memory SQLite connection
+#: (pytest-django passes it to the server); one request or test query at a time.
+DB_LOCK = threading.RLock()
+
+
+class _OneAtATime(StaticFilesHandler):
+    """The live server's handler, taking the lock around each request."""
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        with DB_LOCK:
+            return super().__call__(environ, start_response)
+
+
+@pytest.fixture(scope="module")
+def live_server() -> Iterator[LiveServer]:
+    """pytest-django's live server, with requests serialised on the shared connection."""
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = _OneAtATime
+    server.start()
+    yield server
+    server.stop()
+
+
+def shot(page: Any, name: str) -> None:
+    """A full-page screenshot at phone width, var/screenshots/table-NAME.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"table-{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def howell(club: Club) -> Session:
+    """Eight pairs seated by the engine's Howell (4 tables, 7 rounds, 7 trays), dealt and running."""
+    session = sessions.session_create(club=club, date=dt.date(2026, 11, 3), title="Tuesday pairs",
+                                      scoring_method=METHOD)
+    people = [club_services.player_create(club=club, name=n) for n in NAMES]
+    for a, b in zip(people[0::2], people[1::2], strict=True):
+        sessions.entrant_create(session=session, players=[a, b])
+    seating.movement_fix(session=session, family="howell")
+    deals.trays_deal(session=session, rng=random.Random(1900))
+    session = sessions.session_start(session=session)
+    return sessions.session_publish_switches(session=session, running_score=True)
+
+
+class Room:
+    """The club room: two phones per table (N-S's and E-W's), the movement, what was entered."""
+
+    def __init__(self, live_server: Any, session: Session, new_page: Any) -> None:
+        self.session = session
+        self.movement = session.movement_json
+        self.urls = {t.number: f"{live_server.url}/t/{t.token}/" for t in session.tables.all()}
+        self.ns = {t: new_page() for t in self.urls}
+        self.ew = {t: new_page() for t in self.urls}
+        self.new_page = new_page
+        self.tricks: dict[tuple[int, int], int] = {}
+        self.rng = random.Random(7)
+        for t, url in self.urls.items():
+            self.ns[t].goto(url)
+            self.ew[t].goto(url)
+
+    def seat(self, rnd: int, table: int) -> dict[str, Any]:
+        """The movement JSON's entry for a table in a round."""
+        return next(x for x in self.movement["rounds"][rnd - 1]["tables"] if x["table"] == table)
+
+
+def expect_text(locator: Any, text: str) -> None:
+    """Wait until the locator holds the text."""
+    from playwright.sync_api import expect
+
+    expect(locator).to_contain_text(text, timeout=15_000)
+
+
+def pick(page: Any, tray: int, tricks: int, form: str = "send") -> None:
+    """Tap the N-S tricks button on a tray's form."""
+    page.locator(f"#tray-{tray} form[data-action={form}] .trick .face").nth(tricks).click()
+
+
+def send(page: Any, tray: int, tricks: int) -> None:
+    """Tap the tricks, then the send button."""
+    pick(page, tray, tricks)
+    page.locator(f"#tray-{tray} .send-btn").click()
+
+
+def check(page: Any, tray: int) -> None:
+    """E-W's phone: reload (a new round shows at once after a send) and agree."""
+    page.reload()
+    page.locator(f"#tray-{tray} form[data-action=confirm] button").click()
+    expect_text(page.locator("#flash"), f"Tray {tray} checked by E-W")
+
+
+def lines(session: Session, tray: int, table: int) -> list[SlipLine]:
+    """The stored lines of a table on a tray (one, or none)."""
+    with DB_LOCK:
+        return list(SlipLine.objects.filter(session=session, tray__number=tray, table__number=table))
+
+
+def play(room: Room, rnd: int, table: int) -> None:
+    """One table's round: the usual path, or this round's special event."""
+    seat = room.seat(rnd, table)
+    tray = seat["trays"][0]
+    tricks = room.rng.randint(3, 10)
+    ns, ew = room.ns[table], room.ew[table]
+    expect_text(ns.locator(".round-pill"), f"Round {rnd}")
+    event = EVENTS.get((rnd, table))
+    if event is not None:
+        tricks = event(room, ns, ew, tray, tricks)
+    else:
+        send(ns, tray, tricks)
+        expect_text(ns.locator("#flash"), f"Tray {tray} sent: N-S {tricks}, E-W {13 - tricks}")
+        check(ew, tray)
+    room.tricks[(tray, table)] = tricks
+    assert [x.ns_tricks for x in lines(room.session, tray, table)] == [tricks]
+
+
+def same_phone_handover(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
+    """Round 1, table 1: the screens of a first send, then the deliberate hand-over for the check."""
+    shot(ns, "01-round-1")
+    pick(ns, tray, tricks)
+    shot(ns, "02-tricks-picked")
+    ns.locator(f"#tray-{tray} .send-btn").click()
+    expect_text(ns.locator("#flash"), f"Tray {tray} sent")
+    expect_text(ns.locator(f"#tray-{tray}"), "Hand the phone to E-W")
+    assert ns.locator(f"#tray-{tray} form[data-action=confirm] button").is_hidden()
+    shot(ns, "03-sent-hand-to-ew")
+    ns.locator(f"#tray-{tray} details.handover > summary").click()
+    shot(ns, "04-ew-check-same-phone")
+    ns.locator(f"#tray-{tray} form[data-action=confirm] button").click()
+    expect_text(ns.locator("#flash"), f"Tray {tray} checked by E-W")
+    shot(ns, "05-checked-slip-and-move")
+    return tricks
+
+
+def ew_own_phone(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
+    """Round 1, table 2: the E-W phone sees the check at once (no hand-over step)."""
+    send(ns, tray, tricks)
+    expect_text(ns.locator("#flash"), f"Tray {tray} sent")
+    ew.reload()
+    expect_text(ew.locator(f"#tray-{tray} .check"), "E-W, please check")
+    assert ew.locator(f"#tray-{tray} details.handover").count() == 0
+    shot(ew, "06-ew-own-phone-check")
+    check(ew, tray)
+    return tricks
+
+
+def folded_until_played(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
+    """Round 2, table 4 plays tray 1, sent by table 1 in round 1: folded until table 4 sends."""
+    ns.reload()
+    assert ns.locator(f"#tray-{tray} .slip").count() == 0
+    send(ns, tray, tricks)
+    expect_text(ns.locator("#flash"), f"Tray {tray} sent")
+    expect_text(ns.locator(f"#tray-{tray} .slip"), "2 tables so far")
+    check(ew, tray)
+    return tricks
+
+
+def two_phones_race(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
+    """Round 3, table 2: a second phone at the table sends a different count after the first."""
+    second = room.new_page()
+    second.goto(room.urls[2])
+    pick(second, tray, 7)
+    send(ns, tray, 9)
+    expect_text(ns.locator("#flash"), f"Tray {tray} sent: N-S 9")
+    second.locator(f"#tray-{tray} .send-btn").click()
+    flash = second.locator("#flash.error")
+    expect_text(flash, "Stored: N-S 9, E-W 4")
+    expect_text(flash, "You sent N-S 7, E-W 6")
+    second.locator("#flash").scroll_into_view_if_needed()
+    shot(second, "07-second-phone-told-both-values")
+    check(ew, tray)
+    return 9
+
+
+def offline_send(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
+    """Round 4, table 3: the connection drops; the send is kept on the phone and goes when it returns."""
+    ns.context.set_offline(True)
+    send(ns, tray, tricks)
+    expect_text(ns.locator("#outbox"), f"Kept on this phone: tray {tray} (N-S {tricks}")
+    expect_text(ns.locator(f"#tray-{tray}"), "It will be sent when the connection returns")
+    assert lines(room.session, tray, 3) == []
+    shot(ns, "08-offline-kept-on-phone")
+    ns.context.set_offline(False)
+    expect_text(ns.locator("#flash"), "kept on this phone while the connection was down")
+    assert ns.locator("#outbox").is_hidden()
+    shot(ns, "09-back-online-sent")
+    check(ew, tray)
+    return tricks
+
+
+def lost_answer(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
+    """Round 5, table 4: the server stores the send but the answer is lost; the retry replays the key."""
+    def drop(route: Any) -> None:
+        route.fetch()  # reaches the server, which stores the line
+        route.abort("connectionreset")
+
+    ns.route("**/send", drop)
+    send(ns, tray, tricks)
+    expect_text(ns.locator("#outbox"), f"tray {tray}")
+    stored = lines(room.session, tray, 4)
+    assert len(stored) == 1 and stored[0].idempotency_key
+    ns.unroute("**/send")
+    expect_text(ns.locator("#flash"), f"Tray {tray} sent: N-S {tricks}")
+    assert [x.pk for x in lines(room.session, tray, 4)] == [stored[0].pk]
+    check(ew, tray)
+    return tricks
+
+
+def dispute(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
+    """Round 6, table 1: E-W disagree; their count goes to the director, who corrects the slip."""
+    send(ns, tray, tricks)
+    expect_text(ns.locator("#flash"), f"Tray {tray} sent")
+    ew.reload()
+    ew.locator(f"#tray-{tray} details.disagree > summary").click()
+    claimed = tricks - 1
+    pick(ew, tray, claimed, form="dispute")
+    shot(ew, "10-ew-disagree")
+    ew.locator(f"#tray-{tray} form[data-action=dispute] button").click()
+    expect_text(ew.locator("#flash"), "went to the director")
+    expect_text(ew.locator(f"#tray-{tray}"), "Disputed")
+    shot(ew, "11-disputed")
+    with DB_LOCK:
+        line = line_for(session=room.session, table_number=1, tray_number=tray)
+        assert line.status == SlipLine.Status.DISPUTED
+        result_correct(line=line, reason="E-W's count agreed at the table", ns_tricks=claimed, by="director")
+    return claimed
+
+
+EVENTS = {
+    (1, 1): same_phone_handover,
+    (1, 2): ew_own_phone,
+    (2, 4): folded_until_played,
+    (3, 2): two_phones_race,
+    (4, 3): offline_send,
+    (5, 4): lost_answer,
+    (6, 1): dispute,
+}
+
+
+def engine_slips(room: Room) -> dict[str, Any]:
+    """The slips JSON built from what the players entered, independent of the database."""
+    deals_: dict[int, list[dict[str, int]]] = {}
+    for rnd in room.movement["rounds"]:
+        for t in rnd["tables"]:
+            tray = t["trays"][0]
+            deals_.setdefault(tray, []).append(
+                {"table": t["table"], "ns": t["ns"], "ew": t["ew"], "ns_tricks": room.tricks[(tray, t["table"])]}
+            )
+    return {"entrants": list(range(1, 9)),
+            "deals": [{"deal": d, "results": r} for d, r in sorted(deals_.items())]}
+
+
+def test_a_whole_howell_of_four_tables_from_the_phones(live_server: Any, howell: Session, new_page: Any) -> None:
+    room = Room(live_server, howell, new_page)
+    for rnd in range(1, 8):
+        for table in range(1, 5):
+            play(room, rnd, table)
+    with DB_LOCK:
+        howell.refresh_from_db()
+        assert SlipLine.objects.filter(session=howell).count() == 28
+        assert not SlipLine.objects.filter(session=howell).exclude(status="confirmed").exists()
+        standings = session_standings(session=howell)
+    expected = scores_to_json(score(METHOD, slips_from_json(engine_slips(room), method=METHOD)))
+    assert standings is not None
+    assert standings["entrants"] == expected["entrants"]
+    assert standings["deals"] == expected["deals"]
+    last = room.ns[1]
+    last.reload()
+    expect_text(last.locator(".done"), "played all its rounds")
+    shown = [[c.strip() for c in row.locator("td").all_inner_texts()] for row in last.locator(".running tbody tr").all()]
+    want = [[str(e["rank"]), str(e["entrant"]), mixed(_frac(e["total"]))] for e in expected["entrants"]]
+    assert [[r[0], r[1].split()[0], r[2]] for r in shown] == want
+    shot(last, "12-finished-running-score")
+
+
+def _frac(text: str) -> Any:
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+def test_a_revoked_link_says_so_plainly(live_server: Any, howell: Session, new_page: Any) -> None:
+    with DB_LOCK:
+        table = howell.tables.get(number=2)
+        table.token_revoked = True
+        table.save(update_fields=["token_revoked"])
+    page = new_page()
+    response = page.goto(f"{live_server.url}/t/{table.token}/")
+    assert response.status == 404
+    expect_text(page.locator("main"), "Ask the director for the table's QR code")
+    shot(page, "13-revoked-link")
