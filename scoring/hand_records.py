@@ -11,7 +11,7 @@ leader's side's, and the other side takes the rest of the thirteen.
 The answer is kept on ``Deal.double_dummy``::
 
     {"trump": "C", "leader": "E", "ns": 6, "ew": 7,
-     "best_leads": ["AH", "TH"], "solver": "endplay 0.5.12"}
+     "best_leads": ["AH", "TH"], "other_leads": ["2C", ...], "solver": "endplay 0.5.12"}
 
 It is computed in a Celery task (``scoring.tasks.compute_double_dummy``) so
 publishing never waits for it; a deal changed by the director has its
@@ -41,11 +41,12 @@ class DoubleDummy:
     ns: int
     ew: int
     best_leads: tuple[str, ...]
+    other_leads: tuple[str, ...]
     solver: str
 
     def as_json(self) -> dict[str, Any]:
         """The form kept on ``Deal.double_dummy``."""
-        return {**asdict(self), "best_leads": list(self.best_leads)}
+        return {**asdict(self), "best_leads": list(self.best_leads), "other_leads": list(self.other_leads)}
 
 
 def leader_of(dealer: str) -> str:
@@ -75,11 +76,12 @@ def solve(*, hands: str, trump_card: str, dealer: str) -> DoubleDummy:
     board.trump = Denom.find(suit)
     leads = [(card, tricks) for card, tricks in solve_board(board)]
     best = max(tricks for _, tricks in leads)
-    best_leads = tuple(_card(c) for c, tricks in leads if tricks == best)
     leader_side = best if leader in "NS" else 13 - best
     return DoubleDummy(
         trump=suit, leader=leader, ns=leader_side, ew=13 - leader_side,
-        best_leads=best_leads, solver=f"endplay {endplay.__version__}",
+        best_leads=tuple(_card(c) for c, tricks in leads if tricks == best),
+        other_leads=tuple(_card(c) for c, tricks in leads if tricks != best),
+        solver=f"endplay {endplay.__version__}",
     )
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Max
@@ -29,7 +30,6 @@ from tournaments.movements import cards
 from tournaments.services.errors import NotFound
 
 from .models import SlipLine
-from .scorers.fmt import mixed, signed
 from .selectors import TravellerLine, traveller_for_table
 from .services.results import table_round
 from .services.standings import ranked_kind, session_standings
@@ -184,6 +184,24 @@ def trump_view(card: str) -> TrumpView | None:
                      words=f"{RANKS.get(rank, shown)} of {suit_words}")
 
 
+GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖",
+          (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+_SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
+def book_number(text: str | Fraction, *, plus: bool = False) -> str:
+    """An exact score as the book prints it, a mixed number: "6¾", "−2¼", "+⁵⁄₇"."""
+    value = Fraction(text)
+    sign = "−" if value < 0 else ("+" if plus and value > 0 else "")
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    if not rest:
+        return f"{sign}{whole}"
+    key = (rest, value.denominator)
+    frac = GLYPHS.get(key) or f"{str(rest).translate(_SUP)}⁄{str(value.denominator).translate(_SUB)}"
+    return f"{sign}{whole or ''}{frac}"
+
+
 def _entrant_label(entrant: Entrant | None) -> str:
     if entrant is None:
         return ""
@@ -228,16 +246,10 @@ def _score_notes(standings: dict[str, Any] | None, tray: int, seating: Seating) 
     for side, entrant in (("N-S", seating.ns), ("E-W", seating.ew)):
         value = deal["scores"].get(str(entrant.number)) if deal and entrant else None
         if value is not None:
-            text = signed(_frac(value)) if standings["method"] == "trick" else mixed(_frac(value))
+            text = book_number(value, plus=standings["method"] == "trick")
             notes.append(ScoreNote(who=f"{side}, {entrant.get_kind_display().lower()} {entrant.number}",
                                    value=text, words=words))
     return notes
-
-
-def _frac(text: str) -> Any:
-    from fractions import Fraction
-
-    return Fraction(text)
 
 
 def round_card(
@@ -357,8 +369,8 @@ def running_score(*, session: Session, here: set[int]) -> list[StandingLine] | N
     names = dict(session.entrants.values_list("number", "name"))
     return [
         StandingLine(rank=row["rank"], entrant=row["entrant"], name=names.get(row["entrant"], ""),
-                     total=mixed(_frac(row["total"])),
-                     plus_minus="" if row.get("plus_minus") is None else signed(_frac(row["plus_minus"])),
+                     total=book_number(row["total"]),
+                     plus_minus="" if row.get("plus_minus") is None else book_number(row["plus_minus"], plus=True),
                      here=row["entrant"] in here)
         for row in standings.get("entrants", [])
     ]
@@ -387,7 +399,7 @@ def table_page(*, table: Table, device: str = "") -> TablePage:
     return TablePage(
         table=table.number, session_title=session.title, session_date=f"{session.date:%-d %B %Y}",
         status=session.status, accepts_results=session.accepts_results, rounds=rounds, round=number,
-        finished=playing and number > rounds, now=now, just_played=just_played, move=move,
+        finished=playing and (number > rounds or (number == rounds and now is not None and now.done)), now=now, just_played=just_played, move=move,
         running=running_score(session=session, here=here) if session.status != "draft" else None,
         score_words=SCORE_WORDS.get(session.scoring_method, "score"),
         stamp=page_stamp(table=table, session=session, round_number=number),
@@ -402,10 +414,13 @@ def _just_played(
     if session.status != Session.Status.RUNNING:
         return None, None
     if now is not None and now.done and not session.tables_advance:
-        # Every tray sent; the room moves on the director's call.
+        # Every tray sent; the room moves on the director's call (none after the last round).
+        if number >= session.rounds.count():
+            return None, None
         return None, move_after(table=table, round_number=number, wait_for_director=True)
     if number <= 1:
         return None, None
+    last = number > session.rounds.count()
     prev = round_card(table=table, number=number - 1, device=device, sending=False, checking=True,
                       standings=standings)
     if prev is None:
@@ -414,8 +429,9 @@ def _just_played(
     waiting = any(t.line and t.line.status == SlipLine.Status.ENTERED for t in prev.trays)
     if started and not waiting:
         return None, None
-    move = None if started else move_after(table=table, round_number=number - 1, wait_for_director=False)
-    return prev, move
+    if started or last:
+        return prev, None
+    return prev, move_after(table=table, round_number=number - 1, wait_for_director=False)
 
 
 def page_json(page: TablePage) -> dict[str, Any]:

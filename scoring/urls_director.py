@@ -7,6 +7,7 @@ set-up pages (roster, new session, movement, print) are in
 
 from django.urls import path
 
+from .views import director_correct as c
 from .views import director_run as v
 
 app_name = "run"
@@ -20,10 +21,10 @@ urlpatterns = [
     path("s/<int:pk>/run/round/<int:round>/", v.RoundEnterView.as_view(), name="enter"),
     path("s/<int:pk>/run/tables/", v.TablesView.as_view(), name="tables"),
     path("s/<int:pk>/run/tables/<int:table>/link/", v.TableLinkView.as_view(), name="table_link"),
-    path("s/<int:pk>/run/tray/<int:tray>/", v.TrayView.as_view(), name="tray"),
-    path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/award/", v.AwardView.as_view(), name="award"),
-    path("s/<int:pk>/run/line/<int:line>/", v.LineCorrectView.as_view(), name="line"),
-    path("s/<int:pk>/run/close/", v.CloseView.as_view(), name="close"),
-    path("s/<int:pk>/run/publish/", v.PublishView.as_view(), name="publish"),
-    path("s/<int:pk>/run/reopen/", v.ReopenView.as_view(), name="reopen"),
+    path("s/<int:pk>/run/tray/<int:tray>/", c.TrayView.as_view(), name="tray"),
+    path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/award/", c.AwardView.as_view(), name="award"),
+    path("s/<int:pk>/run/line/<int:line>/", c.LineCorrectView.as_view(), name="line"),
+    path("s/<int:pk>/run/close/", c.CloseView.as_view(), name="close"),
+    path("s/<int:pk>/run/publish/", c.PublishView.as_view(), name="publish"),
+    path("s/<int:pk>/run/reopen/", c.ReopenView.as_view(), name="reopen"),
 ]

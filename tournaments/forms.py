@@ -45,8 +45,12 @@ class PlayerForm(forms.Form):
 class PlayerMergeForm(forms.Form):
     """Merge this roster entry (a duplicate) into another player."""
 
-    keep = PlayerChoiceField(queryset=Player.objects.none(), label="Merge into", required=False,
-                             empty_label="Choose the player to keep")
+    keep = PlayerChoiceField(
+        queryset=Player.objects.none(),
+        label="Merge into",
+        required=False,
+        empty_label="Choose the player to keep",
+    )
 
     def __init__(self, *args: Any, player: Player, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -78,12 +82,13 @@ class SessionNewForm(forms.Form):
     """The first step of a new session: when, what, who kind of entrant."""
 
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=dt.date.today)
-    title = forms.CharField(max_length=120, required=False,
-                            widget=forms.TextInput(attrs={"placeholder": "Monday pairs"}))
-    entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, initial=EntrantKind.PAIRS,
-                                     label="Entrants")
-    series = forms.ModelChoiceField(queryset=Series.objects.none(), required=False,
-                                    empty_label="(none)", label="Series")
+    title = forms.CharField(
+        max_length=120, required=False, widget=forms.TextInput(attrs={"placeholder": "Monday pairs"})
+    )
+    entrant_kind = forms.ChoiceField(choices=EntrantKind.choices, initial=EntrantKind.PAIRS, label="Entrants")
+    series = forms.ModelChoiceField(
+        queryset=Series.objects.none(), required=False, empty_label="(none)", label="Series"
+    )
 
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -105,8 +110,13 @@ class EntrantRowsForm(forms.Form):
     """
 
     def __init__(
-        self, *args: Any, players: Iterable[Player], rows: int, size: int,
-        labels: tuple[str, ...] | None = None, **kwargs: Any,
+        self,
+        *args: Any,
+        players: Iterable[Player],
+        rows: int,
+        size: int,
+        labels: tuple[str, ...] | None = None,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.size, self.row_count, self.labels = size, rows, labels
@@ -199,8 +209,9 @@ class SeriesForm(forms.Form):
 class SeriesClubPlayersForm(forms.Form):
     """The players of a club tournament (p. 46), numbered in the order kept from last time."""
 
-    players = forms.MultipleChoiceField(choices=(), required=False, widget=forms.CheckboxSelectMultiple,
-                                        label="Players of the series")
+    players = forms.MultipleChoiceField(
+        choices=(), required=False, widget=forms.CheckboxSelectMultiple, label="Players of the series"
+    )
 
     def __init__(self, *args: Any, roster: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -19,17 +19,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import ID_MAX, errors
-from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.entrants import ENTRANT_NUMBER, EntrantSerializer, session_entrant
-from tournaments.api.permissions import DirectorView, PublicView
-from tournaments.api.sessions import SESSION_ID
+from tournaments.api.permissions import DirectorView
+from tournaments.api.sessions import SESSION_ID, SessionSerializer, TablesAdvanceSerializer
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
-from tournaments.models import Club, Session, Tray
+from tournaments.models import Tray
+from tournaments.services import running
 from tournaments.services.errors import NotFound, UserError
 
 from ..board import board_to_json, line_history, session_board
 from ..models import AWARD_CHOICES, SlipLine, SlipLineVersion, Via
-from ..selectors import TravellerLine, deals_public, session_public, traveller_director, traveller_public
+from ..selectors import TravellerLine, traveller_director
 from ..services import directing
 from ..services.results import SubmitOutcome, result_award, result_confirm, result_correct, result_submit
 from . import dataclass_schema
@@ -365,6 +365,23 @@ class MakePhantomView(DirectorView):
         return Response(EntrantSerializer(directing.entrant_make_phantom(entrant=entrant, user=request.user)).data)
 
 
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class TablesAdvanceView(DirectorView):
+    """Whether tables move on by themselves when their round is done, or wait for the director."""
+
+    @extend_schema(operation_id="sessions_tables_advance", request=TablesAdvanceSerializer,
+                   responses={200: SessionSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Set it; switching it off holds the room at ``room_round`` (by default the board's)."""
+        session = self.director_session(pk)
+        form = TablesAdvanceSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        room = form.validated_data.get("room_round") or session_board(session=session).room_round
+        session = running.session_tables_advance(session=session, on=form.validated_data["on"],
+                                                 room_round=room, user=request.user)
+        return Response(SessionSerializer(session).data)
+
+
 @extend_schema(tags=["slips"], parameters=[SESSION_ID])
 class BoardView(DirectorView):
     """The director's live board: every table's round, late tables, disputes."""
@@ -377,43 +394,7 @@ class BoardView(DirectorView):
         return Response(board_to_json(session_board(session=session), session))
 
 
-def public_session(slug: str, pk: int) -> Session:
-    """A session of the club with something published, or 404."""
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
-        raise NotFound("No such club.")
-    return session_public(club=club, pk=pk)
-
-
-@extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID, TRAY_NUMBER])
-class PublicTravellerView(PublicView):
-    """A tray's traveller, once the travellers are published."""
-
-    @extend_schema(operation_id="public_traveller", responses={200: TRAVELLER, **errors(404)})
-    def get(self, request: Request, slug: str, pk: int, number: int) -> Response:
-        """The traveller."""
-        tray = session_tray(public_session(slug, pk), number)
-        lines = traveller_public(tray=tray)
-        if lines is None:
-            raise NotFound("The travellers are not published.")
-        return Response([asdict(t) for t in lines])
-
-
-@extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID])
-class PublicDealsView(PublicView):
-    """The hand records, once published."""
-
-    @extend_schema(operation_id="public_deals", responses={200: TraySerializer(many=True), **errors(404)})
-    def get(self, request: Request, slug: str, pk: int) -> Response:
-        """Every tray's deal."""
-        deals = deals_public(session=public_session(slug, pk))
-        if deals is None:
-            raise NotFound("The hand records are not published.")
-        return Response(TraySerializer([d.tray for d in deals], many=True).data)
-
-
 SESSION = "sessions/<int:pk>/"
-PUBLIC = "public/clubs/<slug:slug>/sessions/<int:pk>/"
 
 urlpatterns = [
     path(SESSION + "slips/", SlipListView.as_view(), name="slip-list"),
@@ -427,6 +408,5 @@ urlpatterns = [
     path(SESSION + "trays/<int:number>/status/", TrayStatusView.as_view(), name="tray-status"),
     path(SESSION + "entrants/<int:number>/phantom/", MakePhantomView.as_view(), name="entrant-make-phantom"),
     path(SESSION + "board/", BoardView.as_view(), name="session-board"),
-    path(PUBLIC + "trays/<int:number>/traveller/", PublicTravellerView.as_view(), name="public-traveller"),
-    path(PUBLIC + "deals/", PublicDealsView.as_view(), name="public-deals"),
+    path(SESSION + "tables-advance/", TablesAdvanceView.as_view(), name="session-tables-advance"),
 ]

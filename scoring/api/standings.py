@@ -1,4 +1,8 @@
-"""Scores and standings (the scores JSON of DESIGN.md), closing and publishing, the public's sessions.
+"""Scores and standings (the scores JSON of DESIGN.md), closing and publishing, and the public's API.
+
+The public sees a club's published sessions: standings, travellers and hand
+records, each only when the director has published it (the selectors of
+``scoring.selectors`` decide, as for the public pages).
 
 Standings answer with an ``ETag`` (a digest of the body) and
 ``Last-Modified`` (when the snapshot was computed); a conditional GET
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import asdict
 from typing import Any
 
 from django.urls import path
@@ -23,16 +28,25 @@ from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.permissions import DirectorView, PublicView
 from tournaments.api.sessions import SESSION_ID, SessionSerializer
+from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Club, Session
 from tournaments.selectors import sessions_public
 from tournaments.services.errors import Conflict, NotFound
+from tournaments.services.sessions import session_publish_switches
 
 from ..models import ScoreSnapshot
 from ..scorers.types import ScoringError
-from ..selectors import entrant_names, session_published, snapshot_public
+from ..selectors import (
+    deals_public,
+    entrant_names,
+    session_public,
+    session_published,
+    snapshot_public,
+    traveller_public,
+)
 from ..services import directing
 from ..services.standings import session_snapshot
-from .slips import public_session
+from .slips import TRAVELLER
 
 
 class EntrantScoreSerializer(serializers.Serializer):
@@ -167,7 +181,7 @@ class SessionCloseView(DirectorView):
 
 @extend_schema(tags=["sessions"], parameters=[SESSION_ID])
 class SessionPublishView(DirectorView):
-    """Publish a closed session, showing what the switches allow."""
+    """Publish a closed session (or change what a published one shows)."""
 
     @extend_schema(operation_id="sessions_publish", request=PublishSerializer,
                    responses={200: SessionSerializer, **errors(400, 401, 404)})
@@ -178,9 +192,47 @@ class SessionPublishView(DirectorView):
         form.is_valid(raise_exception=True)
         switches = {"standings": session.publish_standings, "travellers": session.publish_travellers,
                     "hand_records": session.publish_hand_records, **form.validated_data}
-        session = directing.session_publish(session=session, user=request.user, **switches)
+        if session.status == Session.Status.PUBLISHED:  # as the page does: change what it shows
+            session = session_publish_switches(session=session, user=request.user, **switches)
+        else:
+            session = directing.session_publish(session=session, user=request.user, **switches)
         session.refresh_from_db()
         return Response(SessionSerializer(session).data)
+
+
+def public_session(slug: str, pk: int) -> Session:
+    """A session of the club with something published, or 404."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise NotFound("No such club.")
+    return session_public(club=club, pk=pk)
+
+
+@extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID, TRAY_NUMBER])
+class PublicTravellerView(PublicView):
+    """A tray's traveller, once the travellers are published."""
+
+    @extend_schema(operation_id="public_traveller", responses={200: TRAVELLER, **errors(404)})
+    def get(self, request: Request, slug: str, pk: int, number: int) -> Response:
+        """The traveller."""
+        tray = session_tray(public_session(slug, pk), number)
+        lines = traveller_public(tray=tray)
+        if lines is None:
+            raise NotFound("The travellers are not published.")
+        return Response([asdict(t) for t in lines])
+
+
+@extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID])
+class PublicDealsView(PublicView):
+    """The hand records, once published."""
+
+    @extend_schema(operation_id="public_deals", responses={200: TraySerializer(many=True), **errors(404)})
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        """Every tray's deal."""
+        deals = deals_public(session=public_session(slug, pk))
+        if deals is None:
+            raise NotFound("The hand records are not published.")
+        return Response(TraySerializer([d.tray for d in deals], many=True).data)
 
 
 @extend_schema(tags=["public"], parameters=[CLUB_SLUG])
@@ -238,4 +290,6 @@ urlpatterns = [
     path(PUBLIC, PublicSessionListView.as_view(), name="public-session-list"),
     path(PUBLIC + "<int:pk>/", PublicSessionDetailView.as_view(), name="public-session-detail"),
     path(PUBLIC + "<int:pk>/standings/", PublicStandingsView.as_view(), name="public-standings"),
+    path(PUBLIC + "<int:pk>/trays/<int:number>/traveller/", PublicTravellerView.as_view(), name="public-traveller"),
+    path(PUBLIC + "<int:pk>/deals/", PublicDealsView.as_view(), name="public-deals"),
 ]

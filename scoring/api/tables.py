@@ -33,7 +33,15 @@ from ..selectors import traveller_for_table
 from ..selectors_table import TablePage, page_json, table_line, table_page
 from ..services.results import result_confirm, result_dispute, result_submit
 from . import dataclass_schema
-from .slips import TRAVELLER, SlipErrorsMixin, SlipLineSerializer, SubmitResultSerializer, SubmitSerializer, idempotency_key, submit_response
+from .slips import (
+    TRAVELLER,
+    SlipErrorsMixin,
+    SlipLineSerializer,
+    SubmitResultSerializer,
+    SubmitSerializer,
+    idempotency_key,
+    submit_response,
+)
 
 TRAY = OpenApiParameter("tray", int, OpenApiParameter.PATH, description="The tray's number.")
 

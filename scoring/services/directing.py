@@ -100,9 +100,9 @@ def tray_set_status(
     require_status(session, Status.RUNNING, Status.CLOSED, doing="change a tray's status")
     if status not in Tray.Status.values:
         raise UserError(f"Unknown tray status {status!r}.", field="status")
+    table = _check_fouled_table(tray, table_number) if status == Tray.Status.FOULED else None
     if not reason.strip():
         raise UserError("Give a reason for the change.", field="reason")
-    table = _check_fouled_table(tray, table_number) if status == Tray.Status.FOULED else None
     if table is not None:
         result_award(
             session=session,
@@ -142,7 +142,7 @@ class RoundEntry:
 def round_enter(
     *, session: Session, round_number: int, entries: Mapping[tuple[int, int], str], user: Any = None
 ) -> RoundEntry:
-    """Enter N-S tricks for (table, tray) of a round on the tables' behalf, confirmed; each line stands alone."""
+    """Enter a round's N-S tricks by (table, tray) for the tables, confirmed; each line stands alone."""
     outcome = RoundEntry()
     tables = {t.number: t for t in Table.objects.filter(session=session)}
     by = getattr(user, "username", "") or "director"

@@ -14,11 +14,11 @@ from django.views import View
 
 from ..exports import deals_pbn, results_csv, results_json, results_pdf
 from ..models import ScoreSnapshot
-from ..selectors import snapshot_public
+from ..selectors import deals_public, snapshot_public
 from ..services.standings import modern_percentages
 from .public_base import PublicSessionMixin
 from .public_standings import direction_fields, standings_view
-from .public_travellers import TravellerMixin
+from .public_travellers import TravellerMixin, deals_solved
 
 
 def _download(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
@@ -71,6 +71,7 @@ class DealsPbnView(PublicSessionMixin, View):
     needs = ("hand_records",)
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
+        deals_solved(self.session.pk, deals_public(session=self.session))
         body = deals_pbn(session=self.session)
         name = f"{self.club.slug}-{self.session.date:%Y-%m-%d}-{self.session.pk}-deals.pbn"
         return _download(body, "application/x-chess-pbn; charset=utf-8", name)

@@ -24,7 +24,7 @@ from ..selectors import SessionResult, player_results_public, series_ladder_publ
 from .public_base import ClubMixin
 from .public_standings import percent_text
 
-CHART_W, CHART_H, PAD = 640, 220, 28
+CHART_W, CHART_H, PAD, MAX_BAR = 640, 220, 28, 48
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,9 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
         h = float(abs(v - base) / span) * half
         up = v >= base
         text = f"{percent_text(v)}%" if use_percent else signed(v)
+        width = min(slot * 0.6, MAX_BAR)
         bars.append(Bar(
-            x=PAD + i * slot + slot * 0.2, y=mid - h if up else mid, w=slot * 0.6, h=max(h, 1.0), up=up,
+            x=PAD + i * slot + (slot - width) / 2, y=mid - h if up else mid, w=width, h=max(h, 1.0), up=up,
             label=r.session.date.strftime("%-d %b"), title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
         ))
     unit = "%" if use_percent else ""

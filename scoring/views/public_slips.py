@@ -74,9 +74,15 @@ class HandView:
         return SEAT_NAME["NESW"[("NESW".index(self.dealer) + 1) % 4]]
 
     @property
-    def best_leads(self) -> str:
-        """The opening leads that hold the double-dummy result."""
-        return " ".join(card_text(c) for c in (self.dd or {}).get("best_leads", []))
+    def leads(self) -> str:
+        """Which opening leads hold the double-dummy result, when that says something."""
+        best = (self.dd or {}).get("best_leads", [])
+        other = (self.dd or {}).get("other_leads", [])
+        if not other:
+            return "any lead holds it"
+        if len(best) <= len(other):
+            return "only " + " ".join(card_text(c) for c in best) + " holds it"
+        return "every lead but " + " ".join(card_text(c) for c in other) + " holds it"
 
 
 @dataclass(frozen=True)
@@ -194,7 +200,7 @@ def _score_cell(entrant: int, shown: Mapping[int, str], gains: Mapping[int, Any]
     value = Fraction(shown[entrant])
     gain = gains.get(entrant)
     if gain is not None:
-        return Cell(str(gain), shown[entrant], f"{gain.mixed()} tricks")
+        return Cell(str(gain), shown[entrant], f"{gain.mixed()} tricks", eq=gain.mixed() if gain.exponent else "")
     return Cell(mixed(value), shown[entrant])
 
 
@@ -248,7 +254,8 @@ def _exponent_heading(law: Any) -> str:
     )
     if worked.lesser:
         text += f"; the {worked.lesser} column equated with exponent {mixed(worked.exponent)}"
-    return text + f". Average equated gain {mixed(worked.numerator)}/{worked.tables}."
+    average = f"{mixed(worked.numerator)}/{worked.tables} = {mixed(worked.average_gain)}"
+    return text + f". Average equated gain {average} (rule 9)."
 
 
 def score_card(

@@ -36,6 +36,8 @@ class Cell:
     title: str = ""
     #: "opt" for a column a phone may leave out.
     cls: str = ""
+    #: The value as a mixed number, when the text is in the exponent notation.
+    eq: str = ""
 
 
 @dataclass(frozen=True)

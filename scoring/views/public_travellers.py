@@ -22,7 +22,7 @@ from ..scorers import Slips, get_method
 from ..scorers.fmt import signed
 from ..scorers.render import LABEL
 from ..selectors import deals_public, slips_public, snapshot_public
-from ..tasks import queue_double_dummy
+from ..tasks import compute_double_dummy
 from .public_base import PublicSessionMixin
 from .public_slips import HandView, TravellerView, card_text, hand_view, score_card, totals_line, travellers_view
 
@@ -45,7 +45,7 @@ class TravellerMixin(PublicSessionMixin):
     @cached_property
     def deals(self) -> dict[int, Deal]:
         """Tray number -> deal, when the hand records are published."""
-        return {d.tray.number: d for d in _deals_solved(self.session.pk, deals_public(session=self.session))}
+        return {d.tray.number: d for d in deals_solved(self.session.pk, deals_public(session=self.session))}
 
     def travellers(self) -> list[TravellerView]:
         """Every tray's traveller."""
@@ -63,7 +63,7 @@ class TravellersView(TravellerMixin, TemplateView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {**super().get_context_data(**kwargs), **self.session_context(),
-                "travellers": self.travellers(), "tab": "travellers"}
+                "travellers": self.travellers(), "legend": sorted(self.names.items()), "tab": "travellers"}
 
 
 class TrayView(TravellerMixin, TemplateView):
@@ -111,19 +111,19 @@ class HandRecordsView(PublicSessionMixin, TemplateView):
     needs = ("hand_records",)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        deals = _deals_solved(self.session.pk, deals_public(session=self.session))
+        deals = deals_solved(self.session.pk, deals_public(session=self.session))
         slips = slips_public(session=self.session)
         hands = [h for h in (hand_view(d) for d in deals) if h is not None]
         return {**super().get_context_data(**kwargs), **self.session_context(), "tab": "hands",
                 "records": [(h, _against(h, slips)) for h in hands]}
 
 
-def _deals_solved(session_id: int, deals: list[Deal] | None) -> list[Deal]:
+def deals_solved(session_id: int, deals: list[Deal] | None) -> list[Deal]:
     """The deals; those still without double-dummy tricks are queued once (a page never waits on a worker)."""
     deals = deals or []
     missing = [d.pk for d in deals if d.hands and d.trump and d.double_dummy is None]
     if missing and cache.add(f"clubwhist:dd-queued:{session_id}", 1, DD_QUEUE_GUARD_SECONDS):
-        queue_double_dummy(session_id)
+        compute_double_dummy.delay(session_id)  # a read: nothing to wait for
         # Eager Celery (no broker) has solved them already; a worker will later.
         solved = Deal.objects.select_related("tray").in_bulk(missing)
         deals = [solved.get(d.pk, d) for d in deals]
@@ -147,4 +147,4 @@ def _against(hand: HandView, slips: Slips | None) -> str:
     return "N-S took " + ", ".join(parts) + "."
 
 
-__all__ = ["HandRecordsView", "ScoreCardView", "TrayView", "TravellersView", "card_text"]
+__all__ = ["HandRecordsView", "ScoreCardView", "TrayView", "TravellersView", "card_text", "deals_solved"]

@@ -26,7 +26,7 @@
 
   function flash(text, kind, detail) {
     flashBox.hidden = false;
-    flashBox.className = "flash" + (kind === "error" ? " error" : "");
+    flashBox.className = "flash" + (kind ? " " + kind : "");
     flashBox.textContent = text;
     if (detail) { var s = document.createElement("span"); s.className = "both"; s.textContent = detail; flashBox.appendChild(s); }
     flashBox.scrollIntoView({ block: "nearest" });
@@ -80,9 +80,12 @@
   function report(item, res, wasKept) {
     var d = res.data, b = item.body;
     if (res.status === 409 && d.stored) {
-      var mine = d.attempted ? "You sent N-S " + d.attempted.ns_tricks + ", E-W " + d.attempted.ew_tricks + ". " : "";
-      flash(d.error, "error", "Stored: N-S " + d.stored.ns_tricks + ", E-W " + d.stored.ew_tricks + ". " + mine +
-        "The first send stands; if it is wrong, E-W can dispute it.");
+      var stored = "N-S " + d.stored.ns_tricks + ", E-W " + d.stored.ew_tricks;
+      var yours = d.attempted ? "N-S " + d.attempted.ns_tricks + ", E-W " + d.attempted.ew_tricks : "";
+      var same = d.attempted && d.attempted.ns_tricks === d.stored.ns_tricks;
+      flash("Not sent: tray " + b.tray + " was already sent from this table.", "error",
+        "Stored: " + stored + (same ? " (the same as yours)." : ". Yours: " + yours + ".") +
+        " The first send stands; if it is wrong, E-W can dispute it.");
     } else if (res.status >= 400) {
       flash("Tray " + b.tray + ": " + (d.error || "not accepted."), "error");
     } else if (item.action === "send") {
@@ -91,7 +94,8 @@
     } else if (item.action === "confirm") {
       flash("Tray " + b.tray + " checked by E-W.");
     } else {
-      flash("Tray " + b.tray + ": your count went to the director, who will settle it.", "error");
+      flash("Tray " + b.tray + ": your count (N-S " + b.claimed + ", E-W " + (13 - b.claimed) +
+        ") went to the director, who will settle it.", "warn");
     }
   }
 
@@ -113,6 +117,7 @@
       return;
     }
     if (action === "send" && !body.key) body.key = newKey();
+    flashBox.hidden = true;
     var item = { action: action, body: body, at: Date.now() };
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
@@ -132,7 +137,7 @@
     flushing = true;
     var item = items[0];
     return post(item.action, item.body).then(function (res) {
-      save(load().slice(1)); report(item, res, true); flushing = false;
+      save(load().slice(1)); showOutbox(); report(item, res, true); flushing = false;
       return load().length ? flush() : refresh();
     }, function () { flushing = false; showOutbox(); });
   }

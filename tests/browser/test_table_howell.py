@@ -23,8 +23,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json, slips_from_json
-from scoring.scorers.fmt import mixed
 from scoring.services.results import line_for, result_correct
+from scoring.selectors_table import book_number
 from scoring.services.standings import session_standings
 from tournaments.models import Club, Session
 from tournaments.services import club as club_services
@@ -51,7 +51,7 @@ class _OneAtATime(StaticFilesHandler):
             return super().__call__(environ, start_response)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def live_server() -> Iterator[LiveServer]:
     """pytest-django's live server, with requests serialised on the shared connection."""
     server = LiveServer("localhost", start=False)
@@ -107,6 +107,13 @@ def expect_text(locator: Any, text: str) -> None:
     from playwright.sync_api import expect
 
     expect(locator).to_contain_text(text, timeout=15_000)
+
+
+def expect_hidden(locator: Any) -> None:
+    """Wait until the locator is hidden."""
+    from playwright.sync_api import expect
+
+    expect(locator).to_be_hidden(timeout=15_000)
 
 
 def pick(page: Any, tray: int, tricks: int, form: str = "send") -> None:
@@ -202,8 +209,8 @@ def two_phones_race(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int
     second.locator(f"#tray-{tray} .send-btn").click()
     flash = second.locator("#flash.error")
     expect_text(flash, "Stored: N-S 9, E-W 4")
-    expect_text(flash, "You sent N-S 7, E-W 6")
-    second.locator("#flash").scroll_into_view_if_needed()
+    expect_text(flash, "Yours: N-S 7, E-W 6")
+    expect_text(second.locator(".round-pill"), "Round 4")
     shot(second, "07-second-phone-told-both-values")
     check(ew, tray)
     return 9
@@ -219,7 +226,7 @@ def offline_send(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
     shot(ns, "08-offline-kept-on-phone")
     ns.context.set_offline(False)
     expect_text(ns.locator("#flash"), "kept on this phone while the connection was down")
-    assert ns.locator("#outbox").is_hidden()
+    expect_hidden(ns.locator("#outbox"))
     shot(ns, "09-back-online-sent")
     check(ew, tray)
     return tricks
@@ -305,15 +312,9 @@ def test_a_whole_howell_of_four_tables_from_the_phones(live_server: Any, howell:
     last.reload()
     expect_text(last.locator(".done"), "played all its rounds")
     shown = [[c.strip() for c in row.locator("td").all_inner_texts()] for row in last.locator(".running tbody tr").all()]
-    want = [[str(e["rank"]), str(e["entrant"]), mixed(_frac(e["total"]))] for e in expected["entrants"]]
+    want = [[str(e["rank"]), str(e["entrant"]), book_number(e["total"])] for e in expected["entrants"]]
     assert [[r[0], r[1].split()[0], r[2]] for r in shown] == want
     shot(last, "12-finished-running-score")
-
-
-def _frac(text: str) -> Any:
-    from fractions import Fraction
-
-    return Fraction(text)
 
 
 def test_a_revoked_link_says_so_plainly(live_server: Any, howell: Session, new_page: Any) -> None:

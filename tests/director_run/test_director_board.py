@@ -1,4 +1,4 @@
-"""The live board: start, every table and round, entered/confirmed/disputed, late tables, the JSON it polls."""
+"""The live board: start, every table and round, entered/confirmed/disputed, late tables, its JSON."""
 
 from __future__ import annotations
 

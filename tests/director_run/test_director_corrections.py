@@ -1,4 +1,4 @@
-"""Corrections: a reason for every change, awards, revokes (Law X), fouled and void trays (Laws III-V), history."""
+"""Corrections: a reason for each change, awards, revokes (Law X), fouled and void trays (Laws III-V)."""
 
 from __future__ import annotations
 

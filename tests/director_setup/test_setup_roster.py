@@ -31,9 +31,7 @@ def test_another_clubs_director_gets_404(stranger_client: Client, club: Club, pl
     assert stranger_client.post(url("player_active", club, players[0].pk)).status_code == 404
 
 
-def test_a_player_of_another_club_is_404_even_on_our_roster_url(
-    director_client: Client, club: Club
-) -> None:
+def test_a_player_of_another_club_is_404_even_on_our_roster_url(director_client: Client, club: Club) -> None:
     other = Club.objects.create(name="Elsewhere", slug="elsewhere")
     stranger = Player.objects.create(club=other, name="Stranger")
     assert director_client.get(url("player_edit", club, stranger.pk)).status_code == 404
@@ -62,7 +60,9 @@ def test_the_director_edits_and_deactivates_a_player(
     director_client: Client, club: Club, players: list[Player]
 ) -> None:
     p = players[0]
-    response = director_client.post(url("player_edit", club, p.pk), {"name": "Renamed", "member_number": "55"})
+    response = director_client.post(
+        url("player_edit", club, p.pk), {"name": "Renamed", "member_number": "55"}
+    )
     assert response.status_code == 302
     p.refresh_from_db()
     assert (p.name, p.member_number, p.active) == ("Renamed", "55", False)
@@ -118,7 +118,9 @@ def test_a_roster_is_imported_from_csv(director_client: Client, club: Club) -> N
     assert "Imported 2 players." in shown and any("line 3" in m for m in shown)
 
 
-def test_an_import_without_a_name_column_is_refused_next_to_the_field(director_client: Client, club: Club) -> None:
+def test_an_import_without_a_name_column_is_refused_next_to_the_field(
+    director_client: Client, club: Club
+) -> None:
     upload = SimpleUploadedFile("roster.csv", b"who,number\nAda,1\n", content_type="text/csv")
     response = director_client.post(url("roster_import", club), {"file": upload})
     assert "name" in response.context["form"].errors["file"][0]
@@ -133,7 +135,10 @@ def test_search_as_you_type_returns_json(director_client: Client, club: Club, pl
     Player.objects.create(club=club, name="Zelda Fitzgerald", member_number="42")
     data = director_client.get(url("roster_search", club), {"q": "zel"}).json()
     assert [p["name"] for p in data["players"]] == ["Zelda Fitzgerald"]
-    assert director_client.get(url("roster_search", club), {"q": "42"}).json()["players"][0]["member_number"] == "42"
+    assert (
+        director_client.get(url("roster_search", club), {"q": "42"}).json()["players"][0]["member_number"]
+        == "42"
+    )
 
 
 def test_search_works_without_javascript(director_client: Client, club: Club, players: list[Player]) -> None:

@@ -20,8 +20,10 @@ def series(club: Club) -> Series:
 
 
 def pairs_of(session: Session) -> list[tuple[str, str]]:
-    return [tuple(m.player.name for m in e.members.all())  # type: ignore[misc]
-            for e in session.entrants.prefetch_related("members__player").order_by("number")]
+    return [
+        tuple(m.player.name for m in e.members.all())  # type: ignore[misc]
+        for e in session.entrants.prefetch_related("members__player").order_by("number")
+    ]
 
 
 def test_a_series_is_created_from_the_club_page(director_client: Client, club: Club) -> None:
@@ -43,8 +45,10 @@ def test_another_clubs_director_gets_404(stranger_client: Client, series: Series
 def test_the_club_arrangement_follows_the_book(
     director_client: Client, series: Series, players: list[Player]
 ) -> None:
-    director_client.post(reverse("director:rotation_players", args=[series.pk]),
-                         {"method": "club", "players": [p.pk for p in players]})
+    director_client.post(
+        reverse("director:rotation_players", args=[series.pk]),
+        {"method": "club", "players": [p.pk for p in players]},
+    )
     page = director_client.get(reverse("director:rotation", args=[series.pk]), {"session_number": 2})
     proposal = page.context["proposal"]
     numbered = rotations.series_players(series=series)
@@ -56,8 +60,10 @@ def test_the_club_arrangement_follows_the_book(
 
 
 def test_an_odd_player_sits_bye(director_client: Client, series: Series, players: list[Player]) -> None:
-    director_client.post(reverse("director:rotation_players", args=[series.pk]),
-                         {"method": "club", "players": [p.pk for p in players[:11]]})
+    director_client.post(
+        reverse("director:rotation_players", args=[series.pk]),
+        {"method": "club", "players": [p.pk for p in players[:11]]},
+    )
     proposal = rotations.rotation_propose(series=series, session_number=1)
     numbered = rotations.series_players(series=series)
     assert numbered is not None
@@ -67,10 +73,14 @@ def test_an_odd_player_sits_bye(director_client: Client, series: Series, players
 def test_the_session_is_created_with_its_pairs_in_one_click(
     director_client: Client, series: Series, players: list[Player]
 ) -> None:
-    director_client.post(reverse("director:rotation_players", args=[series.pk]),
-                         {"method": "club", "players": [p.pk for p in players]})
-    response = director_client.post(reverse("director:rotation", args=[series.pk]),
-                                    {"session_number": 1, "date": "2026-12-01", "title": ""})
+    director_client.post(
+        reverse("director:rotation_players", args=[series.pk]),
+        {"method": "club", "players": [p.pk for p in players]},
+    )
+    response = director_client.post(
+        reverse("director:rotation", args=[series.pk]),
+        {"session_number": 1, "date": "2026-12-01", "title": ""},
+    )
     session = Session.objects.get(series=series)
     assert response["Location"] == reverse("director:setup", args=[session.pk])
     assert session.title == "Winter tournament, session 1"
@@ -113,8 +123,9 @@ def test_a_couple_of_one_is_refused_next_to_its_row(
 
 
 def test_too_few_players_are_refused(director_client: Client, series: Series, players: list[Player]) -> None:
-    response = director_client.post(reverse("director:rotation_players", args=[series.pk]),
-                                    {"method": "club", "players": [players[0].pk]})
+    response = director_client.post(
+        reverse("director:rotation_players", args=[series.pk]), {"method": "club", "players": [players[0].pk]}
+    )
     assert response.context["club_form"].errors["players"] == ["Choose at least two players."]
 
 
@@ -122,7 +133,8 @@ def test_a_session_number_below_one_is_refused_next_to_the_field(
     director_client: Client, series: Series, players: list[Player]
 ) -> None:
     rotations.series_players_set(series=series, method="club", players=players)
-    response = director_client.post(reverse("director:rotation", args=[series.pk]),
-                                    {"session_number": 0, "date": "2026-12-01"})
+    response = director_client.post(
+        reverse("director:rotation", args=[series.pk]), {"session_number": 0, "date": "2026-12-01"}
+    )
     assert response.context["propose_form"].errors["session_number"]
     assert not Session.objects.filter(series=series).exists()

@@ -18,16 +18,21 @@ def s_url(name: str, session: Session, *args: int) -> str:
 
 
 def test_a_new_session_is_created_in_draft(director_client: Client, club: Club) -> None:
-    response = director_client.post(reverse("director:session_new", args=[club.slug]),
-                                    {"date": "2026-11-02", "title": "Monday pairs", "entrant_kind": "pairs"})
+    response = director_client.post(
+        reverse("director:session_new", args=[club.slug]),
+        {"date": "2026-11-02", "title": "Monday pairs", "entrant_kind": "pairs"},
+    )
     session = Session.objects.get(club=club)
     assert response["Location"] == s_url("setup", session)
     assert session.status == "draft" and session.title == "Monday pairs"
 
 
-def test_a_new_session_without_a_date_is_refused_next_to_the_field(director_client: Client, club: Club) -> None:
-    response = director_client.post(reverse("director:session_new", args=[club.slug]),
-                                    {"date": "", "title": "x", "entrant_kind": "pairs"})
+def test_a_new_session_without_a_date_is_refused_next_to_the_field(
+    director_client: Client, club: Club
+) -> None:
+    response = director_client.post(
+        reverse("director:session_new", args=[club.slug]), {"date": "", "title": "x", "entrant_kind": "pairs"}
+    )
     assert "date" in response.context["form"].errors and not Session.objects.exists()
 
 
@@ -71,7 +76,9 @@ def test_the_same_player_in_two_pairs_is_refused_next_to_its_row(
     assert "Already entered" in response.context["entrants_form"].errors["r2_1"][0]
 
 
-def test_no_players_chosen_is_refused(director_client: Client, empty_session: Session, roster16: list[Player]) -> None:
+def test_no_players_chosen_is_refused(
+    director_client: Client, empty_session: Session, roster16: list[Player]
+) -> None:
     response = director_client.post(s_url("setup_entrants", empty_session), {})
     assert response.context["entrants_form"].errors["r1_1"]
 
@@ -82,10 +89,12 @@ def test_the_page_recommends_the_engines_movements(
     pair_up(empty_session, roster16)
     response = director_client.get(s_url("setup", empty_session), {"deals": 24})
     recs = response.context["recs"] + response.context["more_recs"]
-    engine = [r for r in recommend(session_kind="pairs", entrants=8, deals_available=24)
-              if r.family != "four-pair"]
-    assert [(r.rec.family, r.rec.variant, r.rec.trays) for r in recs] == \
-        [(r.family, r.variant, r.trays) for r in engine]
+    engine = [
+        r for r in recommend(session_kind="pairs", entrants=8, deals_available=24) if r.family != "four-pair"
+    ]
+    assert [(r.rec.family, r.rec.variant, r.rec.trays) for r in recs] == [
+        (r.family, r.variant, r.trays) for r in engine
+    ]
     best = recs[0]
     assert best.rec.family == "howell" and best.best and best.rec.pages == "pp. 38-41"
     assert b"Howell Pair System" in response.content and b"no sit-out" in response.content
@@ -96,8 +105,9 @@ def test_the_recommended_howell_seats_eight_pairs(
 ) -> None:
     pair_up(empty_session, roster16)
     choice = director_client.get(s_url("setup", empty_session), {"deals": 24}).context["recs"][0].value
-    response = director_client.post(s_url("setup_movement", empty_session),
-                                    {"choice": choice, "scoring_method": "exponent"})
+    response = director_client.post(
+        s_url("setup_movement", empty_session), {"choice": choice, "scoring_method": "exponent"}
+    )
     assert response.status_code == 302
     empty_session.refresh_from_db()
     assert (empty_session.movement_family, empty_session.trays_count) == ("howell", 21)
@@ -157,8 +167,9 @@ def test_a_late_pair_before_the_start_reseats_the_movement(
     director_client: Client, empty_session: Session, roster16: list[Player]
 ) -> None:
     pair_up(empty_session, roster16[:14])
-    director_client.post(s_url("setup_movement", empty_session),
-                         {"family": "howell", "deals": 21, "scoring_method": "trick"})
+    director_client.post(
+        s_url("setup_movement", empty_session), {"family": "howell", "deals": 21, "scoring_method": "trick"}
+    )
     empty_session.refresh_from_db()
     assert empty_session.movement_json["entrants"] == 7
     director_client.post(s_url("setup_entrants", empty_session), rows_post([(roster16[14], roster16[15])]))
@@ -174,9 +185,13 @@ def test_withdrawing_a_pair_closes_the_gap(
     assert list(empty_session.entrants.values_list("number", flat=True)) == [1, 2, 3]
 
 
-def test_teams_of_four_are_picked_by_seat(director_client: Client, club: Club, roster16: list[Player]) -> None:
-    director_client.post(reverse("director:session_new", args=[club.slug]),
-                         {"date": "2026-11-02", "title": "Fours", "entrant_kind": "fours"})
+def test_teams_of_four_are_picked_by_seat(
+    director_client: Client, club: Club, roster16: list[Player]
+) -> None:
+    director_client.post(
+        reverse("director:session_new", args=[club.slug]),
+        {"date": "2026-11-02", "title": "Fours", "entrant_kind": "fours"},
+    )
     session = Session.objects.get(title="Fours")
     form = director_client.get(s_url("setup", session)).context["entrants_form"]
     assert form.place_labels() == ("North", "South", "East", "West")

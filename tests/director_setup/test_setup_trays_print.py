@@ -70,8 +70,9 @@ def test_a_bad_pbn_file_is_refused_next_to_the_field(director_client: Client, ho
 def test_a_pbn_board_beyond_the_trays_is_refused(director_client: Client, howell8: Session) -> None:
     director_client.post(s_url("trays_deal", howell8))
     text = deals.pbn_export(session=howell8).replace('[Board "7"]', '[Board "9"]')
-    response = director_client.post(s_url("pbn_import", howell8),
-                                    {"file": SimpleUploadedFile("d.pbn", text.encode())})
+    response = director_client.post(
+        s_url("pbn_import", howell8), {"file": SimpleUploadedFile("d.pbn", text.encode())}
+    )
     assert "Board 9" in response.context["form"].errors["file"][0]
 
 
@@ -105,7 +106,9 @@ def test_slips_follow_the_scoring_method(howell8: Session) -> None:
 
 
 @pytest.mark.parametrize("doc", ["cards", "slips", "sheet", "qr"])
-def test_every_document_prints_as_pdf_and_as_a_web_page(director_client: Client, howell8: Session, doc: str) -> None:
+def test_every_document_prints_as_pdf_and_as_a_web_page(
+    director_client: Client, howell8: Session, doc: str
+) -> None:
     pdf = director_client.get(s_url("print_pdf", howell8, doc))
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     assert pdf.content.startswith(b"%PDF") and len(pdf.content) > 1500
@@ -113,13 +116,17 @@ def test_every_document_prints_as_pdf_and_as_a_web_page(director_client: Client,
     assert page.status_code == 200 and b"@media print" not in page.content
 
 
-def test_the_web_guide_cards_carry_the_diagram_and_qr_codes(director_client: Client, howell8: Session) -> None:
+def test_the_web_guide_cards_carry_the_diagram_and_qr_codes(
+    director_client: Client, howell8: Session
+) -> None:
     page = director_client.get(s_url("print_page", howell8, "cards")).content.decode()
     assert page.count('class="guide-card') == 4 and "NORTH — Go next to Table 4, East." in page
     assert "<?xml" not in page and page.count("<svg") == 5
 
 
-def test_printing_before_the_movement_goes_back_to_setup(director_client: Client, empty_session: Session) -> None:
+def test_printing_before_the_movement_goes_back_to_setup(
+    director_client: Client, empty_session: Session
+) -> None:
     response = director_client.get(s_url("print_pdf", empty_session, "cards"))
     assert response.status_code == 302 and response["Location"] == s_url("setup", empty_session)
 
@@ -131,13 +138,13 @@ def test_an_unknown_document_is_404(director_client: Client, howell8: Session) -
 def test_teams_of_four_print_a_slip_line_per_table(
     director_client: Client, club: Club, roster16: list[Player]
 ) -> None:
-    session = sessions.session_create(club=club, date=dt.date(2026, 11, 3), title="Fours", entrant_kind="fours",
-                                      scoring_method="team-match")
+    session = sessions.session_create(
+        club=club, date=dt.date(2026, 11, 3), title="Fours", entrant_kind="fours", scoring_method="team-match"
+    )
     for i in range(0, 12, 4):
-        sessions.entrant_create(session=session, players=roster16[i:i + 4])
+        sessions.entrant_create(session=session, players=roster16[i : i + 4])
     seating.movement_fix(session=session, family="fours-mitchell", deals=6)
     session.refresh_from_db()
     slip = printed(session).slips[0]
     assert slip.headings[0] == "Table" and len(slip.lines) >= 1
     assert director_client.get(s_url("print_pdf", session, "slips")).content.startswith(b"%PDF")
-

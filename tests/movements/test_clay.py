@@ -6,7 +6,7 @@ from collections import Counter
 from math import gcd
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pair_props import assert_sound, every_pair_plays_every_tray, meetings, tables_per_tray, trays_of
 
@@ -176,6 +176,7 @@ def test_it_refuses_the_wrong_parity_for_the_first_two_modifications():
         generate("clay", tables=4, deals=16, variant="mod2")
 
 
+@settings(deadline=None)
 @given(tables=st.integers(2, 30), per_table=st.integers(2, 12))
 def test_the_rule_decides_whether_the_third_modification_serves(tables, per_table):
     ok = gcd(tables, per_table - 1) == 1

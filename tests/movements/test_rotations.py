@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.movements import MovementUserError
@@ -49,6 +49,7 @@ def test_the_edgewood_schedule_comes_out_as_printed():
     assert got == EDGEWOOD
 
 
+@settings(deadline=None)
 @given(couples=st.integers(2, 30), session=st.integers(1, 60))
 def test_edgewood_couples_exchange_partners(couples, session):
     plays = dict(edgewood_partners(couples, session))
@@ -56,6 +57,7 @@ def test_edgewood_couples_exchange_partners(couples, session):
     assert all(plays[plays[lady]] == lady for lady in plays)
 
 
+@settings(deadline=None)
 @given(couples=st.integers(2, 30))
 def test_each_lady_plays_one_session_with_each_gentleman(couples):
     for schedule in (edgewood_partners, ladies_in_order_partners):
@@ -63,6 +65,7 @@ def test_each_lady_plays_one_session_with_each_gentleman(couples):
         assert set(seen.values()) == {1} and len(seen) == couples * couples
 
 
+@settings(deadline=None)
 @given(players=st.integers(2, 40))
 def test_every_player_partners_every_other_once_over_a_cycle(players):
     top = players + players % 2

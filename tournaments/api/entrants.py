@@ -7,7 +7,6 @@ re-seats the session by its chosen movement when it can (``services.setup``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema

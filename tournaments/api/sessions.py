@@ -27,8 +27,9 @@ from .permissions import DirectorView
 
 Status = Session.Status
 
+#: ``<int:pk>`` in the URLs; the schema calls it ``id`` (drf-spectacular's coercion of pk).
 SESSION_ID = OpenApiParameter(
-    "pk", int, OpenApiParameter.PATH, description="The session's id.",
+    "id", int, OpenApiParameter.PATH, description="The session's id.",
     examples=[OpenApiExample("the demo's running Mitchell", value=2),
               OpenApiExample("the demo's published Howell", value=1)],
 )
@@ -323,23 +324,6 @@ class TableNewLinkView(TableLinkActionView):
         return running.table_new_link(table=table, user=user)
 
 
-@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
-class TablesAdvanceView(DirectorView):
-    """Whether tables move on by themselves when their round is done."""
-
-    @extend_schema(operation_id="sessions_tables_advance", request=TablesAdvanceSerializer,
-                   responses={200: SessionSerializer, **errors(400, 401, 404)})
-    def post(self, request: Request, pk: int) -> Response:
-        """Set it; switching it off holds the room at ``room_round``."""
-        form = TablesAdvanceSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        session = running.session_tables_advance(
-            session=self.director_session(pk), on=form.validated_data["on"],
-            room_round=form.validated_data.get("room_round"), user=request.user,
-        )
-        return Response(SessionSerializer(session).data)
-
-
 urlpatterns = [
     path("sessions/", SessionListView.as_view(), name="session-list"),
     path("clubs/<slug:slug>/sessions/", ClubSessionListView.as_view(), name="club-session-list"),
@@ -351,5 +335,4 @@ urlpatterns = [
     path("sessions/<int:pk>/tables/", SessionTablesView.as_view(), name="session-tables"),
     path("sessions/<int:pk>/tables/<int:number>/revoke/", TableRevokeView.as_view(), name="table-revoke"),
     path("sessions/<int:pk>/tables/<int:number>/new-link/", TableNewLinkView.as_view(), name="table-new-link"),
-    path("sessions/<int:pk>/tables-advance/", TablesAdvanceView.as_view(), name="session-tables-advance"),
 ]

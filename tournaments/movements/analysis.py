@@ -212,16 +212,16 @@ def _tally(m: Movement) -> _Tally:
 
 def _comparisons(by_tray: Mapping[int, list[tuple[int, Direction, int, int]]]) -> dict[int, Counter[int]]:
     """For each entrant, the trays in comparison with each other entrant."""
-    out: dict[int, Counter[int]] = defaultdict(Counter)
+    total: Counter[tuple[int, int]] = Counter()
     for plays in by_tray.values():
         for direction in ("NS", "EW"):
-            group = [(w, (r, t)) for w, d, r, t in plays if d == direction]
-            pairs = {
-                (min(a, b), max(a, b)) for (a, pa), (b, pb) in combinations(group, 2) if a != b and pa != pb
-            }
-            for a, b in pairs:
-                out[a][b] += 1
-                out[b][a] += 1
+            group = sorted((w, (r, t)) for w, d, r, t in plays if d == direction)
+            # a set: two entrants count once per tray however often they compare on it
+            total.update({(a, b) for (a, pa), (b, pb) in combinations(group, 2) if a != b and pa != pb})
+    out: dict[int, Counter[int]] = defaultdict(Counter)
+    for (a, b), n in total.items():
+        out[a][b] = n
+        out[b][a] = n
     return out
 
 

@@ -78,18 +78,22 @@ def _plain(tables: int) -> list[Step]:
 
 
 def _mod3(t: int) -> list[Step]:
+    """Third: the first plan twice, the second time from the table skipped (p. 32)."""
     return _one_pass(_first(t), 0, 0) + _one_pass(_first(t), t // 2, 1)
 
 
 def _mod4(t: int) -> list[Step]:
+    """Fourth: the second plan twice, the second time from the table after the one played twice (p. 33)."""
     return _one_pass(_second(t), 0, 0) + _one_pass(_second(t), t // 2, 1)
 
 
 def _mod5(t: int) -> list[Step]:
+    """Fifth: the first plan, E-W one table on, a new set by the second plan (p. 33)."""
     return _one_pass(_first(t), 0, 0) + _one_pass(_second(t), 1, 1)
 
 
 def _mod6(t: int) -> list[Step]:
+    """Sixth: the second plan, E-W one table on, a new set by the first plan (p. 33)."""
     return _one_pass(_second(t), 0, 0) + _one_pass(_first(t), t - 1, 1)
 
 

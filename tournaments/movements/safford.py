@@ -22,10 +22,11 @@ round a circle of n-1 and move on by one each round, like the Howell pairs
 (p. 39); pair n sits E-W at Table 1 throughout. Position 0 (N-S at Table 1)
 meets pair n. A schedule is then a *base round*: each other table's N-S and
 E-W positions and set offset. The Safford property holds when the E-W
-positions, less their set offsets, form a cyclic difference set (the quadratic
-residues of a prime n-1 = 4k+3, Paley; the twin-prime set for 15), or, for a
-double schedule, two supplementary difference sets (the residues and non-residues
-of 13 and 17; a pair of four-element sets found by search for 9). The base
+positions, less their set offsets, form a cyclic difference set (for a prime
+n-1 = 4k+3 the quadratic residues, Paley, or a translate of them; the twin-prime
+set for 15), or, for a double schedule, two supplementary difference sets (the
+residues and non-residues of 13 and 17; two four-element sets found by search
+for 9). The base
 rounds were found once, offline, by a short backtracking search and are stored
 as data; the tests check the property for every size. The eight-pair base
 round is the one the sample card of p. 37 implies, and the card comes out

@@ -20,7 +20,8 @@ This module imports nothing from Django; the whole package must not.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from collections.abc import Mapping
+from typing import Any, Literal
 
 EntrantKind = Literal["pair", "team", "player"]
 Seat = Literal["N", "E", "S", "W"]

@@ -29,8 +29,21 @@ from ..movements.cards import GuideCard, guide_cards
 
 SEAT_ORDER = ("N", "E", "S", "W")
 SUIT_WORD = {"S": "SPADE", "H": "HEART", "D": "DIAMOND", "C": "CLUB"}
-RANK_WORD = {"A": "ACE", "K": "KING", "Q": "QUEEN", "J": "JACK", "T": "TEN", "9": "NINE", "8": "EIGHT",
-             "7": "SEVEN", "6": "SIX", "5": "FIVE", "4": "FOUR", "3": "THREE", "2": "TWO"}
+RANK_WORD = {
+    "A": "ACE",
+    "K": "KING",
+    "Q": "QUEEN",
+    "J": "JACK",
+    "T": "TEN",
+    "9": "NINE",
+    "8": "EIGHT",
+    "7": "SEVEN",
+    "6": "SIX",
+    "5": "FIVE",
+    "4": "FOUR",
+    "3": "THREE",
+    "2": "TWO",
+}
 
 
 @dataclass(frozen=True)
@@ -118,10 +131,14 @@ def table_links(session: Session) -> list[TableLink]:
     for table in session.tables.order_by("number"):
         url = settings.SITE_URL + reverse("table:home", args=[table.token])
         qr = segno.make(url, error="m")
-        out.append(TableLink(
-            table=table.number, url=url, svg=qr.svg_inline(scale=4, border=2, title=f"Table {table.number}"),
-            matrix=tuple(tuple(1 if bit else 0 for bit in row) for row in qr.matrix_iter(border=0)),
-        ))
+        out.append(
+            TableLink(
+                table=table.number,
+                url=url,
+                svg=qr.svg_inline(scale=4, border=2, title=f"Table {table.number}"),
+                matrix=tuple(tuple(1 if bit else 0 for bit in row) for row in qr.matrix_iter(border=0)),
+            )
+        )
     return out
 
 
@@ -131,9 +148,14 @@ def _card(card: GuideCard, movement: Movement, link: TableLink | None) -> Card:
     headings = ("Round", "N", "E", "S", "W", "Deal") if seats else ("Round", "N. & S.", "", "E. & W.", "Deal")
     rows = tuple(tuple(cell.strip() for cell in row.split("|")) for row in card.schedule)
     return Card(
-        table=card.table, header=card.header, originals=card.originals, headings=headings, rows=rows,
+        table=card.table,
+        header=card.header,
+        originals=card.originals,
+        headings=headings,
+        rows=rows,
         moves=tuple((seat, card.moves[seat]) for seat in SEAT_ORDER if seat in card.moves),
-        tray_move=card.tray_move, link=link,
+        tray_move=card.tray_move,
+        link=link,
     )
 
 
@@ -170,15 +192,26 @@ SlipParts = tuple[str, str, tuple[str, ...], tuple[SlipLine, ...], tuple[tuple[s
 
 #: Slip columns after "Pairs", by scoring method, as the book prints them.
 PAIR_SLIPS: dict[str, tuple[str, tuple[str, ...], str]] = {
-    ScoringMethod.HOWELL: ("FORM OF SCORE SLIP (p. 42)", ("Scores N. & S.", "Scores E. & W.", "Losses"),
-                           "TOP SCORES: ____ (N. & S.), ____ (E. & W.)"),
-    ScoringMethod.EXPONENT: ("SCORE SLIP, EXPONENT SYSTEM (p. 45)",
-                             ("N. & S. scores", "E. & W. scores", "N. & S. gains", "E. & W. gains"),
-                             "LOWEST SCORES: ____ (N. & S.), ____ (E. & W.)"),
-    ScoringMethod.MATCH: ("SCORE SLIP, MATCH SYSTEM (p. 46)", ("Scores N. & S.", "Scores E. & W.", "Match score"),
-                          "AVERAGE: ____ (N. & S.), ____ (E. & W.)"),
-    ScoringMethod.TRICK: ("TRAVELING SCORE SLIP (p. 32)", ("N. & S. scores", "E. & W. scores", "Result + / -"),
-                          "AVERAGE: ____ (N. & S.), ____ (E. & W.)"),
+    ScoringMethod.HOWELL: (
+        "FORM OF SCORE SLIP (p. 42)",
+        ("Scores N. & S.", "Scores E. & W.", "Losses"),
+        "TOP SCORES: ____ (N. & S.), ____ (E. & W.)",
+    ),
+    ScoringMethod.EXPONENT: (
+        "SCORE SLIP, EXPONENT SYSTEM (p. 45)",
+        ("N. & S. scores", "E. & W. scores", "N. & S. gains", "E. & W. gains"),
+        "LOWEST SCORES: ____ (N. & S.), ____ (E. & W.)",
+    ),
+    ScoringMethod.MATCH: (
+        "SCORE SLIP, MATCH SYSTEM (p. 46)",
+        ("Scores N. & S.", "Scores E. & W.", "Match score"),
+        "AVERAGE: ____ (N. & S.), ____ (E. & W.)",
+    ),
+    ScoringMethod.TRICK: (
+        "TRAVELING SCORE SLIP (p. 32)",
+        ("N. & S. scores", "E. & W. scores", "Result + / -"),
+        "AVERAGE: ____ (N. & S.), ____ (E. & W.)",
+    ),
 }
 
 
@@ -190,8 +223,13 @@ def _pair_slip(plays: dict[int, tuple[int, str]], entrants: int, method: str) ->
         where = plays.get(pair)
         blank = ("",) * len(columns)
         if where is None:
-            lines.append(SlipLine(cells=(str(pair), *blank), shaded=frozenset(range(1, len(columns) + 1)),
-                                  note="does not play this tray"))
+            lines.append(
+                SlipLine(
+                    cells=(str(pair), *blank),
+                    shaded=frozenset(range(1, len(columns) + 1)),
+                    note="does not play this tray",
+                )
+            )
             continue
         table, side = where
         unused = {2} if side == "NS" else {1}
@@ -214,8 +252,11 @@ def slips(session: Session, movement: Movement) -> Iterator[Slip]:
     """A slip for every tray of the session."""
     deals = {t.number: t.deal for t in session.trays.select_related("deal")}
     pair_plays, table_plays = _plays(movement), _tables_of(movement)
-    per_pair = session.entrant_kind == EntrantKind.PAIRS and movement.entrant_kind == "pair" \
+    per_pair = (
+        session.entrant_kind == EntrantKind.PAIRS
+        and movement.entrant_kind == "pair"
         and session.scoring_method in PAIR_SLIPS
+    )
     seats = movement.entrant_kind == "player"
     for tray in range(1, movement.trays + 1):
         deal = deals.get(tray)
@@ -224,9 +265,16 @@ def slips(session: Session, movement: Movement) -> Iterator[Slip]:
         else:
             parts = _table_slip(table_plays.get(tray, []), seats)
         title, extra, headings, lines, footer = parts
-        yield Slip(tray=tray, title=title, trump=trump_words(deal.trump) if deal else "",
-                   dealer=deal.get_dealer_display() if deal else "", extra=extra,
-                   headings=headings, lines=lines, footer=footer)
+        yield Slip(
+            tray=tray,
+            title=title,
+            trump=trump_words(deal.trump) if deal else "",
+            dealer=deal.get_dealer_display() if deal else "",
+            extra=extra,
+            headings=headings,
+            lines=lines,
+            footer=footer,
+        )
 
 
 def sheet(session: Session, movement: Movement, names: list[tuple[str, str]]) -> Sheet:
@@ -240,8 +288,12 @@ def sheet(session: Session, movement: Movement, names: list[tuple[str, str]]) ->
         for n in range(1, movement.entrants + 1)
     )
     footer = (("Average", "", *("",) * len(trays), "", ""),)
-    return Sheet(title=f"TABULATING SHEET — {method}", headings=(unit, "Names", *trays, "Total", "+ / -"),
-                 rows=rows, footer=footer)
+    return Sheet(
+        title=f"TABULATING SHEET — {method}",
+        headings=(unit, "Names", *trays, "Total", "+ / -"),
+        rows=rows,
+        footer=footer,
+    )
 
 
 def entrant_names(session: Session) -> list[tuple[str, str]]:
@@ -262,10 +314,14 @@ def printed(session: Session) -> Printed:
     names = entrant_names(session)
     kind = EntrantKind(session.entrant_kind).label
     out = Printed(
-        session=session, movement=movement, title=session.title,
+        session=session,
+        movement=movement,
+        title=session.title,
         subtitle=f"{session.date:%A %d %B %Y} · {kind} · {family.title if family else movement.family}"
-        + (f", {movement.variant}" if movement.variant else "") + (f" ({family.pages})" if family else ""),
-        links=links, names=names,
+        + (f", {movement.variant}" if movement.variant else "")
+        + (f" ({family.pages})" if family else ""),
+        links=links,
+        names=names,
     )
     out.cards = [_card(c, movement, by_table.get(c.table)) for c in guide_cards(movement)]
     out.slips = list(slips(session, movement))

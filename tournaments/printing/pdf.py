@@ -86,8 +86,13 @@ def diagram(movement: Movement, width: float = 170 * mm) -> Drawing:
     drawing = Drawing(size * scale, size * scale)
     group = Group()
     centre = size / 2
-    pos = {i + 1: (centre + radius * math.sin(2 * math.pi * i / count),
-                   centre + radius * math.cos(2 * math.pi * i / count)) for i in range(count)}
+    pos = {
+        i + 1: (
+            centre + radius * math.sin(2 * math.pi * i / count),
+            centre + radius * math.cos(2 * math.pi * i / count),
+        )
+        for i in range(count)
+    }
     first = {t.table: t for t in movement.rounds[0].tables} if movement.rounds else {}
     seen: dict[frozenset[int], int] = {}
     for arrow in arrows(movement):
@@ -104,20 +109,47 @@ def diagram(movement: Movement, width: float = 170 * mm) -> Drawing:
 
 def _table_box(group: Group, number: int, x: float, y: float, w: float, h: float, t: Any) -> None:
     """A table: its number, the round-1 entrants and trays."""
-    group.add(Rect(x - w / 2, y - h / 2, w, h, rx=6, ry=6, fillColor=colors.white,
-                   strokeColor=colors.black, strokeWidth=1.2))
+    group.add(
+        Rect(
+            x - w / 2,
+            y - h / 2,
+            w,
+            h,
+            rx=6,
+            ry=6,
+            fillColor=colors.white,
+            strokeColor=colors.black,
+            strokeWidth=1.2,
+        )
+    )
     lines = [f"Table {number}"]
     if t is not None:
         lines.append(" ".join(f"{s}{p}" for s, p in t.seats.items()) if t.seats else f"{t.ns} v {t.ew}")
         lines.append("trays " + ", ".join(map(str, t.trays[:5])) + ("..." if len(t.trays) > 5 else ""))
     for i, line in enumerate(lines):
         font = "Helvetica-Bold" if i == 0 else "Helvetica"
-        group.add(String(x, y + h / 2 - 5 * mm - i * 4.5 * mm, latin(line), fontName=font, fontSize=9,
-                         textAnchor="middle"))
+        group.add(
+            String(
+                x,
+                y + h / 2 - 5 * mm - i * 4.5 * mm,
+                latin(line),
+                fontName=font,
+                fontSize=9,
+                textAnchor="middle",
+            )
+        )
 
 
-def _arrow(group: Group, pos: dict[int, tuple[float, float]], kind: str, a: int, b: int, label: str,
-           index: int, box_h: float) -> None:
+def _arrow(
+    group: Group,
+    pos: dict[int, tuple[float, float]],
+    kind: str,
+    a: int,
+    b: int,
+    label: str,
+    index: int,
+    box_h: float,
+) -> None:
     """A curved arrow between two tables (a loop for a move within one), with its label."""
     colour = colors.HexColor(KIND_COLOUR[kind])
     (x1, y1), (x2, y2) = pos[a], pos[b]
@@ -136,8 +168,14 @@ def _arrow(group: Group, pos: dict[int, tuple[float, float]], kind: str, a: int,
         bend = 8 * mm + 9 * mm * index
         cx, cy = (sx + ex) / 2 + uy * bend, (sy + ey) / 2 - ux * bend
         path.moveTo(sx, sy)
-        path.curveTo(sx + 2 / 3 * (cx - sx), sy + 2 / 3 * (cy - sy), ex + 2 / 3 * (cx - ex), ey + 2 / 3 * (cy - ey),
-                     ex, ey)
+        path.curveTo(
+            sx + 2 / 3 * (cx - sx),
+            sy + 2 / 3 * (cy - sy),
+            ex + 2 / 3 * (cx - ex),
+            ey + 2 / 3 * (cy - ey),
+            ex,
+            ey,
+        )
         lx, ly, hx, hy = (sx + 2 * cx + ex) / 4, (sy + 2 * cy + ey) / 4, ex, ey
         angle = math.atan2(ey - cy, ex - cx)
     group.add(path)
@@ -147,30 +185,43 @@ def _arrow(group: Group, pos: dict[int, tuple[float, float]], kind: str, a: int,
         head.lineTo(hx + 2.6 * mm * math.cos(angle + turn), hy + 2.6 * mm * math.sin(angle + turn))
     head.closePath()
     group.add(head)
-    group.add(String(lx, ly, latin(label), fontName="Helvetica", fontSize=8, fillColor=colour,
-                     textAnchor="middle"))
+    group.add(
+        String(lx, ly, latin(label), fontName="Helvetica", fontSize=8, fillColor=colour, textAnchor="middle")
+    )
 
 
 def _key() -> Table:
     """The diagram's key: what each line means."""
-    cells = [[para(t, SMALL) for t in ("Solid blue: E-W players", "Dashed green: N-S players",
-                                        "Dotted red: trays")]]
+    cells = [
+        [
+            para(t, SMALL)
+            for t in ("Solid blue: E-W players", "Dashed green: N-S players", "Dotted red: trays")
+        ]
+    ]
     return Table(cells, colWidths=[55 * mm] * 3)
 
 
-def _grid(rows: list[list[Any]], widths: Sequence[float] | None = None, head: int = 1,
-          extra: Sequence[tuple[Any, ...]] = ()) -> Table:
+def _grid(
+    rows: list[list[Any]],
+    widths: Sequence[float] | None = None,
+    head: int = 1,
+    extra: Sequence[tuple[Any, ...]] = (),
+) -> Table:
     """A ruled table with a bold heading row."""
     table = Table(rows, colWidths=widths, repeatRows=head)
-    table.setStyle(TableStyle([
-        ("GRID", (0, 0), (-1, -1), 0.5, GRID),
-        ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
-        ("FONT", (0, 0), (-1, head - 1), "Helvetica-Bold", 8),
-        ("BACKGROUND", (0, 0), (-1, head - 1), colors.HexColor("#eeeeee")),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        *extra,
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.5, GRID),
+                ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
+                ("FONT", (0, 0), (-1, head - 1), "Helvetica-Bold", 8),
+                ("BACKGROUND", (0, 0), (-1, head - 1), colors.HexColor("#eeeeee")),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                *extra,
+            ]
+        )
+    )
     return table
 
 
@@ -180,11 +231,15 @@ def _card(card: Card, printed: Printed) -> list[Any]:
     qr: Any = Spacer(1, 1)
     if card.link is not None:
         qr = Table([[QRCode(card.link)], [para("Scan to enter scores", SMALL)]], colWidths=[36 * mm])
-    heading = Table([[left, qr]], colWidths=[140 * mm, 38 * mm],
-                    style=[("VALIGN", (0, 0), (-1, -1), "TOP")])
+    heading = Table([[left, qr]], colWidths=[140 * mm, 38 * mm], style=[("VALIGN", (0, 0), (-1, -1), "TOP")])
     rows = [list(card.headings)] + [list(r) + [""] * (len(card.headings) - len(r)) for r in card.rows]
-    out: list[Any] = [heading, Spacer(1, 3 * mm), para("SCHEDULE.", MOVE), Spacer(1, 1 * mm),
-                      _grid([[latin(c) for c in r] for r in rows])]
+    out: list[Any] = [
+        heading,
+        Spacer(1, 3 * mm),
+        para("SCHEDULE.", MOVE),
+        Spacer(1, 1 * mm),
+        _grid([[latin(c) for c in r] for r in rows]),
+    ]
     out.append(Spacer(1, 5 * mm))
     for _, text in card.moves:
         out.append(para(text, MOVE))
@@ -197,8 +252,16 @@ def _card(card: Card, printed: Printed) -> list[Any]:
 
 def _doc(buffer: io.BytesIO, title: str, pagesize: tuple[float, float] = A4) -> SimpleDocTemplate:
     """A document with the club's margins and the title in its metadata."""
-    return SimpleDocTemplate(buffer, pagesize=pagesize, title=latin(title), author="clubwhist",
-                             leftMargin=15 * mm, rightMargin=15 * mm, topMargin=14 * mm, bottomMargin=14 * mm)
+    return SimpleDocTemplate(
+        buffer,
+        pagesize=pagesize,
+        title=latin(title),
+        author="clubwhist",
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=14 * mm,
+        bottomMargin=14 * mm,
+    )
 
 
 def _build(title: str, story: list[Any], pagesize: tuple[float, float] = A4) -> bytes:
@@ -210,12 +273,23 @@ def _build(title: str, story: list[Any], pagesize: tuple[float, float] = A4) -> 
 
 def _cover(printed: Printed) -> list[Any]:
     """The first page: the session, the movement diagram, the key of entrants."""
-    story: list[Any] = [para(printed.title, HEAD), para(printed.subtitle, SMALL), Spacer(1, 4 * mm),
-                        diagram(printed.movement), _key(), Spacer(1, 4 * mm)]
+    story: list[Any] = [
+        para(printed.title, HEAD),
+        para(printed.subtitle, SMALL),
+        Spacer(1, 4 * mm),
+        diagram(printed.movement),
+        _key(),
+        Spacer(1, 4 * mm),
+    ]
     names = [[latin(n), latin(who)] for n, who in printed.names]
     if names:
-        story.append(_grid([["No.", "Names"], *names], widths=[15 * mm, 120 * mm],
-                           extra=[("ALIGN", (1, 1), (1, -1), "LEFT")]))
+        story.append(
+            _grid(
+                [["No.", "Names"], *names],
+                widths=[15 * mm, 120 * mm],
+                extra=[("ALIGN", (1, 1), (1, -1), "LEFT")],
+            )
+        )
     return story
 
 
@@ -230,15 +304,20 @@ def cards_pdf(printed: Printed) -> bytes:
 def _slip(slip: Slip, printed: Printed) -> KeepTogether:
     """One traveling slip, ruled, the unused cells shaded."""
     trump = slip.trump or "______________"
-    lines = [para(f"{printed.title} - {slip.title}", SMALL),
-             para(f"DEAL No. {slip.tray}.   TRUMP - {trump}.   Dealer: {slip.dealer}.", MOVE),
-             para(slip.extra, SMALL), Spacer(1, 2 * mm)]
+    lines = [
+        para(f"{printed.title} - {slip.title}", SMALL),
+        para(f"DEAL No. {slip.tray}.   TRUMP - {trump}.   Dealer: {slip.dealer}.", MOVE),
+        para(slip.extra, SMALL),
+        Spacer(1, 2 * mm),
+    ]
     rows = [list(slip.headings), *(list(ln.cells) for ln in slip.lines), *(list(f) for f in slip.footer)]
-    shades = [("BACKGROUND", (c, r), (c, r), SHADE)
-              for r, ln in enumerate(slip.lines, start=1) for c in ln.shaded]
+    shades = [
+        ("BACKGROUND", (c, r), (c, r), SHADE) for r, ln in enumerate(slip.lines, start=1) for c in ln.shaded
+    ]
     widths = [18 * mm] + [(180 * mm - 18 * mm) / (len(slip.headings) - 1)] * (len(slip.headings) - 1)
-    return KeepTogether([*lines, _grid([[latin(c) for c in r] for r in rows], widths, extra=shades),
-                         Spacer(1, 8 * mm)])
+    return KeepTogether(
+        [*lines, _grid([[latin(c) for c in r] for r in rows], widths, extra=shades), Spacer(1, 8 * mm)]
+    )
 
 
 def slips_pdf(printed: Printed) -> bytes:
@@ -254,24 +333,47 @@ def sheet_pdf(printed: Printed) -> bytes:
     free = 267 * mm - 12 * mm - 55 * mm - 2 * 16 * mm
     widths = [12 * mm, 55 * mm] + [free / max(trays, 1)] * trays + [16 * mm, 16 * mm]
     rows = [list(sheet.headings), *(list(r) for r in sheet.rows), *(list(f) for f in sheet.footer)]
-    story = [para(printed.title, HEAD), para(sheet.title, SMALL), Spacer(1, 3 * mm),
-             _grid([[latin(c) for c in r] for r in rows], widths,
-                   extra=[("ALIGN", (1, 1), (1, -1), "LEFT"), ("FONT", (1, 1), (1, -1), "Helvetica", 8),
-                          ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4f4f4")])])]
+    story = [
+        para(printed.title, HEAD),
+        para(sheet.title, SMALL),
+        Spacer(1, 3 * mm),
+        _grid(
+            [[latin(c) for c in r] for r in rows],
+            widths,
+            extra=[
+                ("ALIGN", (1, 1), (1, -1), "LEFT"),
+                ("FONT", (1, 1), (1, -1), "Helvetica", 8),
+                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4f4f4")]),
+            ],
+        ),
+    ]
     return _build(f"Tabulating sheet - {printed.title}", story, landscape(A4))
 
 
 def qr_pdf(printed: Printed) -> bytes:
     """Each table's QR code and link, six to a page, to stand on the tables."""
-    cells = [[para(f"Table {link.table}", HEAD), QRCode(link, 55 * mm),
-              para("Scan to see your seats and enter the scores.", SMALL), para(link.url, SMALL)]
-             for link in printed.links]
-    rows = [cells[i:i + 2] + [[]] * (2 - len(cells[i:i + 2])) for i in range(0, len(cells), 2)]
-    table = Table(rows, colWidths=[90 * mm, 90 * mm], style=[
-        ("BOX", (0, 0), (-1, -1), 0.5, GRID), ("INNERGRID", (0, 0), (-1, -1), 0.5, GRID),
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 6 * mm), ("BOTTOMPADDING", (0, 0), (-1, -1), 6 * mm),
-    ])
+    cells = [
+        [
+            para(f"Table {link.table}", HEAD),
+            QRCode(link, 55 * mm),
+            para("Scan to see your seats and enter the scores.", SMALL),
+            para(link.url, SMALL),
+        ]
+        for link in printed.links
+    ]
+    rows = [cells[i : i + 2] + [[]] * (2 - len(cells[i : i + 2])) for i in range(0, len(cells), 2)]
+    table = Table(
+        rows,
+        colWidths=[90 * mm, 90 * mm],
+        style=[
+            ("BOX", (0, 0), (-1, -1), 0.5, GRID),
+            ("INNERGRID", (0, 0), (-1, -1), 0.5, GRID),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 6 * mm),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 6 * mm),
+        ],
+    )
     return _build(f"Table QR codes - {printed.title}", [para(printed.title, HEAD), table])
 
 

@@ -68,8 +68,12 @@ def _check_people(series: Series, people: Sequence[Player]) -> None:
 
 
 def series_players_set(
-    *, series: Series, method: str, players: Sequence[Player] = (),
-    couples: Sequence[tuple[Player, Player]] = (), user: Any = None,
+    *,
+    series: Series,
+    method: str,
+    players: Sequence[Player] = (),
+    couples: Sequence[tuple[Player, Player]] = (),
+    user: Any = None,
 ) -> SeriesPlayers:
     """Number the series' players (or couples) for its partner rotation."""
     if method not in METHODS:
@@ -90,15 +94,20 @@ def series_players_set(
 
 def series_players(*, series: Series) -> SeriesPlayers | None:
     """The latest numbering of the series' players, if any."""
-    entry = (ActionLog.objects.filter(club=series.club, action="series.players", data__series=series.pk)
-             .order_by("-at", "-id").first())
+    entry = (
+        ActionLog.objects.filter(club=series.club, action="series.players", data__series=series.pk)
+        .order_by("-at", "-id")
+        .first()
+    )
     if entry is None:
         return None
     ids = entry.data.get("players") or [pk for c in entry.data.get("couples", []) for pk in c]
     by_pk = Player.objects.in_bulk(ids)
     out = SeriesPlayers(method=entry.data["method"])
     out.players = [by_pk[pk] for pk in entry.data.get("players", []) if pk in by_pk]
-    out.couples = [(by_pk[a], by_pk[b]) for a, b in entry.data.get("couples", []) if a in by_pk and b in by_pk]
+    out.couples = [
+        (by_pk[a], by_pk[b]) for a, b in entry.data.get("couples", []) if a in by_pk and b in by_pk
+    ]
     return out
 
 
@@ -110,7 +119,9 @@ def rotation_propose(*, series: Series, session_number: int) -> Proposal:
     try:
         if numbering.method == "club":
             return _club_proposal(numbering.players, session_number)
-        schedule = engine.edgewood_partners if numbering.method == "edgewood" else engine.ladies_in_order_partners
+        schedule = (
+            engine.edgewood_partners if numbering.method == "edgewood" else engine.ladies_in_order_partners
+        )
         pairs = schedule(len(numbering.couples), session_number)
     except MovementUserError as exc:
         raise UserError(f"{str(exc)[0].upper()}{str(exc)[1:]}.", field="session_number") from None
@@ -135,11 +146,21 @@ def rotation_session_create(
     """Create the session of the series with the proposed pairs, in one step."""
     proposal = rotation_propose(series=series, session_number=session_number)
     session = session_create(
-        club=series.club, date=date, title=title or f"{series.name}, session {session_number}",
-        scoring_method=ScoringMethod.TRICK, series=series, user=user,
+        club=series.club,
+        date=date,
+        title=title or f"{series.name}, session {session_number}",
+        scoring_method=ScoringMethod.TRICK,
+        series=series,
+        user=user,
     )
     for a, b in proposal.pairs:
         entrant_create(session=session, players=[a, b], user=user)
-    log_action(club=series.club, session=session, user=user, action="series.session",
-               series=series.pk, session_number=session_number)
+    log_action(
+        club=series.club,
+        session=session,
+        user=user,
+        action="series.session",
+        series=series.pk,
+        session_number=session_number,
+    )
     return session

@@ -49,7 +49,9 @@ def phantom_add(*, session: Session, user: Any = None) -> Entrant:
     entrant = Entrant.objects.create(
         session=session, kind=kind, number=_next_number(session, kind), name="Phantom", is_phantom=True
     )
-    log_action(club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number)
+    log_action(
+        club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number
+    )
     movement_refit(session=session, user=user)
     return entrant
 
@@ -74,8 +76,11 @@ def movement_refit(*, session: Session, user: Any = None) -> Movement | None:
     try:
         with transaction.atomic():
             return movement_fix(
-                session=session, family=session.movement_family,
-                variant=session.movement_variant or None, deals=params.get("deals"), user=user,
+                session=session,
+                family=session.movement_family,
+                variant=session.movement_variant or None,
+                deals=params.get("deals"),
+                user=user,
             )
     except UserError:
         movement_clear(session=session, user=user)
@@ -96,8 +101,13 @@ def movement_clear(*, session: Session, user: Any = None) -> None:
 
 @transaction.atomic
 def session_setup_choose(
-    *, session: Session, family: str, variant: str = "", deals: int | None = None,
-    scoring_method: str, user: Any = None,
+    *,
+    session: Session,
+    family: str,
+    variant: str = "",
+    deals: int | None = None,
+    scoring_method: str,
+    user: Any = None,
 ) -> Movement:
     """The director's pick on the set-up page: the scoring method, then the movement."""
     require_status(session, Session.Status.DRAFT, doing="change the movement")

@@ -33,9 +33,15 @@ class PrintIndexView(PrintMixin, View):
         data = self.printed()
         if data is None:
             return self.not_seated(request)
-        return render(request, "director/print_index.html", {
-            **trays_context(self.session), "printed": data, "documents": DOCUMENTS,
-        })
+        return render(
+            request,
+            "director/print_index.html",
+            {
+                **trays_context(self.session),
+                "printed": data,
+                "documents": DOCUMENTS,
+            },
+        )
 
 
 class PrintPageView(PrintMixin, View):
@@ -47,10 +53,17 @@ class PrintPageView(PrintMixin, View):
         data = self.printed()
         if data is None:
             return self.not_seated(request)
-        return render(request, f"director/print_{doc}.html", {
-            "session": self.session, "printed": data, "doc": doc, "doc_title": DOCUMENTS[doc][0],
-            "diagram": diagram_html(data.movement) if doc == "cards" else "",
-        })
+        return render(
+            request,
+            f"director/print_{doc}.html",
+            {
+                "session": self.session,
+                "printed": data,
+                "doc": doc,
+                "doc_title": DOCUMENTS[doc][0],
+                "diagram": diagram_html(data.movement) if doc == "cards" else "",
+            },
+        )
 
 
 class PrintPdfView(PrintMixin, View):

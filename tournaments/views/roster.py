@@ -51,9 +51,16 @@ class RosterView(DirectorClubMixin, View):
     def get(self, request: HttpRequest, club: str, form: PlayerForm | None = None) -> HttpResponse:
         q = request.GET.get("q", "")
         players = club_services.players_search(club=self.club, q=q)[:SEARCH_LIMIT]
-        return render(request, "director/roster_list.html", {
-            "club": self.club, "q": q, "players": players, "form": form or PlayerForm(),
-        })
+        return render(
+            request,
+            "director/roster_list.html",
+            {
+                "club": self.club,
+                "q": q,
+                "players": players,
+                "form": form or PlayerForm(),
+            },
+        )
 
     def post(self, request: HttpRequest, club: str) -> HttpResponse:
         form = PlayerForm(request.POST)
@@ -71,10 +78,14 @@ class RosterSearchJsonView(DirectorClubMixin, View):
 
     def get(self, request: HttpRequest, club: str) -> JsonResponse:
         players = club_services.players_search(club=self.club, q=request.GET.get("q", ""))[:SEARCH_LIMIT]
-        return JsonResponse({"players": [
-            {"id": p.pk, "name": p.name, "member_number": p.member_number, "active": p.active}
-            for p in players
-        ]})
+        return JsonResponse(
+            {
+                "players": [
+                    {"id": p.pk, "name": p.name, "member_number": p.member_number, "active": p.active}
+                    for p in players
+                ]
+            }
+        )
 
 
 class PlayerEditView(DirectorClubMixin, View):
@@ -83,18 +94,27 @@ class PlayerEditView(DirectorClubMixin, View):
     def get(self, request: HttpRequest, club: str, pk: int, **forms: Any) -> HttpResponse:
         player = self.player(pk)
         initial = {"name": player.name, "member_number": player.member_number, "active": player.active}
-        return render(request, "director/roster_player.html", {
-            "club": self.club, "player": player,
-            "form": forms.get("form") or PlayerForm(initial=initial),
-            "merge_form": forms.get("merge_form") or PlayerMergeForm(player=player),
-        })
+        return render(
+            request,
+            "director/roster_player.html",
+            {
+                "club": self.club,
+                "player": player,
+                "form": forms.get("form") or PlayerForm(initial=initial),
+                "merge_form": forms.get("merge_form") or PlayerMergeForm(player=player),
+            },
+        )
 
     def post(self, request: HttpRequest, club: str, pk: int) -> HttpResponse:
         player, form = self.player(pk), PlayerForm(request.POST)
         try:
             form.is_valid()
-            club_services.player_update(player=player, active=form.cleaned_data.get("active", False),
-                                        user=request.user, **_name_number(form))
+            club_services.player_update(
+                player=player,
+                active=form.cleaned_data.get("active", False),
+                user=request.user,
+                **_name_number(form),
+            )
         except UserError as exc:
             return self.get(request, club, pk, form=add_service_error(form, exc))
         messages.success(request, f"Saved {player.name}.")
@@ -106,8 +126,13 @@ class PlayerActiveView(DirectorClubMixin, View):
 
     def post(self, request: HttpRequest, club: str, pk: int) -> HttpResponse:
         player = self.player(pk)
-        club_services.player_update(player=player, name=player.name, member_number=player.member_number,
-                                    active=not player.active, user=request.user)
+        club_services.player_update(
+            player=player,
+            name=player.name,
+            member_number=player.member_number,
+            active=not player.active,
+            user=request.user,
+        )
         state = "active again" if player.active else "inactive: not offered for new sessions"
         messages.success(request, f"{player.name} is {state}.")
         query = urlencode({"q": request.POST.get("q", "")})
@@ -136,15 +161,22 @@ class RosterImportView(DirectorClubMixin, View):
     """Import a roster from CSV (columns: name, member_number)."""
 
     def get(self, request: HttpRequest, club: str, form: RosterImportForm | None = None) -> HttpResponse:
-        return render(request, "director/roster_import.html", {
-            "club": self.club, "form": form or RosterImportForm(),
-        })
+        return render(
+            request,
+            "director/roster_import.html",
+            {
+                "club": self.club,
+                "form": form or RosterImportForm(),
+            },
+        )
 
     def post(self, request: HttpRequest, club: str) -> HttpResponse:
         form = RosterImportForm(request.POST, request.FILES)
         try:
             form.is_valid()
-            added, problems = club_services.roster_import_csv(club=self.club, text=form.text(), user=request.user)
+            added, problems = club_services.roster_import_csv(
+                club=self.club, text=form.text(), user=request.user
+            )
         except UserError as exc:
             return self.get(request, club, form=add_service_error(form, exc))
         messages.success(request, f"Imported {added} player{'s' if added != 1 else ''}.")

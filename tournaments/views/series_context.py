@@ -17,7 +17,9 @@ COUPLE_LABELS = ("Lady", "Gentleman")
 
 
 def _roster(series: Series) -> list[Player]:
-    return list(Player.objects.filter(club=series.club, active=True, merged_into__isnull=True).order_by("name"))
+    return list(
+        Player.objects.filter(club=series.club, active=True, merged_into__isnull=True).order_by("name")
+    )
 
 
 def numbering_form(series: Series, method: str, data: Any = None) -> forms.Form:
@@ -29,7 +31,9 @@ def numbering_form(series: Series, method: str, data: Any = None) -> forms.Form:
         return SeriesClubPlayersForm(data, roster=roster, initial=initial)
     current = rotation_services.series_players(series=series)
     couples = current.couples if current else []
-    initial = {f"r{i}_{j}": str(p.pk) for i, c in enumerate(couples, start=1) for j, p in enumerate(c, start=1)}
+    initial = {
+        f"r{i}_{j}": str(p.pk) for i, c in enumerate(couples, start=1) for j, p in enumerate(c, start=1)
+    }
     rows = max(len(couples) + 2, min(12, len(roster) // 2))
     return EntrantRowsForm(data, players=roster, rows=rows, size=2, labels=COUPLE_LABELS, initial=initial)
 
@@ -54,8 +58,12 @@ def _next_number(series: Series, query: Mapping[str, str]) -> int:
 
 
 def rotation_context(
-    series: Series, query: Mapping[str, str], *, propose_form: RotationProposeForm | None = None,
-    club_form: forms.Form | None = None, couples_form: forms.Form | None = None,
+    series: Series,
+    query: Mapping[str, str],
+    *,
+    propose_form: RotationProposeForm | None = None,
+    club_form: forms.Form | None = None,
+    couples_form: forms.Form | None = None,
 ) -> dict[str, Any]:
     """Everything the rotation page shows."""
     numbering = rotation_services.series_players(series=series)
@@ -70,8 +78,13 @@ def rotation_context(
             problem = exc.message
     initial = {"session_number": number, "date": dt.date.today(), "title": f"{series.name}, session {number}"}
     return {
-        "series": series, "club": series.club, "numbering": numbering, "proposal": proposal,
-        "problem": problem, "number": number, "sessions": series.sessions.order_by("date", "id"),
+        "series": series,
+        "club": series.club,
+        "numbering": numbering,
+        "proposal": proposal,
+        "problem": problem,
+        "number": number,
+        "sessions": series.sessions.order_by("date", "id"),
         "propose_form": propose_form or RotationProposeForm(initial=initial),
         "club_form": club_form or numbering_form(series, "club"),
         "couples_form": couples_form or numbering_form(series, "couples"),

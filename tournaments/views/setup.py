@@ -50,8 +50,11 @@ class DirectorSessionMixin(LoginRequiredMixin):
 
     def setup_page(self, request: HttpRequest, **forms: Any) -> HttpResponse:
         """The set-up page, with any bound forms that carry errors."""
-        return render(request, "director/setup_session.html", ctx.setup_context(
-            session=self.session, deals=ctx.deals_wanted(request, self.session), **forms))
+        return render(
+            request,
+            "director/setup_session.html",
+            ctx.setup_context(session=self.session, deals=ctx.deals_wanted(request, self.session), **forms),
+        )
 
 
 class SessionNewView(DirectorClubMixin, View):
@@ -66,9 +69,14 @@ class SessionNewView(DirectorClubMixin, View):
         if not form.is_valid():
             return self.get(request, club, form=form)
         session = session_services.session_create(
-            club=self.club, user=request.user, date=form.cleaned_data["date"], title=form.cleaned_data["title"],
-            entrant_kind=form.cleaned_data["entrant_kind"], series=form.cleaned_data["series"],
-            scoring_method=ctx.default_scoring(form.cleaned_data["entrant_kind"]))
+            club=self.club,
+            user=request.user,
+            date=form.cleaned_data["date"],
+            title=form.cleaned_data["title"],
+            entrant_kind=form.cleaned_data["entrant_kind"],
+            series=form.cleaned_data["series"],
+            scoring_method=ctx.default_scoring(form.cleaned_data["entrant_kind"]),
+        )
         return redirect("director:setup", pk=session.pk)
 
 
@@ -130,8 +138,13 @@ class SetupMovementView(DirectorSessionMixin, View):
                 return self.setup_page(request, movement_form=form)
             family, variant, deals = form.picked()
             movement = setup_services.session_setup_choose(
-                session=self.session, family=family, variant=variant, deals=deals,
-                scoring_method=form.cleaned_data["scoring_method"], user=request.user)
+                session=self.session,
+                family=family,
+                variant=variant,
+                deals=deals,
+                scoring_method=form.cleaned_data["scoring_method"],
+                user=request.user,
+            )
         except UserError as exc:
             return self.setup_page(request, movement_form=add_service_error(form, exc))
         messages.success(request, ctx.seated_message(movement))
@@ -142,9 +155,14 @@ class TraysView(DirectorSessionMixin, View):
     """Step 3: the trays, each with its dealer and trump; deal, import or export PBN."""
 
     def get(self, request: HttpRequest, pk: int, form: PBNImportForm | None = None) -> HttpResponse:
-        return render(request, "director/setup_trays.html", {
-            **ctx.trays_context(self.session), "form": form or PBNImportForm(),
-        })
+        return render(
+            request,
+            "director/setup_trays.html",
+            {
+                **ctx.trays_context(self.session),
+                "form": form or PBNImportForm(),
+            },
+        )
 
 
 class TraysDealView(DirectorSessionMixin, View):
@@ -200,16 +218,23 @@ class SeriesListView(DirectorClubMixin, View):
     """The club's series (club tournaments), and a form to start one."""
 
     def get(self, request: HttpRequest, club: str, form: SeriesForm | None = None) -> HttpResponse:
-        return render(request, "director/setup_series_list.html", {
-            "club": self.club, "series_list": self.club.series.all(), "form": form or SeriesForm(),
-        })
+        return render(
+            request,
+            "director/setup_series_list.html",
+            {
+                "club": self.club,
+                "series_list": self.club.series.all(),
+                "form": form or SeriesForm(),
+            },
+        )
 
     def post(self, request: HttpRequest, club: str) -> HttpResponse:
         form = SeriesForm(request.POST)
         try:
             form.is_valid()
-            series = rotation_services.series_create(club=self.club, name=form.cleaned_data.get("name", ""),
-                                                     user=request.user)
+            series = rotation_services.series_create(
+                club=self.club, name=form.cleaned_data.get("name", ""), user=request.user
+            )
         except UserError as exc:
             return self.get(request, club, form=add_service_error(form, exc))
         return redirect("director:rotation", pk=series.pk)
@@ -230,8 +255,9 @@ class DirectorSeriesMixin(LoginRequiredMixin):
 
     def page(self, request: HttpRequest, **forms: Any) -> HttpResponse:
         """The rotation page, with any bound forms that carry errors."""
-        return render(request, "director/setup_rotation.html",
-                      sctx.rotation_context(self.series, request.GET, **forms))
+        return render(
+            request, "director/setup_rotation.html", sctx.rotation_context(self.series, request.GET, **forms)
+        )
 
 
 class RotationView(DirectorSeriesMixin, View):
@@ -245,8 +271,9 @@ class RotationView(DirectorSeriesMixin, View):
         try:
             if not form.is_valid():
                 return self.page(request, propose_form=form)
-            session = rotation_services.rotation_session_create(series=self.series, user=request.user,
-                                                                **form.cleaned_data)
+            session = rotation_services.rotation_session_create(
+                series=self.series, user=request.user, **form.cleaned_data
+            )
         except UserError as exc:
             return self.page(request, propose_form=add_service_error(form, exc))
         messages.success(request, f"Created {session.title} with {session.entrants.count()} pairs.")
@@ -261,8 +288,12 @@ class RotationPlayersView(DirectorSeriesMixin, View):
         form = sctx.numbering_form(self.series, method, data=request.POST)
         try:
             form.is_valid()
-            rotation_services.series_players_set(series=self.series, method=method, user=request.user,
-                                                 **sctx.numbering_people(self.series, form))
+            rotation_services.series_players_set(
+                series=self.series,
+                method=method,
+                user=request.user,
+                **sctx.numbering_people(self.series, form),
+            )
         except UserError as exc:
             key = "club_form" if method == "club" else "couples_form"
             return self.page(request, **{key: add_service_error(form, exc)})

@@ -120,8 +120,11 @@ def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:
     """Rows to pick pairs (teams) from the active players not yet entered."""
     _, size = KIND_SHAPE[session.entrant_kind]
     taken = session.entrants.values_list("members__player", flat=True)
-    free = list(Player.objects.filter(club=session.club, active=True, merged_into__isnull=True)
-                .exclude(pk__in=[p for p in taken if p]).order_by("name"))
+    free = list(
+        Player.objects.filter(club=session.club, active=True, merged_into__isnull=True)
+        .exclude(pk__in=[p for p in taken if p])
+        .order_by("name")
+    )
     rows = max(1, min(MAX_ROWS, len(free) // size))
     return EntrantRowsForm(data, players=free, rows=rows, size=size)
 
@@ -150,8 +153,11 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
         "title": family.title if family else session.movement_family,
         "pages": family.pages if family else "",
         "variant": session.movement_variant,
-        "tables": movement.tables, "rounds": len(movement.rounds), "trays": movement.trays,
-        "per_round": session.deals_per_round, "sitouts": sitouts,
+        "tables": movement.tables,
+        "rounds": len(movement.rounds),
+        "trays": movement.trays,
+        "per_round": session.deals_per_round,
+        "sitouts": sitouts,
         "balance": round(100 * c.least / c.most) if c.most else 0,
         "diagram": diagram_html(movement),
     }
@@ -160,7 +166,7 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
 def diagram_html(movement: Movement) -> SafeString:
     """The engine's SVG for inline HTML (no XML prolog); trusted: it escapes every label it draws."""
     svg = diagram_svg(movement)
-    return mark_safe(svg[svg.index("<svg"):])  # noqa: S308
+    return mark_safe(svg[svg.index("<svg") :])
 
 
 def _steps(session: Session, entrants: int) -> list[tuple[str, str]]:
@@ -176,23 +182,37 @@ def _steps(session: Session, entrants: int) -> list[tuple[str, str]]:
 
 
 def setup_context(
-    *, session: Session, deals: int, entrants_form: EntrantRowsForm | None = None,
+    *,
+    session: Session,
+    deals: int,
+    entrants_form: EntrantRowsForm | None = None,
     movement_form: MovementChoiceForm | None = None,
 ) -> dict[str, Any]:
     """Everything the set-up page shows."""
     entrants, _ = _counts(session)
     recs = recommendations(session, deals) if session.is_editable_setup else []
-    initial = {"scoring_method": session.scoring_method, "deals": deals,
-               "choice": _current_choice(session, recs)}
+    initial = {
+        "scoring_method": session.scoring_method,
+        "deals": deals,
+        "choice": _current_choice(session, recs),
+    }
     one, many = UNIT_WORDS[session.entrant_kind]
     return {
-        "session": session, "club": session.club, "deals": deals, "unit": one, "units": many,
-        "entrants": _entrant_list(session), "count": entrants,
+        "session": session,
+        "club": session.club,
+        "deals": deals,
+        "unit": one,
+        "units": many,
+        "entrants": _entrant_list(session),
+        "count": entrants,
         "odd_pairs": session.entrant_kind == EntrantKind.PAIRS and entrants % 2 == 1,
         "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),
-        "recs": recs[:SHOWN_RECOMMENDATIONS], "more_recs": recs[SHOWN_RECOMMENDATIONS:],
-        "movement_form": movement_form or MovementChoiceForm(initial=initial, families=family_choices(session)),
-        "movement": movement_facts(session), "steps": _steps(session, entrants),
+        "recs": recs[:SHOWN_RECOMMENDATIONS],
+        "more_recs": recs[SHOWN_RECOMMENDATIONS:],
+        "movement_form": movement_form
+        or MovementChoiceForm(initial=initial, families=family_choices(session)),
+        "movement": movement_facts(session),
+        "steps": _steps(session, entrants),
     }
 
 
@@ -225,14 +245,29 @@ def seated_message(movement: Movement) -> str:
     """ "Seated by the Howell Pair System: 4 tables, 7 rounds, 7 trays." """
     family = FAMILIES.get(movement.family)
     title = family.title if family else movement.family
-    return (f"Seated by the {title}{', ' + movement.variant if movement.variant else ''}: "
-            f"{movement.tables} tables, {len(movement.rounds)} rounds, {movement.trays} trays.")
+    return (
+        f"Seated by the {title}{', ' + movement.variant if movement.variant else ''}: "
+        f"{movement.tables} tables, {len(movement.rounds)} rounds, {movement.trays} trays."
+    )
 
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-RANK_WORD = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten", "9": "nine", "8": "eight",
-             "7": "seven", "6": "six", "5": "five", "4": "four", "3": "three", "2": "two"}
+RANK_WORD = {
+    "A": "ace",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+    "T": "ten",
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
+    "6": "six",
+    "5": "five",
+    "4": "four",
+    "3": "three",
+    "2": "two",
+}
 
 
 def trump_parts(card: str) -> dict[str, str] | None:
@@ -240,20 +275,32 @@ def trump_parts(card: str) -> dict[str, str] | None:
     if len(card) != 2 or card[1] not in SUIT_SYMBOL:
         return None
     rank = "10" if card[0] == "T" else card[0]
-    return {"rank": rank, "symbol": SUIT_SYMBOL[card[1]], "suit": card[1],
-            "words": f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}".upper()}
+    return {
+        "rank": rank,
+        "symbol": SUIT_SYMBOL[card[1]],
+        "suit": card[1],
+        "words": f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}".upper(),
+    }
 
 
 def trays_context(session: Session) -> dict[str, Any]:
     """The trays page: each tray's dealer and trump, and how many are dealt."""
     trays = [
-        {"tray": t, "dealer": t.deal.get_dealer_display(), "trump": trump_parts(t.deal.trump),
-         "known": t.deal.is_known, "hands": t.deal.hands}
+        {
+            "tray": t,
+            "dealer": t.deal.get_dealer_display(),
+            "trump": trump_parts(t.deal.trump),
+            "known": t.deal.is_known,
+            "hands": t.deal.hands,
+        }
         for t in session.trays.select_related("deal").order_by("number")
     ]
     entrants, _ = _counts(session)
     return {
-        "session": session, "club": session.club, "trays": trays,
-        "dealt": sum(1 for t in trays if t["known"]), "steps": _steps(session, entrants),
+        "session": session,
+        "club": session.club,
+        "trays": trays,
+        "dealt": sum(1 for t in trays if t["known"]),
+        "steps": _steps(session, entrants),
         "movement": session.movement_family,
     }

@@ -1,0 +1,174 @@
+"""The director sets up an evening at laptop width: roster, eight pairs, the recommended Howell, deals, print.
+
+Screenshots of each page go to var/screenshots/setup-*.png.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from pytest_django.live_server_helper import LiveServer
+
+from tournaments.models import Club, Deal, Session
+from tournaments.services import club as club_services
+from tournaments.services import rotations
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+NAMES = [
+    "Ada Byron",
+    "Ben Hale",
+    "Cora Lind",
+    "Dan Voss",
+    "Eve Marsh",
+    "Finn Cole",
+    "Gwen Pryce",
+    "Hugh Stott",
+    "Iris Ford",
+    "Jack Rowe",
+    "Kate Lowe",
+    "Liam Roy",
+    "Mina Shaw",
+    "Ned Park",
+    "Olive Dunn",
+    "Paul Nash",
+    "Quinn Hart",
+    "Rosa Bell",
+]
+#: The live server's threads and this test share one in-memory SQLite connection; one at a time.
+DB_LOCK = threading.RLock()
+
+
+class _OneAtATime(StaticFilesHandler):
+    """The live server's handler, taking the lock around each request."""
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        with DB_LOCK:
+            return super().__call__(environ, start_response)
+
+
+@pytest.fixture(scope="module")
+def live_server() -> Iterator[LiveServer]:
+    """pytest-django's live server, with requests serialised on the shared connection."""
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = _OneAtATime
+    server.start()
+    yield server
+    server.stop()
+
+
+def shot(page: Any, name: str) -> None:
+    """A full-page screenshot at laptop width, var/screenshots/setup-NAME.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"setup-{name}.png"), full_page=True)
+
+
+@pytest.fixture
+def roster(club: Club) -> list[Any]:
+    with DB_LOCK:
+        return [
+            club_services.player_create(club=club, name=n, member_number=str(100 + i))
+            for i, n in enumerate(NAMES)
+        ]
+
+
+def log_in(page: Any, base: str) -> None:
+    page.goto(f"{base}/accounts/login/?next=/director/")
+    page.fill("#id_username", "dir")
+    page.fill("#id_password", "pw-for-tests-only")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/director/")
+
+
+def test_a_director_sets_up_eight_pairs_by_the_recommended_howell(
+    live_server: Any, laptop: Any, club: Club, roster: list[Any]
+) -> None:
+    base = live_server.url
+    log_in(laptop, base)
+    laptop.get_by_role("link", name="Roster").click()
+    laptop.fill("#q", "ro")  # search as you type: Ada Byron, Jack Rowe, Liam Roy, Rosa Bell
+    laptop.wait_for_function("document.querySelectorAll('#roster tbody tr').length === 4")
+    assert "Liam Roy" in laptop.locator("#roster tbody").inner_text()
+    shot(laptop, "roster-search")
+    laptop.fill("#q", "")
+    laptop.wait_for_function(f"document.querySelectorAll('#roster tbody tr').length === {len(NAMES)}")
+    shot(laptop, "roster")
+
+    laptop.get_by_role("link", name="New session").click()
+    laptop.fill("#id_title", "Tuesday pairs")
+    shot(laptop, "new")
+    laptop.get_by_role("button", name="Create and choose the entrants").click()
+    shot(laptop, "entrants")
+    for row in range(1, 9):
+        for place in (1, 2):
+            laptop.select_option(
+                f"#id_r{row}_{place}",
+                label=f"{NAMES[2 * (row - 1) + place - 1]} ({100 + 2 * (row - 1) + place - 1})",
+            )
+    laptop.get_by_role("button", name="Add these pairs").click()
+    laptop.wait_for_selector("text=Added pairs 1, 2, 3, 4, 5, 6, 7, 8.")
+    shot(laptop, "recommendations")
+
+    best = laptop.locator(".rec.best")
+    assert "Howell Pair System" in best.inner_text() and best.locator("input").is_checked()
+    laptop.get_by_role("button", name="Seat the session").click()
+    laptop.wait_for_selector("text=Seated by the Howell Pair System: 4 tables, 7 rounds, 21 trays.")
+    shot(laptop, "seated")
+
+    laptop.get_by_role("link", name="Next: trays and deals").click()
+    laptop.get_by_role("button", name="Deal all 21 trays").click()
+    laptop.wait_for_selector("text=Dealt 21 trays.")
+    shot(laptop, "trays")
+    with DB_LOCK:
+        session = Session.objects.get(title="Tuesday pairs")
+        assert Deal.objects.filter(tray__session=session).exclude(trump="").count() == 21
+
+    laptop.get_by_role("link", name="Next: print cards and slips").click()
+    shot(laptop, "print")
+    pdf = laptop.request.get(f"{base}/director/s/{session.pk}/print/cards.pdf")
+    assert pdf.ok and pdf.headers["content-type"] == "application/pdf" and pdf.body().startswith(b"%PDF")
+    laptop.locator(".print-list .card", has_text="Guide cards").get_by_role("link", name="Web page").click()
+    card = laptop.locator("#table-2")
+    assert "EIGHT PAIRS. TABLE 2." in card.inner_text()
+    assert "NORTH — Go next to Table 4, East." in card.inner_text()
+    shot(laptop, "cards")
+    for doc in ("slips", "sheet", "qr"):
+        laptop.goto(f"{base}/director/s/{session.pk}/print/{doc}/")
+        shot(laptop, doc)
+    laptop.wait_for_load_state("networkidle")
+
+
+def test_the_other_setup_pages_at_laptop_width(
+    live_server: Any, laptop: Any, club: Club, roster: list[Any]
+) -> None:
+    """Screenshots of the player, import, series and rotation pages, with a refusal shown."""
+    base = live_server.url
+    log_in(laptop, base)
+    laptop.goto(f"{base}/director/club/{club.slug}/roster/p/{roster[0].pk}/")
+    laptop.fill("#id_name", "")
+    laptop.get_by_role("button", name="Save").click()
+    assert laptop.locator(".field-error").first.inner_text() == "A player needs a name."
+    shot(laptop, "player")
+    laptop.goto(f"{base}/director/club/{club.slug}/roster/import/")
+    shot(laptop, "import")
+    laptop.goto(f"{base}/director/club/{club.slug}/series/")
+    laptop.fill("#id_name", "Winter tournament")
+    laptop.get_by_role("button", name="Create the series").click()
+    for name in NAMES[:12]:
+        laptop.get_by_label(f"{name} (", exact=False).check()
+    laptop.get_by_role("button", name="Number these players").click()
+    laptop.wait_for_selector("#proposal")
+    shot(laptop, "rotation")
+    laptop.get_by_role("button", name="Create session 1 with these pairs").click()
+    laptop.wait_for_selector("text=with 6 pairs")
+    with DB_LOCK:
+        series = club.series.get()
+        assert rotations.series_players(series=series) is not None
+        assert series.sessions.get().entrants.count() == 6
+    laptop.wait_for_load_state("networkidle")
