@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q
@@ -22,6 +23,7 @@ from tournaments.models import ActionLog, Seating, SeatingTray, Session, Tray
 
 from .models import ScoreSnapshot, SlipLine, SlipLineVersion
 from .scorers import ScoringError
+from .scorers.fmt import mixed, signed
 
 
 @dataclass(frozen=True)
@@ -362,5 +364,9 @@ def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:
     if snapshot is None:
         return [], ""
     names = {e.number: e.name or str(e) for e in session.entrants.filter(kind=ranked_kind(session))}
-    rows = [{**row, "name": names.get(row["entrant"], "")} for row in snapshot.scores.get("entrants", [])]
+    rows = [
+        {**row, "name": names.get(row["entrant"], ""), "total_text": mixed(Fraction(row["total"])),
+         "pm_text": "" if row.get("plus_minus") is None else signed(Fraction(row["plus_minus"]))}
+        for row in snapshot.scores.get("entrants", [])
+    ]
     return rows, ""

@@ -119,6 +119,9 @@ class SlipSeat(models.Model):
             models.UniqueConstraint(fields=["tray", "entrant", "side"], name="entrant_once_per_slip"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.entrant} on {self.tray}"
+
 
 class SlipLineVersion(models.Model):
     """An earlier version of a slip line, kept whenever it is changed or removed."""
@@ -148,6 +151,9 @@ class SlipLineVersion(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"Tray {self.tray_number}, table {self.table_number}, version {self.version}"
+
 
 class ScoreSnapshot(models.Model):
     """The standings of a session as computed at one moment: one consistent whole.
@@ -166,3 +172,6 @@ class ScoreSnapshot(models.Model):
     class Meta:
         ordering = ["session", "-computed_at", "-id"]
         get_latest_by = "computed_at"
+
+    def __str__(self) -> str:
+        return f"{self.session} by {self.method} at {self.computed_at:%H:%M:%S}"

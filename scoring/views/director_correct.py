@@ -62,7 +62,7 @@ class TrayView(RunPageView):
             )
         except UserError as exc:
             return self.refuse({"status": errors_for(exc, {"status", "table", "reason"})})
-        messages.success(request, f"Tray {tray} is now {the_tray.get_status_display().lower()}.")
+        messages.success(request, f"Tray {tray}: {the_tray.get_status_display()}.")
         return redirect("run:tray", pk=pk, tray=tray)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import ThreadedWSGIServer
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import SlipLine
@@ -51,11 +52,23 @@ class _OneAtATime(StaticFilesHandler):
             return super().__call__(environ, start_response)
 
 
+class _KeepSharedConnection(ThreadedWSGIServer):
+    """Leave the shared in-memory connection open when a phone's socket closes.
+
+    Closing is a no-op for in-memory SQLite anyway; skipping it avoids
+    spurious thread errors from keep-alive sockets that outlive the test.
+    """
+
+    def _close_connections(self) -> None:
+        pass
+
+
 @pytest.fixture
 def live_server() -> Iterator[LiveServer]:
     """pytest-django's live server, with requests serialised on the shared connection."""
     server = LiveServer("localhost", start=False)
     server.thread.static_handler = _OneAtATime
+    server.thread.server_class = _KeepSharedConnection
     server.start()
     yield server
     server.stop()

@@ -32,3 +32,22 @@ def test_engine_modules_import_nothing_from_django_or_the_apps(package: Path) ->
             if name.split(".")[0] in {"django", "rest_framework", "celery", "tournaments", "scoring", "clubwhist"}
         }
         assert not bad, f"{module.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_the_session_scoring_choices_are_the_engines_methods() -> None:
+    from scoring.scorers import METHODS
+    from tournaments.models import ScoringMethod
+
+    assert set(ScoringMethod.values) == set(METHODS)
+
+
+def test_every_movement_family_of_design_md_is_registered() -> None:
+    from tournaments.movements import FAMILIES
+
+    design = {
+        "progressive", "mitchell", "clay", "snow", "parallel", "safford", "howell", "howell-snow",
+        "individual", "four-pair", "two-teams", "fours-mitchell", "fours-howell", "fours-clay",
+        "fours-parallel", "fours-snow", "new-england", "harvard", "narragansett", "club-teams",
+        "three-teams",
+    }
+    assert design <= set(FAMILIES)

@@ -98,6 +98,9 @@ class SeatingTray(models.Model):
             models.UniqueConstraint(fields=["seating", "tray"], name="tray_once_per_seating"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.tray} at {self.seating}"
+
 
 class SeatedEntrant(models.Model):
     """An entrant's place in a round; the database refuses it at two tables.
@@ -118,6 +121,9 @@ class SeatedEntrant(models.Model):
                 fields=["round", "entrant", "side"], name="entrant_at_one_table_per_round"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.entrant} {self.side} at {self.seating}".replace("  ", " ")
 
 
 class Seat(models.Model):
@@ -150,3 +156,6 @@ class Seat(models.Model):
                 name="player_at_one_seat_per_round",
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.get_direction_display()} at {self.seating}"

@@ -17,7 +17,10 @@ class EntrantKind(models.TextChoices):
 
 
 class ScoringMethod(models.TextChoices):
-    """The scoring methods (DESIGN.md names; the engine lives in scoring.scorers)."""
+    """The scoring methods (DESIGN.md names; the engine lives in scoring.scorers).
+
+    A test keeps this list equal to the engine's ``METHODS``.
+    """
 
     TRICK = "trick", "Trick score, plus and minus (p. 32)"
     HOWELL = "howell", "Original Howell, losses (p. 42)"
@@ -25,8 +28,12 @@ class ScoringMethod(models.TextChoices):
     MATCH = "match", "Match score, 2/1/0 (pp. 45-46)"
     MATCHPOINTS = "matchpoints", "Matchpoints, percent (modern)"
     INDIVIDUAL = "individual", "Individual, tricks lost (pp. 27, 31)"
-    TEAM_TRICK = "team-trick", "Team trick score (pp. 48-50)"
-    TEAM_MATCH = "team-match", "Team match score (pp. 49-50)"
+    FOUR_PAIR = "four-pair", "Four-pair match (pp. 27-28)"
+    TWO_TEAMS = "two-teams", "Two teams of four (pp. 28-30)"
+    TEAM_TRICK = "team-trick", "Team trick score (pp. 48-49)"
+    TEAM_MATCH = "team-match", "Team match score (p. 49)"
+    NARRAGANSETT = "narragansett", "Narragansett, teams of eight (p. 55)"
+    TEAM_CLUB = "team-club", "Club system, teams of more than eight (pp. 56-57)"
 
 
 class Session(models.Model):
@@ -53,7 +60,9 @@ class Session(models.Model):
     movement_json = models.JSONField(default=dict, blank=True)
     trays_count = models.PositiveSmallIntegerField(default=0)
     deals_per_round = models.PositiveSmallIntegerField(default=1)
-    scoring_method = models.CharField(max_length=20, choices=ScoringMethod.choices, default=ScoringMethod.TRICK)
+    scoring_method = models.CharField(
+        max_length=20, choices=ScoringMethod.choices, default=ScoringMethod.TRICK
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
     current_round = models.PositiveSmallIntegerField(default=0)
     #: Tables move on by themselves when their round is done, or wait for the director.

@@ -19,8 +19,8 @@ This module imports nothing from Django; the whole package must not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 EntrantKind = Literal["pair", "team", "player"]

@@ -9,8 +9,9 @@
   pair; its columns depend on the scoring method: losses for the original
   Howell (p. 42), gains for the exponent system (p. 45), a match score for
   the match system (p. 46), plus and minus for the trick score (p. 32). A
-  pair's unused column is shaded; a pair that does not play the tray is
-  marked. Teams and individual players get a line per table instead.
+  pair's unused column is shaded; a pair that sits out the tray is marked
+  "sits out", its result column left for the average the book gives it
+  (pp. 42, 44, 46). Teams and individual players get a line per table.
 - **tabulating sheet** (p. 42): entrants down, trays across, then totals.
 """
 
@@ -222,14 +223,9 @@ def _pair_slip(plays: dict[int, tuple[int, str]], entrants: int, method: str) ->
     for pair in range(1, entrants + 1):
         where = plays.get(pair)
         blank = ("",) * len(columns)
-        if where is None:
-            lines.append(
-                SlipLine(
-                    cells=(str(pair), *blank),
-                    shaded=frozenset(range(1, len(columns) + 1)),
-                    note="does not play this tray",
-                )
-            )
+        if where is None:  # sits out: the score columns are struck, the average goes in the last (p. 42)
+            cells = (str(pair), "sits out", *("",) * (len(columns) - 1))
+            lines.append(SlipLine(cells=cells, shaded=frozenset({1, 2}), note="average"))
             continue
         table, side = where
         unused = {2} if side == "NS" else {1}

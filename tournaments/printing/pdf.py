@@ -44,11 +44,11 @@ KIND_DASH: dict[str, Sequence[float] | None] = {"ew": None, "ns": (6, 4), "tray"
 
 
 def latin(text: str) -> str:
-    """Text the standard PDF fonts can show (minus signs, suit symbols spelt out)."""
+    """Text the standard PDF fonts can show: their WinAnsi set (suit symbols spelt out)."""
     swaps = {"−": "-", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "...", "›": ">"}
     for a, b in swaps.items():
         text = text.replace(a, b)
-    return text.encode("latin-1", "replace").decode("latin-1")
+    return text.encode("cp1252", "replace").decode("cp1252")
 
 
 def para(text: str, style: ParagraphStyle = BODY) -> Paragraph:
@@ -72,8 +72,10 @@ class QRCode(Flowable):  # type: ignore[misc]
         canvas.setFillColor(colors.black)
         for y, row in enumerate(matrix):
             for x, bit in enumerate(row):
-                if bit:
-                    canvas.rect((x + 2) * cell, self.size - (y + 3) * cell, cell, cell, stroke=0, fill=1)
+                if bit:  # a hair wider than a module, so that no seam shows between neighbours
+                    canvas.rect(
+                        (x + 2) * cell, self.size - (y + 3) * cell, cell * 1.04, cell * 1.04, stroke=0, fill=1
+                    )
 
 
 def diagram(movement: Movement, width: float = 170 * mm) -> Drawing:
@@ -95,16 +97,31 @@ def diagram(movement: Movement, width: float = 170 * mm) -> Drawing:
     }
     first = {t.table: t for t in movement.rounds[0].tables} if movement.rounds else {}
     seen: dict[frozenset[int], int] = {}
-    for arrow in arrows(movement):
-        key = frozenset((arrow.source, arrow.target))
+    for (kind, source, target), label in _grouped(movement).items():
+        key = frozenset((source, target))
         index = seen.get(key, 0)
         seen[key] = index + 1
-        _arrow(group, pos, arrow.kind, arrow.source, arrow.target, arrow.label, index, box_h)
+        _arrow(group, pos, kind, source, target, label, index, (box_w, box_h))
     for number, (x, y) in pos.items():
         _table_box(group, number, x, y, box_w, box_h, first.get(number))
     group.scale(scale, scale)
     drawing.add(group)
     return drawing
+
+
+def _grouped(movement: Movement) -> dict[tuple[str, int, int], str]:
+    """The engine's arrows, one per kind and pair of tables: "trays 1, 2, 3, 4" on one line."""
+    out: dict[tuple[str, int, int], list[str]] = {}
+    for a in arrows(movement):
+        out.setdefault((a.kind, a.source, a.target), []).append(a.label)
+    return {k: _join(k[0], v) for k, v in out.items()}
+
+
+def _join(kind: str, labels: list[str]) -> str:
+    """ "tray 1" or "trays 1, 2, 3"; players' labels listed as they are."""
+    if len(labels) == 1 or kind != "tray":
+        return ", ".join(labels)
+    return "trays " + ", ".join(x.split()[-1] for x in labels)
 
 
 def _table_box(group: Group, number: int, x: float, y: float, w: float, h: float, t: Any) -> None:
@@ -123,8 +140,11 @@ def _table_box(group: Group, number: int, x: float, y: float, w: float, h: float
         )
     )
     lines = [f"Table {number}"]
-    if t is not None:
-        lines.append(" ".join(f"{s}{p}" for s, p in t.seats.items()) if t.seats else f"{t.ns} v {t.ew}")
+    if t is None:
+        lines.append("not played in round 1")
+    else:
+        who = f"{t.ns or '-'} v {t.ew or '-'}"
+        lines.append(" ".join(f"{s}{p}" for s, p in t.seats.items()) if t.seats else who)
         lines.append("trays " + ", ".join(map(str, t.trays[:5])) + ("..." if len(t.trays) > 5 else ""))
     for i, line in enumerate(lines):
         font = "Helvetica-Bold" if i == 0 else "Helvetica"
@@ -148,14 +168,14 @@ def _arrow(
     b: int,
     label: str,
     index: int,
-    box_h: float,
+    box: tuple[float, float],
 ) -> None:
     """A curved arrow between two tables (a loop for a move within one), with its label."""
     colour = colors.HexColor(KIND_COLOUR[kind])
     (x1, y1), (x2, y2) = pos[a], pos[b]
     path = Path(strokeColor=colour, strokeWidth=1.4, fillColor=None, strokeDashArray=KIND_DASH[kind])
     if a == b:
-        top, off = y1 + box_h / 2, -12 * mm + 12 * mm * (index % 3)
+        top, off = y1 + box[1] / 2, -12 * mm + 12 * mm * (index % 3)
         sx, ex = x1 - 6 * mm + off, x1 + 6 * mm + off
         path.moveTo(sx, top)
         path.curveTo(sx - 3 * mm, top + 14 * mm, ex + 3 * mm, top + 14 * mm, ex, top + 1)
@@ -163,7 +183,8 @@ def _arrow(
     else:
         length = math.hypot(x2 - x1, y2 - y1) or 1.0
         ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        trim = box_h / 2 + 2 * mm
+        # leave the box where the line crosses its edge, whichever edge that is
+        trim = min(box[0] / 2 / max(abs(ux), 1e-6), box[1] / 2 / max(abs(uy), 1e-6)) + 2 * mm
         sx, sy, ex, ey = x1 + ux * trim, y1 + uy * trim, x2 - ux * trim, y2 - uy * trim
         bend = 8 * mm + 9 * mm * index
         cx, cy = (sx + ex) / 2 + uy * bend, (sy + ey) / 2 - ux * bend
@@ -231,23 +252,50 @@ def _card(card: Card, printed: Printed) -> list[Any]:
     qr: Any = Spacer(1, 1)
     if card.link is not None:
         qr = Table([[QRCode(card.link)], [para("Scan to enter scores", SMALL)]], colWidths=[36 * mm])
-    heading = Table([[left, qr]], colWidths=[140 * mm, 38 * mm], style=[("VALIGN", (0, 0), (-1, -1), "TOP")])
+    heading = Table([[left, qr]], colWidths=[142 * mm, 38 * mm], style=[("VALIGN", (0, 0), (-1, -1), "TOP")])
     rows = [list(card.headings)] + [list(r) + [""] * (len(card.headings) - len(r)) for r in card.rows]
-    out: list[Any] = [
-        heading,
-        Spacer(1, 3 * mm),
-        para("SCHEDULE.", MOVE),
-        Spacer(1, 1 * mm),
-        _grid([[latin(c) for c in r] for r in rows]),
-    ]
-    out.append(Spacer(1, 5 * mm))
-    for _, text in card.moves:
-        out.append(para(text, MOVE))
-    if card.tray_move:
-        out.append(para(card.tray_move, BODY))
+    out: list[Any] = [heading, Spacer(1, 3 * mm), para("SCHEDULE.", MOVE), Spacer(1, 1 * mm)]
+    out.append(_grid([[latin(c) for c in r] for r in rows], _card_widths(card.headings), extra=CARD_GRID))
+    out += [Spacer(1, 6 * mm), _moves(card)]
     if card.link is not None:
         out += [Spacer(1, 4 * mm), para(f"Score entry: {card.link.url}", SMALL)]
     return out
+
+
+#: The schedule of a card, larger than other grids: it is read standing at the table.
+CARD_GRID = [
+    ("FONT", (0, 1), (-1, -1), "Helvetica", 11),
+    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9),
+    ("TOPPADDING", (0, 0), (-1, -1), 4),
+    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+]
+
+
+def _card_widths(headings: Sequence[str]) -> list[float]:
+    """Schedule columns across the card: the round and the deals wider than the rest."""
+    if len(headings) == 5:
+        return [30 * mm, 40 * mm, 14 * mm, 40 * mm, 56 * mm]
+    rest = (180 * mm - 30 * mm - 50 * mm) / max(len(headings) - 2, 1)
+    return [30 * mm, *([rest] * (len(headings) - 2)), 50 * mm]
+
+
+def _moves(card: Card) -> Table:
+    """Where each seat goes next, and the deals: a ruled box, North and South beside East and West."""
+    by_seat = dict(card.moves)
+    cells = [
+        [para(by_seat.get(a, ""), MOVE), para(by_seat.get(b, ""), MOVE)] for a, b in (("N", "E"), ("S", "W"))
+    ]
+    if card.tray_move:
+        cells.append([para(card.tray_move, BODY), ""])
+    style = [
+        ("BOX", (0, 0), (-1, -1), 1, colors.black),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+    ]
+    if card.tray_move:
+        style.append(("SPAN", (0, 2), (1, 2)))
+    return Table(cells, colWidths=[90 * mm, 90 * mm], style=style)
 
 
 def _doc(buffer: io.BytesIO, title: str, pagesize: tuple[float, float] = A4) -> SimpleDocTemplate:
@@ -305,8 +353,8 @@ def _slip(slip: Slip, printed: Printed) -> KeepTogether:
     """One traveling slip, ruled, the unused cells shaded."""
     trump = slip.trump or "______________"
     lines = [
-        para(f"{printed.title} - {slip.title}", SMALL),
-        para(f"DEAL No. {slip.tray}.   TRUMP - {trump}.   Dealer: {slip.dealer}.", MOVE),
+        para(f"{printed.title} — {slip.title}", SMALL),
+        para(f"DEAL No. {slip.tray}.   TRUMP — {trump}.   Dealer: {slip.dealer}.", MOVE),
         para(slip.extra, SMALL),
         Spacer(1, 2 * mm),
     ]

@@ -1,0 +1,207 @@
+"""Every public page of the demo club, at phone and laptop width, shows the engine's figures.
+
+The demo club (``build_demo``: a published Howell, a Mitchell in play) gets a
+season ladder, and two more published sessions of that season as the book's
+club tournaments play them (p. 46): a Howell with partners changed and a
+Mitchell with its N-S and E-W fields. Each page is opened at 390 and 1366
+pixels wide, must not scroll sideways, and is saved to var/screenshots; the
+standings, travellers, score cards, hand records, ladder and player pages
+must show exactly what the scoring engine computes from the same slips.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.cache import cache
+from django.core.servers.basehttp import ThreadedWSGIServer
+from pytest_django.live_server_helper import LiveServer
+
+from scoring.hand_records import solve
+from scoring.scorers import Scores, explain, score
+from scoring.scorers.exponent import tabulate
+from scoring.scorers.fmt import mixed, signed
+from scoring.services.standings import session_slips
+from tournaments.demo import build_demo
+from public.builders import play_session
+from tournaments.models import Deal, Player, Series, Session
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db]
+
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+
+DB_LOCK = threading.RLock()
+
+
+class _OneAtATime(StaticFilesHandler):
+    """The live server's handler, one request at a time on the shared in-memory connection."""
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        with DB_LOCK:
+            return super().__call__(environ, start_response)
+
+
+class _KeepSharedConnection(ThreadedWSGIServer):
+    """Leave the shared in-memory connection open when a socket closes."""
+
+    def _close_connections(self) -> None:
+        pass
+
+
+@pytest.fixture
+def live_server() -> Iterator[LiveServer]:
+    """pytest-django's live server, requests serialised on the test's connection."""
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = _OneAtATime
+    server.thread.server_class = _KeepSharedConnection
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def season() -> dict[str, Any]:
+    """The demo club with a season of three published sessions."""
+    cache.clear()
+    demo = build_demo()
+    series = Series.objects.create(club=demo.club, name="Autumn season 2026", best_of=2)
+    Session.objects.filter(pk=demo.published.pk).update(series=series)
+    players = list(Player.objects.filter(club=demo.club).order_by("pk"))
+    day = demo.published.date
+    howell = play_session(
+        club=demo.club, players=players[:16], title="Howell pairs, partners changed",
+        date=day - dt.timedelta(days=7), family="howell", deals_count=14, method="exponent",
+        series=series, shift=3, seed=46,
+    )
+    mitchell = play_session(
+        club=demo.club, players=players[:20], title="Mitchell pairs, five tables",
+        date=day - dt.timedelta(days=14), family="mitchell", deals_count=10, method="trick",
+        series=series, shift=1, seed=32,
+    )
+    published = [Session.objects.get(pk=demo.published.pk), howell, mitchell]
+    return {"club": demo.club, "series": series, "sessions": published, "running": demo.running}
+
+
+def engine(session: Session) -> Scores:
+    """The engine's scores of a session's slips."""
+    return score(session.scoring_method, session_slips(session=session))
+
+
+def check_standings(page: Any, session: Session) -> None:
+    """Every standings row shows the engine's rank, total and plus/minus, written the book's way."""
+    scores = engine(session)
+    mp = {t.entrant: t.extra["percent"] for t in score("matchpoints", session_slips(session=session)).entrants}
+    sheet = tabulate(session_slips(session=session)) if session.scoring_method == "exponent" else None
+    rows = page.locator("table.standings tr[data-entrant]")
+    assert rows.count() == len(scores.entrants)
+    for t in scores.entrants:
+        cells = page.locator(f'table.standings tr[data-entrant="{t.entrant}"] td.fig').all_inner_texts()
+        assert signed(t.plus_minus) in cells and f"{float(mp[t.entrant]):.2f}" in cells
+        if sheet is not None:
+            assert cells[0] == str(sheet.totals[t.entrant]) and Fraction(
+                page.locator(f'table.standings tr[data-entrant="{t.entrant}"] td.fig').first.get_attribute(
+                    "data-exact")) == t.total
+    if session.movement_json["family"] == "mitchell":
+        assert [t.lower() for t in page.locator("h3.field").all_inner_texts()] == ["n-s pairs", "e-w pairs"]
+    else:
+        top = [t.entrant for t in scores.entrants if t.rank == 1]
+        first = page.locator("table.standings tr[data-entrant]").first.get_attribute("data-entrant")
+        assert int(first) in top
+
+
+def check_travellers(page: Any, session: Session) -> None:
+    """Each line's two scores are the engine's scores of its two pairs on that tray."""
+    deals = {d.deal: d.scores for d in engine(session).deals}
+    for table in page.locator("table.slip").all():
+        tray = int(table.get_attribute("data-tray"))
+        for row in table.locator("tr[data-ns]").all():
+            shown = [Fraction(x) for x in row.locator("td.fig").evaluate_all("els => els.map(e => e.dataset.exact)")]
+            assert shown == [deals[tray][int(row.get_attribute("data-ns"))],
+                             deals[tray][int(row.get_attribute("data-ew"))]]
+
+
+def check_card(page: Any, session: Session, entrant: int) -> None:
+    """Each tray on the card is the engine's explained score; the sum is the total."""
+    slips = session_slips(session=session)
+    for row in page.locator("li.card-row").all():
+        account = explain(session.scoring_method, slips, entrant, int(row.get_attribute("data-deal")))
+        assert Fraction(row.locator(".score").get_attribute("data-exact")) == account.score
+    total = next(t.total for t in engine(session).entrants if t.entrant == entrant)
+    assert page.locator("#card-total").inner_text() == mixed(total)
+
+
+def check_hands(page: Any, session: Session) -> None:
+    """Each deal's double-dummy line is endplay's answer for whist."""
+    for deal in Deal.objects.filter(tray__session=session).select_related("tray"):
+        dd = solve(hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer)
+        text = page.locator(f'#deal-{deal.tray.number} .dd-line').inner_text()
+        assert f"N-S {dd.ns}, E-W {dd.ew} tricks" in text
+
+
+def check_ladder(page: Any, data: dict[str, Any]) -> None:
+    """Each player's ladder figure: the best two session plus/minus figures from the engine."""
+    figures: dict[int, list[Fraction]] = {}
+    for session in data["sessions"]:
+        totals = {t.entrant: t.plus_minus for t in engine(session).entrants}
+        for entrant in session.entrants.prefetch_related("members"):
+            for m in entrant.members.all():
+                figures.setdefault(m.player_id, []).append(totals[entrant.number])
+    for player_id, values in figures.items():
+        best = sum(sorted(values, reverse=True)[:2], Fraction(0))
+        cell = page.locator(f'tr[data-player="{player_id}"] td.fig b')
+        assert cell.inner_text() == signed(best)
+
+
+def pages(data: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """(name, path, check) for every public page of the club, one of each per session."""
+    club = data["club"].slug
+    out: list[tuple[str, str, Any]] = [
+        ("home", "/", None), ("club", f"/c/{club}/", None),
+        ("ladder", f"/c/{club}/ladder/{data['series'].pk}/", lambda p: check_ladder(p, data)),
+    ]
+    for i, s in enumerate(data["sessions"]):
+        base = f"/c/{club}/s/{s.pk}/"
+        top = next(t.entrant for t in engine(s).entrants if t.rank == 1)
+        out += [
+            (f"s{i}-results", base, lambda p, s=s: check_standings(p, s)),
+            (f"s{i}-travellers", base + "travellers/", lambda p, s=s: check_travellers(p, s)),
+            (f"s{i}-tray", base + "t/3/", lambda p, s=s: check_travellers(p, s)),
+            (f"s{i}-card", base + f"e/{top}/", lambda p, s=s, top=top: check_card(p, s, top)),
+            (f"s{i}-hands", base + "hands/", lambda p, s=s: check_hands(p, s)),
+        ]
+    player = data["sessions"][0].entrants.first().members.first().player
+    out.append(("player", f"/c/{club}/p/{player.pk}/", None))
+    return out
+
+
+def test_every_public_page_of_the_demo_club_at_phone_and_laptop_width(
+    live_server: Any, phone: Any, laptop: Any, season: dict[str, Any]
+) -> None:
+    listing = pages(season)
+    for width, page in (("phone", phone), ("laptop", laptop)):
+        for name, path, check in listing:
+            response = page.goto(live_server.url + path)
+            assert response is not None and response.status == 200, path
+            overflow = page.evaluate("document.scrollingElement.scrollWidth - window.innerWidth")
+            assert overflow <= 1, f"{path} scrolls sideways by {overflow}px at {width} width"
+            if check is not None:
+                check(page)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"public-{width}-{name}.png"), full_page=True)
+
+
+def test_the_running_session_is_nowhere_public(live_server: Any, laptop: Any, season: dict[str, Any]) -> None:
+    running = season["running"]
+    club = season["club"].slug
+    response = laptop.goto(f"{live_server.url}/c/{club}/s/{running.pk}/")
+    assert response is not None and response.status == 404
+    laptop.goto(f"{live_server.url}/c/{club}/")
+    assert laptop.locator(f'a[href="/c/{club}/s/{running.pk}/"]').count() == 0
+    assert "in play" in laptop.locator("#upcoming").locator("..").inner_text()
