@@ -365,8 +365,12 @@ def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:
         return [], ""
     names = {e.number: e.name or str(e) for e in session.entrants.filter(kind=ranked_kind(session))}
     rows = [
-        {**row, "name": names.get(row["entrant"], ""), "total_text": mixed(Fraction(row["total"])),
-         "pm_text": "" if row.get("plus_minus") is None else signed(Fraction(row["plus_minus"]))}
+        {
+            **row,
+            "name": names.get(row["entrant"], ""),
+            "total_text": mixed(Fraction(row["total"])),
+            "pm_text": "" if row.get("plus_minus") is None else signed(Fraction(row["plus_minus"])),
+        }
         for row in snapshot.scores.get("entrants", [])
     ]
     return rows, ""

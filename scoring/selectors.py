@@ -174,7 +174,7 @@ def entrant_names(*, session: Session) -> dict[int, str]:
 
 @dataclass(frozen=True)
 class SessionResult:
-    """One player's line in one published session: their entrant's standing."""
+    """One player's line in one published session: their entrant's standing, and their partners."""
 
     session: Session
     entrant: int
@@ -207,19 +207,20 @@ def session_results_by_player(*, session: Session) -> dict[int, SessionResult]:
     better = get_method(snapshot.method).higher_is_better
     kind = ranked_kind(session)
     members = EntrantMember.objects.filter(session=session).select_related("player", "entrant", "entrant__team")
-    people: dict[int, list[str]] = {}
+    people: dict[int, list[tuple[int, str]]] = {}
     ranked: dict[int, int] = {}
     for member in members:
         entrant = member.entrant if member.entrant.kind == kind else member.entrant.team
         if entrant is not None and entrant.number in rows:
             ranked[member.player_id] = entrant.number
-            people.setdefault(entrant.number, []).append(member.player.name)
+            people.setdefault(entrant.number, []).append((member.player_id, member.player.name))
     out = {}
     for player_id, number in ranked.items():
         row = rows[number]
         pm = row.get("plus_minus")
         out[player_id] = SessionResult(
-            session=session, entrant=number, partners=", ".join(people[number]), rank=row["rank"],
+            session=session, entrant=number, rank=row["rank"],
+            partners=", ".join(name for pk, name in people[number] if pk != player_id),
             field=len(rows), total=Fraction(row["total"]), plus_minus=None if pm is None else Fraction(pm),
             percent=percents.get(number), higher_is_better=better,
         )

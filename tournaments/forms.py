@@ -20,8 +20,16 @@ from .services.errors import UserError
 def add_service_error(form: forms.Form, exc: UserError) -> forms.Form:
     """Show a service's refusal next to its field, or above the form."""
     field = exc.field if exc.field in form.fields else None
-    form.add_error(field, exc.message)
+    form.add_error(field, sentence(exc.message))
     return form
+
+
+def sentence(text: str) -> str:
+    """An engine's reason ("the Mitchell System needs ...") as a sentence for the page."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
 
 
 class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
@@ -159,11 +167,10 @@ class MovementChoiceForm(forms.Form):
 
     choice = forms.CharField(required=False, widget=forms.HiddenInput)
     family = forms.ChoiceField(choices=(), required=False, label="Movement")
-    variant = forms.CharField(max_length=30, required=False, label="Variant")
     deals = forms.IntegerField(min_value=1, max_value=200, required=False, label="Deals")
     scoring_method = forms.ChoiceField(choices=ScoringMethod.choices, label="Scoring method")
 
-    def __init__(self, *args: Any, families: Sequence[tuple[str, str]], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, families: Sequence[tuple[str, Any]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["family"].choices = [("", "Choose a movement"), *families]
 
@@ -171,7 +178,8 @@ class MovementChoiceForm(forms.Form):
         """(family, variant, deals): a movement chosen by name wins over a recommendation's radio."""
         data = self.cleaned_data
         if data.get("family"):
-            return data["family"], data.get("variant") or "", data.get("deals")
+            family, _, variant = data["family"].partition("|")
+            return family, variant, data.get("deals")
         family, _, rest = (data.get("choice") or "").partition("|")
         variant, _, deals = rest.partition("|")
         return family, variant, int(deals) if deals.isdigit() else data.get("deals")

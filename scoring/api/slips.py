@@ -129,6 +129,14 @@ class TrayStatusSerializer(serializers.Serializer):
                                      help_text="For a fouled tray: the table that found it.")
 
 
+class SlipFilterSerializer(serializers.Serializer):
+    """Which lines to list."""
+
+    tray = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
+    table = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
+    status = serializers.ChoiceField(SlipLine.Status.choices, required=False, allow_null=True)
+
+
 class RoundEntrySerializer(serializers.Serializer):
     """One table's N-S tricks on one tray of the round."""
 
@@ -198,20 +206,15 @@ class SlipListView(SlipView, generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[SlipLine]:
         """The lines, by tray and table; ``tray``/``table``/``status`` filter them."""
+        query = SlipFilterSerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
         qs = SlipLine.objects.filter(session=self.director_session(self.kwargs["pk"])).select_related(
             "tray", "table", "round", "ns", "ew").order_by("tray__number", "table__number")
-        params = self.request.query_params
-        for name, lookup in (("tray", "tray__number"), ("table", "table__number")):
-            if params.get(name, "").isdigit() and len(params[name]) < 6:
-                qs = qs.filter(**{lookup: int(params[name])})
-        if params.get("status"):
-            qs = qs.filter(status=params["status"])
-        return qs
+        lookups = {"tray": "tray__number", "table": "table__number", "status": "status"}
+        return qs.filter(**{lookups[k]: v for k, v in query.validated_data.items() if v is not None})
 
-    @extend_schema(operation_id="slips_list", parameters=[
-        OpenApiParameter("tray", int), OpenApiParameter("table", int),
-        OpenApiParameter("status", str, enum=SlipLine.Status.values)],
-        responses={200: SlipLineSerializer(many=True), **errors(401, 404)})
+    @extend_schema(operation_id="slips_list", parameters=[SlipFilterSerializer],
+                   responses={200: SlipLineSerializer(many=True), **errors(401, 404)})
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """List the lines."""
         return super().get(request, *args, **kwargs)

@@ -23,6 +23,10 @@ from ..scorers import ScoringError, score, scores_to_json
 from ..scorers.types import AverageAward, DealSlip, SlipResult, Slips
 
 KEEP_SNAPSHOTS = 3
+LINE_FIELDS = (
+    "round_id", "table_id", "tray_id", "ns_id", "ew_id", "ns__number", "ew__number", "table__number",
+    "ns_tricks", "ns_revokes", "ew_revokes", "ns_award", "ew_award",
+)
 PERCENT_CACHE_SECONDS = 24 * 3600
 
 
@@ -101,31 +105,34 @@ def session_slips(*, session: Session) -> Slips:
     entrants = tuple(
         session.entrants.filter(kind=kind, is_phantom=False).order_by("number").values_list("number", flat=True)
     )
+    # Plain values, not model rows: a 100-table session has thousands of lines.
     lines = (
         SlipLine.objects.filter(session=session)
-        .select_related("ns", "ew", "tray", "table")
         .order_by("tray__number", "table__number")
+        .values_list(*LINE_FIELDS, named=True)
     )
     seat_based = bool(session.movement_json.get("rounds")) and any(
         "seats" in t for r in session.movement_json["rounds"][:1] for t in r["tables"]
     )
     seats = _seat_map(session) if seat_based else {}
-    seating_ids = {
-        (s.round_id, s.table_id): s.pk for s in Seating.objects.filter(round__session=session).only("pk", "round", "table")
-    }
+    seating_ids = (
+        {(r, t): pk for pk, r, t in Seating.objects.filter(round__session=session).values_list("pk", "round", "table")}
+        if seat_based
+        else {}
+    )
     by_tray: dict[int, list[SlipResult]] = defaultdict(list)
     played: dict[int, set[int]] = defaultdict(set)
     for line in lines:
         seat_numbers = seats.get(seating_ids.get((line.round_id, line.table_id), 0)) if seat_based else None
-        ns = line.ns.number if line.ns else (seat_numbers or {}).get("N", 0)
-        ew = line.ew.number if line.ew else (seat_numbers or {}).get("E", 0)
+        ns = line.ns__number if line.ns_id else (seat_numbers or {}).get("N", 0)
+        ew = line.ew__number if line.ew_id else (seat_numbers or {}).get("E", 0)
         for entrant in (line.ns_id, line.ew_id):
             if entrant is not None:
                 played[entrant].add(line.tray_id)
         adjusted: Any = (line.ns_award, line.ew_award) if line.ns_award and line.ew_award else None
         by_tray[line.tray_id].append(
             SlipResult(
-                table=line.table.number, ns=ns, ew=ew, ns_tricks=line.ns_tricks,
+                table=line.table__number, ns=ns, ew=ew, ns_tricks=line.ns_tricks,
                 ns_revokes=line.ns_revokes, ew_revokes=line.ew_revokes,
                 seats=seat_numbers, adjusted=adjusted,
             )

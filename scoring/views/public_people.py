@@ -24,7 +24,7 @@ from ..selectors import SessionResult, player_results_public, series_ladder_publ
 from .public_base import ClubMixin
 from .public_standings import percent_text
 
-CHART_W, CHART_H, PAD, MAX_BAR = 640, 220, 28, 48
+CHART_W, CHART_H, PAD, MAX_BAR = 640, 280, 44, 64
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,13 @@ class Bar:
     up: bool
     label: str
     title: str
+    value: str
+    value_y: float
+
+    @property
+    def cx(self) -> float:
+        """The middle of the bar, where its texts stand."""
+        return self.x + self.w / 2
 
 
 @dataclass(frozen=True)
@@ -47,8 +54,6 @@ class Chart:
     bars: tuple[Bar, ...]
     baseline_y: float
     caption: str
-    top_label: str
-    bottom_label: str
     width: int = CHART_W
     height: int = CHART_H
 
@@ -64,6 +69,7 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
     half = (CHART_H - 2 * PAD) / 2
     mid = PAD + half
     slot = (CHART_W - 2 * PAD) / len(values)
+    every = max(1, len(values) // 8)  # a date under every bar would crowd a long season
     bars = []
     for i, (r, v) in enumerate(zip(results, values, strict=True)):
         h = float(abs(v - base) / span) * half
@@ -72,17 +78,14 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
         width = min(slot * 0.6, MAX_BAR)
         bars.append(Bar(
             x=PAD + i * slot + (slot - width) / 2, y=mid - h if up else mid, w=width, h=max(h, 1.0), up=up,
-            label=r.session.date.strftime("%-d %b"), title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
+            label=r.session.date.strftime("%-d %b") if i % every == 0 else "", title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
+            value=text, value_y=mid - h - 8 if up else mid + h + 24,
         ))
-    unit = "%" if use_percent else ""
-    top = base + span
-    return Chart(
-        bars=tuple(bars), baseline_y=mid,
-        caption="Matchpoint percentage by session (50% is average)" if use_percent
-        else "Plus/minus by session (0 is average)",
-        top_label=f"{percent_text(top) if use_percent else signed(top)}{unit}",
-        bottom_label=f"{percent_text(base - span) if use_percent else signed(-span)}{unit}",
+    caption = (
+        "Matchpoint percentage by session (50% is average)" if use_percent
+        else "Plus/minus by session (0 is average)"
     )
+    return Chart(bars=tuple(bars), baseline_y=mid, caption=caption)
 
 
 class PlayerView(ClubMixin, TemplateView):

@@ -50,6 +50,12 @@ class StandingRow:
     cells: tuple[Cell, ...]
     card_url: str = ""
 
+    @property
+    def name_lines(self) -> list[str]:
+        """The names a player to a line on a phone: "Ada Whitcombe", "& Bertram Hale"."""
+        first, *rest = self.names.split(" & ")
+        return [first, *(f"& {name}" for name in rest)]
+
 
 @dataclass(frozen=True)
 class StandingsField:

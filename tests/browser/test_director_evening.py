@@ -246,6 +246,7 @@ def test_a_director_runs_a_howell_of_eight_pairs(
     # Start: from the session page to the live board.
     laptop.goto(f"{base}/director/s/{session.pk}/")
     laptop.get_by_role("link", name="Start & run").click()
+    shot(laptop, "board-draft")
     laptop.get_by_role("button", name="Start the session").click()
     laptop.wait_for_selector("text=link is live")
     laptop.get_by_role("button", name="Hold them for me").click()

@@ -5,6 +5,7 @@ Screenshots of each page go to var/screenshots/setup-*.png.
 
 from __future__ import annotations
 
+import datetime as dt
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +17,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from tournaments.models import Club, Deal, Session
 from tournaments.services import club as club_services
-from tournaments.services import rotations
+from tournaments.services import rotations, sessions
 
 pytestmark = pytest.mark.browser
 
@@ -131,8 +132,12 @@ def test_a_director_sets_up_eight_pairs_by_the_recommended_howell(
 
     laptop.get_by_role("link", name="Next: print cards and slips").click()
     shot(laptop, "print")
-    pdf = laptop.request.get(f"{base}/director/s/{session.pk}/print/cards.pdf")
-    assert pdf.ok and pdf.headers["content-type"] == "application/pdf" and pdf.body().startswith(b"%PDF")
+    pdf = laptop.evaluate(
+        """url => fetch(url).then(async r => [r.status, r.headers.get("content-type"),
+            new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5))])""",
+        f"{base}/director/s/{session.pk}/print/cards.pdf",
+    )
+    assert pdf == [200, "application/pdf", "%PDF-"]
     laptop.locator(".print-list .card", has_text="Guide cards").get_by_role("link", name="Web page").click()
     card = laptop.locator("#table-2")
     assert "EIGHT PAIRS. TABLE 2." in card.inner_text()
@@ -157,6 +162,18 @@ def test_the_other_setup_pages_at_laptop_width(
     shot(laptop, "player")
     laptop.goto(f"{base}/director/club/{club.slug}/roster/import/")
     shot(laptop, "import")
+    with DB_LOCK:
+        session = sessions.session_create(club=club, date=dt.date(2026, 11, 4), title="Wednesday pairs")
+        for a, b in zip(roster[0:16:2], roster[1:16:2], strict=True):
+            sessions.entrant_create(session=session, players=[a, b])
+    laptop.goto(f"{base}/director/s/{session.pk}/setup/")
+    laptop.locator("summary", has_text="Another movement").click()
+    laptop.select_option("#id_family", label="Mitchell System, as the book first gives it")
+    laptop.get_by_role("button", name="Seat the session").click()
+    error = laptop.locator("#movement-form .field-error").first
+    assert "odd number of tables" in error.inner_text()
+    error.scroll_into_view_if_needed()
+    shot(laptop, "movement-refused")
     laptop.goto(f"{base}/director/club/{club.slug}/series/")
     laptop.fill("#id_name", "Winter tournament")
     laptop.get_by_role("button", name="Create the series").click()

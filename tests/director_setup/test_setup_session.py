@@ -121,11 +121,11 @@ def test_a_mitchell_for_an_even_number_of_tables_needs_a_variant(
     director_client: Client, empty_session: Session, roster16: list[Player]
 ) -> None:
     pair_up(empty_session, roster16)
-    data = {"family": "mitchell", "deals": 24, "scoring_method": "trick"}
+    data = {"family": "mitchell|", "deals": 24, "scoring_method": "trick"}
     response = director_client.post(s_url("setup_movement", empty_session), data)
     error = response.context["movement_form"].errors["family"][0]
     assert "odd number of tables" in error and "mod1" in error
-    ok = director_client.post(s_url("setup_movement", empty_session), {**data, "variant": "mod3"})
+    ok = director_client.post(s_url("setup_movement", empty_session), {**data, "family": "mitchell|mod3"})
     assert ok.status_code == 302
     empty_session.refresh_from_db()
     assert (empty_session.movement_family, empty_session.movement_variant) == ("mitchell", "mod3")
@@ -135,7 +135,7 @@ def test_a_movement_that_cannot_serve_the_pairs_gives_the_engines_reason(
     director_client: Client, empty_session: Session, roster16: list[Player]
 ) -> None:
     pair_up(empty_session, roster16[:6])
-    data = {"family": "howell", "deals": 5, "scoring_method": "trick"}
+    data = {"family": "howell|", "deals": 5, "scoring_method": "trick"}
     response = director_client.post(s_url("setup_movement", empty_session), data)
     assert response.status_code == 200
     assert response.context["movement_form"].errors["family"]
@@ -168,7 +168,7 @@ def test_a_late_pair_before_the_start_reseats_the_movement(
 ) -> None:
     pair_up(empty_session, roster16[:14])
     director_client.post(
-        s_url("setup_movement", empty_session), {"family": "howell", "deals": 21, "scoring_method": "trick"}
+        s_url("setup_movement", empty_session), {"family": "howell|", "deals": 21, "scoring_method": "trick"}
     )
     empty_session.refresh_from_db()
     assert empty_session.movement_json["entrants"] == 7

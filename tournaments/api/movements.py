@@ -79,7 +79,6 @@ class MovementJSONSerializer(serializers.Serializer):
     tables = serializers.IntegerField(min_value=1)
     trays = serializers.IntegerField(min_value=1)
     rounds = RoundJSONSerializer(many=True)
-    analysis = serializers.JSONField(required=False, read_only=True, help_text="With ?analyse=1.")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """A posted movement: sizes within bounds, every table, tray and entrant within its counts."""
@@ -102,6 +101,12 @@ class MovementJSONSerializer(serializers.Serializer):
             raise serializers.ValidationError({"rounds": [f"{where}: an entrant beyond the count."]})
         if set(t.get("seats") or {}) - set(SEATS):
             raise serializers.ValidationError({"rounds": [f"{where}: seats are N, E, S and W."]})
+
+
+class MovementPreviewSerializer(MovementJSONSerializer):
+    """The movement JSON, with its analysis when asked for (``analyse=1``)."""
+
+    analysis = serializers.JSONField(required=False, help_text="Faults and balance (with analyse=1).")
 
 
 class PreviewQuerySerializer(serializers.Serializer):
@@ -206,7 +211,7 @@ class MovementPreviewView(PublicView):
                              examples=[OpenApiExample("Howell", value="howell")]),
             PreviewQuerySerializer,
         ],
-        responses={200: MovementJSONSerializer, **errors(400, 404)},
+        responses={200: MovementPreviewSerializer, **errors(400, 404)},
     )
     def get(self, request: Request, family: str) -> Response:
         """The movement JSON (DESIGN.md), with ``analysis`` if ``analyse=1``."""

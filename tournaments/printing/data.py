@@ -136,7 +136,7 @@ def table_links(session: Session) -> list[TableLink]:
             TableLink(
                 table=table.number,
                 url=url,
-                svg=qr.svg_inline(scale=4, border=2, title=f"Table {table.number}"),
+                svg=qr.svg_inline(scale=4, border=2, omitsize=True, title=f"Table {table.number}"),
                 matrix=tuple(tuple(1 if bit else 0 for bit in row) for row in qr.matrix_iter(border=0)),
             )
         )

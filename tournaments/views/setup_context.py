@@ -107,13 +107,27 @@ def _serves(rec: Recommendation, entrants: int, players: int, asked: int) -> boo
     return asked == (players if _KIND_TO_UNIT[unit] else entrants)
 
 
-def family_choices(session: Session) -> list[tuple[str, str]]:
-    """Every system of the book that seats this kind of session, for the free choice."""
-    return [
-        (f.name, f"{f.title} ({f.pages})")
-        for f in sorted(FAMILIES.values(), key=lambda f: f.title)
-        if session.entrant_kind in f.session_kinds
-    ]
+def family_choices(session: Session) -> list[tuple[str, Any]]:
+    """Every system of the book (and each variant) that seats this kind of session."""
+    out: list[tuple[str, Any]] = []
+    for f in sorted(FAMILIES.values(), key=lambda f: f.title):
+        if session.entrant_kind not in f.session_kinds:
+            continue
+        label = f"{f.title} ({f.pages})"
+        if not f.variants:
+            out.append((f"{f.name}|", label))
+            continue
+        variants = [(f"{f.name}|{v}", f"{f.title}, {variant_words(v)}") for v in f.variants]
+        out.append((label, [(f"{f.name}|", f"{f.title}, as the book first gives it"), *variants]))
+    return out
+
+
+def variant_words(variant: str) -> str:
+    """ "mod3" as "modification 3", "form2" as "form 2"; other names as they are."""
+    for short, word in (("mod", "modification"), ("form", "form"), ("plan", "plan")):
+        if variant.startswith(short) and variant[len(short) :].isdigit():
+            return f"{word} {variant[len(short) :]}"
+    return variant
 
 
 def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:

@@ -1,0 +1,181 @@
+"""Time a big session's standings: recompute and render, beside simply reading its slips.
+
+A 100-table, 26-tray pairs session (2,600 slip lines) is built in a fresh
+SQLite database under a temporary directory: the club, players and session
+through the services, the tables, trays, deals, entrants and slip lines by
+bulk inserts (every tray played at every table, as with duplicated trays:
+N-S pair t stays at table t, E-W pairs 101-200 move on a table each round,
+two trays a round). Then, for each scoring method asked for, it prints:
+
+- **read**: loading the session's slip lines from the database, as model
+  rows with their entrants, trays and tables (what any page needs first);
+  the bare read of three columns as tuples is printed beside, for scale;
+- **recompute**: ``standings_compute``, what the Celery task runs after a
+  slip changes (read the slips, score them exactly, write one snapshot);
+- **render**: the public results page, through Django's test client, first
+  cold (the modern percentage is worked out and cached against the new
+  snapshot) and then warm.
+
+The aim is recompute and render within three times the read.
+
+    python bench/bench_standings.py [METHOD ...]     (default: exponent trick)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("CLUBWHIST_VAR_DIR", tempfile.mkdtemp(prefix="clubwhist-bench-"))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubwhist.settings")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver,localhost")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+from django.db import transaction  # noqa: E402
+from django.test import Client  # noqa: E402
+
+from scoring.models import ScoreSnapshot, SlipLine, Via  # noqa: E402
+from scoring.services.standings import standings_compute  # noqa: E402
+from tournaments.models import Club, Deal, Entrant, EntrantMember, Round, Session, Table, Tray  # noqa: E402
+from tournaments.services import club as club_services  # noqa: E402
+from tournaments.services import sessions  # noqa: E402
+
+TABLES = 100
+TRAYS = 26
+PER_ROUND = 2
+AIM = 3.0
+
+
+def ew_pair(table: int, rnd: int) -> int:
+    """The E-W pair at a table in a round: pairs 101-200 move up a table each round."""
+    return TABLES + (table + rnd - 2) % TABLES + 1
+
+
+def movement_json() -> dict[str, Any]:
+    """The movement as DESIGN.md writes it, so the page knows the N-S and E-W fields."""
+    rounds = [
+        {"round": r, "sitout": [], "tables": [
+            {"table": t, "ns": t, "ew": ew_pair(t, r), "trays": list(range(PER_ROUND * r - 1, PER_ROUND * r + 1))}
+            for t in range(1, TABLES + 1)
+        ]}
+        for r in range(1, TRAYS // PER_ROUND + 1)
+    ]
+    return {"family": "mitchell", "entrants": 2 * TABLES, "tables": TABLES, "trays": TRAYS, "rounds": rounds}
+
+
+@transaction.atomic
+def build(club: Club, method: str, rng: random.Random) -> Session:
+    """The session, published: the services for what they cover, bulk inserts for the volume."""
+    session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title=f"Big {method}",
+                                      scoring_method=method)
+    players = list(club.players.order_by("pk"))
+    entrants = Entrant.objects.bulk_create(
+        Entrant(session=session, kind=Entrant.Kind.PAIR, number=n, name="") for n in range(1, 2 * TABLES + 1)
+    )
+    EntrantMember.objects.bulk_create(
+        EntrantMember(session=session, entrant=e, player=players[2 * i + k], order=k + 1)
+        for i, e in enumerate(entrants) for k in range(2)
+    )
+    tables = Table.objects.bulk_create(Table(session=session, number=t) for t in range(1, TABLES + 1))
+    rounds = Round.objects.bulk_create(Round(session=session, number=r) for r in range(1, TRAYS // PER_ROUND + 1))
+    trays = Tray.objects.bulk_create(Tray(session=session, number=d) for d in range(1, TRAYS + 1))
+    Deal.objects.bulk_create(Deal(tray=tray, trump="KC", dealer="NESW"[(tray.number - 1) % 4]) for tray in trays)
+    by_number = {e.number: e for e in entrants}
+    SlipLine.objects.bulk_create(
+        SlipLine(
+            session=session, tray=tray, round=rounds[(tray.number - 1) // PER_ROUND], table=table,
+            ns=by_number[table.number], ew=by_number[ew_pair(table.number, (tray.number - 1) // PER_ROUND + 1)],
+            ns_tricks=rng.randint(3, 10), status=SlipLine.Status.CONFIRMED, entered_via=Via.CLI,
+        )
+        for tray in trays for table in tables
+    )
+    Session.objects.filter(pk=session.pk).update(
+        movement_json=movement_json(), movement_family="mitchell", trays_count=TRAYS, results_version=1,
+        status=Session.Status.PUBLISHED, publish_standings=True, publish_travellers=True,
+    )
+    return Session.objects.get(pk=session.pk)
+
+
+def timed(fn: Callable[[], Any], repeat: int = 3) -> float:
+    """The best of a few runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def read_lines(session: Session) -> int:
+    """Read the session's slip lines as rows, with their entrants, trays and tables."""
+    return len(list(SlipLine.objects.filter(session=session).select_related("ns", "ew", "tray", "table")))
+
+
+def read_values(session: Session) -> int:
+    """Read the session's slip lines as bare tuples: the least a read can do."""
+    return len(list(SlipLine.objects.filter(session=session).values_list("tray_id", "table_id", "ns_tricks")))
+
+
+def render(client: Client, session: Session) -> None:
+    """GET the public results page."""
+    response = client.get(f"/c/{session.club.slug}/s/{session.pk}/")
+    assert response.status_code == 200, response.status_code
+
+
+def render_cold(client: Client, session: Session) -> None:
+    """Render right after a recompute: the snapshot is new, the percentage not yet cached."""
+    standings_compute(session_id=session.pk)
+    start = time.perf_counter()
+    render(client, session)
+    render_cold.seconds = min(getattr(render_cold, "seconds", float("inf")), time.perf_counter() - start)
+
+
+def bench(club: Club, method: str) -> None:
+    """Build one session and print its timings."""
+    session = build(club, method, random.Random(1900))
+    client = Client()
+    assert read_lines(session) == TABLES * TRAYS
+    read = timed(lambda: read_lines(session))
+    bare = timed(lambda: read_values(session))
+    recompute = timed(lambda: standings_compute(session_id=session.pk))
+    render_cold.seconds = float("inf")
+    timed(lambda: render_cold(client, session))
+    cold = render_cold.seconds
+    warm = timed(lambda: render(client, session))
+    snapshot = ScoreSnapshot.objects.filter(session=session).latest()
+    ranked = len(snapshot.scores["entrants"])
+    print(f"\n{method}: {TABLES} tables x {TRAYS} trays = {TABLES * TRAYS} slip lines, {ranked} pairs ranked")
+    print(f"  {'read slip lines (bare)':<26} {bare * 1000:8.1f} ms  (tuples only, for comparison)")
+    for label, seconds in (("read slip lines", read), ("recompute standings", recompute),
+                           ("render results (cold)", cold), ("render results (warm)", warm)):
+        ratio = "" if label.startswith("read") else f"  {seconds / read:5.1f} x read"
+        flag = "" if label.startswith("read") or seconds <= AIM * read else "  (over the aim)"
+        print(f"  {label:<26} {seconds * 1000:8.1f} ms{ratio}{flag}")
+
+
+def main(methods: list[str]) -> None:
+    """Migrate a fresh database, make the club, bench each method."""
+    call_command("migrate", verbosity=0)
+    club = club_services.club_create(name="Bench Club", slug="bench")
+    for i in range(4 * TABLES):
+        club_services.player_create(club=club, name=f"Player {i + 1:03d}")
+    print(f"database: {os.environ['CLUBWHIST_VAR_DIR']} (aim: within {AIM:g} x the read)")
+    for method in methods:
+        bench(club, method)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or ["exponent", "trick"])

@@ -1,0 +1,193 @@
+"""Sending a tray's result from a table's link: once, checked by the server, nothing lost or doubled."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+
+from scoring.models import SlipLine
+from tournaments.models import Session
+from tournaments.services import seating, sessions
+
+pytestmark = pytest.mark.django_db
+
+
+def stored(session: Session) -> list[tuple[int, int, int | None]]:
+    """Every slip line as (tray, table, N-S tricks)."""
+    return sorted(SlipLine.objects.filter(session=session).values_list("tray__number", "table__number", "ns_tricks"))
+
+
+def test_it_stores_a_sent_result_and_unfolds_its_slip(phone: Any, running_session: Session) -> None:
+    response = phone.send(1, 8, key="k-1", round=1)
+    assert response.status_code == 201
+    body = response.json()
+    assert body["line"] == {"tray": 1, "ns_tricks": 8, "ew_tricks": 5, "status": "entered", "version": 1,
+                            "ns_revokes": 0, "ew_revokes": 0}
+    assert [line["table"] for line in body["traveller"]] == [1]
+    assert stored(running_session) == [(1, 1, 8)]
+
+
+def test_a_replayed_request_stores_one_line(phone: Any, running_session: Session) -> None:
+    first = phone.send(1, 8, key="same-key")
+    again = phone.send(1, 8, key="same-key")
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["replayed"] is True
+    assert stored(running_session) == [(1, 1, 8)]
+    running_session.refresh_from_db()
+    assert running_session.results_version == 1
+
+
+def test_a_replayed_key_from_another_table_is_refused(make_phone: Any, running_session: Session) -> None:
+    make_phone(running_session.tables.get(number=1)).send(1, 8, key="shared")
+    other = make_phone(running_session.tables.get(number=2)).send(2, 6, key="shared")
+    assert other.status_code == 400
+    assert other.json()["field"] == "idempotency_key"
+    assert stored(running_session) == [(1, 1, 8)]
+
+
+def test_two_phones_at_a_table_the_first_wins_and_the_second_sees_both_values(
+    make_phone: Any, running_session: Session
+) -> None:
+    table = running_session.tables.get(number=1)
+    first, second = make_phone(table), make_phone(table)
+    assert first.send(1, 8, key="a").status_code == 201
+    response = second.send(1, 9, key="b")
+    assert response.status_code == 409
+    body = response.json()
+    assert body["stored"]["ns_tricks"] == 8 and body["stored"]["ew_tricks"] == 5
+    assert body["attempted"] == {"ns_tricks": 9, "ew_tricks": 4}
+    assert stored(running_session) == [(1, 1, 8)]
+
+
+def test_a_second_phone_sending_the_same_value_is_told_too(make_phone: Any, running_session: Session) -> None:
+    table = running_session.tables.get(number=1)
+    make_phone(table).send(1, 8, key="a")
+    response = make_phone(table).send(1, 8, key="b")
+    assert response.status_code == 409
+    assert response.json()["stored"]["ns_tricks"] == response.json()["attempted"]["ns_tricks"] == 8
+
+
+@pytest.mark.parametrize("tricks", [14, -1, "abc", "7.5", "", None, True])
+def test_it_rejects_tricks_outside_0_to_13(phone: Any, running_session: Session, tricks: Any) -> None:
+    response = phone.send(1, tricks, key=f"k-{tricks}")
+    assert response.status_code == 400
+    assert response.json()["field"] == "ns_tricks"
+    assert response.json()["errors"]["ns_tricks"]
+    assert stored(running_session) == []
+
+
+@pytest.mark.parametrize("revokes", [4, -1, "x"])
+def test_it_rejects_an_impossible_revoke_claim(phone: Any, running_session: Session, revokes: Any) -> None:
+    response = phone.send(1, 8, ns_revokes=revokes)
+    assert response.status_code == 400
+    assert response.json()["field"] == "ns_revokes"
+    assert stored(running_session) == []
+
+
+def test_it_keeps_a_revoke_claim(phone: Any, running_session: Session) -> None:
+    assert phone.send(1, 8, ew_revokes=1).status_code == 201
+    line = SlipLine.objects.get(session=running_session)
+    assert (line.ns_revokes, line.ew_revokes) == (0, 1)
+
+
+def test_it_rejects_a_tray_not_at_this_table(phone: Any, running_session: Session) -> None:
+    response = phone.send(2, 8)  # tray 2 is never played at table 1 in round 1
+    assert response.status_code == 400
+    assert response.json()["field"] == "tray"
+    assert stored(running_session) == []
+
+
+def test_it_rejects_a_tray_of_a_later_round(phone: Any, running_session: Session) -> None:
+    response = phone.send(3, 8)  # table 1 plays tray 3 in round 2
+    assert response.status_code == 400
+    assert "this round" in response.json()["error"]
+    assert stored(running_session) == []
+
+
+def test_it_rejects_a_tray_the_session_has_not(phone: Any, running_session: Session) -> None:
+    response = phone.send(99, 8)
+    assert response.status_code == 400
+    assert response.json()["field"] == "tray"
+
+
+def test_it_rejects_a_round_that_is_over(phone: Any, running_session: Session) -> None:
+    Session.objects.filter(pk=running_session.pk).update(tables_advance=False)
+    sessions.session_advance(session=running_session)
+    response = phone.send(1, 8)
+    assert response.status_code == 400
+    assert "over" in response.json()["error"]
+    assert stored(running_session) == []
+
+
+def test_it_rejects_a_send_for_a_round_the_page_no_longer_shows(phone: Any, running_session: Session) -> None:
+    phone.send(1, 8)
+    response = phone.send(3, 6, round=1)  # the page was still on round 1
+    assert response.status_code in (400, 409)
+    assert stored(running_session) == [(1, 1, 8)]
+
+
+def test_it_rejects_a_revoked_link(phone: Any, running_session: Session) -> None:
+    running_session.tables.filter(number=1).update(token_revoked=True)
+    response = phone.send(1, 8)
+    assert response.status_code == 404
+    assert "not valid" in response.json()["error"]
+    page = phone.page()
+    assert page.status_code == 404
+    assert b"not valid" in page.content
+    assert stored(running_session) == []
+
+
+def test_it_rejects_an_unknown_link(make_phone: Any, running_session: Session) -> None:
+    table = running_session.tables.get(number=1)
+    table.token = "made-up"
+    response = make_phone(table).send(1, 8)
+    assert response.status_code == 404
+    assert stored(running_session) == []
+
+
+def test_it_rejects_a_closed_session(phone: Any, running_session: Session) -> None:
+    sessions.session_set_status(session=running_session, status="closed")
+    response = phone.send(1, 8)
+    assert response.status_code == 400
+    assert "closed" in response.json()["error"]
+    assert stored(running_session) == []
+
+
+def test_a_link_of_another_session_cannot_touch_this_one(
+    club: Any, players: Any, make_phone: Any, running_session: Session
+) -> None:
+    other = sessions.session_create(club=club, date=dt.date(2026, 10, 1), title="Last month")
+    for a, b in zip(players[0::2], players[1::2], strict=True):
+        sessions.entrant_create(session=other, players=[a, b])
+    seating.movement_fix(session=other, family="mitchell")
+    sessions.session_start(session=other)
+    sessions.session_set_status(session=other, status="closed")
+    old_link = make_phone(other.tables.get(number=1))
+    assert old_link.send(1, 8).status_code == 400  # its own session is closed
+    make_phone(running_session.tables.get(number=1)).send(1, 8)
+    assert old_link.post("confirm", tray=1).status_code == 404  # this session's line is not its to see
+    assert old_link.post("dispute", tray=1, claimed=3).status_code == 404
+    assert SlipLine.objects.get(session=running_session).status == "entered"
+    assert stored(other) == []
+
+
+def test_the_plain_form_sends_without_javascript(make_phone: Any, running_session: Session) -> None:
+    from django.test import Client
+
+    phone = make_phone(running_session.tables.get(number=1))
+    phone.client = Client(enforce_csrf_checks=True)
+    page = phone.page()
+    token = page.cookies["csrftoken"].value
+    form = {"csrfmiddlewaretoken": token, "tray": "1", "round": "1", "ns_tricks": "7", "key": "form-key"}
+    response = phone.client.post(phone.base, form, follow=True)
+    assert b"Tray 1 sent: N-S 7, E-W 6." in response.content
+    phone.client.post(phone.base, form)  # the browser's "resubmit the form?"
+    assert stored(running_session) == [(1, 1, 7)]
+
+
+def test_the_plain_form_says_plainly_what_is_wrong(phone: Any, running_session: Session) -> None:
+    response = phone.client.post(phone.base, {"tray": "1", "ns_tricks": "14"}, follow=True)
+    assert b"Tricks must be from 0 to 13, not 14." in response.content
+    assert stored(running_session) == []
