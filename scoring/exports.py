@@ -35,6 +35,7 @@ FONT_PATHS = (
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
 )
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+ASCII_SUITS = str.maketrans("♠♥♦♣−", "SHDC-")
 
 
 def results_json(scores: Mapping[str, Any]) -> str:
@@ -59,7 +60,8 @@ def results_csv(
         number, pm = row["entrant"], row.get("plus_minus")
         percent = (percents or {}).get(number)
         writer.writerow([
-            row["rank"], (fields or {}).get(number, ""), number, names.get(number, ""), row["total"], pm or "",
+            row["rank"], (fields or {}).get(number, ""), number, names.get(number, ""),
+            row["total"], pm or "",
             _decimal(row["total"]), _decimal(pm), percent_text(percent) if percent is not None else "",
             *(by_deal[n].get(str(number), "") for n in deals),
         ])
@@ -83,7 +85,8 @@ def deals_pbn(*, session: Session) -> str:
         dd = solved.get(int(match.group(1)))
         if not dd:
             return match.group(0)
-        note = f'\n{{Double dummy, {dd["trump"]} trumps, {dd["leader"]} leads: N-S {dd["ns"]}, E-W {dd["ew"]}}}'
+        tricks = f'N-S {dd["ns"]}, E-W {dd["ew"]}'
+        note = f'\n{{Double dummy, {dd["trump"]} trumps, {dd["leader"]} leads: {tricks}}}'
         return match.group(0) + note
 
     return re.sub(r'\[Board "(\d+)"\](?:\n\[[^\n]*\])*', add, text)
@@ -131,7 +134,7 @@ def _text(value: str, font: str) -> str:
     if font != "Helvetica":
         return value
     value = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)", lambda m: "^" + m.group(1).translate(SUPERSCRIPTS), value)
-    return value.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "−": "-"}))
+    return value.translate(ASCII_SUITS)
 
 
 def _styles(font: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict, dataclass
+from importlib.metadata import version
 from typing import Any
 
 from tournaments.models import Deal, Session
@@ -65,7 +66,6 @@ def solver_available() -> bool:
 
 def solve(*, hands: str, trump_card: str, dealer: str) -> DoubleDummy:
     """Solve one deal double dummy: trump suit from the turned card, dealer's left leads."""
-    import endplay
     from endplay.dds import solve_board
     from endplay.types import Deal as EndplayDeal
     from endplay.types import Denom, Player
@@ -81,7 +81,7 @@ def solve(*, hands: str, trump_card: str, dealer: str) -> DoubleDummy:
         trump=suit, leader=leader, ns=leader_side, ew=13 - leader_side,
         best_leads=tuple(_card(c) for c, tricks in leads if tricks == best),
         other_leads=tuple(_card(c) for c, tricks in leads if tricks != best),
-        solver=f"endplay {endplay.__version__}",
+        solver=f"endplay {version('endplay')}",
     )
 
 

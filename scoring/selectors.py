@@ -123,7 +123,8 @@ def session_public(*, club: Club, pk: int) -> Session:
 
 def sessions_with_standings(*, club: Club) -> QuerySet[Session]:
     """A club's sessions whose standings are published, newest first."""
-    return club.sessions.filter(status=Session.Status.PUBLISHED, publish_standings=True).order_by("-date", "-id")
+    published = club.sessions.filter(status=Session.Status.PUBLISHED, publish_standings=True)
+    return published.order_by("-date", "-id")
 
 
 def snapshot_public(*, session: Session) -> ScoreSnapshot | None:
@@ -206,7 +207,9 @@ def session_results_by_player(*, session: Session) -> dict[int, SessionResult]:
     percents = modern_percentages(session=session, snapshot=snapshot) or {}
     better = get_method(snapshot.method).higher_is_better
     kind = ranked_kind(session)
-    members = EntrantMember.objects.filter(session=session).select_related("player", "entrant", "entrant__team")
+    members = EntrantMember.objects.filter(session=session).select_related(
+        "player", "entrant", "entrant__team"
+    )
     people: dict[int, list[tuple[int, str]]] = {}
     ranked: dict[int, int] = {}
     for member in members:

@@ -17,7 +17,7 @@ def recompute_standings(session_id: int) -> None:
 
 def _solve_hands_when_played(session_id: int) -> None:
     """Once every table has played every tray, solve the hand records ahead of publishing."""
-    from tournaments.models import Session, SeatingTray
+    from tournaments.models import SeatingTray, Session
 
     from .hand_records import deals_missing_double_dummy
     from .models import SlipLine

@@ -32,7 +32,7 @@ def sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
 
 
-class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[misc]
     """A roster player, shown with the member number where there is one."""
 
     def label_from_instance(self, obj: Player) -> str:
@@ -87,7 +87,7 @@ class RosterImportForm(forms.Form):
 
 
 class SessionNewForm(forms.Form):
-    """The first step of a new session: when, what, who kind of entrant."""
+    """The first step of a new session: when, what, and what kind of entrant."""
 
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=dt.date.today)
     title = forms.CharField(

@@ -115,11 +115,8 @@ def session_slips(*, session: Session) -> Slips:
         "seats" in t for r in session.movement_json["rounds"][:1] for t in r["tables"]
     )
     seats = _seat_map(session) if seat_based else {}
-    seating_ids = (
-        {(r, t): pk for pk, r, t in Seating.objects.filter(round__session=session).values_list("pk", "round", "table")}
-        if seat_based
-        else {}
-    )
+    seatings = Seating.objects.filter(round__session=session).values_list("pk", "round", "table")
+    seating_ids = {(r, t): pk for pk, r, t in seatings} if seat_based else {}
     by_tray: dict[int, list[SlipResult]] = defaultdict(list)
     played: dict[int, set[int]] = defaultdict(set)
     for line in lines:
@@ -179,6 +176,7 @@ def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
         )
         stale = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id")[KEEP_SNAPSHOTS:]
         ScoreSnapshot.objects.filter(pk__in=[s.pk for s in stale]).delete()
+    modern_percentages(session=session, snapshot=snapshot, slips=slips)  # warm: pages never wait for it
     return snapshot
 
 
@@ -198,10 +196,13 @@ def session_snapshot(*, session: Session) -> ScoreSnapshot | None:
     return snapshot
 
 
-def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int, Fraction] | None:
+def modern_percentages(
+    *, session: Session, snapshot: ScoreSnapshot, slips: Slips | None = None
+) -> dict[int, Fraction] | None:
     """Matchpoint percentages of a pairs session (modern, shown beside the book's figures).
 
-    Computed from the slips by the engine's ``matchpoints`` method and cached
+    Computed by the engine's ``matchpoints`` method from the slips the
+    snapshot was scored from (``standings_compute`` passes them) and cached
     against the snapshot, so they change exactly when the standings do.
     """
     if ranked_kind(session) != Entrant.Kind.PAIR:
@@ -210,7 +211,7 @@ def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int
     cached = cache.get(key)
     if cached is None:
         try:
-            scores = score("matchpoints", session_slips(session=session))
+            scores = score("matchpoints", slips or session_slips(session=session))
         except ScoringError:
             return None
         cached = {str(t.entrant): str(t.extra["percent"]) for t in scores.entrants}

@@ -16,6 +16,7 @@ from django.views.generic import TemplateView
 from tournaments.models import Club, Session
 from tournaments.selectors import sessions_public
 
+from ..scorers.fmt import signed
 from ..selectors import (
     entrant_names,
     series_ladder_public,
@@ -23,7 +24,6 @@ from ..selectors import (
     sessions_with_standings,
     snapshot_public,
 )
-from ..scorers.fmt import signed
 from ..services.standings import modern_percentages
 from .public_base import ClubMixin, PublicSessionMixin
 from .public_standings import standings_view
@@ -58,9 +58,10 @@ class ClubView(ClubMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         latest = sessions_with_standings(club=self.club).filter(series__isnull=False).first()
         ladder = series_ladder_public(series=latest.series) if latest and latest.series else None
+        top = ladder.rows[:LADDER_TOP] if ladder else ()
         return {
             **super().get_context_data(**kwargs), "club": self.club, "recent": _recent(self.club),
-            "ladder": ladder, "ladder_rows": [{"row": r, "score": signed(r.score)} for r in (ladder.rows[:LADDER_TOP] if ladder else ())],
+            "ladder": ladder, "ladder_rows": [{"row": r, "score": signed(r.score)} for r in top],
             "upcoming": _upcoming(self.club),
         }
 

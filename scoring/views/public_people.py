@@ -78,7 +78,8 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
         width = min(slot * 0.6, MAX_BAR)
         bars.append(Bar(
             x=PAD + i * slot + (slot - width) / 2, y=mid - h if up else mid, w=width, h=max(h, 1.0), up=up,
-            label=r.session.date.strftime("%-d %b") if i % every == 0 else "", title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
+            label=r.session.date.strftime("%-d %b") if i % every == 0 else "",
+            title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
             value=text, value_y=mid - h - 8 if up else mid + h + 24,
         ))
     caption = (

@@ -140,7 +140,9 @@ def hand_view(deal: Deal) -> HandView | None:
             (s, " ".join("10" if r == "T" else r for r in ranks) or "—")
             for s, ranks in zip("SHDC", suits, strict=True)
         )
-    return HandView(tray=deal.tray.number, dealer=deal.dealer, trump=deal.trump, hands=hands, dd=deal.double_dummy)
+    return HandView(
+        tray=deal.tray.number, dealer=deal.dealer, trump=deal.trump, hands=hands, dd=deal.double_dummy
+    )
 
 
 def deal_scores(scores: Mapping[str, Any] | None) -> dict[int, dict[int, str]]:
@@ -182,7 +184,9 @@ def travellers_view(
             TravellerView(
                 tray=slip.deal, trump=deal.trump if deal else "", dealer=deal.dealer if deal else "",
                 void=slip.void, heading=slip_heading(method, slip) if pairs else "", rows=rows,
-                averages=tuple(f"{names.get(a.entrant, a.entrant)} ({a.reason}): {a.award}" for a in slip.averages),
+                averages=tuple(
+                    f"{names.get(a.entrant, a.entrant)} ({a.reason}): {a.award}" for a in slip.averages
+                ),
                 hand=hand,
             )
         )
@@ -200,7 +204,8 @@ def _score_cell(entrant: int, shown: Mapping[int, str], gains: Mapping[int, Any]
     value = Fraction(shown[entrant])
     gain = gains.get(entrant)
     if gain is not None:
-        return Cell(str(gain), shown[entrant], f"{gain.mixed()} tricks", eq=gain.mixed() if gain.exponent else "")
+        eq = gain.mixed() if gain.exponent else ""
+        return Cell(str(gain), shown[entrant], f"{gain.mixed()} tricks", eq=eq)
     return Cell(mixed(value), shown[entrant])
 
 
@@ -254,7 +259,9 @@ def _exponent_heading(law: Any) -> str:
     )
     if worked.lesser:
         text += f"; the {worked.lesser} column equated with exponent {mixed(worked.exponent)}"
-    average = f"{mixed(worked.numerator)}/{worked.tables} = {mixed(worked.average_gain)}"
+    average = f"{mixed(worked.numerator)}/{worked.tables}"
+    if mixed(worked.average_gain) != average:
+        average += f" = {mixed(worked.average_gain)}"
     return text + f". Average equated gain {average} (rule 9)."
 
 
@@ -285,12 +292,13 @@ def score_card(
 def _seat(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[str, str, str, str]:
     """(side, table, opponents, own tricks) of an entrant on a slip; a sit-out has none."""
     for line in slip.results:
-        seats = line.seats or {}
+        seats: dict[str, int] = {str(k): v for k, v in (line.seats or {}).items()}
         for way, mine, theirs in (("N-S", ("N", "S"), "ew"), ("E-W", ("E", "W"), "ns")):
             own = line.ns if way == "N-S" else line.ew
             if own == entrant or any(seats.get(s) == entrant for s in mine):
                 made = line.ns_tricks if way == "N-S" else line.ew_tricks
-                return way, str(line.table), entrant_label(line, theirs, names)[1], "" if made is None else str(made)
+                against = entrant_label(line, theirs, names)[1]
+                return way, str(line.table), against, "" if made is None else str(made)
     return "—", "", "sat out", ""
 
 

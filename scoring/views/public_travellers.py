@@ -24,7 +24,14 @@ from ..scorers.render import LABEL
 from ..selectors import deals_public, slips_public, snapshot_public
 from ..tasks import compute_double_dummy
 from .public_base import PublicSessionMixin
-from .public_slips import HandView, TravellerView, card_text, hand_view, score_card, totals_line, travellers_view
+from .public_slips import (
+    HandView,
+    TravellerView,
+    hand_view,
+    score_card,
+    totals_line,
+    travellers_view,
+)
 
 DD_QUEUE_GUARD_SECONDS = 300
 
@@ -51,7 +58,8 @@ class TravellerMixin(PublicSessionMixin):
         """Every tray's traveller."""
         snapshot = snapshot_public(session=self.session)
         return travellers_view(
-            method=self.session.scoring_method, slips=self.slips, scores=snapshot.scores if snapshot else None,
+            method=self.session.scoring_method, slips=self.slips,
+            scores=snapshot.scores if snapshot else None,
             names=self.names, deals=self.deals, hands_published=self.published.hand_records,
         )
 
@@ -78,7 +86,8 @@ class TrayView(TravellerMixin, TemplateView):
             raise Http404("No such tray.")
         i = numbers.index(self.kwargs["tray"])
         return {**super().get_context_data(**kwargs), **self.session_context(), "t": travellers[i],
-                "prev": numbers[i - 1] if i else None, "next": numbers[i + 1] if i + 1 < len(numbers) else None,
+                "prev": numbers[i - 1] if i else None,
+                "next": numbers[i + 1] if i + 1 < len(numbers) else None,
                 "tab": "travellers"}
 
 
@@ -91,7 +100,8 @@ class ScoreCardView(TravellerMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         snapshot = snapshot_public(session=self.session)
         entrant = self.kwargs["entrant"]
-        row = next((r for r in (snapshot.scores["entrants"] if snapshot else []) if r["entrant"] == entrant), None)
+        rows = snapshot.scores["entrants"] if snapshot else []
+        row = next((r for r in rows if r["entrant"] == entrant), None)
         if snapshot is None or row is None:
             raise Http404("No such entrant.")
         label = LABEL[get_method(snapshot.method).kind].lower()
@@ -147,4 +157,4 @@ def _against(hand: HandView, slips: Slips | None) -> str:
     return "N-S took " + ", ".join(parts) + "."
 
 
-__all__ = ["HandRecordsView", "ScoreCardView", "TrayView", "TravellersView", "card_text", "deals_solved"]
+__all__ = ["HandRecordsView", "ScoreCardView", "TravellersView", "TrayView", "deals_solved"]

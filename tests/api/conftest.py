@@ -8,6 +8,7 @@ session, whose director and tables must see nothing of ours.
 from __future__ import annotations
 
 import datetime as dt
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,19 +17,41 @@ from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from scoring.models import Via
+from scoring.services import directing
+from scoring.services.results import result_confirm, result_submit
 from tests.conftest import mitchell_three_tables
-from tournaments.models import Club, Player, Session, Table
+from tournaments.models import Club, Player, Seating, Session, Table
 from tournaments.services import club as club_services
-from tournaments.services import seating, sessions
+from tournaments.services import deals, seating, sessions
 
 
-def running_mitchell(club: Club, players: list[Player], title: str) -> Session:
-    """A running three-table Mitchell of six pairs from these players (as the shared fixture builds it)."""
+def seated_mitchell(club: Club, players: list[Player], title: str, *, dealt: bool = False) -> Session:
+    """A draft three-table Mitchell of six pairs from these players (as the shared fixture builds it)."""
     session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title=title)
     for a, b in zip(players[0::2], players[1::2], strict=True):
         sessions.entrant_create(session=session, players=[a, b])
     seating.movement_fix(session=session, movement=mitchell_three_tables())
-    return sessions.session_start(session=session)
+    if dealt:
+        deals.trays_deal(session=session, rng=random.Random(1900))
+    return session
+
+
+def running_mitchell(club: Club, players: list[Player], title: str, *, dealt: bool = False) -> Session:
+    """The same Mitchell, started."""
+    return sessions.session_start(session=seated_mitchell(club, players, title, dealt=dealt))
+
+
+def play_all(session: Session) -> None:
+    """Enter and confirm every tray at every table, as the director's round sheet would."""
+    seatings = Seating.objects.filter(round__session=session).select_related("round", "table")
+    for seating in seatings.order_by("round__number", "table__number"):
+        for tray in seating.trays.all():
+            outcome = result_submit(
+                table=seating.table, tray_number=tray.number, ns_tricks=5 + (seating.table.number + tray.number) % 5,
+                via=Via.DIRECTOR, by="test", round_number=seating.round.number,
+            )
+            result_confirm(line=outcome.line, via=Via.DIRECTOR, by="test")
 
 
 def token_client(user: Any) -> APIClient:
@@ -84,3 +107,12 @@ def other(django_user_model: Any) -> OtherClub:
     players = [club_services.player_create(club=club, name=f"Other {i}") for i in range(1, 13)]
     session = running_mitchell(club, players, "Other pairs")
     return OtherClub(director=user, club=club, session=session, table=session.tables.get(number=1))
+
+
+@pytest.fixture
+def published_session(club: Club, players: list[Player]) -> Session:
+    """This club's second session: dealt, played, closed and published with every switch on."""
+    session = running_mitchell(club, players, "Test published", dealt=True)
+    play_all(session)
+    directing.session_close(session=session)
+    return directing.session_publish(session=session, standings=True, travellers=True, hand_records=True)

@@ -22,6 +22,7 @@ import pytest
 from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.cache import cache
 from django.core.servers.basehttp import ThreadedWSGIServer
+from public.builders import play_session
 from pytest_django.live_server_helper import LiveServer
 
 from scoring.hand_records import solve
@@ -30,7 +31,6 @@ from scoring.scorers.exponent import tabulate
 from scoring.scorers.fmt import mixed, signed
 from scoring.services.standings import session_slips
 from tournaments.demo import build_demo
-from public.builders import play_session
 from tournaments.models import Deal, Player, Series, Session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
@@ -97,7 +97,8 @@ def engine(session: Session) -> Scores:
 def check_standings(page: Any, session: Session) -> None:
     """Every standings row shows the engine's rank, total and plus/minus, written the book's way."""
     scores = engine(session)
-    mp = {t.entrant: t.extra["percent"] for t in score("matchpoints", session_slips(session=session)).entrants}
+    matchpoints = score("matchpoints", session_slips(session=session))
+    mp = {t.entrant: t.extra["percent"] for t in matchpoints.entrants}
     sheet = tabulate(session_slips(session=session)) if session.scoring_method == "exponent" else None
     rows = page.locator("table.standings tr[data-entrant]")
     assert rows.count() == len(scores.entrants)
@@ -122,7 +123,8 @@ def check_travellers(page: Any, session: Session) -> None:
     for table in page.locator("table.slip").all():
         tray = int(table.get_attribute("data-tray"))
         for row in table.locator("tr[data-ns]").all():
-            shown = [Fraction(x) for x in row.locator("td.fig").evaluate_all("els => els.map(e => e.dataset.exact)")]
+            exact = row.locator("td.fig").evaluate_all("els => els.map(e => e.dataset.exact)")
+            shown = [Fraction(x) for x in exact]
             assert shown == [deals[tray][int(row.get_attribute("data-ns"))],
                              deals[tray][int(row.get_attribute("data-ew"))]]
 

@@ -204,3 +204,16 @@ def test_teams_of_four_are_picked_by_seat(
 def test_setup_is_refused_once_the_session_runs(director_client: Client, running_session: Session) -> None:
     response = director_client.post(s_url("setup_phantom", running_session), follow=True)
     assert any("running" in str(m) for m in response.context["messages"])
+
+
+def test_the_director_home_links_to_roster_new_session_and_series(
+    director_client: Client, club: Club
+) -> None:
+    page = director_client.get(reverse("director:home")).content.decode()
+    for name in ("roster", "session_new", "series"):
+        assert reverse(f"director:{name}", args=[club.slug]) in page
+
+
+def test_a_draft_session_opens_on_its_setup_page(director_client: Client, empty_session: Session) -> None:
+    page = director_client.get(reverse("director:home")).content.decode()
+    assert s_url("setup", empty_session) in page

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 from django.core.cache import cache
-
 from public.builders import play_session
+
 from tournaments.models import Club, Player, Series, Session
 from tournaments.services import club as club_services
 

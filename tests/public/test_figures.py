@@ -79,13 +79,16 @@ def test_howell_has_one_field(client: Any, published_howell: Session) -> None:
 def test_modern_percentage_beside_is_the_engines_matchpoint_percentage(
     client: Any, published_mitchell: Session
 ) -> None:
-    mp = {t.entrant: t.extra["percent"] for t in score("matchpoints", session_slips(session=published_mitchell)).entrants}
+    matchpoints = score("matchpoints", session_slips(session=published_mitchell))
+    mp = {t.entrant: t.extra["percent"] for t in matchpoints.entrants}
     for entrant, (_rank, cells) in page_rows(client, published_mitchell).items():
         assert Fraction(cells[-1][0]) == mp[entrant]
         assert cells[-1][1] == f"{float(mp[entrant]):.2f}"
 
 
-def test_travellers_show_each_lines_score_as_the_engine_gave_it(client: Any, published_howell: Session) -> None:
+def test_travellers_show_each_lines_score_as_the_engine_gave_it(
+    client: Any, published_howell: Session
+) -> None:
     expected = {d.deal: d.scores for d in engine(published_howell).deals}
     body = client.get(reverse("public:travellers", args=[published_howell.club.slug, published_howell.pk]))
     text = body.content.decode()
@@ -124,7 +127,9 @@ def test_json_export_is_the_scores_json_of_the_engine(client: Any, published_how
     assert json.loads(client.get(url).content) == scores_to_json(engine(published_howell))
 
 
-def test_csv_export_has_a_row_per_entrant_with_exact_figures(client: Any, published_mitchell: Session) -> None:
+def test_csv_export_has_a_row_per_entrant_with_exact_figures(
+    client: Any, published_mitchell: Session
+) -> None:
     url = reverse("public:results_csv", args=[published_mitchell.club.slug, published_mitchell.pk])
     rows = list(csv.DictReader(io.StringIO(client.get(url).content.decode())))
     expected = {t.entrant: t for t in engine(published_mitchell).entrants}

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from public.builders import play_session
 
 from scoring.hand_records import leader_of, solve, solver_available
-from public.builders import play_session
 from tournaments.models import Club, Deal, Player, Session
 
 pytestmark = [

@@ -47,7 +47,8 @@ def test_ladder_page_shows_the_ladder_figures(client: Any, published_mitchell: S
     text = client.get(reverse("public:ladder", args=[series.club.slug, series.pk])).content.decode()
     ladder = series_ladder_public(series=series)
     for row in ladder.rows:
-        assert re.search(rf'data-player="{row.player.pk}">.*?<b>{re.escape(signed(row.score))}</b>', text, re.S)
+        figure = re.escape(signed(row.score))
+        assert re.search(rf'data-player="{row.player.pk}">.*?<b>{figure}</b>', text, re.S)
     assert text.count('class="num opt fig dropped"') == len(ladder.rows)
 
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
-
 from public.builders import pair_up, play_all, play_session
+
 from scoring.urls_public import urlpatterns
 from tournaments.models import Club, Player, Series, Session
 from tournaments.services import club as club_services
@@ -45,10 +45,12 @@ def _unpublished(club: Club, how: str, series: Series) -> Session:
         deals.trays_deal(session=session)
         session = sessions.session_start(session=session)
         play_all(session, random.Random(3), rounds=2)
-        return sessions.session_publish_switches(session=session, standings=True, travellers=True, hand_records=True)
-    publish = {"closed": None, "switched off": (False, False, False)}.get(how, None)
-    session = play_session(club=club, players=people, title=title, date=date, family="mitchell", deals_count=6,
-                           method="trick", series=series, publish=publish, seed=5)
+        return sessions.session_publish_switches(
+            session=session, standings=True, travellers=True, hand_records=True
+        )
+    publish = {"closed": None, "switched off": (False, False, False)}.get(how)
+    session = play_session(club=club, players=people, title=title, date=date, family="mitchell",
+                           deals_count=6, method="trick", series=series, publish=publish, seed=5)
     if how == "switched on, closed":
         session = sessions.session_publish_switches(session=session, standings=True, travellers=True,
                                                     hand_records=True)
@@ -82,7 +84,8 @@ def test_no_public_url_shows_an_unpublished_session(client: Any, club: Club, how
 def test_every_session_page_of_a_published_session_opens(client: Any, published_mitchell: Session) -> None:
     player = published_mitchell.entrants.first().members.first().player
     for name in [*SESSION_PAGES, "player", "ladder", "club", "home"]:
-        url = reverse(f"public:{name}", kwargs=_kwargs(name, published_mitchell, player, published_mitchell.series))
+        kwargs = _kwargs(name, published_mitchell, player, published_mitchell.series)
+        url = reverse(f"public:{name}", kwargs=kwargs)
         assert client.get(url).status_code == 200, url
 
 
@@ -94,7 +97,9 @@ SWITCHES = {
 
 
 @pytest.mark.parametrize("switch", sorted(SWITCHES))
-def test_each_switch_opens_only_its_own_pages(client: Any, club: Club, members: list[Player], switch: str) -> None:
+def test_each_switch_opens_only_its_own_pages(
+    client: Any, club: Club, members: list[Player], switch: str
+) -> None:
     session = play_session(
         club=club, players=members, title="One switch", date=dt.date(2026, 11, 2), family="mitchell",
         deals_count=6, method="trick",

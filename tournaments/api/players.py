@@ -49,9 +49,9 @@ class PlayerUpdateSerializer(serializers.Serializer):
 
 
 class PlayerMergeSerializer(serializers.Serializer):
-    """The duplicate entry to merge into this player."""
+    """The player to keep: this one (a duplicate entry) is merged into it and retired."""
 
-    merge = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The id of the duplicate player, retired by the merge.")
+    into = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The id of the player to keep.")
 
 
 class RosterImportSerializer(serializers.Serializer):
@@ -136,20 +136,22 @@ class PlayerDetailView(ClubPlayerMixin):
 
 @extend_schema(tags=["players"], parameters=[CLUB_SLUG, PLAYER_ID])
 class PlayerMergeView(ClubPlayerMixin):
-    """Merge a duplicate roster entry into this player."""
+    """Merge this player (a duplicate roster entry) into another, as the player's page does."""
+
+    field_names = {"merge": "into"}
 
     @extend_schema(operation_id="players_merge", request=PlayerMergeSerializer,
                    responses={200: PlayerSerializer, **errors(400, 401, 404)})
     def post(self, request: Request, slug: str, player_id: int) -> Response:
-        """Move the duplicate's history here and retire it."""
+        """Move this player's history to the one kept and retire this one; answers with the one kept."""
         club = self.director_club(slug)
-        keep = self.club_player(club, player_id)
+        duplicate = self.club_player(club, player_id)
         form = PlayerMergeSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        merge = Player.objects.filter(club=club, pk=form.validated_data["merge"]).first()
-        if merge is None:
-            raise UserError("No such player on this club's roster.", field="merge")
-        return Response(PlayerSerializer(player_merge(keep=keep, merge=merge, user=request.user)).data)
+        keep = Player.objects.filter(club=club, pk=form.validated_data["into"]).first()
+        if keep is None:
+            raise UserError("No such player on this club's roster.", field="into")
+        return Response(PlayerSerializer(player_merge(keep=keep, merge=duplicate, user=request.user)).data)
 
 
 @extend_schema(tags=["players"], parameters=[CLUB_SLUG])

@@ -21,6 +21,7 @@ from ..models import EntrantKind, ScoringMethod, Series, Session, Table
 from ..services import running, sessions
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound, UserError
+from ..views.setup_context import default_scoring
 from . import ID_MAX, errors
 from .clubs import CLUB_SLUG
 from .permissions import DirectorView
@@ -91,7 +92,10 @@ class SessionCreateSerializer(serializers.Serializer):
     date = serializers.DateField()
     title = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     entrant_kind = serializers.ChoiceField(EntrantKind.choices, default=EntrantKind.PAIRS)
-    scoring_method = serializers.ChoiceField(ScoringMethod.choices, default=ScoringMethod.TRICK)
+    scoring_method = serializers.ChoiceField(
+        ScoringMethod.choices, required=False,
+        help_text="By default the page's: trick for pairs, individual for individuals, team-match for teams.",
+    )
     series = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX,
                                       help_text="A series (club tournament or ladder) of this club.")
 
@@ -173,6 +177,7 @@ class ClubSessionListView(DirectorView, generics.ListAPIView):
         form = SessionCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
+        data.setdefault("scoring_method", default_scoring(data["entrant_kind"]))
         series = None
         if data.pop("series") is not None:
             series = Series.objects.filter(club=club, pk=form.validated_data["series"]).first()

@@ -27,8 +27,9 @@ from django.urls import reverse
 from ..models import EntrantKind, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
+from ..movements.types import Seat
 
-SEAT_ORDER = ("N", "E", "S", "W")
+SEAT_ORDER: tuple[Seat, ...] = ("N", "E", "S", "W")
 SUIT_WORD = {"S": "SPADE", "H": "HEART", "D": "DIAMOND", "C": "CLUB"}
 RANK_WORD = {
     "A": "ACE",

@@ -17,8 +17,9 @@ from ..forms import EntrantRowsForm, MovementChoiceForm
 from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.analysis import analyse
-from ..movements.diagram import diagram_svg
 from ..movements.recommend import Recommendation, _sort_key, recommend
+from ..printing.data import trump_words
+from ..printing.drawing import diagram_svg_inline
 from ..services.sessions import KIND_SHAPE
 
 DEFAULT_DEALS = 24
@@ -178,9 +179,11 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
 
 
 def diagram_html(movement: Movement) -> SafeString:
-    """The engine's SVG for inline HTML (no XML prolog); trusted: it escapes every label it draws."""
-    svg = diagram_svg(movement)
-    return mark_safe(svg[svg.index("<svg") :])
+    """The movement diagram as inline SVG, the same drawing as on the printed cards.
+
+    Trusted: reportlab escapes every label it writes.
+    """
+    return mark_safe(diagram_svg_inline(movement))
 
 
 def _steps(session: Session, entrants: int) -> list[tuple[str, str]]:
@@ -250,9 +253,11 @@ def added_message(session: Session, added: Sequence[Entrant]) -> str:
 def seating_note(session: Session) -> str:
     """After the entrants changed: whether the chosen movement still seats them."""
     session.refresh_from_db()
-    if session.movement_family:
-        return f"The movement now seats {session.movement_json.get('entrants')}; deal the trays again."
-    return ""
+    if not session.movement_family:
+        return ""
+    _, many = UNIT_WORDS[session.entrant_kind]
+    count = session.movement_json.get("entrants")
+    return f"The movement was worked out again for {count} {many}: deal the trays again."
 
 
 def seated_message(movement: Movement) -> str:
@@ -266,22 +271,6 @@ def seated_message(movement: Movement) -> str:
 
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-RANK_WORD = {
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
-    "T": "ten",
-    "9": "nine",
-    "8": "eight",
-    "7": "seven",
-    "6": "six",
-    "5": "five",
-    "4": "four",
-    "3": "three",
-    "2": "two",
-}
 
 
 def trump_parts(card: str) -> dict[str, str] | None:
@@ -293,7 +282,7 @@ def trump_parts(card: str) -> dict[str, str] | None:
         "rank": rank,
         "symbol": SUIT_SYMBOL[card[1]],
         "suit": card[1],
-        "words": f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}".upper(),
+        "words": trump_words(card),
     }
 
 
