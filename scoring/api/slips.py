@@ -75,8 +75,10 @@ class SubmitSerializer(serializers.Serializer):
     ns_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
     ew_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
     round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
-    idempotency_key = serializers.CharField(required=False, allow_blank=True, max_length=64,
-                                            help_text="Or the Idempotency-Key header: a replay returns the line.")
+    idempotency_key = serializers.CharField(
+        required=False, allow_blank=True, max_length=64,
+        help_text="Or the Idempotency-Key header: a replay returns the line.",
+    )
 
 
 class DirectorSubmitSerializer(SubmitSerializer):
@@ -221,7 +223,8 @@ class SlipListView(SlipView, generics.ListAPIView):
 
     @extend_schema(operation_id="slips_submit", request=DirectorSubmitSerializer,
                    parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-                   responses={201: SubmitResultSerializer, 200: SubmitResultSerializer, **errors(400, 401, 404, 409)})
+                   responses={201: SubmitResultSerializer, 200: SubmitResultSerializer,
+                              **errors(400, 401, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Enter a table's result (201; a replayed key gives 200; a different second result 409)."""
         session = self.director_session(pk)
@@ -324,7 +327,8 @@ class RoundEnterView(SlipView):
         form = RoundEnterSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         entries = {(e["table"], e["tray"]): str(e["ns_tricks"]) for e in form.validated_data["entries"]}
-        outcome = directing.round_enter(session=session, round_number=round, entries=entries, user=request.user)
+        outcome = directing.round_enter(session=session, round_number=round, entries=entries,
+                                        user=request.user)
         return Response({"saved": outcome.saved, "errors": outcome.errors})
 
 
@@ -361,11 +365,13 @@ class TrayStatusView(DirectorView):
 class MakePhantomView(DirectorView):
     """A late pair becomes a phantom: its seats empty, its opponents take averages."""
 
-    @extend_schema(operation_id="entrants_make_phantom", responses={200: EntrantSerializer, **errors(400, 401, 404)})
+    @extend_schema(operation_id="entrants_make_phantom",
+                   responses={200: EntrantSerializer, **errors(400, 401, 404)})
     def post(self, request: Request, pk: int, number: int) -> Response:
         """Make it a phantom."""
         entrant = session_entrant(self.director_session(pk), number)
-        return Response(EntrantSerializer(directing.entrant_make_phantom(entrant=entrant, user=request.user)).data)
+        phantom = directing.entrant_make_phantom(entrant=entrant, user=request.user)
+        return Response(EntrantSerializer(phantom).data)
 
 
 @extend_schema(tags=["sessions"], parameters=[SESSION_ID])

@@ -130,7 +130,8 @@ def public_session_body(session: Session) -> dict[str, Any]:
         "entrant_kind": session.entrant_kind, "scoring_method": session.scoring_method,
         "published": {"standings": shown.standings, "travellers": shown.travellers,
                       "hand_records": shown.hand_records},
-        "entrants": [{"number": n, "name": name} for n, name in sorted(entrant_names(session=session).items())],
+        "entrants": [{"number": n, "name": name}
+                     for n, name in sorted(entrant_names(session=session).items())],
     }
 
 
@@ -155,7 +156,8 @@ def standings_response(request: Request, session: Session, snapshot: ScoreSnapsh
 class StandingsView(DirectorView):
     """The session's standings as they stand (rescored if a change is not yet scored)."""
 
-    @extend_schema(operation_id="standings_retrieve", responses={**STANDINGS_RESPONSES, **errors(401, 404, 409)})
+    @extend_schema(operation_id="standings_retrieve",
+                   responses={**STANDINGS_RESPONSES, **errors(401, 404, 409)})
     def get(self, request: Request, pk: int) -> Response:
         """The scores JSON (409 while a slip cannot be scored: the director's to fix)."""
         session = self.director_session(pk)
@@ -290,6 +292,7 @@ urlpatterns = [
     path(PUBLIC, PublicSessionListView.as_view(), name="public-session-list"),
     path(PUBLIC + "<int:pk>/", PublicSessionDetailView.as_view(), name="public-session-detail"),
     path(PUBLIC + "<int:pk>/standings/", PublicStandingsView.as_view(), name="public-standings"),
-    path(PUBLIC + "<int:pk>/trays/<int:number>/traveller/", PublicTravellerView.as_view(), name="public-traveller"),
+    path(PUBLIC + "<int:pk>/trays/<int:number>/traveller/", PublicTravellerView.as_view(),
+         name="public-traveller"),
     path(PUBLIC + "<int:pk>/deals/", PublicDealsView.as_view(), name="public-deals"),
 ]

@@ -109,10 +109,11 @@ class TableResultView(TableView):
     @extend_schema(
         request=TableSubmitSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-        responses={201: SubmitResultSerializer, 200: SubmitResultSerializer, **errors(400, 401, 404, 409, 429)},
+        responses={201: SubmitResultSerializer, 200: SubmitResultSerializer,
+                   **errors(400, 401, 404, 409, 429)},
     )
     def post(self, request: Request, token: str = "") -> Response:
-        """201 with the line and the now unfolded traveller; a replayed key 200; a different second send 409."""
+        """201 with the line and the unfolded traveller; a replayed key 200; a different second send 409."""
         form = TableSubmitSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
@@ -144,7 +145,8 @@ class TableConfirmView(TableView):
 class TableDisputeView(TableView):
     """E-W disagree: their count goes to the director's board."""
 
-    @extend_schema(request=DisputeSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)})
+    @extend_schema(request=DisputeSerializer,
+                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)})
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Dispute the line."""
         form = DisputeSerializer(data=request.data)

@@ -105,14 +105,22 @@ class TravellerView:
 
 
 @dataclass(frozen=True)
-class CardRow:
-    """One tray on an entrant's score card, with the engine's account of it."""
+class Place:
+    """Where an entrant played a tray: side, table, partner, opponents, tricks made."""
 
-    deal: int
     side: str
     table: str
     against: str
     made: str
+    partner: str = ""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One tray on an entrant's score card (a team has two places on it), with the engine's account."""
+
+    deal: int
+    places: tuple[Place, ...]
     score: Cell
     compared: str
     sentences: tuple[str, ...]
@@ -277,11 +285,12 @@ def score_card(
         if entrant not in by_deal.get(slip.deal, {}):
             continue
         account = explain(method, slips, entrant, slip.deal)
-        side, table, against, made = _seat(slip, entrant, names)
+        places = _places(slip, entrant, names)
         cell = _score_cell(entrant, by_deal[slip.deal], gains.get(slip.deal, {})) or Cell("")
+        side = places[0].side if len(places) == 1 else ""
         rows.append(
             CardRow(
-                deal=slip.deal, side=side, table=table, against=against, made=made, score=cell,
+                deal=slip.deal, places=places, score=cell,
                 compared=_compared(side, account.compared_with, entrant, label),
                 sentences=account.sentences,
             )
@@ -289,17 +298,22 @@ def score_card(
     return rows
 
 
-def _seat(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[str, str, str, str]:
-    """(side, table, opponents, own tricks) of an entrant on a slip; a sit-out has none."""
+def _places(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[Place, ...]:
+    """Every place an entrant had on a slip (a team two, a pair one); a sit-out none, said so."""
+    places = []
     for line in slip.results:
         seats: dict[str, int] = {str(k): v for k, v in (line.seats or {}).items()}
         for way, mine, theirs in (("N-S", ("N", "S"), "ew"), ("E-W", ("E", "W"), "ns")):
             own = line.ns if way == "N-S" else line.ew
             if own == entrant or any(seats.get(s) == entrant for s in mine):
                 made = line.ns_tricks if way == "N-S" else line.ew_tricks
-                against = entrant_label(line, theirs, names)[1]
-                return way, str(line.table), against, "" if made is None else str(made)
-    return "—", "", "sat out", ""
+                partner = next((seats[s] for s in mine if s in seats and seats[s] != entrant), None)
+                places.append(Place(
+                    side=way, table=str(line.table), against=entrant_label(line, theirs, names)[1],
+                    made="" if made is None else str(made),
+                    partner="" if partner is None else names.get(partner, str(partner)),
+                ))
+    return tuple(places) or (Place(side="—", table="", against="sat out", made=""),)
 
 
 def _compared(side: str, compared: Mapping[int, Fraction], me: int, label: str) -> str:

@@ -45,11 +45,15 @@ def running_mitchell(club: Club, players: list[Player], title: str, *, dealt: bo
 def play_all(session: Session) -> None:
     """Enter and confirm every tray at every table, as the director's round sheet would."""
     seatings = Seating.objects.filter(round__session=session).select_related("round", "table")
-    for seating in seatings.order_by("round__number", "table__number"):
-        for tray in seating.trays.all():
+    for place in seatings.order_by("round__number", "table__number"):
+        for tray in place.trays.all():
             outcome = result_submit(
-                table=seating.table, tray_number=tray.number, ns_tricks=5 + (seating.table.number + tray.number) % 5,
-                via=Via.DIRECTOR, by="test", round_number=seating.round.number,
+                table=place.table,
+                tray_number=tray.number,
+                ns_tricks=5 + (place.table.number + tray.number) % 5,
+                via=Via.DIRECTOR,
+                by="test",
+                round_number=place.round.number,
             )
             result_confirm(line=outcome.line, via=Via.DIRECTOR, by="test")
 

@@ -43,30 +43,63 @@ def stored(session: Session) -> dict[str, Any]:
     history = SlipLineVersion.objects.filter(session=s).order_by("tray_number", "table_number", "version")
     seats = Seat.objects.filter(round__session=s).select_related("round", "seating__table", "player")
     return {
-        "session": [s.status, s.current_round, s.tables_advance, s.publish_standings, s.publish_travellers,
-                    s.publish_hand_records, s.scoring_method, s.movement_family, s.movement_json, s.trays_count],
+        "session": [
+            s.status,
+            s.current_round,
+            s.tables_advance,
+            s.publish_standings,
+            s.publish_travellers,
+            s.publish_hand_records,
+            s.scoring_method,
+            s.movement_family,
+            s.movement_json,
+            s.trays_count,
+        ],
         "lines": sorted(
-            (ln.tray.number, ln.table.number, ln.round.number, number(ln.ns), number(ln.ew), ln.ns_tricks,
-             ln.ns_award, ln.ew_award, ln.ns_revokes, ln.ew_revokes, ln.status, ln.version, ln.entered_by,
-             ln.confirmed_by)
+            (
+                ln.tray.number,
+                ln.table.number,
+                ln.round.number,
+                number(ln.ns),
+                number(ln.ew),
+                ln.ns_tricks,
+                ln.ns_award,
+                ln.ew_award,
+                ln.ns_revokes,
+                ln.ew_revokes,
+                ln.status,
+                ln.version,
+                ln.entered_by,
+                ln.confirmed_by,
+            )
             for ln in lines
         ),
-        "history": [(v.tray_number, v.table_number, v.version, v.change, v.reason, v.changed_by, v.data)
-                    for v in history],
-        "trays": [(t.number, t.status, t.deal.trump, t.deal.hands, t.deal.dealer)
-                  for t in s.trays.select_related("deal").order_by("number")],
-        "entrants": [(e.kind, e.number, e.name, e.is_phantom, [m.player.name for m in e.members.all()])
-                     for e in s.entrants.order_by("kind", "number").prefetch_related("members__player")],
-        "seats": sorted((x.round.number, x.seating.table.number, x.direction, x.player.name if x.player else None)
-                        for x in seats),
+        "history": [
+            (v.tray_number, v.table_number, v.version, v.change, v.reason, v.changed_by, v.data)
+            for v in history
+        ],
+        "trays": [
+            (t.number, t.status, t.deal.trump, t.deal.hands, t.deal.dealer)
+            for t in s.trays.select_related("deal").order_by("number")
+        ],
+        "entrants": [
+            (e.kind, e.number, e.name, e.is_phantom, [m.player.name for m in e.members.all()])
+            for e in s.entrants.order_by("kind", "number").prefetch_related("members__player")
+        ],
+        "seats": sorted(
+            (x.round.number, x.seating.table.number, x.direction, x.player.name if x.player else None)
+            for x in seats
+        ),
         "tables": list(s.tables.order_by("number").values_list("number", "token_revoked")),
     }
 
 
 def roster(club: Club) -> list[tuple[str, str, bool, str | None]]:
     """A club's roster: name, member number, active, merged into whom."""
-    return [(p.name, p.member_number, p.active, p.merged_into.name if p.merged_into else None)
-            for p in Player.objects.filter(club=club).select_related("merged_into").order_by("name")]
+    return [
+        (p.name, p.member_number, p.active, p.merged_into.name if p.merged_into else None)
+        for p in Player.objects.filter(club=club).select_related("merged_into").order_by("name")
+    ]
 
 
 def line(session: Session, table: int, tray: int) -> SlipLine:
@@ -76,8 +109,13 @@ def line(session: Session, table: int, tray: int) -> SlipLine:
 
 def send(session: Session, table: int, tray: int, tricks: int) -> SlipLine:
     """A table sends a result, as its page would."""
-    return result_submit(table=session.tables.get(number=table), tray_number=tray, ns_tricks=tricks,
-                         via=Via.TABLE, by=f"table {table} N-S").line
+    return result_submit(
+        table=session.tables.get(number=table),
+        tray_number=tray,
+        ns_tricks=tricks,
+        via=Via.TABLE,
+        by=f"table {table} N-S",
+    ).line
 
 
 @pytest.fixture
@@ -109,20 +147,29 @@ def test_a_result_sent_from_the_table_page_and_the_table_api_is_stored_alike(
     running_session: Session, twin: Session
 ) -> None:
     """POST /t/<token>/ and POST /api/v1/tables/<token>/results/ store the same line."""
-    Client().post(f"/t/{running_session.tables.get(number=1).token}/", {"tray": 1, "ns_tricks": 8, "key": "k1"})
-    response = APIClient().post(f"/api/v1/tables/{twin.tables.get(number=1).token}/results/",
-                                {"tray": 1, "ns_tricks": 8, "idempotency_key": "k2"}, format="json")
+    Client().post(
+        f"/t/{running_session.tables.get(number=1).token}/", {"tray": 1, "ns_tricks": 8, "key": "k1"}
+    )
+    response = APIClient().post(
+        f"/api/v1/tables/{twin.tables.get(number=1).token}/results/",
+        {"tray": 1, "ns_tricks": 8, "idempotency_key": "k2"},
+        format="json",
+    )
     assert response.status_code == 201
     assert stored(running_session) == stored(twin)
     assert line(twin, 1, 1).entered_via == Via.TABLE
 
 
-def test_the_opponents_check_on_the_page_and_through_the_api_alike(running_session: Session, twin: Session) -> None:
+def test_the_opponents_check_on_the_page_and_through_the_api_alike(
+    running_session: Session, twin: Session
+) -> None:
     """E-W confirm: /t/<token>/trays/1/confirm/ and the API's confirm."""
     for session in (running_session, twin):
         send(session, 1, 1, 8)
     Client().post(f"/t/{running_session.tables.get(number=1).token}/trays/1/confirm/", {})
-    response = APIClient().post(f"/api/v1/tables/{twin.tables.get(number=1).token}/trays/1/confirm/", {}, format="json")
+    response = APIClient().post(
+        f"/api/v1/tables/{twin.tables.get(number=1).token}/trays/1/confirm/", {}, format="json"
+    )
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
     assert line(twin, 1, 1).status == SlipLine.Status.CONFIRMED
@@ -133,8 +180,9 @@ def test_a_dispute_on_the_page_and_through_the_api_alike(running_session: Sessio
     for session in (running_session, twin):
         send(session, 1, 1, 8)
     Client().post(f"/t/{running_session.tables.get(number=1).token}/trays/1/dispute/", {"claimed": 9})
-    response = table_client(twin.tables.get(number=1)).post("/api/v1/table/trays/1/dispute/", {"claimed": 9},
-                                                             format="json")
+    response = table_client(twin.tables.get(number=1)).post(
+        "/api/v1/table/trays/1/dispute/", {"claimed": 9}, format="json"
+    )
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
     assert line(twin, 1, 1).status == SlipLine.Status.DISPUTED
@@ -151,7 +199,13 @@ def test_the_table_api_shows_what_the_table_page_shows(running_session: Session)
     by_header = table_client(table).get("/api/v1/table/?device=phone-1").json()
     assert on_page == by_url == by_header
     traveller = APIClient().get(f"/api/v1/tables/{table.token}/trays/1/traveller/").json()
-    shown = [t for card in (on_page["now"], on_page["just_played"]) if card for t in card["trays"] if t["number"] == 1]
+    shown = [
+        t
+        for card in (on_page["now"], on_page["just_played"])
+        if card
+        for t in card["trays"]
+        if t["number"] == 1
+    ]
     assert shown and shown[0]["traveller"] == traveller
 
 
@@ -164,12 +218,22 @@ def test_a_correction_on_the_page_and_through_the_api_alike(
     """Correct with a reason: the old version kept, the same new line."""
     for session in (running_session, twin):
         send(session, 1, 1, 8)
-    page.post(reverse("run:line", args=[running_session.pk, line(running_session, 1, 1).pk]),
-              {"reason": "N-S miscounted", "ns_tricks": "9", "ns_award": "", "ew_award": "",
-               "ns_revokes": "0", "ew_revokes": "0"})
-    response = director_api.post(f"/api/v1/sessions/{twin.pk}/slips/{line(twin, 1, 1).pk}/correct/",
-                                 {"reason": "N-S miscounted", "ns_tricks": 9, "ns_revokes": 0, "ew_revokes": 0},
-                                 format="json")
+    page.post(
+        reverse("run:line", args=[running_session.pk, line(running_session, 1, 1).pk]),
+        {
+            "reason": "N-S miscounted",
+            "ns_tricks": "9",
+            "ns_award": "",
+            "ew_award": "",
+            "ns_revokes": "0",
+            "ew_revokes": "0",
+        },
+    )
+    response = director_api.post(
+        f"/api/v1/sessions/{twin.pk}/slips/{line(twin, 1, 1).pk}/correct/",
+        {"reason": "N-S miscounted", "ns_tricks": 9, "ns_revokes": 0, "ew_revokes": 0},
+        format="json",
+    )
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
     history = director_api.get(f"/api/v1/sessions/{twin.pk}/slips/{line(twin, 1, 1).pk}/history/").json()
@@ -182,8 +246,9 @@ def test_an_award_on_the_page_and_through_the_api_alike(
     """Average-plus and average-minus to a table that did not play a tray."""
     form = {"ns_award": "average-plus", "ew_award": "average-minus", "reason": "slow play"}
     page.post(reverse("run:award", args=[running_session.pk, 2, 2]), form)
-    response = director_api.post(f"/api/v1/sessions/{twin.pk}/awards/", {**form, "table": 2, "tray": 2},
-                                 format="json")
+    response = director_api.post(
+        f"/api/v1/sessions/{twin.pk}/awards/", {**form, "table": 2, "tray": 2}, format="json"
+    )
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
 
@@ -193,10 +258,14 @@ def test_a_round_entered_on_the_page_and_through_the_api_alike(
 ) -> None:
     """The director's round sheet: each table's N-S tricks for round 1."""
     page.post(reverse("run:enter", args=[running_session.pk, 1]), {"t1-1": "7", "t2-2": "6", "t3-3": "9"})
-    entries = [{"table": 1, "tray": 1, "ns_tricks": 7}, {"table": 2, "tray": 2, "ns_tricks": 6},
-               {"table": 3, "tray": 3, "ns_tricks": 9}]
-    response = director_api.post(f"/api/v1/sessions/{twin.pk}/rounds/1/results/", {"entries": entries},
-                                 format="json")
+    entries = [
+        {"table": 1, "tray": 1, "ns_tricks": 7},
+        {"table": 2, "tray": 2, "ns_tricks": 6},
+        {"table": 3, "tray": 3, "ns_tricks": 9},
+    ]
+    response = director_api.post(
+        f"/api/v1/sessions/{twin.pk}/rounds/1/results/", {"entries": entries}, format="json"
+    )
     assert response.json() == {"saved": 3, "errors": {}}
     assert stored(running_session) == stored(twin)
 
@@ -207,8 +276,9 @@ def test_a_tray_status_on_the_page_and_through_the_api_alike(
     """A fouled tray: the finding table takes the average (Law V)."""
     form = {"status": "fouled", "reason": "a card short", "table": "1"}
     page.post(reverse("run:tray", args=[running_session.pk, 1]), form)
-    response = director_api.post(f"/api/v1/sessions/{twin.pk}/trays/1/status/", {**form, "table": 1},
-                                 format="json")
+    response = director_api.post(
+        f"/api/v1/sessions/{twin.pk}/trays/1/status/", {**form, "table": 1}, format="json"
+    )
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
 
@@ -219,7 +289,9 @@ def test_the_room_held_and_moved_on_by_the_page_and_the_api_alike(
     """Tables wait for the director; then the director moves the room to round 2."""
     page.post(reverse("run:tables_advance", args=[running_session.pk]), {"on": "0"})
     page.post(reverse("run:advance", args=[running_session.pk]))
-    assert director_api.post(f"/api/v1/sessions/{twin.pk}/tables-advance/", {"on": False}, format="json").status_code in (200, 201)
+    assert director_api.post(
+        f"/api/v1/sessions/{twin.pk}/tables-advance/", {"on": False}, format="json"
+    ).status_code in (200, 201)
     assert director_api.post(f"/api/v1/sessions/{twin.pk}/advance/").status_code == 200
     assert stored(running_session) == stored(twin)
 
@@ -231,9 +303,13 @@ def test_a_substitute_and_a_phantom_on_the_page_and_through_the_api_alike(
     spare = club_services.player_create(club=running_session.club, name="Spare Player")
     sub = {"player_out": players[0].pk, "player_in": spare.pk, "from_round": 2}
     page.post(reverse("run:tables", args=[running_session.pk]), {"form": "substitute", **sub})
-    page.post(reverse("run:tables", args=[running_session.pk]),
-              {"form": "phantom", "entrant": running_session.entrants.get(number=3).pk})
-    assert director_api.post(f"/api/v1/sessions/{twin.pk}/substitute/", sub, format="json").json() == {"seats": 2}
+    page.post(
+        reverse("run:tables", args=[running_session.pk]),
+        {"form": "phantom", "entrant": running_session.entrants.get(number=3).pk},
+    )
+    assert director_api.post(f"/api/v1/sessions/{twin.pk}/substitute/", sub, format="json").json() == {
+        "seats": 2
+    }
     assert director_api.post(f"/api/v1/sessions/{twin.pk}/entrants/3/phantom/").status_code == 200
     assert stored(running_session) == stored(twin)
 
@@ -262,7 +338,10 @@ def test_start_close_publish_and_reopen_on_the_pages_and_through_the_api_alike(
     assert director_api.post(f"/api/v1/sessions/{b.pk}/close/").json()["status"] == "closed"
     page.post(reverse("run:publish", args=[a.pk]), {"standings": "on", "travellers": "on"})
     body = {"standings": True, "travellers": True, "hand_records": False}
-    assert director_api.post(f"/api/v1/sessions/{b.pk}/publish/", body, format="json").json()["status"] == "published"
+    assert (
+        director_api.post(f"/api/v1/sessions/{b.pk}/publish/", body, format="json").json()["status"]
+        == "published"
+    )
     assert stored(a) == stored(b)
     for expected in ("closed", "running"):
         page.post(reverse("run:reopen", args=[a.pk]))
@@ -281,8 +360,11 @@ def test_a_new_session_on_the_page_and_through_the_api_alike(
     page.post(reverse("director:session_new", args=[club.slug]), form)
     response = director_api.post(f"/api/v1/clubs/{club.slug}/sessions/", form, format="json")
     assert response.status_code == 201
-    made = list(club.sessions.filter(title="Monday teams").values_list(
-        "date", "entrant_kind", "scoring_method", "status"))
+    made = list(
+        club.sessions.filter(title="Monday teams").values_list(
+            "date", "entrant_kind", "scoring_method", "status"
+        )
+    )
     assert len(made) == 2 and made[0] == made[1]
 
 
@@ -296,11 +378,16 @@ def test_entrants_phantom_and_withdrawal_on_the_page_and_through_the_api_alike(
     page.post(reverse("director:setup_phantom", args=[a.pk]))
     page.post(reverse("director:setup_withdraw", args=[a.pk, 1]))
     for pair in ([players[0].pk, players[1].pk], [players[2].pk, players[3].pk]):
-        assert director_api.post(f"/api/v1/sessions/{b.pk}/entrants/", {"players": pair}, format="json").status_code in (200, 201)
+        assert director_api.post(
+            f"/api/v1/sessions/{b.pk}/entrants/", {"players": pair}, format="json"
+        ).status_code in (200, 201)
     assert director_api.post(f"/api/v1/sessions/{b.pk}/entrants/phantom/").status_code == 201
     assert director_api.delete(f"/api/v1/sessions/{b.pk}/entrants/1/").status_code == 204
     assert stored(a) == stored(b)
-    assert [e[1:4] for e in stored(b)["entrants"]] == [(1, "Player 3 & Player 4", False), (2, "Phantom", True)]
+    assert [e[1:4] for e in stored(b)["entrants"]] == [
+        (1, "Player 3 & Player 4", False),
+        (2, "Phantom", True),
+    ]
 
 
 def running_date() -> Any:
@@ -318,10 +405,15 @@ def test_a_movement_chosen_on_the_page_and_through_the_api_alike(
     for session in (a, b):
         for x, y in zip(players[0::2], players[1::2], strict=True):
             sessions.entrant_create(session=session, players=[x, y])
-    page.post(reverse("director:setup_movement", args=[a.pk]),
-              {"family": "mitchell|", "deals": "", "scoring_method": "exponent"})
-    response = director_api.post(f"/api/v1/sessions/{b.pk}/movement/",
-                                 {"family": "mitchell", "scoring_method": "exponent"}, format="json")
+    page.post(
+        reverse("director:setup_movement", args=[a.pk]),
+        {"family": "mitchell|", "deals": "", "scoring_method": "exponent"},
+    )
+    response = director_api.post(
+        f"/api/v1/sessions/{b.pk}/movement/",
+        {"family": "mitchell", "scoring_method": "exponent"},
+        format="json",
+    )
     assert response.status_code == 200
     assert stored(a) == stored(b)
     assert stored(b)["session"][6:8] == ["exponent", "mitchell"]
@@ -340,8 +432,12 @@ def test_deals_and_pbn_on_the_pages_and_through_the_api_alike(
     assert stored(a) == stored(b)
     hands, _ = deals.deal_cards(dealer="E")
     text = f'[Board "2"]\n[Dealer "E"]\n[Deal "{deals.hands_to_pbn(hands)}"]\n[Trump "{hands["E"][0]}"]\n'
-    page.post(reverse("director:pbn_import", args=[a.pk]), {"file": SimpleUploadedFile("d.pbn", text.encode())})
-    assert director_api.post(f"/api/v1/sessions/{b.pk}/pbn/", {"pbn": text}, format="json").json() == {"count": 1}
+    page.post(
+        reverse("director:pbn_import", args=[a.pk]), {"file": SimpleUploadedFile("d.pbn", text.encode())}
+    )
+    assert director_api.post(f"/api/v1/sessions/{b.pk}/pbn/", {"pbn": text}, format="json").json() == {
+        "count": 1
+    }
     assert stored(a) == stored(b)
     exported = page.get(reverse("director:pbn_export", args=[a.pk])).content.decode()
     assert director_api.get(f"/api/v1/sessions/{a.pk}/pbn/").json()["pbn"] == exported
@@ -351,8 +447,9 @@ def test_a_trump_card_recorded_through_the_api_as_the_deal_service_records_it(
     director_api: APIClient, running_session: Session
 ) -> None:
     """Players dealt at the table: the director records the trump card (Law III)."""
-    response = director_api.patch(f"/api/v1/sessions/{running_session.pk}/trays/2/deal/", {"trump": "10h"},
-                                  format="json")
+    response = director_api.patch(
+        f"/api/v1/sessions/{running_session.pk}/trays/2/deal/", {"trump": "10h"}, format="json"
+    )
     assert response.json()["deal"]["trump"] == "TH"
 
 
@@ -364,21 +461,34 @@ def test_the_roster_kept_on_the_pages_and_through_the_api_alike(
 ) -> None:
     """Add, change, import and merge players: the same roster either way."""
     page.post(reverse("director:roster", args=[club.slug]), {"name": "Ann Example", "member_number": "A1"})
-    director_api.post(f"/api/v1/clubs/{twin_club.slug}/players/", {"name": "Ann Example", "member_number": "A1"},
-                      format="json")
+    director_api.post(
+        f"/api/v1/clubs/{twin_club.slug}/players/",
+        {"name": "Ann Example", "member_number": "A1"},
+        format="json",
+    )
     csv = "name,member_number\nBob Dupe,\nBob Keep,B2\n"
-    page.post(reverse("director:roster_import", args=[club.slug]), {"file": SimpleUploadedFile("r.csv", csv.encode())})
-    assert director_api.post(f"/api/v1/clubs/{twin_club.slug}/players/import/", {"csv": csv},
-                             format="json").json() == {"added": 2, "problems": []}
+    page.post(
+        reverse("director:roster_import", args=[club.slug]),
+        {"file": SimpleUploadedFile("r.csv", csv.encode())},
+    )
+    assert director_api.post(
+        f"/api/v1/clubs/{twin_club.slug}/players/import/", {"csv": csv}, format="json"
+    ).json() == {"added": 2, "problems": []}
     for c, via_page in ((club, True), (twin_club, False)):
-        ann, dupe, keep = (Player.objects.get(club=c, name=n) for n in ("Ann Example", "Bob Dupe", "Bob Keep"))
+        ann, dupe, keep = (
+            Player.objects.get(club=c, name=n) for n in ("Ann Example", "Bob Dupe", "Bob Keep")
+        )
         change = {"name": "Ann Example", "member_number": "A9"}
         if via_page:
             page.post(reverse("director:player_edit", args=[c.slug, ann.pk]), change)
             page.post(reverse("director:player_merge", args=[c.slug, dupe.pk]), {"keep": keep.pk})
         else:
-            director_api.patch(f"/api/v1/clubs/{c.slug}/players/{ann.pk}/", {**change, "active": False}, format="json")
-            director_api.post(f"/api/v1/clubs/{c.slug}/players/{dupe.pk}/merge/", {"into": keep.pk}, format="json")
+            director_api.patch(
+                f"/api/v1/clubs/{c.slug}/players/{ann.pk}/", {**change, "active": False}, format="json"
+            )
+            director_api.post(
+                f"/api/v1/clubs/{c.slug}/players/{dupe.pk}/merge/", {"into": keep.pk}, format="json"
+            )
     ours = [p for p in roster(club) if not p[0].startswith("Player ")]
     assert ours == roster(twin_club)
     assert ("Bob Dupe", "", False, "Bob Keep") in ours
@@ -396,7 +506,8 @@ def test_the_public_sees_the_same_standings_travellers_and_hands(published_sessi
     rows = Client().get(reverse("public:tray", args=[club, pk, 2])).context["t"].rows
     api_rows = APIClient().get(f"{base}/trays/2/traveller/").json()
     assert [(r.table, r.ns, r.ew, r.ns_tricks) for r in rows] == [
-        (r["table"], r["ns"], r["ew"], str(r["ns_tricks"])) for r in api_rows]
+        (r["table"], r["ns"], r["ew"], str(r["ns_tricks"])) for r in api_rows
+    ]
     pbn = Client().get(reverse("public:deals_pbn", args=[club, pk])).content.decode()
     hands = [t["deal"]["hands"] for t in APIClient().get(f"{base}/deals/").json()]
     assert len(hands) == 3 and all(f'[Deal "{h}"]' in pbn for h in hands)

@@ -75,13 +75,22 @@ SPEC: dict[str, Route] = {
     # The director's: this club's director only.
     "club-list": Route("director", ok={"get": 200}),
     "club-detail": Route("director", SL, ok={"get": 200}),
-    "player-list": Route("director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "New Player"}}),
+    "player-list": Route(
+        "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "New Player"}}
+    ),
     "player-import": Route("director", SL, ok={"post": 200}, bodies={"post": {"csv": "name\nZed Zimmer\n"}}),
-    "player-detail": Route("director", {**SL, "player_id": "spare"}, ok={"get": 200, "patch": 200},
-                           bodies={"patch": {"active": False}}),
-    "player-merge": Route("director", {**SL, "player_id": "spare"}, ok={"post": 200},
-                          bodies={"post": {"into": "@player"}}),
-    "club-session-list": Route("director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"date": "2026-12-01"}}),
+    "player-detail": Route(
+        "director",
+        {**SL, "player_id": "spare"},
+        ok={"get": 200, "patch": 200},
+        bodies={"patch": {"active": False}},
+    ),
+    "player-merge": Route(
+        "director", {**SL, "player_id": "spare"}, ok={"post": 200}, bodies={"post": {"into": "@player"}}
+    ),
+    "club-session-list": Route(
+        "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"date": "2026-12-01"}}
+    ),
     "session-list": Route("director", ok={"get": 200}),
     "session-detail": Route("director", S, ok={"get": 200}),
     "session-start": Route("director", S, ok={"post": 400}),
@@ -89,37 +98,57 @@ SPEC: dict[str, Route] = {
     "session-reopen": Route("director", S, ok={"post": 400}),
     "session-close": Route("director", S, ok={"post": 400}),
     "session-publish": Route("director", S, ok={"post": 400}),
-    "session-publishing": Route("director", S, ok={"get": 200, "patch": 200}, bodies={"patch": {"standings": True}}),
+    "session-publishing": Route(
+        "director", S, ok={"get": 200, "patch": 200}, bodies={"patch": {"standings": True}}
+    ),
     "session-tables": Route("director", S, ok={"get": 200}),
     "table-revoke": Route("director", {**S, "number": "table"}, ok={"post": 200}),
     "table-new-link": Route("director", {**S, "number": "table"}, ok={"post": 200}),
     "session-tables-advance": Route("director", S, ok={"post": 200}, bodies={"post": {"on": False}}),
     "session-board": Route("director", S, ok={"get": 200}),
-    "session-substitute": Route("director", S, ok={"post": 200},
-                                bodies={"post": {"player_out": "@player", "player_in": "@spare", "from_round": 2}}),
-    "entrant-list": Route("director", S, ok={"get": 200, "post": 400}, bodies={"post": {"players": ["@spare"]}}),
+    "session-substitute": Route(
+        "director",
+        S,
+        ok={"post": 200},
+        bodies={"post": {"player_out": "@player", "player_in": "@spare", "from_round": 2}},
+    ),
+    "entrant-list": Route(
+        "director", S, ok={"get": 200, "post": 400}, bodies={"post": {"players": ["@spare"]}}
+    ),
     "entrant-phantom-add": Route("director", S, ok={"post": 400}),
     "entrant-detail": Route("director", {**S, "number": "entrant"}, ok={"get": 200, "delete": 400}),
     "entrant-make-phantom": Route("director", {**S, "number": "entrant"}, ok={"post": 200}),
-    "session-movement": Route("director", S, ok={"get": 200, "post": 400, "delete": 400},
-                              bodies={"post": {"family": "mitchell"}}),
+    "session-movement": Route(
+        "director", S, ok={"get": 200, "post": 400, "delete": 400}, bodies={"post": {"family": "mitchell"}}
+    ),
     "tray-list": Route("director", S, ok={"get": 200}),
     "trays-deal": Route("director", S, ok={"post": 400}),
     "trays-clear": Route("director", S, ok={"post": 400}),
     "tray-detail": Route("director", TRAY, ok={"get": 200}),
     "tray-deal-record": Route("director", TRAY, ok={"patch": 200}, bodies={"patch": {"trump": "KC"}}),
-    "tray-status": Route("director", TRAY, ok={"post": 200}, bodies={"post": {"status": "void", "reason": "misdealt"}}),
+    "tray-status": Route(
+        "director", TRAY, ok={"post": 200}, bodies={"post": {"status": "void", "reason": "misdealt"}}
+    ),
     "tray-traveller": Route("director", TRAY, ok={"get": 200}),
     "session-pbn": Route("director", S, ok={"get": 200, "post": 200}, bodies={"post": {"pbn": "@pbn"}}),
     "slip-list": Route("director", S, ok={"get": 200, "post": 201}, bodies={"post": ENTRY}),
     "slip-detail": Route("director", LINE, ok={"get": 200}),
-    "slip-correct": Route("director", LINE, ok={"post": 200}, bodies={"post": {"reason": "typo", "ns_tricks": 9}}),
+    "slip-correct": Route(
+        "director", LINE, ok={"post": 200}, bodies={"post": {"reason": "typo", "ns_tricks": 9}}
+    ),
     "slip-confirm": Route("director", LINE, ok={"post": 200}, bodies={"post": {}}),
     "slip-history": Route("director", LINE, ok={"get": 200}),
-    "slip-award": Route("director", S, ok={"post": 200}, bodies={"post": {
-        "table": 2, "tray": 2, "ns_award": "average", "ew_award": "average", "reason": "late"}}),
-    "round-enter": Route("director", {**S, "round": "first_round"}, ok={"post": 200},
-                         bodies={"post": {"entries": [ENTRY]}}),
+    "slip-award": Route(
+        "director",
+        S,
+        ok={"post": 200},
+        bodies={
+            "post": {"table": 2, "tray": 2, "ns_award": "average", "ew_award": "average", "reason": "late"}
+        },
+    ),
+    "round-enter": Route(
+        "director", {**S, "round": "first_round"}, ok={"post": 200}, bodies={"post": {"entries": [ENTRY]}}
+    ),
     "standings": Route("director", S, ok={"get": 200}),
     # The table's own: this table by its link (URL) or its header.
     **{
@@ -162,7 +191,9 @@ class World:
         if name == "token":
             return {"this_table": self.table.token, "other_table": self.other.table.token}.get(role, BOGUS)
         found = getattr(self, name)
-        return found.pk if hasattr(found, "pk") and name not in ("table",) else getattr(found, "number", found)
+        return (
+            found.pk if hasattr(found, "pk") and name not in ("table",) else getattr(found, "number", found)
+        )
 
     def body(self, raw: Any) -> Any:
         """A body with its ``@name`` placeholders filled in."""
@@ -185,7 +216,11 @@ class World:
         club = s.club
         state = [
             [s.status, s.current_round, s.tables_advance, s.publish_standings, s.results_version],
-            list(SlipLine.objects.filter(session=s).values_list("id", "ns_tricks", "status", "version", "ns_award")),
+            list(
+                SlipLine.objects.filter(session=s).values_list(
+                    "id", "ns_tricks", "status", "version", "ns_award"
+                )
+            ),
             list(s.tables.values_list("token", "token_revoked")),
             list(s.entrants.values_list("number", "is_phantom")),
             list(s.trays.values_list("number", "status")),
@@ -199,7 +234,9 @@ class World:
 
 def api_routes() -> Iterator[tuple[str, str, type]]:
     """(route, name, view class) of every pattern under /api/v1/."""
-    api = next(p for p in get_resolver().url_patterns if isinstance(p, URLResolver) and str(p.pattern) == "api/v1/")
+    api = next(
+        p for p in get_resolver().url_patterns if isinstance(p, URLResolver) and str(p.pattern) == "api/v1/"
+    )
     for pattern in api.url_patterns:
         assert isinstance(pattern, URLPattern)
         yield str(pattern.pattern), str(pattern.name), pattern.callback.view_class  # type: ignore[attr-defined]
@@ -264,15 +301,28 @@ def expected(spec: Route, name: str, method: str, role: str) -> int | Callable[[
 
 
 @pytest.fixture
-def world(running_session: Session, published_session: Session, table: Table, other: OtherClub,
-          players: list[Player]) -> World:
+def world(
+    running_session: Session,
+    published_session: Session,
+    table: Table,
+    other: OtherClub,
+    players: list[Player],
+) -> World:
     """Our running session, its table 1 having sent tray 1; a spare player; a PBN board for tray 2."""
     outcome = result_submit(table=table, tray_number=1, ns_tricks=8, via=Via.TABLE, by="table 1 N-S")
     spare = club_services.player_create(club=running_session.club, name="Spare Player")
     hands, trump = deals.deal_cards(dealer="E")
     pbn = f'[Board "2"]\n[Dealer "E"]\n[Deal "{deals.hands_to_pbn(hands)}"]\n'
-    return World(session=running_session, published=published_session, table=table, other=other,
-                 line=outcome.line, spare=spare, player=players[0], pbn=pbn)
+    return World(
+        session=running_session,
+        published=published_session,
+        table=table,
+        other=other,
+        line=outcome.line,
+        spare=spare,
+        player=players[0],
+        pbn=pbn,
+    )
 
 
 def test_every_endpoint_gives_each_role_what_it_should_and_nothing_more(world: World, director: Any) -> None:
@@ -288,7 +338,9 @@ def test_every_endpoint_gives_each_role_what_it_should_and_nothing_more(world: W
         for method in methods(view):
             for role in ROLES:
                 url = url_for(route, spec, world, role)
-                status, text, unchanged = call(by_role[role], method, url, world.body(spec.bodies.get(method)), world)
+                status, text, unchanged = call(
+                    by_role[role], method, url, world.body(spec.bodies.get(method)), world
+                )
                 want = expected(spec, name, method, role)
                 where = f"{role} {method.upper()} {url}"
                 if status != want:
@@ -304,5 +356,7 @@ def test_every_endpoint_gives_each_role_what_it_should_and_nothing_more(world: W
                     hidden = url_for(route, spec, world, role, session_key="session")
                     status, _, _ = call(by_role[role], method, hidden, None, world)
                     if status != 404:
-                        failures.append(f"{role} {method.upper()} {hidden}: {status} for an unpublished session")
+                        failures.append(
+                            f"{role} {method.upper()} {hidden}: {status} for an unpublished session"
+                        )
     assert not failures, "\n".join(failures)

@@ -76,3 +76,13 @@ def test_recommendations_are_sorted_sound_and_within_the_deals(pairs, deals):
     assert all(r.trays <= deals for r in recs)
     ranks = [RANK.get(r.family, 1) for r in recs]
     assert ranks == sorted(ranks)
+
+
+def test_seat_based_systems_are_counted_in_players_for_a_pairs_session() -> None:
+    """Eight pairs are sixteen players: four-pair matches (8 players, p. 27) do not fit them."""
+    from tournaments.movements.recommend import recommend
+
+    families = {r.family for r in recommend(session_kind="pairs", entrants=8, deals_available=28)}
+    assert "four-pair" not in families
+    four_pairs = {r.family for r in recommend(session_kind="pairs", entrants=4, deals_available=24)}
+    assert "four-pair" in four_pairs

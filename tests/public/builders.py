@@ -36,10 +36,10 @@ def play_all(session: Session, rng: random.Random, *, rounds: int | None = None)
     if rounds is not None:
         seatings = seatings.filter(round__number__lte=rounds)
     for s in seatings.order_by("round__number", "table__number"):
-        if s.ns is None or s.ew is None:
+        if (s.ns and s.ns.is_phantom) or (s.ew and s.ew.is_phantom):
             continue
         for st in s.seating_trays.select_related("tray").order_by("order"):
-            mean = par[st.tray.number] + strength[s.ns_id] - strength[s.ew_id]
+            mean = par[st.tray.number] + strength.get(s.ns_id, 0.0) - strength.get(s.ew_id, 0.0)
             tricks = max(0, min(13, round(rng.gauss(mean, 1.1))))
             outcome = result_submit(
                 table=s.table, tray_number=st.tray.number, ns_tricks=tricks, via=Via.DIRECTOR,

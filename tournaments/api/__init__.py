@@ -67,7 +67,7 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 def json_value(value: Any) -> Any:
     """A refused value as JSON (numbers and strings as they are, anything else as text)."""
-    if value is None or isinstance(value, (bool, int, float, str, list, dict)):
+    if value is None or isinstance(value, bool | int | float | str | list | dict):
         return value
     return str(value)
 

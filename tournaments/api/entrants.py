@@ -91,7 +91,8 @@ class EntrantListView(DirectorView):
 
     field_names = {"r1_1": "players"}
 
-    @extend_schema(operation_id="entrants_list", responses={200: EntrantSerializer(many=True), **errors(401, 404)})
+    @extend_schema(operation_id="entrants_list",
+                   responses={200: EntrantSerializer(many=True), **errors(401, 404)})
     def get(self, request: Request, pk: int) -> Response:
         """Every entrant, by kind and number."""
         session = self.director_session(pk)

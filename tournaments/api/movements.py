@@ -84,7 +84,8 @@ class MovementJSONSerializer(serializers.Serializer):
         """A posted movement: sizes within bounds, every table, tray and entrant within its counts."""
         sizes = (attrs["entrants"], attrs["tables"], attrs["trays"], len(attrs["rounds"]))
         if max(sizes) > MAX_SIZE * 4 or max(sizes[1:]) > MAX_SIZE:
-            raise serializers.ValidationError({"entrants": [f"A movement this large is not served (max {MAX_SIZE})."]})
+            too_large = f"A movement this large is not served (max {MAX_SIZE})."
+            raise serializers.ValidationError({"entrants": [too_large]})
         for rnd in attrs["rounds"]:
             for t in rnd["tables"]:
                 self._check_table(attrs, rnd["round"], t)
@@ -117,8 +118,8 @@ class PreviewQuerySerializer(serializers.Serializer):
     players = size_field("Players (individual matches, teams of six or eight).")
     tables = size_field("Tables, instead of the number of entrants.")
     deals = size_field("Deals to play, where the system can vary them.")
-    variant = serializers.CharField(required=False, max_length=30, help_text="e.g. mod1 ... mod8, form1 ... form4.")
-    analyse = serializers.BooleanField(required=False, default=False, help_text="Add the movement's analysis.")
+    variant = serializers.CharField(required=False, max_length=30, help_text="e.g. mod1 ... mod8, form1.")
+    analyse = serializers.BooleanField(required=False, default=False, help_text="Add the analysis.")
 
 
 class RecommendQuerySerializer(serializers.Serializer):
@@ -150,8 +151,9 @@ class MovementFixSerializer(serializers.Serializer):
     family = serializers.ChoiceField(sorted(movements.FAMILIES), required=False)
     variant = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
     deals = serializers.IntegerField(min_value=1, max_value=MAX_SIZE, required=False, allow_null=True)
-    scoring_method = serializers.ChoiceField(ScoringMethod.choices, required=False,
-                                             help_text="Change the scoring method too, as the set-up page does.")
+    scoring_method = serializers.ChoiceField(
+        ScoringMethod.choices, required=False, help_text="Change the scoring method too, as the page does."
+    )
     movement = MovementJSONSerializer(required=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

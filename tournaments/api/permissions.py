@@ -112,7 +112,9 @@ class DirectorView(ServiceErrorsMixin, APIView):
     authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
 
-    def permission_denied(self, request: Request, message: str | None = None, code: str | None = None) -> None:
+    def permission_denied(
+        self, request: Request, message: str | None = None, code: str | None = None
+    ) -> None:
         """No credentials (or a table's): 401, never 403."""
         raise exceptions.NotAuthenticated()
 

@@ -36,6 +36,9 @@ SESSION_ID = OpenApiParameter(
 )
 
 
+TABLE_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The table's number.")
+
+
 class PublishingSerializer(serializers.Serializer):
     """What the public (and the tables) may see of a session."""
 
@@ -96,8 +99,10 @@ class SessionCreateSerializer(serializers.Serializer):
         ScoringMethod.choices, required=False,
         help_text="By default the page's: trick for pairs, individual for individuals, team-match for teams.",
     )
-    series = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX,
-                                      help_text="A series (club tournament or ladder) of this club.")
+    series = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX,
+        help_text="A series (club tournament or ladder) of this club.",
+    )
 
 
 class TableLinkSerializer(serializers.ModelSerializer):
@@ -286,8 +291,8 @@ class SessionTablesView(DirectorView):
         return Response(TableLinkSerializer(session.tables.order_by("number"), many=True).data)
 
 
-@extend_schema(tags=["sessions"], parameters=[SESSION_ID, OpenApiParameter("number", int, OpenApiParameter.PATH)],
-               request=None, responses={200: TableLinkSerializer, **errors(401, 404)})
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID, TABLE_NUMBER], request=None,
+               responses={200: TableLinkSerializer, **errors(401, 404)})
 class TableLinkActionView(DirectorView):
     """Revoke a table's link, or issue it a new one."""
 
@@ -339,5 +344,6 @@ urlpatterns = [
     path("sessions/<int:pk>/publishing/", SessionPublishingView.as_view(), name="session-publishing"),
     path("sessions/<int:pk>/tables/", SessionTablesView.as_view(), name="session-tables"),
     path("sessions/<int:pk>/tables/<int:number>/revoke/", TableRevokeView.as_view(), name="table-revoke"),
-    path("sessions/<int:pk>/tables/<int:number>/new-link/", TableNewLinkView.as_view(), name="table-new-link"),
+    path("sessions/<int:pk>/tables/<int:number>/new-link/", TableNewLinkView.as_view(),
+         name="table-new-link"),
 ]

@@ -1,6 +1,6 @@
 """Database models of the club and its sessions (the book's words, DESIGN.md)."""
 
-from .club import ActionLog, Club, ClubDirector, Player, Series
+from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember
 from .entrant import Entrant, EntrantMember
 from .seating import Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import EntrantKind, ScoringMethod, Session
@@ -22,6 +22,7 @@ __all__ = [
     "Seating",
     "SeatingTray",
     "Series",
+    "SeriesMember",
     "Session",
     "Table",
     "Tray",

@@ -74,6 +74,9 @@ class Series(models.Model):
     name = models.CharField(max_length=120)
     #: How many of a player's best sessions count on the ladder; None: all.
     best_of = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The partner rotation between sessions: "club" (p. 46), "edgewood" or
+    #: "ladies" (p. 47), or blank for none.
+    rotation = models.CharField(max_length=10, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -82,6 +85,30 @@ class Series(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class SeriesMember(models.Model):
+    """A player's number in a series' partner rotation (pp. 46-47).
+
+    Under the club tournament each player has a number; under the Edgewood
+    schedule husband and wife share the number of their couple, the lady
+    with role "lady" and the gentleman "gentleman".
+    """
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveSmallIntegerField()
+    role = models.CharField(max_length=10, blank=True, default="")
+
+    class Meta:
+        ordering = ["series", "number", "role"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "player"], name="series_member_once"),
+            models.UniqueConstraint(fields=["series", "number", "role"], name="series_number_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.role[:1]} {self.player} in {self.series}"
 
 
 class ActionLog(models.Model):

@@ -45,6 +45,30 @@ RANK: dict[str, int] = {
 _DEFAULT_RANK = 1
 _UNIT = {"pair": "pairs", "team": "teams", "player": "players"}
 
+#: What a kind of session enters, and how many players each entrant has.
+SESSION_UNITS: dict[str, tuple[str, int]] = {
+    "pairs": ("pair", 2),
+    "fours": ("team", 4),
+    "sixes": ("team", 6),
+    "eights": ("team", 8),
+    "individuals": ("player", 1),
+    "teams": ("team", 0),
+}
+
+
+def family_size(fam: Family, session_kind: str, entrants: int) -> int | None:
+    """The session's entrants counted in what the family seats, or None if it cannot.
+
+    A seat-based family (players by seat) counts the players of the pairs or
+    teams: eight pairs are sixteen players.
+    """
+    unit, players_each = SESSION_UNITS[session_kind]
+    if fam.entrant_kind == unit:
+        return entrants
+    if fam.entrant_kind == "player" and players_each:
+        return entrants * players_each
+    return None
+
 
 @dataclass(frozen=True)
 class Recommendation:
@@ -99,7 +123,7 @@ def _reason(fam: Family, a: Analysis) -> str:
     return f"{fam.summary.rstrip('.')} ({fam.pages}); {fairness}."
 
 
-def _sort_key(r: Recommendation) -> tuple[int, float, int, int, str, str]:
+def sort_key(r: Recommendation) -> tuple[int, float, int, int, str, str]:
     """Book's rank, then balance, sit-outs and deals."""
     rank = RANK.get(r.family, _DEFAULT_RANK)
     return (rank, -r.balance, r.sitouts_per_round, -r.trays, r.family, r.variant or "")
@@ -114,10 +138,11 @@ def recommend(*, session_kind: str, entrants: int, deals_available: int) -> list
     seen: set[str] = set()
     out = []
     for fam in FAMILIES.values():
-        if session_kind not in fam.session_kinds:
+        size = family_size(fam, session_kind, entrants)
+        if session_kind not in fam.session_kinds or size is None:
             continue
         for variant in (None, *fam.variants):
-            m = _largest(fam, variant, entrants, deals_available)
+            m = _largest(fam, variant, size, deals_available)
             if m is None:
                 continue
             key = json.dumps([fam.name, m.to_json()["rounds"]])
@@ -139,4 +164,4 @@ def recommend(*, session_kind: str, entrants: int, deals_available: int) -> list
                     reason=_reason(fam, a),
                 )
             )
-    return sorted(out, key=_sort_key)
+    return sorted(out, key=sort_key)

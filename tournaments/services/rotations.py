@@ -9,8 +9,8 @@ who partners whom in session *s*. Here the numbers are the series' players:
   gentleman s - i, so couples exchange partners;
 - ``ladies``: each lady plays one session with each gentleman in turn (p. 47).
 
-The numbering is recorded in the club's action log (``series.players``) and
-read back from its latest entry, so it stays the same from session to session.
+The numbering is kept as ``SeriesMember`` rows, so it stays the same from
+session to session; each renumbering is also written to the action log.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 from django.db import transaction
 
-from ..models import ActionLog, Club, Player, ScoringMethod, Series, Session
+from ..models import Club, Player, ScoringMethod, Series, SeriesMember, Session
 from ..movements import MovementUserError
 from ..movements import rotations as engine
 from .club import log_action
@@ -78,36 +78,45 @@ def series_players_set(
     """Number the series' players (or couples) for its partner rotation."""
     if method not in METHODS:
         raise UserError(f"Unknown rotation {method!r}.", field="method")
+    rows: list[SeriesMember] = []
     if method == "club":
         if len(players) < 2:
             raise UserError("Choose at least two players.", field="players")
         _check_people(series, players)
+        rows = [SeriesMember(series=series, player=p, number=i) for i, p in enumerate(players, start=1)]
         data: dict[str, Any] = {"players": [p.pk for p in players]}
     else:
         if len(couples) < 2:
             raise UserError("Enter at least two couples, a lady and a gentleman each.", field="players")
         _check_people(series, [p for c in couples for p in c])
+        for i, (lady, gent) in enumerate(couples, start=1):
+            rows += [
+                SeriesMember(series=series, player=lady, number=i, role="lady"),
+                SeriesMember(series=series, player=gent, number=i, role="gentleman"),
+            ]
         data = {"couples": [[lady.pk, gent.pk] for lady, gent in couples]}
+    with transaction.atomic():
+        SeriesMember.objects.filter(series=series).delete()
+        SeriesMember.objects.bulk_create(rows)
+        series.rotation = method
+        series.save(update_fields=["rotation"])
     log_action(club=series.club, user=user, action="series.players", series=series.pk, method=method, **data)
     return series_players(series=series) or SeriesPlayers(method=method)
 
 
 def series_players(*, series: Series) -> SeriesPlayers | None:
-    """The latest numbering of the series' players, if any."""
-    entry = (
-        ActionLog.objects.filter(club=series.club, action="series.players", data__series=series.pk)
-        .order_by("-at", "-id")
-        .first()
-    )
-    if entry is None:
+    """The series' numbering of its players, if it has one."""
+    members = list(SeriesMember.objects.filter(series=series).select_related("player"))
+    rotation = Series.objects.values_list("rotation", flat=True).get(pk=series.pk)
+    if not rotation or not members:
         return None
-    ids = entry.data.get("players") or [pk for c in entry.data.get("couples", []) for pk in c]
-    by_pk = Player.objects.in_bulk(ids)
-    out = SeriesPlayers(method=entry.data["method"])
-    out.players = [by_pk[pk] for pk in entry.data.get("players", []) if pk in by_pk]
-    out.couples = [
-        (by_pk[a], by_pk[b]) for a, b in entry.data.get("couples", []) if a in by_pk and b in by_pk
-    ]
+    out = SeriesPlayers(method=rotation)
+    if rotation == "club":
+        out.players = [m.player for m in sorted(members, key=lambda m: m.number)]
+        return out
+    ladies = {m.number: m.player for m in members if m.role == "lady"}
+    gents = {m.number: m.player for m in members if m.role == "gentleman"}
+    out.couples = [(ladies[n], gents[n]) for n in sorted(ladies) if n in gents]
     return out
 
 

@@ -111,7 +111,7 @@ def movement_fix(
             f"the session has {expected}.",
             field="family",
         )
-    _clear_seating(session)
+    clear_seating(session)
     try:
         with transaction.atomic():
             _write_seating(session, movement)
@@ -132,7 +132,7 @@ def movement_fix(
     return movement
 
 
-def _clear_seating(session: Session) -> None:
+def clear_seating(session: Session) -> None:
     Round.objects.filter(session=session).delete()
     Table.objects.filter(session=session).delete()
     Tray.objects.filter(session=session).delete()

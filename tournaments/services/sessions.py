@@ -70,7 +70,7 @@ def require_status(session: Session, *allowed: str, doing: str) -> None:
         raise UserError(f"Cannot {doing}: {hint}.")
 
 
-def _next_number(session: Session, kind: str) -> int:
+def next_number(session: Session, kind: str) -> int:
     top = session.entrants.filter(kind=kind).aggregate(m=Max("number"))["m"]
     return (top or 0) + 1
 
@@ -112,7 +112,7 @@ def entrant_create(
         roles = ["N", "S", "E", "W"] if needed == 4 else [""] * len(people)
     label = {"pair": "A pair", "team": "A team", "player": "An individual entry"}[kind]
     _check_players(session, people, needed, label)
-    number = number or _next_number(session, kind)
+    number = number or next_number(session, kind)
     if not name:
         name = " & ".join(p.name for p in people) if kind == Entrant.Kind.PAIR else ""
     try:

@@ -16,8 +16,8 @@ from ..models import Deal, Entrant, Player, ScoringMethod, Session
 from ..movements import Movement
 from .club import log_action
 from .errors import UserError
-from .seating import _clear_seating, movement_fix
-from .sessions import KIND_SHAPE, _next_number, entrant_create, entrant_delete, require_status
+from .seating import clear_seating, movement_fix
+from .sessions import KIND_SHAPE, entrant_create, next_number, entrant_delete, require_status
 
 #: A row of the entrants form: its number on the page, and the players chosen.
 Row = tuple[int, Sequence[Player | None]]
@@ -47,7 +47,7 @@ def phantom_add(*, session: Session, user: Any = None) -> Entrant:
     if kind != Entrant.Kind.PAIR:
         raise UserError("Only a pairs session takes a phantom pair.", field="phantom")
     entrant = Entrant.objects.create(
-        session=session, kind=kind, number=_next_number(session, kind), name="Phantom", is_phantom=True
+        session=session, kind=kind, number=next_number(session, kind), name="Phantom", is_phantom=True
     )
     log_action(
         club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number
@@ -91,7 +91,7 @@ def movement_refit(*, session: Session, user: Any = None) -> Movement | None:
 def movement_clear(*, session: Session, user: Any = None) -> None:
     """Forget the movement: no tables, rounds or trays until one is chosen again."""
     require_status(session, Session.Status.DRAFT, doing="change the movement")
-    _clear_seating(session)
+    clear_seating(session)
     Session.objects.filter(pk=session.pk).update(
         movement_family="", movement_variant="", movement_params={}, movement_json={}, trays_count=0
     )

@@ -17,7 +17,7 @@ from ..forms import EntrantRowsForm, MovementChoiceForm
 from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.analysis import analyse
-from ..movements.recommend import Recommendation, _sort_key, recommend
+from ..movements.recommend import Recommendation, recommend
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
 from ..services.sessions import KIND_SHAPE
@@ -34,7 +34,6 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
     EntrantKind.EIGHTS: ("team", "teams"),
     EntrantKind.INDIVIDUALS: ("player", "players"),
 }
-_KIND_TO_UNIT = {"pair": 0, "team": 0, "player": 1}
 
 
 def default_scoring(entrant_kind: str) -> str:
@@ -85,27 +84,18 @@ class RecommendationView:
 
 
 def recommendations(session: Session, deals: int) -> list[RecommendationView]:
-    """The engine's recommendations that seat exactly this session's entrants, best first."""
-    entrants, players = _counts(session)
+    """The engine's recommendations for this session's entrants, best first."""
+    entrants, _ = _counts(session)
     if entrants < 2:
         return []
-    found: dict[str, Recommendation] = {}
-    for count in dict.fromkeys((entrants, players)):
-        try:
-            recs = recommend(session_kind=str(session.entrant_kind), entrants=count, deals_available=deals)
-        except MovementUserError:
-            continue
-        for rec in recs:
-            if _serves(rec, entrants, players, count):
-                found[f"{rec.family}|{rec.variant or ''}|{rec.trays}"] = rec
-    ranked = sorted(found.items(), key=lambda kv: _sort_key(kv[1]))
-    return [RecommendationView(rec=r, value=v, best=i == 0) for i, (v, r) in enumerate(ranked)]
-
-
-def _serves(rec: Recommendation, entrants: int, players: int, asked: int) -> bool:
-    """Whether the engine was asked in the unit this family seats (pairs, teams or players)."""
-    unit = FAMILIES[rec.family].entrant_kind
-    return asked == (players if _KIND_TO_UNIT[unit] else entrants)
+    try:
+        recs = recommend(session_kind=str(session.entrant_kind), entrants=entrants, deals_available=deals)
+    except MovementUserError:
+        return []
+    return [
+        RecommendationView(rec=r, value=f"{r.family}|{r.variant or ''}|{r.trays}", best=i == 0)
+        for i, r in enumerate(recs)
+    ]
 
 
 def family_choices(session: Session) -> list[tuple[str, Any]]:
