@@ -13,8 +13,9 @@ Everything runs on loopback and is stopped on exit: a throw-away
 PostgreSQL cluster (initdb in a temporary directory, as ``.ci/run`` does),
 Redis if installed (standings recomputation is queued to Celery, as in
 production; no worker runs, so the figures are table entry alone), and
-gunicorn. ``--standings eager`` recomputes the standings inside each
-request instead (the laptop default); use it with ``--rounds 4`` or so.
+gunicorn. ``--standings eager`` (or no redis-server) recomputes the
+standings inside each request instead, the laptop default: slower, as every
+send then scores the whole session; try it with ``--rounds 4``.
 
     python bench/bench_table_entry.py [--rounds 50] [--workers 3] [--threads 8]
 
@@ -94,8 +95,21 @@ def postgres(work: Path) -> Iterator[str]:
     ctl = f"'{bindir}/pg_ctl' -D '{data}'"
     subprocess.run(as_postgres(f"{ctl} -o '{opts}' -l '{run}/pg.log' -w start >/dev/null"), check=True)
     try:
-        subprocess.run([str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres", "-qc",
-                        "CREATE DATABASE clubwhist"], check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [
+                str(bindir / "psql"),
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "-U",
+                "postgres",
+                "-qc",
+                "CREATE DATABASE clubwhist",
+            ],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         yield f"postgres://postgres@127.0.0.1:{port}/clubwhist"
     finally:
         subprocess.run(as_postgres(f"{ctl} -m fast -w stop >/dev/null 2>&1"), check=False)
@@ -120,13 +134,12 @@ def process(args: list[str], env: dict[str, str], port: int, what: str, log: Pat
 
 @contextmanager
 def broker(work: Path, mode: str) -> Iterator[str]:
-    """Where standings recomputation goes: Redis (queued), in-memory (queued), or nowhere (eager)."""
-    if mode == "eager":
-        yield ""
-        return
+    """Where standings recomputation goes: Redis (queued, no worker), or nowhere (eager, in the request)."""
     redis = shutil.which("redis-server")
-    if redis is None:
-        yield "memory://"
+    if mode == "eager" or redis is None:
+        if mode != "eager":
+            print("redis-server not installed: standings are recomputed in each request (eager)")
+        yield ""
         return
     port = free_port()
     args = [redis, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
@@ -136,7 +149,9 @@ def broker(work: Path, mode: str) -> Iterator[str]:
 
 def setup_session(env: dict[str, str]) -> dict[str, object]:
     """Migrate and build the 50-table session through the services (in a child process)."""
-    subprocess.run([str(PYTHON), "manage.py", "migrate", "--noinput", "-v", "0"], env=env, cwd=ROOT, check=True)
+    subprocess.run(
+        [str(PYTHON), "manage.py", "migrate", "--noinput", "-v", "0"], env=env, cwd=ROOT, check=True
+    )
     script = """
 import datetime as dt, json, django
 django.setup()
@@ -151,7 +166,9 @@ session = s.session_start(session=session)
 print(json.dumps({"session": session.pk, "movement": session.movement_json,
                   "tokens": {t.number: t.token for t in session.tables.all()}}))
 """
-    out = subprocess.run([str(PYTHON), "-c", script], env=env, cwd=ROOT, check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [str(PYTHON), "-c", script], env=env, cwd=ROOT, check=True, capture_output=True, text=True
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
@@ -188,7 +205,11 @@ class Phone:
             try:
                 self.conn.request("POST", self.path, body=data, headers={"Content-Type": "application/json"})
                 response = self.conn.getresponse()
-                answer = json.loads(response.read() or b"{}")
+                raw = response.read()
+                try:
+                    answer = json.loads(raw or b"{}")
+                except ValueError:
+                    answer = {"error": raw[:200].decode(errors="replace")}
                 return response.status, answer, time.perf_counter() - start
             except (ConnectionError, http.client.HTTPException):
                 self.conn.close()  # a dropped keep-alive: reconnect and retry with the same key
@@ -208,8 +229,15 @@ def table_plan(movement: dict[str, object], rounds: int, seed: int) -> dict[int,
     return plan
 
 
-def play_table(port: int, token: str, plan: list[tuple[int, int, int]], seat: int, gate: threading.Barrier,
-               tally: Tally, rng: random.Random) -> None:
+def play_table(
+    port: int,
+    token: str,
+    plan: list[tuple[int, int, int]],
+    seat: int,
+    gate: threading.Barrier,
+    tally: Tally,
+    rng: random.Random,
+) -> None:
     """One of the two phones at a table: send every tray with the other phone, at the same moment."""
     phone = Phone(port, token)
     for rnd, tray, tricks in plan:
@@ -222,11 +250,15 @@ def play_table(port: int, token: str, plan: list[tuple[int, int, int]], seat: in
             if rng.random() < 0.05:
                 status, answer, seconds = phone.send(body)
                 ok = status == 200 and answer.get("replayed") is True
-                tally.add("replayed (200)", seconds, "" if ok else f"replay of tray {tray}: {status} {answer}")
+                tally.add(
+                    "replayed (200)", seconds, "" if ok else f"replay of tray {tray}: {status} {answer}"
+                )
         elif status == 409:
             stored = answer.get("stored") or {}
-            ok = stored.get("ns_tricks") == tricks and answer.get("attempted") == {"ns_tricks": tricks,
-                                                                                 "ew_tricks": 13 - tricks}
+            ok = stored.get("ns_tricks") == tricks and answer.get("attempted") == {
+                "ns_tricks": tricks,
+                "ew_tricks": 13 - tricks,
+            }
             tally.add("told, both values (409)", seconds, "" if ok else f"409 without both values: {answer}")
         else:
             tally.add(f"other ({status})", seconds, f"tray {tray} round {rnd} seat {seat}: {status} {answer}")
@@ -234,7 +266,9 @@ def play_table(port: int, token: str, plan: list[tuple[int, int, int]], seat: in
     phone.conn.close()
 
 
-def run_clients(port: int, tokens: dict[str, str], plan: dict[int, list[tuple[int, int, int]]]) -> tuple[Tally, float]:
+def run_clients(
+    port: int, tokens: dict[str, str], plan: dict[int, list[tuple[int, int, int]]]
+) -> tuple[Tally, float]:
     """100 clients, two per table; returns what they saw and the wall-clock seconds."""
     tally = Tally()
     threads = []
@@ -242,8 +276,13 @@ def run_clients(port: int, tokens: dict[str, str], plan: dict[int, list[tuple[in
         gate = threading.Barrier(2)
         for seat in (1, 2):
             rng = random.Random(table * 10 + seat)
-            threads.append(threading.Thread(target=play_table, daemon=True,
-                                            args=(port, tokens[str(table)], items, seat, gate, tally, rng)))
+            threads.append(
+                threading.Thread(
+                    target=play_table,
+                    daemon=True,
+                    args=(port, tokens[str(table)], items, seat, gate, tally, rng),
+                )
+            )
     start = time.perf_counter()
     for t in threads:
         t.start()
@@ -259,10 +298,13 @@ import json, django
 django.setup()
 from scoring.models import SlipLine
 from tournaments.models import Session
-rows = list(SlipLine.objects.filter(session_id={session}).values_list("table__number", "tray__number", "ns_tricks"))
+lines = SlipLine.objects.filter(session_id={session})
+rows = list(lines.values_list("table__number", "tray__number", "ns_tricks"))
 print(json.dumps({{"rows": rows, "version": Session.objects.get(pk={session}).results_version}}))
 """
-    out = subprocess.run([str(PYTHON), "-c", script], env=env, cwd=ROOT, check=True, capture_output=True, text=True)
+    out = subprocess.run(
+        [str(PYTHON), "-c", script], env=env, cwd=ROOT, check=True, capture_output=True, text=True
+    )
     data = json.loads(out.stdout.strip().splitlines()[-1])
     sent = {(table, tray): tricks for table, items in plan.items() for _, tray, tricks in items}
     stored = Counter((table, tray) for table, tray, _ in data["rows"])
@@ -280,26 +322,40 @@ print(json.dumps({{"rows": rows, "version": Session.objects.get(pk={session}).re
 
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0-100) of the values, in milliseconds."""
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000 if len(values) > 1 else 0.0
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1] * 1000 if len(values) > 1 else 0.0
+    )
 
 
 def report(tally: Tally, seconds: float, check: dict[str, int], args: argparse.Namespace, mode: str) -> bool:
     """Print the figures; True when nothing was lost, doubled or wrongly answered."""
     stored = tally.codes["stored (201)"]
-    print(f"\n{TABLES} tables, {check['sent']} results, {CLIENTS} clients (two phones a table), "
-          f"gunicorn {args.workers} workers x {args.threads} threads, PostgreSQL, standings {mode}")
+    print(
+        f"\n{TABLES} tables, {check['sent']} results, {CLIENTS} clients (two phones a table), "
+        f"gunicorn {args.workers} workers x {args.threads} threads, PostgreSQL, standings {mode}"
+    )
+    print(f"  machine            {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the end")
     print(f"  wall time          {seconds:8.2f} s")
-    print(f"  results per second {stored / seconds:8.1f}   (requests per second {len(tally.latencies) / seconds:.1f})")
+    print(
+        f"  results per second {stored / seconds:8.1f}"
+        f"   (requests per second {len(tally.latencies) / seconds:.1f})"
+    )
     print(f"  latency p50        {percentile(tally.latencies, 50):8.1f} ms")
     print(f"  latency p99        {percentile(tally.latencies, 99):8.1f} ms")
     for kind, n in sorted(tally.codes.items()):
         print(f"  {kind:<25}{n:6d}")
-    print(f"  stored lines {check['stored']} of {check['sent']} sent: lost {check['lost']}, doubled {check['doubled']}, "
-          f"changed {check['changed']}, strays {check['strays']}; results_version {check['results_version']}")
+    print(
+        f"  stored lines {check['stored']} of {check['sent']} sent: "
+        f"lost {check['lost']}, doubled {check['doubled']}, "
+        f"changed {check['changed']}, strays {check['strays']}; results_version {check['results_version']}"
+    )
     for problem in tally.problems[:10]:
         print("  PROBLEM:", problem)
-    good = (not tally.problems and check["lost"] == check["doubled"] == check["changed"] == check["strays"] == 0
-            and check["stored"] == check["sent"] == stored == check["results_version"])
+    good = (
+        not tally.problems
+        and check["lost"] == check["doubled"] == check["changed"] == check["strays"] == 0
+        and check["stored"] == check["sent"] == stored == check["results_version"]
+    )
     print("  none lost or doubled" if good else "  FAILED: see above")
     return good
 
@@ -317,21 +373,43 @@ def main() -> int:
     work.chmod(0o755)
     try:
         with postgres(work) as database_url, broker(work, args.standings) as broker_url:
-            env = dict(os.environ, DATABASE_URL=database_url, CELERY_BROKER_URL=broker_url, DEBUG="0",
-                       SECRET_KEY=secrets.token_urlsafe(40), ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="0",
-                       LOG_LEVEL="WARNING", DJANGO_SETTINGS_MODULE="clubwhist.settings")
+            env = dict(
+                os.environ,
+                DATABASE_URL=database_url,
+                CELERY_BROKER_URL=broker_url,
+                DEBUG="0",
+                SECRET_KEY=secrets.token_urlsafe(40),
+                ALLOWED_HOSTS="127.0.0.1",
+                SECURE_SSL_REDIRECT="0",
+                LOG_LEVEL="WARNING",
+                DJANGO_SETTINGS_MODULE="clubwhist.settings",
+            )
             print("setting up: migrate, 100 pairs, Mitchell mod1 for 50 tables ...", flush=True)
             built = setup_session(env)
             plan = table_plan(built["movement"], args.rounds, args.seed)  # type: ignore[arg-type]
             port = free_port()
-            gunicorn = [str(GUNICORN), "clubwhist.wsgi:application", "--bind", f"127.0.0.1:{port}",
-                        "--workers", str(args.workers), "--threads", str(args.threads), "--worker-class", "gthread",
-                        "--backlog", "256", "--timeout", "60", "--log-level", "warning"]
+            gunicorn = [
+                str(GUNICORN),
+                "clubwhist.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(args.workers),
+                "--threads",
+                str(args.threads),
+                "--worker-class",
+                "gthread",
+                "--backlog",
+                "256",
+                "--timeout",
+                "60",
+                "--log-level",
+                "warning",
+            ]
             with process(gunicorn, env, port, "gunicorn", work / "gunicorn.log"):
                 print(f"sending {sum(len(v) for v in plan.values())} results ...", flush=True)
                 tally, seconds = run_clients(port, built["tokens"], plan)  # type: ignore[arg-type]
-            mode = {"": "eager (in the request)", "memory://": "queued (in memory, no worker)"}.get(
-                broker_url, "queued to Redis (no worker)")
+            mode = "queued to Redis (no worker)" if broker_url else "eager (in the request)"
             good = report(tally, seconds, verify(env, int(built["session"]), plan), args, mode)  # type: ignore[call-overload]
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -82,6 +82,7 @@ def deals_pbn(*, session: Session) -> str:
     }
 
     def add(match: re.Match[str]) -> str:
+        """The board's tags, then its double-dummy comment."""
         dd = solved.get(int(match.group(1)))
         if not dd:
             return match.group(0)
@@ -138,6 +139,7 @@ def _text(value: str, font: str) -> str:
 
 
 def _styles(font: str) -> dict[str, Any]:
+    """The paragraph styles of the PDF, in the given font."""
     from reportlab.lib.styles import ParagraphStyle
 
     return {
@@ -148,6 +150,7 @@ def _styles(font: str) -> dict[str, Any]:
 
 
 def _heading(session: Session, font: str) -> list[Any]:
+    """The session's title and what it was."""
     from reportlab.platypus import Paragraph
 
     st = _styles(font)
@@ -156,6 +159,7 @@ def _heading(session: Session, font: str) -> list[Any]:
 
 
 def _table(rows: list[list[str]], font: str, widths: list[float] | None = None) -> Any:
+    """A ruled table, numbers to the right, its head repeated on each page."""
     from reportlab.lib import colors
     from reportlab.platypus import Table, TableStyle
 
@@ -172,6 +176,7 @@ def _table(rows: list[list[str]], font: str, widths: list[float] | None = None) 
 
 
 def _standings_flowables(standings: Standings, font: str) -> list[Any]:
+    """The standings, field by field, and the method's notes."""
     from reportlab.platypus import Paragraph
 
     st = _styles(font)
@@ -187,6 +192,7 @@ def _standings_flowables(standings: Standings, font: str) -> list[Any]:
 
 
 def _traveller_flowables(t: TravellerView, font: str) -> list[Any]:
+    """One tray's traveller, kept on one page."""
     from reportlab.platypus import KeepTogether, Paragraph
 
     st = _styles(font)

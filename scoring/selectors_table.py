@@ -10,7 +10,7 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
   changed") and until the next round's first result.
 - **move**: who goes where after a round, in the book's words (p. 39:
   "Go next to Table 4, East"; "Take deal just played to Table 1"), derived
-  from the stored seatings, never recomputed.
+  from the stored seatings, never recomputed (``selectors_table_move``).
 
 Everything here reads; the rules of sending live in ``services.results``.
 """
@@ -24,15 +24,14 @@ from typing import Any
 
 from django.db.models import Max
 
-from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session, Table, Tray
-from tournaments.movements import Movement, Round, TableAssignment
-from tournaments.movements import cards
+from tournaments.models import Seat, Seating, Session, Table, Tray
 from tournaments.services.errors import NotFound
 
 from .models import SlipLine
 from .selectors import TravellerLine, traveller_for_table
+from .selectors_table_move import MoveView, entrant_label, move_after
 from .services.results import table_round
-from .services.standings import ranked_kind, session_standings
+from .services.standings import session_standings
 
 SUITS = {"S": ("♠", "spades"), "H": ("♥", "hearts"), "D": ("♦", "diamonds"), "C": ("♣", "clubs")}
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "ten"}
@@ -122,25 +121,6 @@ class RoundCard:
 
 
 @dataclass(frozen=True)
-class MoveLine:
-    """Where one side (or seat) or the trays go after the round."""
-
-    who: str
-    names: str
-    text: str
-
-
-@dataclass(frozen=True)
-class MoveView:
-    """The move after a round: one sentence in the book's words, then line by line."""
-
-    after_round: int
-    sentence: str
-    lines: list[MoveLine]
-    wait_for_director: bool
-
-
-@dataclass(frozen=True)
 class StandingLine:
     """One line of the running score."""
 
@@ -180,12 +160,28 @@ def trump_view(card: str) -> TrumpView | None:
     rank, suit = card[0], card[1]
     symbol, suit_words = SUITS[suit]
     shown = "10" if rank == "T" else rank
-    return TrumpView(card=card, rank=shown, suit=suit, symbol=symbol,
-                     words=f"{RANKS.get(rank, shown)} of {suit_words}")
+    return TrumpView(
+        card=card, rank=shown, suit=suit, symbol=symbol, words=f"{RANKS.get(rank, shown)} of {suit_words}"
+    )
 
 
-GLYPHS = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖",
-          (3, 5): "⅗", (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
+GLYPHS = {
+    (1, 2): "½",
+    (1, 3): "⅓",
+    (2, 3): "⅔",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 5): "⅕",
+    (2, 5): "⅖",
+    (3, 5): "⅗",
+    (4, 5): "⅘",
+    (1, 6): "⅙",
+    (5, 6): "⅚",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
 _SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 
@@ -202,12 +198,6 @@ def book_number(text: str | Fraction, *, plus: bool = False) -> str:
     return f"{sign}{whole or ''}{frac}"
 
 
-def _entrant_label(entrant: Entrant | None) -> str:
-    if entrant is None:
-        return ""
-    return "phantom" if entrant.is_phantom else (entrant.name or str(entrant))
-
-
 def _seats(seating: Seating) -> list[SeatView]:
     seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
     out = []
@@ -221,16 +211,25 @@ def _seats(seating: Seating) -> list[SeatView]:
             name = "phantom" if side is not None and side.is_phantom else "—"
         unit = side.get_kind_display() if side is not None else "Player"
         tag = f"{unit} {number}" if number is not None else ""
-        out.append(SeatView(direction=direction, word=SEAT_WORDS[direction], name=name, number=number, tag=tag))
+        out.append(
+            SeatView(direction=direction, word=SEAT_WORDS[direction], name=name, number=number, tag=tag)
+        )
     return out
 
 
 def _line_view(line: SlipLine, device: str) -> LineView:
     return LineView(
-        ns_tricks=line.ns_tricks, ew_tricks=line.ew_tricks, status=line.status,
-        status_label={"entered": "Waiting for E-W to check", "confirmed": "Checked by E-W",
-                      "disputed": "Disputed: with the director"}.get(line.status, line.status),
-        version=line.version, ns_revokes=line.ns_revokes, ew_revokes=line.ew_revokes,
+        ns_tricks=line.ns_tricks,
+        ew_tricks=line.ew_tricks,
+        status=line.status,
+        status_label={
+            "entered": "Waiting for E-W to check",
+            "confirmed": "Checked by E-W",
+            "disputed": "Disputed: with the director",
+        }.get(line.status, line.status),
+        version=line.version,
+        ns_revokes=line.ns_revokes,
+        ew_revokes=line.ew_revokes,
         award=f"{line.ns_award} / {line.ew_award}" if line.ns_award else "",
         sent_here=bool(device) and line.device == device,
     )
@@ -247,8 +246,13 @@ def _score_notes(standings: dict[str, Any] | None, tray: int, seating: Seating) 
         value = deal["scores"].get(str(entrant.number)) if deal and entrant else None
         if value is not None:
             text = book_number(value, plus=standings["method"] == "trick")
-            notes.append(ScoreNote(who=f"{side}, {entrant.get_kind_display().lower()} {entrant.number}",
-                                   value=text, words=words))
+            notes.append(
+                ScoreNote(
+                    who=f"{side}, {entrant.get_kind_display().lower()} {entrant.number}",
+                    value=text,
+                    words=words,
+                )
+            )
     return notes
 
 
@@ -264,8 +268,11 @@ def round_card(
     cards_ = []
     for tray in trays:
         deal = getattr(tray, "deal", None)
-        card = TrayCard(number=tray.number, trump=trump_view(getattr(deal, "trump", "")),
-                        dealer=SEAT_WORDS.get(getattr(deal, "dealer", ""), ""))
+        card = TrayCard(
+            number=tray.number,
+            trump=trump_view(getattr(deal, "trump", "")),
+            dealer=SEAT_WORDS.get(getattr(deal, "dealer", ""), ""),
+        )
         line = lines.get(tray.pk)
         if line is None:
             card.can_send = sending and tray.status != Tray.Status.VOID
@@ -276,87 +283,21 @@ def round_card(
             card.scores = _score_notes(standings, tray.number, seating)
         cards_.append(card)
     return RoundCard(
-        number=number, ns=seating.ns.number if seating.ns else None,
-        ew=seating.ew.number if seating.ew else None, ns_name=_entrant_label(seating.ns),
-        ew_name=_entrant_label(seating.ew), seats=_seats(seating), trays=cards_,
-        done=bool(trays) and len(lines) == len(trays),
+        number=number,
+        ns=seating.ns.number if seating.ns else None,
+        ew=seating.ew.number if seating.ew else None,
+        ns_name=entrant_label(seating.ns),
+        ew_name=entrant_label(seating.ew),
+        seats=_seats(seating),
+        trays=cards_,
+        done=_all_sent(trays, lines),
     )
 
 
-def stored_movement(*, session: Session, from_round: int) -> Movement:
-    """The stored seatings from a round on, as the movement engine's plain data.
-
-    Earlier rounds are left empty (the move after a round looks only
-    forward). Seat-based movements number players by their roster id.
-    """
-    total = session.rounds.count()
-    seatings = list(
-        Seating.objects.filter(round__session=session, round__number__gte=from_round)
-        .select_related("round", "table", "ns", "ew").order_by("round__number", "table__number")
-    )
-    trays: dict[int, list[int]] = {}
-    for st in SeatingTray.objects.filter(seating__in=seatings).select_related("tray").order_by("order"):
-        trays.setdefault(st.seating_id, []).append(st.tray.number)
-    seats: dict[int, dict[str, int]] = {}
-    for seat in Seat.objects.filter(seating__in=seatings, player__isnull=False):
-        seats.setdefault(seat.seating_id, {})[seat.direction] = seat.player_id
-    by_round: dict[int, list[TableAssignment]] = {n: [] for n in range(1, total + 1)}
-    for s in seatings:
-        seat_based = s.ns is None and s.ew is None and s.pk in seats
-        by_round[s.round.number].append(TableAssignment(
-            table=s.table.number, trays=tuple(trays.get(s.pk, ())),
-            ns=None if seat_based or s.ns is None else s.ns.number,
-            ew=None if seat_based or s.ew is None else s.ew.number,
-            seats=seats[s.pk] if seat_based else None,  # type: ignore[arg-type]
-        ))
-    kind = ranked_kind(session)
-    everyone = set(session.entrants.filter(kind=kind).values_list("number", flat=True))
-    rounds = tuple(
-        Round(number=n, tables=tuple(tabs), sitout=tuple(sorted(everyone - {
-            x for t in tabs for x in (t.ns, t.ew) if x is not None
-        })) if tabs and tabs[0].seats is None else ())
-        for n, tabs in sorted(by_round.items())
-    )
-    tables = session.tables.count()
-    return Movement(family=session.movement_family or "custom", entrants=len(everyone), tables=tables,
-                    trays=session.trays_count, rounds=rounds,
-                    entrant_kind="team" if kind == Entrant.Kind.TEAM else "pair")
-
-
-def move_after(*, table: Table, round_number: int, wait_for_director: bool) -> MoveView | None:
-    """Where everyone at this table goes after a round, from the stored seatings."""
-    session = table.session
-    here = Seating.objects.filter(table=table, round__number=round_number).select_related("ns", "ew").first()
-    if here is None:
-        return None
-    movement = stored_movement(session=session, from_round=round_number)
-    sentence = cards.table_move_sentence(movement, table.number, round_number)
-    lines: list[MoveLine] = []
-    if round_number < len(movement.rounds):
-        for side, seat, entrant in (("N-S", "N", here.ns), ("E-W", "E", here.ew)):
-            if entrant is None or entrant.is_phantom:
-                continue
-            place = cards.next_place(movement, round_number + 1, entrant.number, seat)  # type: ignore[arg-type]
-            lines.append(MoveLine(who=f"{side} · {entrant.get_kind_display()} {entrant.number}",
-                                  names=_entrant_label(entrant), text=_place_words(place, side, table.number)))
-        for tray, to in sorted(cards.tray_moves(movement, table.number).get(round_number, {}).items()):
-            text = "Leave it on this table" if to == table.number else f"Take it to Table {to}"
-            lines.append(MoveLine(who=f"Tray {tray}", names="", text=text))
-    return MoveView(after_round=round_number, sentence=sentence, lines=lines,
-                    wait_for_director=wait_for_director)
-
-
-def _place_words(place: Any, side: str, table: int) -> str:
-    """ "Stay", "Go to Table 4, sit East-West", "Sit out the next round"."""
-    if place == "sit out":
-        return "Sit out the next round (you take the average, p. 38)"
-    if not isinstance(place, tuple):
-        return "Play no more: the session is over for you"
-    to_table, seat = place
-    direction = "North-South" if seat in ("N", "S") else "East-West"
-    if to_table == table and direction[0] == side[0]:
-        return "Stay at this table"
-    return f"Go to Table {to_table}, sit {direction}"
+def _all_sent(trays: list[Tray], lines: dict[int, SlipLine]) -> bool:
+    """Every tray the table owes is sent (a void tray is owed by nobody)."""
+    owed = [t for t in trays if t.status != Tray.Status.VOID]
+    return bool(owed) and all(t.pk in lines for t in owed)
 
 
 def running_score(*, session: Session, here: set[int]) -> list[StandingLine] | None:
@@ -368,10 +309,14 @@ def running_score(*, session: Session, here: set[int]) -> list[StandingLine] | N
         return []
     names = dict(session.entrants.values_list("number", "name"))
     return [
-        StandingLine(rank=row["rank"], entrant=row["entrant"], name=names.get(row["entrant"], ""),
-                     total=book_number(row["total"]),
-                     plus_minus="" if row.get("plus_minus") is None else book_number(row["plus_minus"], plus=True),
-                     here=row["entrant"] in here)
+        StandingLine(
+            rank=row["rank"],
+            entrant=row["entrant"],
+            name=names.get(row["entrant"], ""),
+            total=book_number(row["total"]),
+            plus_minus="" if row.get("plus_minus") is None else book_number(row["plus_minus"], plus=True),
+            here=row["entrant"] in here,
+        )
         for row in standings.get("entrants", [])
     ]
 
@@ -379,27 +324,42 @@ def running_score(*, session: Session, here: set[int]) -> list[StandingLine] | N
 def page_stamp(*, table: Table, session: Session, round_number: int) -> str:
     """A short fingerprint of what the page shows; the phone polls it to know when to refresh."""
     last = SlipLine.objects.filter(table=table).aggregate(m=Max("updated_at"))["m"]
-    raw = (f"{session.status}:{session.current_round}:{session.results_version}:{round_number}:{last}:"
-           f"{session.show_running_score}:{table.token_revoked}")
+    raw = (
+        f"{session.status}:{session.current_round}:{session.results_version}:{round_number}:{last}:"
+        f"{session.show_running_score}:{table.token_revoked}"
+    )
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 
 def table_page(*, table: Table, device: str = "") -> TablePage:
     """The whole table page for this table now (see the module docstring for the parts)."""
-    session = Session.objects.get(pk=table.session_id)
+    session = Session.objects.defer(*HEAVY).get(pk=table.session_id)
     table.session = session
     rounds = session.rounds.count()
     playing = session.status == Session.Status.RUNNING
     number = table_round(table=table) if session.status != Session.Status.DRAFT else 0
     standings = session_standings(session=session) if playing or session.status == "closed" else None
-    now = round_card(table=table, number=number, device=device, sending=playing, checking=playing,
-                     standings=standings) if 0 < number <= rounds else None
+    now = (
+        round_card(
+            table=table, number=number, device=device, sending=playing, checking=playing, standings=standings
+        )
+        if 0 < number <= rounds
+        else None
+    )
     just_played, move = _just_played(table, session, number, now, device, standings)
     here = {x for card in (now, just_played) if card for x in (card.ns, card.ew) if x is not None}
     return TablePage(
-        table=table.number, session_title=session.title, session_date=f"{session.date:%-d %B %Y}",
-        status=session.status, accepts_results=session.accepts_results, rounds=rounds, round=number,
-        finished=playing and (number > rounds or (number == rounds and now is not None and now.done)), now=now, just_played=just_played, move=move,
+        table=table.number,
+        session_title=session.title,
+        session_date=f"{session.date:%-d %B %Y}",
+        status=session.status,
+        accepts_results=session.accepts_results,
+        rounds=rounds,
+        round=number,
+        finished=playing and (number > rounds or (number == rounds and now is not None and now.done)),
+        now=now,
+        just_played=just_played,
+        move=move,
         running=running_score(session=session, here=here) if session.status != "draft" else None,
         score_words=SCORE_WORDS.get(session.scoring_method, "score"),
         stamp=page_stamp(table=table, session=session, round_number=number),
@@ -407,7 +367,11 @@ def table_page(*, table: Table, device: str = "") -> TablePage:
 
 
 def _just_played(
-    table: Table, session: Session, number: int, now: RoundCard | None, device: str,
+    table: Table,
+    session: Session,
+    number: int,
+    now: RoundCard | None,
+    device: str,
     standings: dict[str, Any] | None,
 ) -> tuple[RoundCard | None, MoveView | None]:
     """The round just finished (while it matters) and the move after it."""
@@ -421,8 +385,9 @@ def _just_played(
     if number <= 1:
         return None, None
     last = number > session.rounds.count()
-    prev = round_card(table=table, number=number - 1, device=device, sending=False, checking=True,
-                      standings=standings)
+    prev = round_card(
+        table=table, number=number - 1, device=device, sending=False, checking=True, standings=standings
+    )
     if prev is None:
         return None, None
     started = now is not None and any(t.line for t in now.trays)
@@ -437,6 +402,23 @@ def _just_played(
 def page_json(page: TablePage) -> dict[str, Any]:
     """The table page as plain JSON for the page's script (``GET /t/<token>/state``)."""
     return asdict(page)
+
+
+#: Session fields a table's requests never need: the whole movement, kept for the director.
+HEAVY = ("movement_json", "movement_params")
+
+
+def table_for_link(*, token: str) -> Table:
+    """The table behind a private link (as ``table_by_token``), without the session's heavy fields."""
+    table = (
+        Table.objects.select_related("session", "session__club")
+        .defer(*(f"session__{f}" for f in HEAVY))
+        .filter(token=token)
+        .first()
+    )
+    if table is None or table.token_revoked:
+        raise NotFound("This table link is not valid. Ask the director for the table's QR code.")
+    return table
 
 
 def table_line(*, table: Table, tray_number: Any) -> SlipLine:

@@ -8,10 +8,12 @@ from django.db import transaction
 
 @shared_task(ignore_result=True)
 def recompute_standings(session_id: int) -> None:
-    """Recompute a session's standings snapshot."""
-    from .services.standings import standings_compute
+    """Recompute a session's standings snapshot (and, off the pages' path, what they show beside it)."""
+    from .services.standings import modern_percentages, standings_compute
 
-    standings_compute(session_id=session_id)
+    snapshot = standings_compute(session_id=session_id)
+    if snapshot is not None and snapshot.session.status != snapshot.session.Status.RUNNING:
+        modern_percentages(session=snapshot.session, snapshot=snapshot)
     _solve_hands_when_played(session_id)
 
 

@@ -143,7 +143,8 @@ def result_submit(
             if existing.table_id != table.pk:
                 raise UserError("That submission key belongs to another table.", field="idempotency_key")
             return SubmitOutcome(line=existing, created=False, replayed=True)
-    session = Session.objects.get(pk=table.session_id)
+    # Fresh status; the movement JSON (large: every round of every table) is not needed here.
+    session = Session.objects.defer("movement_json", "movement_params").get(pk=table.session_id)
     if not session.accepts_results:
         raise UserError(f"The session is {session.get_status_display().lower()}; results are not taken now.")
     tricks = check_tricks(ns_tricks)

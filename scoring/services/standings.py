@@ -176,7 +176,6 @@ def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
         )
         stale = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id")[KEEP_SNAPSHOTS:]
         ScoreSnapshot.objects.filter(pk__in=[s.pk for s in stale]).delete()
-    modern_percentages(session=session, snapshot=snapshot, slips=slips)  # warm: pages never wait for it
     return snapshot
 
 
@@ -201,12 +200,14 @@ def modern_percentages(
 ) -> dict[int, Fraction] | None:
     """Matchpoint percentages of a pairs session (modern, shown beside the book's figures).
 
-    Computed by the engine's ``matchpoints`` method from the slips the
-    snapshot was scored from (``standings_compute`` passes them) and cached
-    against the snapshot, so they change exactly when the standings do.
+    Computed by the engine's ``matchpoints`` method from the slips and cached
+    against the snapshot, so they change exactly when the standings do; the
+    recompute task warms the cache, so a page seldom computes them itself.
     """
     if ranked_kind(session) != Entrant.Kind.PAIR:
         return None
+    if snapshot.method == "matchpoints":
+        return {row["entrant"]: Fraction(row["extra"]["percent"]) for row in snapshot.scores["entrants"]}
     key = f"clubwhist:percent:{session.pk}:{snapshot.pk}:{snapshot.computed_at.timestamp()}"
     cached = cache.get(key)
     if cached is None:

@@ -22,6 +22,7 @@ from .public_travellers import TravellerMixin, deals_solved
 
 
 def _download(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
+    """A response the browser saves under the given name."""
     response = HttpResponse(body, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

@@ -207,6 +207,7 @@ def _exponent_gains(slips: Slips) -> dict[int, dict[int, exponent_method.Exponen
 
 
 def _score_cell(entrant: int, shown: Mapping[int, str], gains: Mapping[int, Any]) -> Cell | None:
+    """An entrant's score on a deal; under the exponent system in the book's notation."""
     if entrant not in shown:
         return None
     value = Fraction(shown[entrant])
@@ -221,6 +222,7 @@ def _row(
     line: SlipResult, names: Mapping[int, str], shown: Mapping[int, str], gains: Mapping[int, Any],
     hand: HandView | None,
 ) -> SlipRow:
+    """One line of a traveller, with its scores, notes and result against double dummy."""
     ns, ns_label = entrant_label(line, "ns", names)
     ew, ew_label = entrant_label(line, "ew", names)
     notes = []
@@ -258,6 +260,7 @@ def slip_heading(method: str, slip: DealSlip) -> str:
 
 
 def _exponent_heading(law: Any) -> str:
+    """The exponent slip's heading: lowest scores, gain columns, equating (rules 3-4, 9)."""
     worked = exponent_method.equate(law)
     if worked is None:
         return ""
@@ -325,7 +328,7 @@ def _compared(side: str, compared: Mapping[int, Fraction], me: int, label: str) 
     return f"Compared with these {side} results: {listed}."
 
 
-def totals_line(rows: Sequence[CardRow]) -> str:
-    """The card's scores added up, exactly."""
+def totals_line(rows: Sequence[CardRow]) -> tuple[str, str]:
+    """The card's scores added up, exactly: (rational, mixed number)."""
     total = sum((Fraction(r.score.exact) for r in rows if r.score.exact), Fraction(0))
-    return mixed(total)
+    return str(total), mixed(total)

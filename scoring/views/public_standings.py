@@ -84,20 +84,25 @@ def percent_text(value: Fraction) -> str:
 
 
 def _total(row: Row) -> Cell:
+    """The total as a mixed number."""
     return Cell(mixed(Fraction(row["total"])), row["total"])
 
 
 def _signed_total(row: Row) -> Cell:
+    """The total as a plus/minus figure."""
     return Cell(signed(Fraction(row["total"])), row["total"])
 
 
 def _pm(row: Row) -> Cell:
+    """The plus/minus against the average, where the method has one."""
     pm = row.get("plus_minus")
     return Cell("" if pm is None else signed(Fraction(pm)), pm or "")
 
 
 def _extra(key: str, *, sign: bool = False) -> Callable[[Row], Cell]:
+    """A cell for one of the method's extra figures (e.g. tricks)."""
     def cell(row: Row) -> Cell:
+        """The figure, or an empty cell."""
         value = row.get("extra", {}).get(key)
         if value is None:
             return Cell("")
@@ -116,6 +121,7 @@ def _gains(row: Row) -> Cell:
 
 
 def _mp_percent(row: Row) -> Cell:
+    """The matchpoint method's own percentage."""
     value = row.get("extra", {}).get("percent")
     return Cell(percent_text(Fraction(value)), value) if value is not None else Cell("")
 
@@ -177,6 +183,7 @@ def standings_view(
 
 
 def _percent(row: Row, percents: Mapping[int, Fraction]) -> Cell:
+    """The modern percentage beside a book's method."""
     value = percents.get(row["entrant"])
     return Cell(percent_text(value), str(value)) if value is not None else Cell("")
 

@@ -8,7 +8,7 @@ tables' results). Anything not published is a 404.
 from __future__ import annotations
 
 from collections import Counter
-from fractions import Fraction
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
@@ -16,12 +16,13 @@ from django.core.cache import cache
 from django.http import Http404
 from django.views.generic import TemplateView
 
-from tournaments.models import Deal
+from tournaments.models import Deal, Session
 
+from ..models import ScoreSnapshot
 from ..scorers import Slips, get_method
-from ..scorers.fmt import signed
 from ..scorers.render import LABEL
 from ..selectors import deals_public, slips_public, snapshot_public
+from ..services.standings import modern_percentages
 from ..tasks import compute_double_dummy
 from .public_base import PublicSessionMixin
 from .public_slips import (
@@ -32,6 +33,7 @@ from .public_slips import (
     totals_line,
     travellers_view,
 )
+from .public_standings import Cell, standings_view
 
 DD_QUEUE_GUARD_SECONDS = 300
 
@@ -100,18 +102,44 @@ class ScoreCardView(TravellerMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         snapshot = snapshot_public(session=self.session)
         entrant = self.kwargs["entrant"]
-        rows = snapshot.scores["entrants"] if snapshot else []
-        row = next((r for r in rows if r["entrant"] == entrant), None)
-        if snapshot is None or row is None:
-            raise Http404("No such entrant.")
+        row = _standing(self.session, snapshot, self.names, entrant)  # 404 unless it is in the standings
+        assert snapshot is not None
         label = LABEL[get_method(snapshot.method).kind].lower()
         rows = score_card(method=snapshot.method, slips=self.slips, scores=snapshot.scores, entrant=entrant,
                           names=self.names, label=label)
-        pm = row.get("plus_minus")
+        exact, text = totals_line(rows)
         return {**super().get_context_data(**kwargs), **self.session_context(), "entrant": entrant,
-                "name": self.names.get(entrant, ""), "row": row, "rows": rows, "sum": totals_line(rows),
-                "pm": signed(Fraction(pm)) if pm is not None else "", "others": sorted(self.names.items()),
+                "name": self.names.get(entrant, ""), "row": row, "rows": rows, "sum": text,
+                "sum_exact": exact, "figures": row.figures, "others": sorted(self.names.items()),
                 "tab": "results"}
+
+
+@dataclass(frozen=True)
+class CardStanding:
+    """An entrant's line of the standings, for the head of its score card."""
+
+    rank: int
+    total: str
+    figures: list[tuple[str, Cell]]
+
+
+def _standing(
+    session: Session, snapshot: ScoreSnapshot | None, names: dict[int, str], entrant: int
+) -> CardStanding:
+    """The entrant's rank (in its field) and figures, as the results page shows them; 404 if absent."""
+    if snapshot is None:
+        raise Http404("No standings yet.")
+    standings = standings_view(
+        session=session, scores=snapshot.scores, names=names,
+        percents=modern_percentages(session=session, snapshot=snapshot),
+    )
+    found = next((r for f in standings.fields for r in f.rows if r.entrant == entrant), None)
+    total = next((r["total"] for r in snapshot.scores["entrants"] if r["entrant"] == entrant), None)
+    if found is None or total is None:
+        raise Http404("No such entrant.")
+    cells = zip(standings.columns, found.cells, strict=True)
+    figures = [(label, c) for label, c in cells if c.text and not c.cls]
+    return CardStanding(rank=found.rank, total=total, figures=figures)
 
 
 class HandRecordsView(PublicSessionMixin, TemplateView):

@@ -34,21 +34,31 @@ class TableView(TableMixin, View):
         page = table_page(table=self.table, device=self.device)
         partial = request.headers.get("X-Table-Partial") == "1"
         template = "table/_main.html" if partial else "table/home.html"
-        return render(request, template, {"page": page, "token": token, "key": uuid.uuid4().hex,
-                                          "tricks": TRICKS, "revokes": range(4)})
+        return render(
+            request,
+            template,
+            {"page": page, "token": token, "key": uuid.uuid4().hex, "tricks": TRICKS, "revokes": range(4)},
+        )
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
         data = read_body(request)
         try:
             outcome = result_submit(
-                table=self.table, tray_number=data.get("tray"), ns_tricks=data.get("ns_tricks"),
-                via=Via.TABLE, by=self.actor("N-S"), device=self.device, idempotency_key=data.get("key"),
+                table=self.table,
+                tray_number=data.get("tray"),
+                ns_tricks=data.get("ns_tricks"),
+                via=Via.TABLE,
+                by=self.actor("N-S"),
+                device=self.device,
+                idempotency_key=data.get("key"),
                 ns_revokes=small_int(data.get("ns_revokes"), field="ns_revokes"),
                 ew_revokes=small_int(data.get("ew_revokes"), field="ew_revokes"),
                 round_number=small_int(data.get("round"), field="round", default=None),
             )
             line = outcome.line
-            messages.success(request, f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}.")
+            messages.success(
+                request, f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
+            )
         except UserError as exc:
             messages.error(request, exc.message)
         return redirect("table:home", token=token)
@@ -61,9 +71,15 @@ class TableConfirmView(TableMixin, View):
         data = read_body(request)
         try:
             line = table_line(table=self.table, tray_number=tray)
-            result_confirm(line=line, by=self.actor("E-W"), via=Via.TABLE,
-                           version=small_int(data.get("version"), field="version", default=None))
-            messages.success(request, f"Tray {tray} checked by E-W: N-S {line.ns_tricks}, E-W {line.ew_tricks}.")
+            result_confirm(
+                line=line,
+                by=self.actor("E-W"),
+                via=Via.TABLE,
+                version=small_int(data.get("version"), field="version", default=None),
+            )
+            messages.success(
+                request, f"Tray {tray} checked by E-W: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
+            )
         except UserError as exc:
             messages.error(request, exc.message)
         return redirect("table:home", token=token)

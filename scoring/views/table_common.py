@@ -16,10 +16,10 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from tournaments.models import Table
-from tournaments.selectors import table_by_token
 from tournaments.services.errors import Conflict, NotFound, UserError
 
 from ..models import SlipLine
+from ..selectors_table import table_for_link
 
 DEVICE_COOKIE = "cw_device"
 ONE_YEAR = 365 * 24 * 3600
@@ -36,7 +36,7 @@ class TableMixin:
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         """Refuse an unknown or revoked link with a plain message; otherwise carry on."""
         try:
-            self.table = table_by_token(token=kwargs["token"])
+            self.table = table_for_link(token=kwargs["token"])
         except NotFound as exc:
             if self.json_errors:
                 return error_json(exc)
@@ -46,8 +46,15 @@ class TableMixin:
             self.device, self.new_device = uuid.uuid4().hex, True
         response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if self.new_device:
-            response.set_cookie(DEVICE_COOKIE, self.device, max_age=ONE_YEAR, path="/t/",
-                                samesite="Lax", httponly=True, secure=request.is_secure())
+            response.set_cookie(
+                DEVICE_COOKIE,
+                self.device,
+                max_age=ONE_YEAR,
+                path="/t/",
+                samesite="Lax",
+                httponly=True,
+                secure=request.is_secure(),
+            )
         response["Cache-Control"] = "no-store"
         return response
 
@@ -84,16 +91,24 @@ def small_int(value: Any, *, field: str, default: int | None = 0) -> int | None:
 def line_json(line: SlipLine) -> dict[str, Any]:
     """A line of this table, as the page's script needs it."""
     return {
-        "tray": line.tray.number, "ns_tricks": line.ns_tricks, "ew_tricks": line.ew_tricks,
-        "status": line.status, "version": line.version,
-        "ns_revokes": line.ns_revokes, "ew_revokes": line.ew_revokes,
+        "tray": line.tray.number,
+        "ns_tricks": line.ns_tricks,
+        "ew_tricks": line.ew_tricks,
+        "status": line.status,
+        "version": line.version,
+        "ns_revokes": line.ns_revokes,
+        "ew_revokes": line.ew_revokes,
     }
 
 
 def error_json(exc: UserError) -> JsonResponse:
     """A refusal as JSON: 400 (with field errors), 404, or 409 with both values."""
-    body: dict[str, Any] = {"ok": False, "error": exc.message, "field": exc.field,
-                            "errors": {exc.field or "__all__": [exc.message]}}
+    body: dict[str, Any] = {
+        "ok": False,
+        "error": exc.message,
+        "field": exc.field,
+        "errors": {exc.field or "__all__": [exc.message]},
+    }
     if isinstance(exc, Conflict):
         stored = exc.stored
         body["stored"] = line_json(stored) if isinstance(stored, SlipLine) else None

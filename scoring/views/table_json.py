@@ -47,22 +47,32 @@ class TableSendView(TableJsonMixin, View):
         try:
             data = read_body(request)
             outcome = result_submit(
-                table=self.table, tray_number=data.get("tray"), ns_tricks=data.get("ns_tricks"),
-                via=Via.TABLE, by=self.actor("N-S"), device=self.device, idempotency_key=data.get("key"),
+                table=self.table,
+                tray_number=data.get("tray"),
+                ns_tricks=data.get("ns_tricks"),
+                via=Via.TABLE,
+                by=self.actor("N-S"),
+                device=self.device,
+                idempotency_key=data.get("key"),
                 ns_revokes=small_int(data.get("ns_revokes"), field="ns_revokes"),
                 ew_revokes=small_int(data.get("ew_revokes"), field="ew_revokes"),
                 round_number=small_int(data.get("round"), field="round", default=None),
             )
         except UserError as exc:
             return error_json(exc)
-        return JsonResponse(self.answer(outcome.line, replayed=outcome.replayed),
-                            status=201 if outcome.created else 200)
+        return JsonResponse(
+            self.answer(outcome.line, replayed=outcome.replayed), status=201 if outcome.created else 200
+        )
 
     def answer(self, line: Any, *, replayed: bool) -> dict[str, Any]:
         """The stored line and, now that it is unfolded for this table, the tray's traveller."""
         traveller = traveller_for_table(table=self.table, tray=line.tray) or []
-        return {"ok": True, "replayed": replayed, "line": line_json(line),
-                "traveller": [vars(t) for t in traveller]}
+        return {
+            "ok": True,
+            "replayed": replayed,
+            "line": line_json(line),
+            "traveller": [vars(t) for t in traveller],
+        }
 
 
 @method_decorator(csrf_exempt, name="dispatch")
@@ -73,8 +83,12 @@ class TableConfirmJsonView(TableJsonMixin, View):
         try:
             data = read_body(request)
             line = table_line(table=self.table, tray_number=data.get("tray"))
-            line = result_confirm(line=line, by=self.actor("E-W"), via=Via.TABLE,
-                                  version=small_int(data.get("version"), field="version", default=None))
+            line = result_confirm(
+                line=line,
+                by=self.actor("E-W"),
+                via=Via.TABLE,
+                version=small_int(data.get("version"), field="version", default=None),
+            )
         except UserError as exc:
             return error_json(exc)
         return JsonResponse({"ok": True, "line": line_json(line)})

@@ -24,8 +24,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json, slips_from_json
-from scoring.services.results import line_for, result_correct
 from scoring.selectors_table import book_number
+from scoring.services.results import line_for, result_correct
 from scoring.services.standings import session_standings
 from tournaments.models import Club, Session
 from tournaments.services import club as club_services
@@ -35,8 +35,22 @@ pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 NAMES = [
-    "Ada Byron", "Ben Hale", "Cora Lind", "Dan Voss", "Eve Marsh", "Finn Cole", "Gwen Pryce", "Hugh Stott",
-    "Iris Ford", "Jack Rowe", "Kate Lowe", "Liam Roy", "Mina Shaw", "Ned Park", "Olive Dunn", "Paul Nash",
+    "Ada Byron",
+    "Ben Hale",
+    "Cora Lind",
+    "Dan Voss",
+    "Eve Marsh",
+    "Finn Cole",
+    "Gwen Pryce",
+    "Hugh Stott",
+    "Iris Ford",
+    "Jack Rowe",
+    "Kate Lowe",
+    "Liam Roy",
+    "Mina Shaw",
+    "Ned Park",
+    "Olive Dunn",
+    "Paul Nash",
 ]
 METHOD = "exponent"
 #: The live server's threads and this test share one in-memory SQLite connection
@@ -83,8 +97,9 @@ def shot(page: Any, name: str) -> None:
 @pytest.fixture
 def howell(club: Club) -> Session:
     """Eight pairs seated by the engine's Howell (4 tables, 7 rounds, 7 trays), dealt and running."""
-    session = sessions.session_create(club=club, date=dt.date(2026, 11, 3), title="Tuesday pairs",
-                                      scoring_method=METHOD)
+    session = sessions.session_create(
+        club=club, date=dt.date(2026, 11, 3), title="Tuesday pairs", scoring_method=METHOD
+    )
     people = [club_services.player_create(club=club, name=n) for n in NAMES]
     for a, b in zip(people[0::2], people[1::2], strict=True):
         sessions.entrant_create(session=session, players=[a, b])
@@ -247,6 +262,7 @@ def offline_send(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
 
 def lost_answer(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
     """Round 5, table 4: the server stores the send but the answer is lost; the retry replays the key."""
+
     def drop(route: Any) -> None:
         route.fetch()  # reaches the server, which stores the line
         route.abort("connectionreset")
@@ -301,13 +317,22 @@ def engine_slips(room: Room) -> dict[str, Any]:
         for t in rnd["tables"]:
             tray = t["trays"][0]
             deals_.setdefault(tray, []).append(
-                {"table": t["table"], "ns": t["ns"], "ew": t["ew"], "ns_tricks": room.tricks[(tray, t["table"])]}
+                {
+                    "table": t["table"],
+                    "ns": t["ns"],
+                    "ew": t["ew"],
+                    "ns_tricks": room.tricks[(tray, t["table"])],
+                }
             )
-    return {"entrants": list(range(1, 9)),
-            "deals": [{"deal": d, "results": r} for d, r in sorted(deals_.items())]}
+    return {
+        "entrants": list(range(1, 9)),
+        "deals": [{"deal": d, "results": r} for d, r in sorted(deals_.items())],
+    }
 
 
-def test_a_whole_howell_of_four_tables_from_the_phones(live_server: Any, howell: Session, new_page: Any) -> None:
+def test_a_whole_howell_of_four_tables_from_the_phones(
+    live_server: Any, howell: Session, new_page: Any
+) -> None:
     room = Room(live_server, howell, new_page)
     for rnd in range(1, 8):
         for table in range(1, 5):
@@ -324,7 +349,10 @@ def test_a_whole_howell_of_four_tables_from_the_phones(live_server: Any, howell:
     last = room.ns[1]
     last.reload()
     expect_text(last.locator(".done"), "played all its rounds")
-    shown = [[c.strip() for c in row.locator("td").all_inner_texts()] for row in last.locator(".running tbody tr").all()]
+    shown = [
+        [c.strip() for c in row.locator("td").all_inner_texts()]
+        for row in last.locator(".running tbody tr").all()
+    ]
     want = [[str(e["rank"]), str(e["entrant"]), book_number(e["total"])] for e in expected["entrants"]]
     assert [[r[0], r[1].split()[0], r[2]] for r in shown] == want
     shot(last, "12-finished-running-score")
@@ -340,3 +368,16 @@ def test_a_revoked_link_says_so_plainly(live_server: Any, howell: Session, new_p
     assert response.status == 404
     expect_text(page.locator("main"), "Ask the director for the table's QR code")
     shot(page, "13-revoked-link")
+
+
+def test_a_table_waits_for_the_directors_call(live_server: Any, howell: Session, new_page: Any) -> None:
+    with DB_LOCK:
+        Session.objects.filter(pk=howell.pk).update(tables_advance=False)
+        table = howell.tables.get(number=2)
+    page = new_page()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    send(page, 4, 6)
+    expect_text(page.locator(".move"), "when the director calls it")
+    expect_text(page.locator(".move .sentence"), "N-S go to Table 4, East-West")
+    expect_text(page.locator(".round-pill"), "Round 1")
+    shot(page, "14-move-when-the-director-calls")

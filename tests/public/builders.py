@@ -61,12 +61,23 @@ def play_session(
     shift: int = 0,
     seed: int = 7,
     publish: tuple[bool, bool, bool] | None = (True, True, True),
+    entrant_kind: str = "pairs",
+    size: int = 2,
 ) -> Session:
-    """A session played to the end; closed, and published with the given switches unless None."""
+    """A session played to the end; closed, and published with the given switches unless None.
+
+    Pairs change partners by ``shift``; teams (``size`` 4) and individuals
+    (``size`` 1) are the players in order, ``size`` at a time.
+    """
     rng = random.Random(seed)
-    session = sessions.session_create(club=club, date=date, title=title, scoring_method=method, series=series)
-    for a, b in pair_up(players, shift):
-        sessions.entrant_create(session=session, players=[a, b])
+    session = sessions.session_create(club=club, date=date, title=title, scoring_method=method, series=series,
+                                      entrant_kind=entrant_kind)
+    groups = (
+        pair_up(players, shift) if size == 2
+        else [players[i : i + size] for i in range(0, len(players), size)]
+    )
+    for group in groups:
+        sessions.entrant_create(session=session, players=list(group))
     seating.movement_fix(session=session, family=family, deals=deals_count)
     deals.trays_deal(session=session, rng=rng)
     session = sessions.session_start(session=session)

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scoring.models import SlipLine
+from scoring.models import ScoreSnapshot, SlipLine
 from scoring.scorers import explain, score, scores_to_json
 from scoring.scorers.exponent import tabulate
 from scoring.scorers.fmt import mixed, signed
 from scoring.services.results import result_correct
-from scoring.services.standings import session_slips
+from scoring.services.standings import KEEP_SNAPSHOTS, session_slips
 from tournaments.models import Session
 from tournaments.services import sessions
 
@@ -159,6 +159,21 @@ def test_a_correction_shows_on_the_pages_once_recomputed(client: Any, published_
     rows = page_rows(client, session)
     for t in expected.entrants:
         assert rows[t.entrant][1][2][0] == str(t.plus_minus)
+
+
+def test_a_correction_is_rescored_by_the_celery_task_into_one_new_snapshot(
+    client: Any, published_howell: Session, django_capture_on_commit_callbacks: Any
+) -> None:
+    session = sessions.session_set_status(session=published_howell, status=Session.Status.CLOSED)
+    line = SlipLine.objects.filter(session=session).order_by("tray__number", "table__number").last()
+    before = ScoreSnapshot.objects.filter(session=session).count()
+    with django_capture_on_commit_callbacks(execute=True):
+        result_correct(line=line, ns_tricks=(line.ns_tricks + 3) % 14, reason="slip misread")
+    session.refresh_from_db()
+    newest = ScoreSnapshot.objects.filter(session=session).latest()
+    assert newest.source_version == session.results_version
+    assert ScoreSnapshot.objects.filter(session=session).count() in (before + 1, KEEP_SNAPSHOTS)
+    assert newest.scores == scores_to_json(engine(session))
 
 
 def test_club_home_lists_recent_results_with_winners_and_the_ladder(

@@ -32,7 +32,9 @@ def test_the_opponents_check_on_their_own_phone(sent: Any, make_phone: Any, runn
 
 def test_the_sending_phone_checks_only_after_handing_over(sent: Any) -> None:
     html = sent.page().content.decode()
-    assert '<details class="handover"><summary class="btn big secondary">Hand the phone to E-W</summary>' in html
+    assert (
+        '<details class="handover"><summary class="btn big secondary">Hand the phone to E-W</summary>' in html
+    )
     start = html.index('<details class="handover">')
     assert html.index("E-W, please check.") > start  # the check sits behind the deliberate step
 

@@ -51,7 +51,9 @@ def test_the_move_is_given_in_the_books_words(phone: Any) -> None:
     move = phone.state().json()["move"]
     assert move["sentence"] == "N-S stay; E-W go to Table 3, East-West; tray 1 goes to Table 2."
     assert [line["text"] for line in move["lines"]] == [
-        "Stay at this table", "Go to Table 3, sit East-West", "Take it to Table 2",
+        "Stay at this table",
+        "Go to Table 3, sit East-West",
+        "Take it to Table 2",
     ]
     assert "N-S stay; E-W go to Table 3, East-West; tray 1 goes to Table 2." in phone.page().content.decode()
 
@@ -61,7 +63,10 @@ def test_the_howell_move_matches_the_books_movement_card(howell_8: Session, make
     phone = make_phone(howell_8.tables.get(number=2))
     assert phone.send(4, 7).status_code == 201
     move = phone.state().json()["move"]
-    assert move["sentence"] == "N-S go to Table 4, East-West; E-W go to Table 3, East-West; tray 4 goes to Table 1."
+    assert (
+        move["sentence"]
+        == "N-S go to Table 4, East-West; E-W go to Table 3, East-West; tray 4 goes to Table 1."
+    )
 
 
 def test_the_move_follows_the_table_round_by_round(phone: Any) -> None:
@@ -73,7 +78,9 @@ def test_the_move_follows_the_table_round_by_round(phone: Any) -> None:
     assert state["now"]["number"] == 3
 
 
-def test_tables_wait_for_the_directors_call_when_they_do_not_advance(phone: Any, running_session: Session) -> None:
+def test_tables_wait_for_the_directors_call_when_they_do_not_advance(
+    phone: Any, running_session: Session
+) -> None:
     Session.objects.filter(pk=running_session.pk).update(tables_advance=False)
     assert phone.state().json()["move"] is None
     phone.send(1, 8)
@@ -93,7 +100,9 @@ def test_the_last_round_ends_with_thanks(phone: Any) -> None:
     assert "played all its rounds" in phone.page().content.decode()
 
 
-def test_the_state_stamp_changes_when_another_table_sends(phone: Any, make_phone: Any, running_session: Session) -> None:
+def test_the_state_stamp_changes_when_another_table_sends(
+    phone: Any, make_phone: Any, running_session: Session
+) -> None:
     before = phone.state().json()["stamp"]
     assert phone.state().json()["stamp"] == before
     make_phone(running_session.tables.get(number=2)).send(2, 6)
@@ -121,15 +130,24 @@ def test_a_closed_session_shows_no_forms(phone: Any, running_session: Session) -
     assert 'data-action="send"' not in html and 'data-action="confirm"' not in html
 
 
-@pytest.mark.parametrize(("card", "words"), [("KC", "king of clubs"), ("TH", "ten of hearts"), ("10D", "ten of diamonds")])
+@pytest.mark.parametrize(
+    ("card", "words"), [("KC", "king of clubs"), ("TH", "ten of hearts"), ("10D", "ten of diamonds")]
+)
 def test_trump_cards_read_as_printed(card: str, words: str) -> None:
     view = trump_view(card)
     assert view is not None and view.words == words
     assert trump_view("") is None and trump_view("ZZ") is None
 
 
-@pytest.mark.parametrize(("value", "plus", "text"), [
-    ("27/4", False, "6¾"), ("-9/4", True, "−2¼"), ("5/7", True, "+⁵⁄₇"), ("3", True, "+3"), ("0", True, "0"),
-])
+@pytest.mark.parametrize(
+    ("value", "plus", "text"),
+    [
+        ("27/4", False, "6¾"),
+        ("-9/4", True, "−2¼"),
+        ("5/7", True, "+⁵⁄₇"),
+        ("3", True, "+3"),
+        ("0", True, "0"),
+    ],
+)
 def test_scores_read_as_mixed_numbers(value: str, plus: bool, text: str) -> None:
     assert book_number(value, plus=plus) == text

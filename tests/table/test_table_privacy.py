@@ -71,10 +71,14 @@ def test_check_dispute_and_conflict_answers_carry_only_this_tables_line(
     assert others_sent.post("dispute", tray=3, claimed=1).status_code == 404
 
 
-def test_the_running_score_shows_only_when_the_director_allows(others_sent: Any, running_session: Session) -> None:
+def test_the_running_score_shows_only_when_the_director_allows(
+    others_sent: Any, running_session: Session
+) -> None:
     others_sent.send(1, 8)
     assert others_sent.state().json()["running"] is None
     assert "Running score" not in others_sent.page().content.decode()
     Session.objects.filter(pk=running_session.pk).update(show_running_score=True)
     state = others_sent.state().json()
-    assert [row["entrant"] for row in state["running"]] and "Running score" in others_sent.page().content.decode()
+    assert [
+        row["entrant"] for row in state["running"]
+    ] and "Running score" in others_sent.page().content.decode()

@@ -16,15 +16,24 @@ pytestmark = pytest.mark.django_db
 
 def stored(session: Session) -> list[tuple[int, int, int | None]]:
     """Every slip line as (tray, table, N-S tricks)."""
-    return sorted(SlipLine.objects.filter(session=session).values_list("tray__number", "table__number", "ns_tricks"))
+    return sorted(
+        SlipLine.objects.filter(session=session).values_list("tray__number", "table__number", "ns_tricks")
+    )
 
 
 def test_it_stores_a_sent_result_and_unfolds_its_slip(phone: Any, running_session: Session) -> None:
     response = phone.send(1, 8, key="k-1", round=1)
     assert response.status_code == 201
     body = response.json()
-    assert body["line"] == {"tray": 1, "ns_tricks": 8, "ew_tricks": 5, "status": "entered", "version": 1,
-                            "ns_revokes": 0, "ew_revokes": 0}
+    assert body["line"] == {
+        "tray": 1,
+        "ns_tricks": 8,
+        "ew_tricks": 5,
+        "status": "entered",
+        "version": 1,
+        "ns_revokes": 0,
+        "ew_revokes": 0,
+    }
     assert [line["table"] for line in body["traveller"]] == [1]
     assert stored(running_session) == [(1, 1, 8)]
 
