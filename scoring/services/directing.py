@@ -32,7 +32,7 @@ from tournaments.services.sessions import require_status, session_publish_switch
 
 from ..board import dispute_claims, slips_missing
 from ..models import ScoreSnapshot, SlipLine, Via
-from ..tasks import queue_standings
+from ..tasks import queue_double_dummy, queue_standings
 from .results import result_award, result_confirm, result_submit
 from .standings import standings_compute
 
@@ -213,4 +213,6 @@ def session_publish(
     session_publish_switches(
         session=session, standings=standings, travellers=travellers, hand_records=hand_records, user=user
     )
+    if hand_records:
+        queue_double_dummy(session.pk)
     return session_set_status(session=session, status=Status.PUBLISHED, user=user)

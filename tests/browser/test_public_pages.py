@@ -30,7 +30,7 @@ from scoring.scorers import Scores, explain, score
 from scoring.scorers.exponent import tabulate
 from scoring.scorers.fmt import mixed, signed
 from scoring.services.standings import session_slips
-from tournaments.demo import build_demo
+from scoring.demo import build_demo
 from tournaments.models import Deal, Player, Series, Session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]

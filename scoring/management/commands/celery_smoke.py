@@ -23,4 +23,5 @@ class Command(BaseCommand):
             raise CommandError(f"No answer from a worker: {exc}") from exc
         if value != 42:
             raise CommandError(f"The worker answered {value!r}, not 42.")
-        self.stdout.write(f"Celery task {result.id} ran in a worker via {settings.CELERY_BROKER_URL}: 41 + 1 = {value}")
+        broker = settings.CELERY_BROKER_URL
+        self.stdout.write(f"Celery task {result.id} ran in a worker via {broker}: 41 + 1 = {value}")

@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from tournaments.demo import demo_links
+from scoring.demo import demo_links
 
 
 class Command(BaseCommand):

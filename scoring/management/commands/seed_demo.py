@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.demo import build_demo, demo_exists
+from scoring.demo import build_demo, demo_exists
 
 
 class Command(BaseCommand):

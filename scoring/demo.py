@@ -17,12 +17,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import Via
-from scoring.services.results import result_confirm, result_submit
+from tournaments.models import Club, Player, Seating, Series, Session
+from tournaments.services import club as club_services
+from tournaments.services import deals, seating, sessions
 
-from .models import Club, Player, Seating, Session
-from .services import club as club_services
-from .services import deals, seating, sessions
+from .models import Via
+from .services.directing import session_close, session_publish
+from .services.results import result_confirm, result_submit
 
 DEMO_SLUG = "riverside"
 DEMO_USER = "director"
@@ -92,24 +93,23 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
         for i, name in enumerate(NAMES)
     ]
     today = timezone.localdate()
+    season = Series.objects.create(club=club, name=f"Autumn season {today.year}", best_of=None)
 
     howell = sessions.session_create(
         club=club, date=today - dt.timedelta(days=7), title="Howell pairs, eight pairs",
-        scoring_method="exponent", user=user,
+        scoring_method="exponent", series=season, user=user,
     )
     _pairs(howell, players[:16])
     seating.movement_fix(session=howell, family="howell", deals=14, user=user)
     deals.trays_deal(session=howell, rng=rng, user=user)
     howell = sessions.session_start(session=howell, user=user)
     _play(howell, rng, rounds=howell.rounds.count())
-    howell = sessions.session_set_status(session=howell, status=Session.Status.CLOSED, user=user)
-    howell = sessions.session_publish_switches(
-        session=howell, standings=True, travellers=True, hand_records=True, user=user
-    )
-    howell = sessions.session_set_status(session=howell, status=Session.Status.PUBLISHED, user=user)
+    session_close(session=howell, user=user)
+    howell = session_publish(session=howell, standings=True, travellers=True, hand_records=True, user=user)
 
     mitchell = sessions.session_create(
-        club=club, date=today, title="Mitchell pairs, five tables", scoring_method="trick", user=user,
+        club=club, date=today, title="Mitchell pairs, five tables", scoring_method="trick",
+        series=season, user=user,
     )
     _pairs(mitchell, players[:20])
     seating.movement_fix(session=mitchell, family="mitchell", deals=10, user=user)
