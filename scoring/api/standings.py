@@ -29,16 +29,20 @@ from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.permissions import DirectorView, PublicView
 from tournaments.api.sessions import SESSION_ID, SessionSerializer
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
-from tournaments.models import Club, Session
+from tournaments.models import Club, Player, Series, Session
 from tournaments.selectors import sessions_public
 from tournaments.services.errors import Conflict, NotFound
 from tournaments.services.sessions import session_publish_switches
 
 from ..models import ScoreSnapshot
+from ..scorers.fmt import rational
 from ..scorers.types import ScoringError
 from ..selectors import (
+    SessionResult,
     deals_public,
     entrant_names,
+    player_results_public,
+    series_ladder_public,
     session_public,
     session_published,
     snapshot_public,
@@ -283,6 +287,102 @@ class PublicStandingsView(PublicView):
         return standings_response(request, session, snapshot)
 
 
+class SessionRefSerializer(serializers.Serializer):
+    """A published session, briefly."""
+
+    id = serializers.IntegerField(source="pk")
+    date = serializers.DateField()
+    title = serializers.CharField()
+
+
+class PlayerResultSerializer(serializers.Serializer):
+    """A player's line in one published session (exact rationals as strings)."""
+
+    session = SessionRefSerializer()
+    entrant = serializers.IntegerField()
+    partners = serializers.CharField()
+    rank = serializers.IntegerField()
+    field = serializers.IntegerField(help_text="How many were ranked.")
+    total = serializers.SerializerMethodField()
+    plus_minus = serializers.SerializerMethodField()
+    percent = serializers.SerializerMethodField()
+
+    def get_total(self, r: SessionResult) -> str:
+        """The entrant's total."""
+        return rational(r.total)
+
+    def get_plus_minus(self, r: SessionResult) -> str | None:
+        """Against the average, where the method has one."""
+        return None if r.plus_minus is None else rational(r.plus_minus)
+
+    def get_percent(self, r: SessionResult) -> str | None:
+        """The modern percentage, where there is one."""
+        return None if r.percent is None else rational(r.percent)
+
+
+class LadderRowSerializer(serializers.Serializer):
+    """A player on the ladder: rank, sessions played, the total of those that count, each session."""
+
+    player = serializers.SerializerMethodField()
+    rank = serializers.IntegerField()
+    played = serializers.IntegerField()
+    score = serializers.SerializerMethodField()
+    sessions = serializers.SerializerMethodField()
+
+    def get_player(self, row: Any) -> dict[str, Any]:
+        """Id and name."""
+        return {"id": row.player.pk, "name": row.player.name}
+
+    def get_score(self, row: Any) -> str:
+        """The sum of the sessions that count."""
+        return rational(row.score)
+
+    def get_sessions(self, row: Any) -> list[dict[str, Any] | None]:
+        """Each session of the series: the player's figure there and whether it counts (null: absent)."""
+        return [None if res is None else {"figure": rational(res.figure), "counted": counted}
+                for res, counted in row.cells]
+
+
+class LadderSerializer(serializers.Serializer):
+    """A series' individual standings (p. 46): its published sessions, and the players ranked."""
+
+    series = serializers.CharField(source="series.name")
+    best_of = serializers.IntegerField(source="series.best_of", allow_null=True)
+    sessions = SessionRefSerializer(many=True)
+    rows = LadderRowSerializer(many=True)
+
+
+@extend_schema(tags=["public"],
+               parameters=[CLUB_SLUG, OpenApiParameter("player_id", int, OpenApiParameter.PATH)])
+class PublicPlayerResultsView(PublicView):
+    """A player's published results over time, oldest first."""
+
+    @extend_schema(operation_id="public_player_results",
+                   responses={200: PlayerResultSerializer(many=True), **errors(404)})
+    def get(self, request: Request, slug: str, player_id: int) -> Response:
+        """404 until the player has a published result."""
+        player = Player.objects.filter(club__slug=slug, pk=player_id).first()
+        results = player_results_public(player=player) if player else []
+        if not results:
+            raise NotFound("No published results for this player.")
+        return Response(PlayerResultSerializer(results, many=True).data)
+
+
+@extend_schema(tags=["public"],
+               parameters=[CLUB_SLUG, OpenApiParameter("series_id", int, OpenApiParameter.PATH)])
+class PublicLadderView(PublicView):
+    """A series' ladder: each player's best sessions count."""
+
+    @extend_schema(operation_id="public_ladder", responses={200: LadderSerializer, **errors(404)})
+    def get(self, request: Request, slug: str, series_id: int) -> Response:
+        """404 until the series has a session with published standings."""
+        series = Series.objects.filter(club__slug=slug, pk=series_id).first()
+        ladder = series_ladder_public(series=series) if series else None
+        if ladder is None or not ladder.sessions:
+            raise NotFound("No published sessions in this series.")
+        return Response(LadderSerializer(ladder).data)
+
+
 PUBLIC = "public/clubs/<slug:slug>/sessions/"
 
 urlpatterns = [
@@ -295,4 +395,8 @@ urlpatterns = [
     path(PUBLIC + "<int:pk>/trays/<int:number>/traveller/", PublicTravellerView.as_view(),
          name="public-traveller"),
     path(PUBLIC + "<int:pk>/deals/", PublicDealsView.as_view(), name="public-deals"),
+    path("public/clubs/<slug:slug>/players/<int:player_id>/results/", PublicPlayerResultsView.as_view(),
+         name="public-player-results"),
+    path("public/clubs/<slug:slug>/series/<int:series_id>/ladder/", PublicLadderView.as_view(),
+         name="public-ladder"),
 ]

@@ -21,14 +21,16 @@ from scoring.models import Via
 from scoring.services import directing
 from scoring.services.results import result_confirm, result_submit
 from tests.conftest import mitchell_three_tables
-from tournaments.models import Club, Player, Seating, Session, Table
+from tournaments.models import Club, Player, Seating, Series, Session, Table
 from tournaments.services import club as club_services
-from tournaments.services import deals, seating, sessions
+from tournaments.services import deals, rotations, seating, sessions
 
 
-def seated_mitchell(club: Club, players: list[Player], title: str, *, dealt: bool = False) -> Session:
+def seated_mitchell(
+    club: Club, players: list[Player], title: str, *, dealt: bool = False, series: Series | None = None
+) -> Session:
     """A draft three-table Mitchell of six pairs from these players (as the shared fixture builds it)."""
-    session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title=title)
+    session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title=title, series=series)
     for a, b in zip(players[0::2], players[1::2], strict=True):
         sessions.entrant_create(session=session, players=[a, b])
     seating.movement_fix(session=session, movement=mitchell_three_tables())
@@ -37,9 +39,11 @@ def seated_mitchell(club: Club, players: list[Player], title: str, *, dealt: boo
     return session
 
 
-def running_mitchell(club: Club, players: list[Player], title: str, *, dealt: bool = False) -> Session:
+def running_mitchell(
+    club: Club, players: list[Player], title: str, *, dealt: bool = False, series: Series | None = None
+) -> Session:
     """The same Mitchell, started."""
-    return sessions.session_start(session=seated_mitchell(club, players, title, dealt=dealt))
+    return sessions.session_start(session=seated_mitchell(club, players, title, dealt=dealt, series=series))
 
 
 def play_all(session: Session) -> None:
@@ -115,8 +119,10 @@ def other(django_user_model: Any) -> OtherClub:
 
 @pytest.fixture
 def published_session(club: Club, players: list[Player]) -> Session:
-    """This club's second session: dealt, played, closed and published with every switch on."""
-    session = running_mitchell(club, players, "Test published", dealt=True)
+    """This club's second session, of a series: dealt, played, closed and published with every switch on."""
+    series = rotations.series_create(club=club, name="Winter series")
+    rotations.series_players_set(series=series, method="club", players=players[:4])
+    session = running_mitchell(club, players, "Test published", dealt=True, series=series)
     play_all(session)
     directing.session_close(session=session)
     return directing.session_publish(session=session, standings=True, travellers=True, hand_records=True)

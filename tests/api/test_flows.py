@@ -494,6 +494,38 @@ def test_the_roster_kept_on_the_pages_and_through_the_api_alike(
     assert ("Bob Dupe", "", False, "Bob Keep") in ours
 
 
+def test_a_club_tournament_run_on_the_pages_and_through_the_api_alike(
+    page: Client, director_api: APIClient, club: Club, twin_club: Club, players: list[Player]
+) -> None:
+    """A series, its players numbered (p. 46), its first session created with the book's pairs."""
+    for player in players:
+        club_services.player_create(club=twin_club, name=player.name)
+    page.post(reverse("director:series", args=[club.slug]), {"name": "Winter"})
+    series_a = club.series.get(name="Winter")
+    chosen = sorted(players[:5], key=lambda p: p.name)
+    page.post(
+        reverse("director:rotation_players", args=[series_a.pk]),
+        {"method": "club", "players": [p.pk for p in chosen]},
+    )
+    page.post(reverse("director:rotation", args=[series_a.pk]), {"session_number": 1, "date": "2026-12-07"})
+    made = director_api.post(
+        f"/api/v1/clubs/{twin_club.slug}/series/", {"name": "Winter"}, format="json"
+    ).json()
+    twins = [Player.objects.get(club=twin_club, name=p.name).pk for p in chosen]
+    numbered = director_api.put(
+        f"/api/v1/series/{made['id']}/players/", {"method": "club", "players": twins}, format="json"
+    )
+    assert numbered.json()["players"] == twins
+    proposal = director_api.get(f"/api/v1/series/{made['id']}/rotation/?session_number=1").json()
+    created = director_api.post(
+        f"/api/v1/series/{made['id']}/rotation/", {"session_number": 1, "date": "2026-12-07"}, format="json"
+    ).json()
+    a, b = series_a.sessions.get(), Session.objects.get(pk=created["id"])
+    assert stored(a)["entrants"] == stored(b)["entrants"]
+    assert len(proposal["pairs"]) == 2 and len(proposal["bye"]) == 1
+    assert (a.title, a.date) == (b.title, b.date)
+
+
 # --- The public pages and the public API ------------------------------------------------------------
 
 

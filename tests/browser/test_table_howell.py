@@ -381,3 +381,19 @@ def test_a_table_waits_for_the_directors_call(live_server: Any, howell: Session,
     expect_text(page.locator(".move .sentence"), "N-S go to Table 4, East-West")
     expect_text(page.locator(".round-pill"), "Round 1")
     shot(page, "14-move-when-the-director-calls")
+
+
+def test_the_basic_send_works_without_javascript(live_server: Any, howell: Session, browser: Any) -> None:
+    with DB_LOCK:
+        table = howell.tables.get(number=3)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{table.token}/")
+        send(page, 6, 8)  # a plain form post, then the page again
+        expect_text(page.locator(".messages"), "Tray 6 sent: N-S 8, E-W 5.")
+        expect_text(page.locator("#tray-6"), "Hand the phone to E-W")
+        shot(page, "15-sent-without-javascript")
+        assert [x.ns_tricks for x in lines(howell, 6, 3)] == [8]
+    finally:
+        context.close()
