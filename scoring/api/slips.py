@@ -14,13 +14,13 @@ from typing import Any
 from django.db.models import QuerySet
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import ID_MAX, errors
 from tournaments.api.entrants import ENTRANT_NUMBER, EntrantSerializer, session_entrant
-from tournaments.api.permissions import DirectorView
+from tournaments.api.permissions import DirectorView, Paginated
 from tournaments.api.sessions import SESSION_ID, SessionSerializer, TablesAdvanceSerializer
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Tray
@@ -29,6 +29,7 @@ from tournaments.services.errors import NotFound, UserError
 
 from ..board import board_to_json, line_history, session_board
 from ..models import AWARD_CHOICES, SlipLine, SlipLineVersion, Via
+from ..scorers.types import ScoringError
 from ..selectors import TravellerLine, traveller_director
 from ..services import directing
 from ..services.results import SubmitOutcome, result_award, result_confirm, result_correct, result_submit
@@ -102,8 +103,17 @@ class CorrectSerializer(serializers.Serializer):
     ns_tricks = serializers.IntegerField(required=False, allow_null=True)
     ns_award = serializers.ChoiceField(AWARD_CHOICES, required=False, default="")
     ew_award = serializers.ChoiceField(AWARD_CHOICES, required=False, default="")
-    ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=13)
-    ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=13)
+    ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
+    ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """An adjusted score carries no revokes (the scorer refuses them: ``scorers.validate``)."""
+        # TODO(services): result_correct should refuse this itself; then drop this check.
+        awarded = attrs.get("ns_award") or attrs.get("ew_award")
+        if awarded and (attrs.get("ns_revokes") or attrs.get("ew_revokes")):
+            refused = "A table given an adjusted score has no revokes."
+            raise serializers.ValidationError({"ns_revokes": [refused]})
+        return attrs
 
 
 class ConfirmSerializer(serializers.Serializer):
@@ -173,7 +183,21 @@ def submit_response(outcome: SubmitOutcome, traveller: list[TravellerLine] | Non
 
 
 class SlipErrorsMixin:
-    """A 409 on a slip shows the stored line beside the refused tricks."""
+    """A 409 on a slip shows the stored line beside the refused tricks.
+
+    A change that leaves the slips unscorable (the scorer's ``ScoringError``,
+    raised when the standings are recomputed after the commit; at once when
+    tasks run eagerly) is answered 409 too: the change is stored and the
+    director must correct the line at fault, as the close page says.
+    """
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """The scorer's refusal as a 409; everything else as the base does."""
+        if isinstance(exc, ScoringError):
+            detail = f"Stored, but the slips cannot be scored now: {exc}. Correct the line at fault."
+            body = {"detail": detail, "stored": None, "attempted": None}
+            return Response(body, status=status.HTTP_409_CONFLICT)
+        return super().handle_exception(exc)  # type: ignore[misc, no-any-return]
 
     def conflict_stored(self, stored: Any) -> Any:
         """The stored line, in full."""
@@ -201,7 +225,7 @@ class SlipView(SlipErrorsMixin, DirectorView):
 
 
 @extend_schema(tags=["slips"], parameters=[SESSION_ID])
-class SlipListView(SlipView, generics.ListAPIView):
+class SlipListView(SlipView, Paginated):
     """Every line of the session's slips; and a result entered by the director."""
 
     serializer_class = SlipLineSerializer
@@ -258,7 +282,7 @@ class SlipCorrectView(SlipView):
     """Correct a line: the old version is kept, with the reason."""
 
     @extend_schema(operation_id="slips_correct", request=CorrectSerializer,
-                   responses={200: SlipLineSerializer, **errors(400, 401, 404)})
+                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)})
     def post(self, request: Request, pk: int, line_id: int) -> Response:
         """Change tricks, awards or revokes."""
         line = self.session_line(pk, line_id)
@@ -302,7 +326,7 @@ class AwardView(SlipView):
     """An adjusted score to a table on a tray (a new line, or a correction of its line)."""
 
     @extend_schema(operation_id="slips_award", request=AwardSerializer,
-                   responses={200: SlipLineSerializer, **errors(400, 401, 404)})
+                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Award it."""
         session = self.director_session(pk)
@@ -320,7 +344,7 @@ class RoundEnterView(SlipView):
     """Enter a round's results on the tables' behalf (the director's round sheet)."""
 
     @extend_schema(operation_id="slips_round_enter", request=RoundEnterSerializer,
-                   responses={200: RoundEnteredSerializer, **errors(400, 401, 404)})
+                   responses={200: RoundEnteredSerializer, **errors(400, 401, 404, 409)})
     def post(self, request: Request, pk: int, round: int) -> Response:
         """Each line stands alone: the saved count, and the refusals."""
         session = self.director_session(pk)
@@ -344,11 +368,11 @@ class TravellerView(DirectorView):
 
 
 @extend_schema(tags=["trays"], parameters=[SESSION_ID, TRAY_NUMBER])
-class TrayStatusView(DirectorView):
+class TrayStatusView(SlipErrorsMixin, DirectorView):
     """Mark a tray in play, fouled or void (Laws III-V)."""
 
     @extend_schema(operation_id="trays_status", request=TrayStatusSerializer,
-                   responses={200: TraySerializer, **errors(400, 401, 404)})
+                   responses={200: TraySerializer, **errors(400, 401, 404, 409)})
     def post(self, request: Request, pk: int, number: int) -> Response:
         """Set the status; a fouled tray's finding table takes the average."""
         tray = session_tray(self.director_session(pk), number)
@@ -362,11 +386,11 @@ class TrayStatusView(DirectorView):
 
 
 @extend_schema(tags=["entrants"], parameters=[SESSION_ID, ENTRANT_NUMBER], request=None)
-class MakePhantomView(DirectorView):
+class MakePhantomView(SlipErrorsMixin, DirectorView):
     """A late pair becomes a phantom: its seats empty, its opponents take averages."""
 
     @extend_schema(operation_id="entrants_make_phantom",
-                   responses={200: EntrantSerializer, **errors(400, 401, 404)})
+                   responses={200: EntrantSerializer, **errors(400, 401, 404, 409)})
     def post(self, request: Request, pk: int, number: int) -> Response:
         """Make it a phantom."""
         entrant = session_entrant(self.director_session(pk), number)

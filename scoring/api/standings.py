@@ -20,13 +20,13 @@ from typing import Any
 from django.urls import path
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
-from tournaments.api.permissions import DirectorView, PublicView
+from tournaments.api.permissions import DirectorView, Paginated, PublicView
 from tournaments.api.sessions import SESSION_ID, SessionSerializer
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Club, Player, Series, Session
@@ -50,7 +50,7 @@ from ..selectors import (
 )
 from ..services import directing
 from ..services.standings import session_snapshot
-from .slips import TRAVELLER
+from .slips import TRAVELLER, SlipErrorsMixin
 
 
 class EntrantScoreSerializer(serializers.Serializer):
@@ -126,6 +126,17 @@ STANDINGS_RESPONSES: dict[int, Any] = {
 }
 
 
+class PublicScoresView(PublicView):
+    """A public endpoint that reads scores: while the slips cannot be scored, there are none to show."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        """The scorer's refusal (the director is correcting a line) reads as 404 to the public."""
+        if isinstance(exc, ScoringError):
+            body = {"detail": "The standings are being corrected."}
+            return Response(body, status=status.HTTP_404_NOT_FOUND)
+        return super().handle_exception(exc)
+
+
 def public_session_body(session: Session) -> dict[str, Any]:
     """A published session as the public sees it."""
     shown = session_published(session=session)
@@ -173,10 +184,11 @@ class StandingsView(DirectorView):
 
 
 @extend_schema(tags=["sessions"], parameters=[SESSION_ID], request=None)
-class SessionCloseView(DirectorView):
+class SessionCloseView(SlipErrorsMixin, DirectorView):
     """Close a running session once every slip is complete, and score it."""
 
-    @extend_schema(operation_id="sessions_close", responses={200: SessionSerializer, **errors(400, 401, 404)})
+    @extend_schema(operation_id="sessions_close",
+                   responses={200: SessionSerializer, **errors(400, 401, 404, 409)})
     def post(self, request: Request, pk: int) -> Response:
         """Close it; a 400 lists in ``problems`` every tray owed and every dispute."""
         session = self.director_session(pk)
@@ -242,7 +254,7 @@ class PublicDealsView(PublicView):
 
 
 @extend_schema(tags=["public"], parameters=[CLUB_SLUG])
-class PublicSessionListView(PublicView, generics.ListAPIView):
+class PublicSessionListView(PublicView, Paginated):
     """A club's published sessions, newest first."""
 
     serializer_class = PublicSessionSerializer
@@ -274,7 +286,7 @@ class PublicSessionDetailView(PublicView):
 
 
 @extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID, *CONDITIONAL])
-class PublicStandingsView(PublicView):
+class PublicStandingsView(PublicScoresView):
     """A published session's standings."""
 
     @extend_schema(operation_id="public_standings", responses={**STANDINGS_RESPONSES, **errors(404)})
@@ -354,7 +366,7 @@ class LadderSerializer(serializers.Serializer):
 
 @extend_schema(tags=["public"],
                parameters=[CLUB_SLUG, OpenApiParameter("player_id", int, OpenApiParameter.PATH)])
-class PublicPlayerResultsView(PublicView):
+class PublicPlayerResultsView(PublicScoresView):
     """A player's published results over time, oldest first."""
 
     @extend_schema(operation_id="public_player_results",
@@ -370,7 +382,7 @@ class PublicPlayerResultsView(PublicView):
 
 @extend_schema(tags=["public"],
                parameters=[CLUB_SLUG, OpenApiParameter("series_id", int, OpenApiParameter.PATH)])
-class PublicLadderView(PublicView):
+class PublicLadderView(PublicScoresView):
     """A series' ladder: each player's best sessions count."""
 
     @extend_schema(operation_id="public_ladder", responses={200: LadderSerializer, **errors(404)})

@@ -2,88 +2,26 @@
 
 ``running_session`` (tests/conftest.py) is this club's three-table Mitchell;
 ``other`` is another club with its own director and its own running
-session, whose director and tables must see nothing of ours.
+session, whose director and tables must see nothing of ours; ``world`` is
+the state the role matrix and the schema check call every endpoint in.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import random
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring.models import Via
 from scoring.services import directing
-from scoring.services.results import result_confirm, result_submit
-from tests.conftest import mitchell_three_tables
-from tournaments.models import Club, Player, Seating, Series, Session, Table
+from scoring.services.results import result_submit
+from tests.api.helpers import OtherClub, play_all, running_mitchell, token_client
+from tests.api.matrix import World
+from tournaments.models import Club, Player, Session, Table
 from tournaments.services import club as club_services
-from tournaments.services import deals, rotations, seating, sessions
-
-
-def seated_mitchell(
-    club: Club, players: list[Player], title: str, *, dealt: bool = False, series: Series | None = None
-) -> Session:
-    """A draft three-table Mitchell of six pairs from these players (as the shared fixture builds it)."""
-    session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title=title, series=series)
-    for a, b in zip(players[0::2], players[1::2], strict=True):
-        sessions.entrant_create(session=session, players=[a, b])
-    seating.movement_fix(session=session, movement=mitchell_three_tables())
-    if dealt:
-        deals.trays_deal(session=session, rng=random.Random(1900))
-    return session
-
-
-def running_mitchell(
-    club: Club, players: list[Player], title: str, *, dealt: bool = False, series: Series | None = None
-) -> Session:
-    """The same Mitchell, started."""
-    return sessions.session_start(session=seated_mitchell(club, players, title, dealt=dealt, series=series))
-
-
-def play_all(session: Session) -> None:
-    """Enter and confirm every tray at every table, as the director's round sheet would."""
-    seatings = Seating.objects.filter(round__session=session).select_related("round", "table")
-    for place in seatings.order_by("round__number", "table__number"):
-        for tray in place.trays.all():
-            outcome = result_submit(
-                table=place.table,
-                tray_number=tray.number,
-                ns_tricks=5 + (place.table.number + tray.number) % 5,
-                via=Via.DIRECTOR,
-                by="test",
-                round_number=place.round.number,
-            )
-            result_confirm(line=outcome.line, via=Via.DIRECTOR, by="test")
-
-
-def token_client(user: Any) -> APIClient:
-    """An API client sending the user's DRF token."""
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
-    return client
-
-
-def table_client(table: Table) -> APIClient:
-    """An API client sending a table's private token in the header."""
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Table {table.token}")
-    return client
-
-
-@dataclass
-class OtherClub:
-    """Another club: its director, its running session, its first table."""
-
-    director: Any
-    club: Club
-    session: Session
-    table: Table
+from tournaments.services import deals, rotations
 
 
 @pytest.fixture(autouse=True)
@@ -126,3 +64,29 @@ def published_session(club: Club, players: list[Player]) -> Session:
     play_all(session)
     directing.session_close(session=session)
     return directing.session_publish(session=session, standings=True, travellers=True, hand_records=True)
+
+
+@pytest.fixture
+def world(
+    running_session: Session,
+    published_session: Session,
+    table: Table,
+    other: OtherClub,
+    players: list[Player],
+) -> World:
+    """Our running session, its table 1 having sent tray 1; a spare player; a PBN board for tray 2."""
+    outcome = result_submit(table=table, tray_number=1, ns_tricks=8, via=Via.TABLE, by="table 1 N-S")
+    spare = club_services.player_create(club=running_session.club, name="Spare Player")
+    hands, trump = deals.deal_cards(dealer="E")
+    pbn = f'[Board "2"]\n[Dealer "E"]\n[Deal "{deals.hands_to_pbn(hands)}"]\n'
+    return World(
+        session=running_session,
+        published=published_session,
+        series=published_session.series,
+        table=table,
+        other=other,
+        line=outcome.line,
+        spare=spare,
+        player=players[0],
+        pbn=pbn,
+    )

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.conftest import OtherClub, play_all, table_client
+from tests.api.helpers import OtherClub, play_all, table_client
 from tests.conftest import mitchell_three_tables
 from tournaments.api.permissions import TableRateThrottle
 from tournaments.models import Club, Player, Session, Table
@@ -237,3 +237,25 @@ def test_sessions_of_a_new_date_get_the_pages_default_scoring(director_api: APIC
     ).json()
     assert body["scoring_method"] == "individual"
     assert sessions.KIND_SHAPE[body["entrant_kind"]][1] == 1
+
+
+def test_a_huge_page_is_cut_to_the_largest_and_a_huge_offset_is_harmless(
+    director_api: APIClient, club: Club, players: list[Player]
+) -> None:
+    """limit and offset beyond what a database holds answer an ordinary page, not a server error."""
+    url = f"/api/v1/clubs/{club.slug}/players/"
+    assert len(director_api.get(f"{url}?limit={10**40}").json()["results"]) == 12
+    assert director_api.get(f"{url}?offset={10**40}").json()["results"] == []
+
+
+def test_a_correction_that_would_leave_the_slips_unscorable_is_refused(
+    director_api: APIClient, table: Table
+) -> None:
+    """An adjusted score with revokes: the scorer would refuse it, so the API does before storing."""
+    line = APIClient().post(
+        f"/api/v1/tables/{table.token}/results/", {"tray": 1, "ns_tricks": 8}, format="json"
+    )
+    url = f"/api/v1/sessions/{table.session_id}/slips/{line.json()['line']['id']}/correct/"
+    body = {"reason": "slow play", "ns_award": "average", "ew_award": "average", "ns_revokes": 1}
+    response = director_api.post(url, body, format="json")
+    assert response.status_code == 400 and "ns_revokes" in response.json()

@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import SlipLine, SlipLineVersion, Via
 from scoring.services.results import result_submit
-from tests.api.conftest import play_all, running_mitchell, seated_mitchell, table_client
+from tests.api.helpers import play_all, running_mitchell, seated_mitchell, table_client
 from tournaments.models import Club, Player, Seat, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, sessions

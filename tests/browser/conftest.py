@@ -84,3 +84,11 @@ def screenshot(page: Any, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+@pytest.fixture
+def live_server() -> Iterator[Any]:
+    """pytest-django's live server, one request at a time on the shared connection (support.py)."""
+    from tests.browser.support import serialised_live_server
+
+    yield from serialised_live_server()

@@ -16,21 +16,19 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
-import threading
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.staticfiles.handlers import StaticFilesHandler
-from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json
 from scoring.scorers.types import Award, DealSlip, SlipResult, Slips
 from scoring.services.results import result_dispute, result_submit
+from tests.browser import support
+from tests.browser.support import DB_LOCK, log_in
 from tournaments.models import Club, Player, Session, Table
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
@@ -61,26 +59,6 @@ NAMES = [
     "Tess Wynn",
     "Uma Reid",
 ]
-#: The live server's threads and this test share one in-memory SQLite connection; one at a time.
-DB_LOCK = threading.RLock()
-
-
-class _OneAtATime(StaticFilesHandler):
-    """The live server's handler, taking the lock around each request."""
-
-    def __call__(self, environ: Any, start_response: Any) -> Any:
-        with DB_LOCK:
-            return super().__call__(environ, start_response)
-
-
-@pytest.fixture(scope="module")
-def live_server() -> Iterator[LiveServer]:
-    """pytest-django's live server, with requests serialised on the shared connection."""
-    server = LiveServer("localhost", start=False)
-    server.thread.static_handler = _OneAtATime
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture
@@ -93,17 +71,8 @@ def roster(club: Club) -> list[Player]:
 
 
 def shot(page: Any, name: str) -> None:
-    """A full-page screenshot at laptop width, var/screenshots/run-NAME.png."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"run-{name}.png"), full_page=True)
-
-
-def log_in(page: Any, base: str) -> None:
-    page.goto(f"{base}/accounts/login/?next=/director/")
-    page.fill("#id_username", "dir")
-    page.fill("#id_password", "pw-for-tests-only")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/director/")
+    """A full-page screenshot, var/screenshots/run-NAME.png."""
+    support.shot(page, f"run-{name}")
 
 
 def tricks_for(table: int, tray: int) -> int:

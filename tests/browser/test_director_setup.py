@@ -6,15 +6,13 @@ Screenshots of each page go to var/screenshots/setup-*.png.
 from __future__ import annotations
 
 import datetime as dt
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.staticfiles.handlers import StaticFilesHandler
-from pytest_django.live_server_helper import LiveServer
 
+from tests.browser import support
+from tests.browser.support import DB_LOCK, log_in
 from tournaments.models import Club, Deal, Session
 from tournaments.services import club as club_services
 from tournaments.services import rotations, sessions
@@ -42,32 +40,11 @@ NAMES = [
     "Quinn Hart",
     "Rosa Bell",
 ]
-#: The live server's threads and this test share one in-memory SQLite connection; one at a time.
-DB_LOCK = threading.RLock()
-
-
-class _OneAtATime(StaticFilesHandler):
-    """The live server's handler, taking the lock around each request."""
-
-    def __call__(self, environ: Any, start_response: Any) -> Any:
-        with DB_LOCK:
-            return super().__call__(environ, start_response)
-
-
-@pytest.fixture(scope="module")
-def live_server() -> Iterator[LiveServer]:
-    """pytest-django's live server, with requests serialised on the shared connection."""
-    server = LiveServer("localhost", start=False)
-    server.thread.static_handler = _OneAtATime
-    server.start()
-    yield server
-    server.stop()
 
 
 def shot(page: Any, name: str) -> None:
-    """A full-page screenshot at laptop width, var/screenshots/setup-NAME.png."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"setup-{name}.png"), full_page=True)
+    """A full-page screenshot, var/screenshots/setup-NAME.png."""
+    support.shot(page, f"setup-{name}")
 
 
 @pytest.fixture
@@ -77,14 +54,6 @@ def roster(club: Club) -> list[Any]:
             club_services.player_create(club=club, name=n, member_number=str(100 + i))
             for i, n in enumerate(NAMES)
         ]
-
-
-def log_in(page: Any, base: str) -> None:
-    page.goto(f"{base}/accounts/login/?next=/director/")
-    page.fill("#id_username", "dir")
-    page.fill("#id_password", "pw-for-tests-only")
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{base}/director/")
 
 
 def test_a_director_sets_up_eight_pairs_by_the_recommended_howell(

@@ -12,58 +12,25 @@ must show exactly what the scoring engine computes from the same slips.
 from __future__ import annotations
 
 import datetime as dt
-import threading
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.cache import cache
-from django.core.servers.basehttp import ThreadedWSGIServer
 from public.builders import play_session
-from pytest_django.live_server_helper import LiveServer
 
+from scoring.demo import build_demo
 from scoring.hand_records import solve
 from scoring.scorers import Scores, explain, score
 from scoring.scorers.exponent import tabulate
 from scoring.scorers.fmt import mixed, signed
 from scoring.services.standings import session_slips
-from scoring.demo import build_demo
 from tournaments.models import Deal, Player, Series, Session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-
-DB_LOCK = threading.RLock()
-
-
-class _OneAtATime(StaticFilesHandler):
-    """The live server's handler, one request at a time on the shared in-memory connection."""
-
-    def __call__(self, environ: Any, start_response: Any) -> Any:
-        with DB_LOCK:
-            return super().__call__(environ, start_response)
-
-
-class _KeepSharedConnection(ThreadedWSGIServer):
-    """Leave the shared in-memory connection open when a socket closes."""
-
-    def _close_connections(self) -> None:
-        pass
-
-
-@pytest.fixture
-def live_server() -> Iterator[LiveServer]:
-    """pytest-django's live server, requests serialised on the test's connection."""
-    server = LiveServer("localhost", start=False)
-    server.thread.static_handler = _OneAtATime
-    server.thread.server_class = _KeepSharedConnection
-    server.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture

@@ -12,21 +12,18 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.staticfiles.handlers import StaticFilesHandler
-from django.core.servers.basehttp import ThreadedWSGIServer
-from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json, slips_from_json
 from scoring.selectors_table import book_number
 from scoring.services.results import line_for, result_correct
 from scoring.services.standings import session_standings
+from tests.browser import support
+from tests.browser.support import DB_LOCK
 from tournaments.models import Club, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
@@ -54,44 +51,11 @@ NAMES = [
 ]
 METHOD = "exponent"
 #: The live server's threads and this test share one in-memory SQLite connection
-#: (pytest-django passes it to the server); one request or test query at a time.
-DB_LOCK = threading.RLock()
-
-
-class _OneAtATime(StaticFilesHandler):
-    """The live server's handler, taking the lock around each request."""
-
-    def __call__(self, environ: Any, start_response: Any) -> Any:
-        with DB_LOCK:
-            return super().__call__(environ, start_response)
-
-
-class _KeepSharedConnection(ThreadedWSGIServer):
-    """Leave the shared in-memory connection open when a phone's socket closes.
-
-    Closing is a no-op for in-memory SQLite anyway; skipping it avoids
-    spurious thread errors from keep-alive sockets that outlive the test.
-    """
-
-    def _close_connections(self) -> None:
-        pass
-
-
-@pytest.fixture
-def live_server() -> Iterator[LiveServer]:
-    """pytest-django's live server, with requests serialised on the shared connection."""
-    server = LiveServer("localhost", start=False)
-    server.thread.static_handler = _OneAtATime
-    server.thread.server_class = _KeepSharedConnection
-    server.start()
-    yield server
-    server.stop()
 
 
 def shot(page: Any, name: str) -> None:
-    """A full-page screenshot at phone width, var/screenshots/table-NAME.png."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"table-{name}.png"), full_page=True)
+    """A full-page screenshot, var/screenshots/table-NAME.png."""
+    support.shot(page, f"table-{name}")
 
 
 @pytest.fixture

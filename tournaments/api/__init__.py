@@ -21,6 +21,8 @@ from typing import Any, ClassVar
 
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
@@ -63,6 +65,17 @@ _ERRORS: dict[int, OpenApiResponse] = {
 def errors(*codes: int) -> dict[int, OpenApiResponse]:
     """The documented error responses of an operation, by status code."""
     return {code: _ERRORS[code] for code in codes}
+
+
+class Pagination(LimitOffsetPagination):
+    """``?limit=&offset=``, with a limit of at most 1000 and an offset the database can hold."""
+
+    max_limit = 1000
+    max_offset = 2**31
+
+    def get_offset(self, request: Request) -> int:
+        """The offset asked for, kept within bounds."""
+        return min(super().get_offset(request), self.max_offset)
 
 
 def json_value(value: Any) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.urls import path
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import generics, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -21,7 +21,7 @@ from ..services import rotations
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound, UserError
 from . import ID_MAX, errors
-from .permissions import DirectorView, PublicView
+from .permissions import DirectorView, Paginated, PublicView
 
 #: The demo club's slug, as an example for the schema (and so the fuzzer reaches real data).
 CLUB_SLUG = OpenApiParameter(
@@ -39,7 +39,7 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 @extend_schema(tags=["clubs"])
-class ClubListView(DirectorView, generics.ListAPIView):
+class ClubListView(DirectorView, Paginated):
     """The clubs the user directs."""
 
     serializer_class = ClubSerializer
@@ -65,7 +65,7 @@ class ClubDetailView(DirectorView):
 
 
 @extend_schema(tags=["public"])
-class PublicClubListView(PublicView, generics.ListAPIView):
+class PublicClubListView(PublicView, Paginated):
     """Every club on this site (the public home page)."""
 
     serializer_class = ClubSerializer

@@ -21,7 +21,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import extend_schema
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions, generics, serializers
 from rest_framework.authentication import (
     BaseAuthentication,
     SessionAuthentication,
@@ -40,7 +40,7 @@ from ..models import Club, Session, Table
 from ..selectors import session_for_director, table_by_token
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
-from . import ServiceErrorsMixin, errors
+from . import Pagination, ServiceErrorsMixin, errors
 
 
 class TableTokenAuthentication(BaseAuthentication):
@@ -135,6 +135,12 @@ class PublicView(ServiceErrorsMixin, APIView):
 
     authentication_classes: list[type[BaseAuthentication]] = []
     permission_classes = [AllowAny]
+
+
+class Paginated(generics.ListAPIView):
+    """A list: ``?limit=&offset=`` pages (``count``, ``next``, ``previous``, ``results``)."""
+
+    pagination_class = Pagination
 
 
 class TokenSerializer(serializers.Serializer):

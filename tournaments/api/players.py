@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.urls import path
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
-from rest_framework import generics, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -16,7 +16,7 @@ from ..services.club import player_create, player_merge, player_update, players_
 from ..services.errors import NotFound, UserError
 from . import ID_MAX, errors
 from .clubs import CLUB_SLUG
-from .permissions import DirectorView
+from .permissions import DirectorView, Paginated
 
 PLAYER_ID = OpenApiParameter(
     "player_id", int, OpenApiParameter.PATH, description="The player's id.",
@@ -79,7 +79,7 @@ class ClubPlayerMixin(DirectorView):
 
 
 @extend_schema(tags=["players"], parameters=[CLUB_SLUG])
-class PlayerListView(ClubPlayerMixin, generics.ListAPIView):
+class PlayerListView(ClubPlayerMixin, Paginated):
     """The roster (search by name or member number) and new players."""
 
     serializer_class = PlayerSerializer

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db.models import QuerySet
 from django.urls import path
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_field
-from rest_framework import generics, serializers, status
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -24,7 +24,7 @@ from ..services.errors import NotFound, UserError
 from ..views.setup_context import default_scoring
 from . import ID_MAX, errors
 from .clubs import CLUB_SLUG
-from .permissions import DirectorView
+from .permissions import DirectorView, Paginated
 
 Status = Session.Status
 
@@ -132,7 +132,7 @@ class TablesAdvanceSerializer(serializers.Serializer):
     room_round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=1000)
 
 
-class SessionListView(DirectorView, generics.ListAPIView):
+class SessionListView(DirectorView, Paginated):
     """Every session of the clubs the user directs, newest first."""
 
     serializer_class = SessionSerializer
@@ -159,7 +159,7 @@ class SessionListView(DirectorView, generics.ListAPIView):
 
 
 @extend_schema(tags=["sessions"], parameters=[CLUB_SLUG])
-class ClubSessionListView(DirectorView, generics.ListAPIView):
+class ClubSessionListView(DirectorView, Paginated):
     """A club's sessions; and a new one."""
 
     serializer_class = SessionSerializer

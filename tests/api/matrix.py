@@ -1,0 +1,316 @@
+"""The role matrix's table: every endpoint under /api/v1/, how to call it, and who may.
+
+``SPEC`` has one line per URL pattern (by name): its audience (open,
+public, director, table), the URL's parameters (names of ``World``
+attributes), and per method the body and the status the trusted role
+gets. ``test_roles`` checks every role against it; ``test_schema`` checks
+every trusted answer against the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
+
+from scoring.models import SlipLine
+from tests.api.helpers import OtherClub, table_client, token_client
+from tournaments.models import Deal, Player, Seat, Series, Session, Table
+
+ROLES = ("anonymous", "other_director", "other_table", "this_table", "this_director")
+BOGUS = "no-such-table-link-token"
+
+
+@dataclass(frozen=True)
+class Route:
+    """How to call one URL pattern, and what the role it is for should get, by method."""
+
+    audience: str  # open | public | director | table
+    kwargs: dict[str, str] = field(default_factory=dict)
+    ok: dict[str, int] = field(default_factory=dict)
+    bodies: dict[str, Any] = field(default_factory=dict)
+    query: str = ""
+    other_table: dict[str, int] = field(default_factory=dict)
+
+
+S = {"pk": "session"}
+SL = {"slug": "slug"}
+TRAY = {"pk": "session", "number": "tray"}
+LINE = {"pk": "session", "line_id": "line"}
+PUB = {"slug": "slug", "pk": "published"}
+TBL = {"token": "token"}
+TBL_TRAY = {"token": "token", "tray": "tray"}
+ENTRY = {"table": 2, "tray": 2, "ns_tricks": 6}
+
+SPEC: dict[str, Route] = {
+    # Open to everyone: the schema and its docs, tokens, the movement engine, the clubs.
+    "api-schema": Route("open", ok={"get": 200}),
+    "api-docs": Route("open", ok={"get": 200}),
+    "api-docs-try": Route("open", ok={"get": 200}),
+    "api-token": Route("open", ok={"post": 400}, bodies={"post": {"username": "dir", "password": "wrong"}}),
+    "movement-families": Route("open", ok={"get": 200}),
+    "movement-recommend": Route("open", ok={"get": 200}, query="?session_kind=pairs&entrants=6&deals=12"),
+    "movement-preview": Route("open", {"family": "family"}, ok={"get": 200}, query="?pairs=8&analyse=1"),
+    "public-club-list": Route("open", ok={"get": 200}),
+    "public-club-detail": Route("open", SL, ok={"get": 200}),
+    "public-session-list": Route("open", SL, ok={"get": 200}),
+    "public-player-results": Route("open", {**SL, "player_id": "player"}, ok={"get": 200}),
+    "public-ladder": Route("open", {**SL, "series_id": "series"}, ok={"get": 200}),
+    # Public: what is published, for everyone alike; an unpublished session is 404 for everyone.
+    "public-session-detail": Route("public", PUB, ok={"get": 200}),
+    "public-standings": Route("public", PUB, ok={"get": 200}),
+    "public-traveller": Route("public", {**PUB, "number": "tray"}, ok={"get": 200}),
+    "public-deals": Route("public", PUB, ok={"get": 200}),
+    # The director's: this club's director only.
+    "club-list": Route("director", ok={"get": 200}),
+    "series-list": Route("director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "Spring"}}),
+    "series-players": Route(
+        "director",
+        {"series_id": "series"},
+        ok={"get": 200, "put": 200},
+        bodies={"put": {"method": "club", "players": ["@player", "@spare"]}},
+    ),
+    "series-rotation": Route(
+        "director",
+        {"series_id": "series"},
+        ok={"get": 200, "post": 201},
+        bodies={"post": {"session_number": 2, "date": "2026-12-01"}},
+        query="?session_number=2",
+    ),
+    "club-detail": Route("director", SL, ok={"get": 200}),
+    "player-list": Route(
+        "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "New Player"}}
+    ),
+    "player-import": Route("director", SL, ok={"post": 200}, bodies={"post": {"csv": "name\nZed Zimmer\n"}}),
+    "player-detail": Route(
+        "director",
+        {**SL, "player_id": "spare"},
+        ok={"get": 200, "patch": 200},
+        bodies={"patch": {"active": False}},
+    ),
+    "player-merge": Route(
+        "director", {**SL, "player_id": "spare"}, ok={"post": 200}, bodies={"post": {"into": "@player"}}
+    ),
+    "club-session-list": Route(
+        "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"date": "2026-12-01"}}
+    ),
+    "session-list": Route("director", ok={"get": 200}),
+    "session-detail": Route("director", S, ok={"get": 200}),
+    "session-start": Route("director", S, ok={"post": 400}),
+    "session-advance": Route("director", S, ok={"post": 200}),
+    "session-reopen": Route("director", S, ok={"post": 400}),
+    "session-close": Route("director", S, ok={"post": 400}),
+    "session-publish": Route("director", S, ok={"post": 400}),
+    "session-publishing": Route(
+        "director", S, ok={"get": 200, "patch": 200}, bodies={"patch": {"standings": True}}
+    ),
+    "session-tables": Route("director", S, ok={"get": 200}),
+    "table-revoke": Route("director", {**S, "number": "table"}, ok={"post": 200}),
+    "table-new-link": Route("director", {**S, "number": "table"}, ok={"post": 200}),
+    "session-tables-advance": Route("director", S, ok={"post": 200}, bodies={"post": {"on": False}}),
+    "session-board": Route("director", S, ok={"get": 200}),
+    "session-substitute": Route(
+        "director",
+        S,
+        ok={"post": 200},
+        bodies={"post": {"player_out": "@player", "player_in": "@spare", "from_round": 2}},
+    ),
+    "entrant-list": Route(
+        "director", S, ok={"get": 200, "post": 400}, bodies={"post": {"players": ["@spare"]}}
+    ),
+    "entrant-phantom-add": Route("director", S, ok={"post": 400}),
+    "entrant-detail": Route("director", {**S, "number": "entrant"}, ok={"get": 200, "delete": 400}),
+    "entrant-make-phantom": Route("director", {**S, "number": "entrant"}, ok={"post": 200}),
+    "session-movement": Route(
+        "director", S, ok={"get": 200, "post": 400, "delete": 400}, bodies={"post": {"family": "mitchell"}}
+    ),
+    "tray-list": Route("director", S, ok={"get": 200}),
+    "trays-deal": Route("director", S, ok={"post": 400}),
+    "trays-clear": Route("director", S, ok={"post": 400}),
+    "tray-detail": Route("director", TRAY, ok={"get": 200}),
+    "tray-deal-record": Route("director", TRAY, ok={"patch": 200}, bodies={"patch": {"trump": "KC"}}),
+    "tray-status": Route(
+        "director", TRAY, ok={"post": 200}, bodies={"post": {"status": "void", "reason": "misdealt"}}
+    ),
+    "tray-traveller": Route("director", TRAY, ok={"get": 200}),
+    "session-pbn": Route("director", S, ok={"get": 200, "post": 200}, bodies={"post": {"pbn": "@pbn"}}),
+    "slip-list": Route("director", S, ok={"get": 200, "post": 201}, bodies={"post": ENTRY}),
+    "slip-detail": Route("director", LINE, ok={"get": 200}),
+    "slip-correct": Route(
+        "director", LINE, ok={"post": 200}, bodies={"post": {"reason": "typo", "ns_tricks": 9}}
+    ),
+    "slip-confirm": Route("director", LINE, ok={"post": 200}, bodies={"post": {}}),
+    "slip-history": Route("director", LINE, ok={"get": 200}),
+    "slip-award": Route(
+        "director",
+        S,
+        ok={"post": 200},
+        bodies={
+            "post": {"table": 2, "tray": 2, "ns_award": "average", "ew_award": "average", "reason": "late"}
+        },
+    ),
+    "round-enter": Route(
+        "director", {**S, "round": "first_round"}, ok={"post": 200}, bodies={"post": {"entries": [ENTRY]}}
+    ),
+    "standings": Route("director", S, ok={"get": 200}),
+    # The table's own: this table by its link (URL) or its header.
+    **{
+        f"{prefix}-{name}": Route("table", kwargs, ok=ok, bodies=bodies, other_table=other)
+        for prefix, base, with_tray in (("table-link", TBL, TBL_TRAY), ("table-header", {}, {"tray": "tray"}))
+        for name, kwargs, ok, bodies, other in (
+            ("state", base, {"get": 200}, {}, {"get": 200}),
+            ("results", base, {"post": 201}, {"post": {"tray": 3, "ns_tricks": 7}}, {"post": 400}),
+            ("confirm", with_tray, {"post": 200}, {"post": {}}, {"post": 404}),
+            ("dispute", with_tray, {"post": 200}, {"post": {"claimed": 7}}, {"post": 404}),
+            ("traveller", with_tray, {"get": 200}, {}, {"get": 404}),
+        )
+    },
+}
+
+#: Who may act on each audience's endpoints (open and public ones: everyone alike).
+TRUSTED = {"director": "this_director", "table": "this_table"}
+
+#: Lists of the director's own things: another director gets them too, without ours.
+OWN_LISTS = {"club-list", "session-list"}
+
+
+@dataclass
+class World:
+    """The objects the URLs and bodies name, and what must stay private."""
+
+    session: Session
+    published: Session
+    table: Table
+    other: OtherClub
+    line: SlipLine
+    spare: Player
+    player: Player
+    pbn: str
+    series: Series
+    slug: str = "test"
+    tray: int = 1
+    entrant: int = 3
+    first_round: int = 1
+    family: str = "howell"
+
+    def value(self, name: str, role: str) -> Any:
+        """A URL value: an object's id or number, or the role's own table token."""
+        if name == "token":
+            return {"this_table": self.table.token, "other_table": self.other.table.token}.get(role, BOGUS)
+        found = getattr(self, name)
+        return (
+            found.pk if hasattr(found, "pk") and name not in ("table",) else getattr(found, "number", found)
+        )
+
+    def body(self, raw: Any) -> Any:
+        """A body with its ``@name`` placeholders filled in."""
+        if isinstance(raw, dict):
+            return {k: self.body(v) for k, v in raw.items()}
+        if isinstance(raw, list):
+            return [self.body(v) for v in raw]
+        if isinstance(raw, str) and raw.startswith("@"):
+            found = getattr(self, raw[1:])
+            return found.pk if hasattr(found, "pk") else found
+        return raw
+
+    def secrets(self) -> list[str]:
+        """What only this club's director and this table may ever read."""
+        return [*self.session.tables.values_list("token", flat=True), self.session.title]
+
+    def fingerprint(self) -> str:
+        """Everything of ours a request could change."""
+        s = Session.objects.get(pk=self.session.pk)
+        club = s.club
+        state = [
+            [s.status, s.current_round, s.tables_advance, s.publish_standings, s.results_version],
+            list(
+                SlipLine.objects.filter(session=s).values_list(
+                    "id", "ns_tricks", "status", "version", "ns_award"
+                )
+            ),
+            list(s.tables.values_list("token", "token_revoked")),
+            list(s.entrants.values_list("number", "is_phantom")),
+            list(s.trays.values_list("number", "status")),
+            list(Deal.objects.filter(tray__session=s).values_list("trump", "hands")),
+            list(Seat.objects.filter(round__session=s).values_list("id", "player_id")),
+            list(Player.objects.filter(club=club).values_list("id", "name", "active", "merged_into")),
+            list(club.sessions.values_list("id", "status")),
+        ]
+        return json.dumps(state, default=str)
+
+
+def api_routes() -> Iterator[tuple[str, str, type]]:
+    """(route, name, view class) of every pattern under /api/v1/."""
+    api = next(
+        p for p in get_resolver().url_patterns if isinstance(p, URLResolver) and str(p.pattern) == "api/v1/"
+    )
+    for pattern in api.url_patterns:
+        assert isinstance(pattern, URLPattern)
+        yield str(pattern.pattern), str(pattern.name), pattern.callback.view_class  # type: ignore[attr-defined]
+
+
+def methods(view: type) -> list[str]:
+    """The HTTP methods a view answers."""
+    return [m for m in ("get", "post", "put", "patch", "delete") if hasattr(view, m)]
+
+
+def url_for(route: str, spec: Route, world: World, role: str, *, session_key: str | None = None) -> str:
+    """The route with its parameters filled in for this role."""
+    url = "/api/v1/" + route
+    for param, name in spec.kwargs.items():
+        chosen = session_key if (param == "pk" and session_key) else name
+        value = world.value(chosen, role)
+        url = url.replace(f"<int:{param}>", str(value)).replace(f"<slug:{param}>", str(value))
+        url = url.replace(f"<str:{param}>", str(value))
+    assert "<" not in url, url
+    return url + spec.query
+
+
+def clients(world: World, director: Any) -> dict[str, APIClient]:
+    """One client per role, with that role's credentials."""
+    return {
+        "anonymous": APIClient(),
+        "other_director": token_client(world.other.director),
+        "other_table": table_client(world.other.table),
+        "this_table": table_client(world.table),
+        "this_director": token_client(director),
+    }
+
+
+def respond(client: APIClient, method: str, url: str, body: Any) -> Any:
+    """Send one request as the role's client (a JSON body if any)."""
+    send = getattr(client, method)
+    return send(url, body, format="json") if body is not None else send(url)
+
+
+def call(client: APIClient, method: str, url: str, body: Any, world: World) -> tuple[Any, bool]:
+    """Send the request inside a rolled-back savepoint: (the response, our data unchanged)."""
+    before = world.fingerprint()
+    point = transaction.savepoint()
+    try:
+        response = respond(client, method, url, body)
+        unchanged = world.fingerprint() == before
+    finally:
+        transaction.savepoint_rollback(point)
+    return response, unchanged
+
+
+def expected(spec: Route, name: str, method: str, role: str) -> int:
+    """The status this role must get."""
+    if spec.audience in ("open", "public"):
+        return spec.ok[method]
+    allowed = TRUSTED[spec.audience]
+    if role == allowed:
+        return spec.ok[method]
+    if spec.audience == "director":
+        if role == "other_director":
+            return 200 if name in OWN_LISTS else 404
+        return 401
+    if role == "other_table":
+        return spec.other_table[method]
+    return 404 if name.startswith("table-link") else 401

@@ -1,0 +1,66 @@
+"""Helpers shared by the browser tests: the serialised live server, logging in, screenshots.
+
+pytest-django gives the live server's threads and the test one shared
+in-memory SQLite connection. Requests therefore take ``DB_LOCK`` one at a
+time, and the server leaves that connection open when a socket closes
+(closing is a no-op for in-memory SQLite; skipping it avoids thread errors
+from keep-alive sockets that outlive a test). Tests take the same lock
+around their own database work while pages are being served.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from django.contrib.staticfiles.handlers import StaticFilesHandler
+from django.core.servers.basehttp import ThreadedWSGIServer
+from pytest_django.live_server_helper import LiveServer
+
+DB_LOCK = threading.RLock()
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+DIRECTOR = ("dir", "pw-for-tests-only")
+
+
+class OneAtATime(StaticFilesHandler):
+    """The live server's handler, taking the lock around each request."""
+
+    def __call__(self, environ: Any, start_response: Any) -> Any:
+        with DB_LOCK:
+            return super().__call__(environ, start_response)
+
+
+class KeepSharedConnection(ThreadedWSGIServer):
+    """Leave the shared in-memory connection open when a socket closes."""
+
+    def _close_connections(self) -> None:
+        pass
+
+
+def serialised_live_server() -> Iterator[LiveServer]:
+    """pytest-django's live server, with requests serialised on the shared connection."""
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = OneAtATime
+    server.thread.server_class = KeepSharedConnection
+    server.start()
+    yield server
+    server.stop()
+
+
+def log_in(page: Any, base: str, username: str = DIRECTOR[0], password: str = DIRECTOR[1]) -> None:
+    """Log the director in through the login page."""
+    page.goto(f"{base}/accounts/login/?next=/director/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{base}/director/")
+
+
+def shot(page: Any, name: str) -> Path:
+    """A full-page screenshot, var/screenshots/NAME.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
