@@ -35,6 +35,10 @@ from ..services import directing
 from ..services.results import SubmitOutcome, result_award, result_confirm, result_correct, result_submit
 from . import dataclass_schema
 
+#: The awards each way. Labelled by side so that the schema names one enum per field
+#: (drf-spectacular tells choice sets apart by their labels).
+NS_AWARDS = [(value, f"N-S {label}" if value else label) for value, label in AWARD_CHOICES]
+EW_AWARDS = [(value, f"E-W {label}" if value else label) for value, label in AWARD_CHOICES]
 LINE_ID = OpenApiParameter("line_id", int, OpenApiParameter.PATH, description="The slip line's id.")
 SMALL = 32767
 TRAVELLER = {"type": "array", "items": dataclass_schema(TravellerLine)}
@@ -49,6 +53,8 @@ class SlipLineSerializer(serializers.ModelSerializer):
     ns = serializers.IntegerField(source="ns.number", allow_null=True, default=None)
     ew = serializers.IntegerField(source="ew.number", allow_null=True, default=None)
     ew_tricks = serializers.IntegerField(allow_null=True)
+    ns_award = serializers.ChoiceField(NS_AWARDS, read_only=True)
+    ew_award = serializers.ChoiceField(EW_AWARDS, read_only=True)
 
     class Meta:
         model = SlipLine
@@ -60,6 +66,8 @@ class SlipLineSerializer(serializers.ModelSerializer):
 
 class SlipLineVersionSerializer(serializers.ModelSerializer):
     """An earlier version of a line: what it was, what replaced it, who, when, why."""
+
+    changed_via = serializers.ChoiceField(Via.values, read_only=True)
 
 
     class Meta:
@@ -101,8 +109,8 @@ class CorrectSerializer(serializers.Serializer):
 
     reason = serializers.CharField(allow_blank=True, max_length=2000)
     ns_tricks = serializers.IntegerField(required=False, allow_null=True)
-    ns_award = serializers.ChoiceField(AWARD_CHOICES, required=False, default="")
-    ew_award = serializers.ChoiceField(AWARD_CHOICES, required=False, default="")
+    ns_award = serializers.ChoiceField(NS_AWARDS, required=False, default="")
+    ew_award = serializers.ChoiceField(EW_AWARDS, required=False, default="")
     ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
     ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
 
@@ -127,15 +135,15 @@ class AwardSerializer(serializers.Serializer):
 
     table = serializers.IntegerField(min_value=1, max_value=SMALL)
     tray = serializers.IntegerField(min_value=1, max_value=SMALL)
-    ns_award = serializers.ChoiceField(AWARD_CHOICES[1:])
-    ew_award = serializers.ChoiceField(AWARD_CHOICES[1:])
+    ns_award = serializers.ChoiceField(NS_AWARDS[1:])
+    ew_award = serializers.ChoiceField(EW_AWARDS[1:])
     reason = serializers.CharField(allow_blank=True, max_length=2000)
 
 
 class TrayStatusSerializer(serializers.Serializer):
     """A tray in play, fouled (the finding table takes the average, Law V) or void."""
 
-    status = serializers.ChoiceField(Tray.Status.choices)
+    status = serializers.ChoiceField(Tray.Status.values, help_text="ok (in play), fouled (Law V) or void.")
     reason = serializers.CharField(allow_blank=True, max_length=2000)
     table = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL,
                                      help_text="For a fouled tray: the table that found it.")

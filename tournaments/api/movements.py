@@ -75,10 +75,16 @@ class MovementJSONSerializer(serializers.Serializer):
     family = serializers.CharField(max_length=30, required=False, default="custom")
     variant = serializers.CharField(max_length=30, required=False, allow_null=True)
     entrants = serializers.IntegerField(min_value=1)
-    entrant_kind = serializers.ChoiceField(["pair", "team", "player"], required=False, default="pair")
+    entrant_kind = serializers.CharField(required=False, default="pair", help_text="pair, team or player.")
     tables = serializers.IntegerField(min_value=1)
     trays = serializers.IntegerField(min_value=1)
     rounds = RoundJSONSerializer(many=True)
+
+    def validate_entrant_kind(self, value: str) -> str:
+        """What the movement seats."""
+        if value not in ("pair", "team", "player"):
+            raise serializers.ValidationError("A movement seats a pair, a team or a player.")
+        return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """A posted movement: sizes within bounds, every table, tray and entrant within its counts."""
