@@ -37,8 +37,12 @@ def _solve_hands_when_played(session_id: int) -> None:
 
 
 def queue_standings(session_id: int) -> None:
-    """Recompute the standings once the current transaction commits."""
-    transaction.on_commit(lambda: recompute_standings.delay(session_id))
+    """Recompute the standings once the current transaction commits.
+
+    ``robust``: if scoring fails (a bug), the error is logged with its
+    traceback and the slip line that was saved stays saved.
+    """
+    transaction.on_commit(lambda: recompute_standings.delay(session_id), robust=True)
 
 
 @shared_task

@@ -32,7 +32,14 @@ from ..models import AWARD_CHOICES, SlipLine, SlipLineVersion, Via
 from ..scorers.types import ScoringError
 from ..selectors import TravellerLine, traveller_director
 from ..services import directing
-from ..services.results import SubmitOutcome, result_award, result_confirm, result_correct, result_submit
+from ..services.results import (
+    MAX_REVOKES,
+    SubmitOutcome,
+    result_award,
+    result_confirm,
+    result_correct,
+    result_submit,
+)
 from . import dataclass_schema
 
 #: The awards each way. Labelled by side so that the schema names one enum per field
@@ -111,17 +118,9 @@ class CorrectSerializer(serializers.Serializer):
     ns_tricks = serializers.IntegerField(required=False, allow_null=True)
     ns_award = serializers.ChoiceField(NS_AWARDS, required=False, default="")
     ew_award = serializers.ChoiceField(EW_AWARDS, required=False, default="")
-    ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
-    ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=3)
+    ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_REVOKES)
+    ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_REVOKES)
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """An adjusted score carries no revokes (the scorer refuses them: ``scorers.validate``)."""
-        # TODO(services): result_correct should refuse this itself; then drop this check.
-        awarded = attrs.get("ns_award") or attrs.get("ew_award")
-        if awarded and (attrs.get("ns_revokes") or attrs.get("ew_revokes")):
-            refused = "A table given an adjusted score has no revokes."
-            raise serializers.ValidationError({"ns_revokes": [refused]})
-        return attrs
 
 
 class ConfirmSerializer(serializers.Serializer):

@@ -22,6 +22,8 @@ from tournaments.services.errors import Conflict, NotFound, UserError
 from ..models import SlipLine, SlipLineVersion, SlipSeat, Via
 
 AWARDS = ("average", "average-plus", "average-minus")
+#: The most revokes a side may be charged with on one deal (the table page's limit).
+MAX_REVOKES = 3
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def result_submit(
         raise UserError(f"The session is {session.get_status_display().lower()}; results are not taken now.")
     tricks = check_tricks(ns_tricks)
     for label, value in (("ns_revokes", ns_revokes), ("ew_revokes", ew_revokes)):
-        if not isinstance(value, int) or not 0 <= value <= 3:
+        if not isinstance(value, int) or not 0 <= value <= MAX_REVOKES:
             raise UserError("Revokes must be 0 to 3.", field=label)
     tray = _find_tray(session, tray_number)
     if via == Via.TABLE:
@@ -286,16 +288,21 @@ def result_correct(
     if bool(ns_award) != bool(ew_award):
         raise UserError("Award both sides, or neither.", field="ns_award")
     for label, count in (("ns_revokes", ns_revokes), ("ew_revokes", ew_revokes)):
-        if count is not None and (not isinstance(count, int) or not 0 <= count <= 13):
-            raise UserError("Revokes must be a whole number from 0 to 13.", field=label)
+        if count is not None and (not isinstance(count, int) or not 0 <= count <= MAX_REVOKES):
+            raise UserError(f"Revokes must be a whole number from 0 to {MAX_REVOKES}.", field=label)
+        if count and ns_award:
+            # Law X applies to tricks played; an adjusted score replaces them.
+            raise UserError("A table given an adjusted score has no revokes.", field=label)
     tricks = None if ns_tricks in (None, "") else check_tricks(ns_tricks)
     if tricks is None and not ns_award:
         raise UserError("Give the N-S tricks, or an award to both sides.", field="ns_tricks")
     _keep_version(line, change="corrected", reason=reason.strip(), via=via, by=by, user=user)
     line.ns_tricks, line.ns_award, line.ew_award = tricks, ns_award, ew_award
-    if ns_revokes is not None:
+    if ns_award:
+        line.ns_revokes = line.ew_revokes = 0
+    if ns_revokes is not None and not ns_award:
         line.ns_revokes = ns_revokes
-    if ew_revokes is not None:
+    if ew_revokes is not None and not ns_award:
         line.ew_revokes = ew_revokes
     line.version += 1
     line.status = SlipLine.Status.CONFIRMED

@@ -9,6 +9,7 @@ closing and publishing are in ``director_correct``.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -80,8 +81,9 @@ class RunPageView(DirectorSessionMixin, TemplateView):
 class ActionView(DirectorSessionMixin, View):
     """A button: call a service, say what happened at the top, go back."""
 
+    @abstractmethod
     def act(self, request: HttpRequest, **kwargs: Any) -> str:
-        raise NotImplementedError
+        """Call the service; return what to say or show."""
 
     def post(self, request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
         try:

@@ -15,9 +15,6 @@ from typing import Any
 
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the
-# tests make between page actions are still synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
@@ -35,10 +32,16 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"no Chromium at {CHROMIUM}")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    # Playwright's sync API runs an event loop in this thread; the ORM calls
+    # the tests make between page actions are still synchronous and safe.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as pw:
+            chromium = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            yield chromium
+            chromium.close()
+    finally:
+        os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
 
 
 def _page(browser: Any, viewport: dict[str, int], **extra: Any) -> Iterator[Any]:

@@ -128,3 +128,21 @@ def test_the_director_may_enter_a_tray_of_any_round(running_session: Session) ->
     later = _tray_at(running_session, 1, 3)
     outcome = result_submit(table=_table(running_session, 1), tray_number=later, ns_tricks=5, via=Via.DIRECTOR)
     assert outcome.line.round.number == 3
+
+
+def test_an_award_refuses_revokes_and_clears_those_on_the_line(running_session: Session) -> None:
+    line = result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1),
+                         ns_tricks=6, ns_revokes=1).line
+    with pytest.raises(UserError) as err:
+        result_correct(line=line, reason="fouled", ns_award="average", ew_award="average", ns_revokes=1)
+    assert err.value.field == "ns_revokes"
+    awarded = result_correct(line=line, reason="fouled", ns_award="average", ew_award="average")
+    assert (awarded.ns_revokes, awarded.ew_revokes, awarded.ns_tricks) == (0, 0, None)
+
+
+def test_a_correction_refuses_more_than_three_revokes(running_session: Session) -> None:
+    line = result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1),
+                         ns_tricks=6).line
+    with pytest.raises(UserError) as err:
+        result_correct(line=line, reason="claim", ns_tricks=6, ew_revokes=4)
+    assert err.value.field == "ew_revokes"

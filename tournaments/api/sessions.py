@@ -7,6 +7,7 @@ session; everything else about a session is here.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import Any
 
 from django.conf import settings
@@ -21,7 +22,7 @@ from ..models import EntrantKind, ScoringMethod, Series, Session, Table
 from ..services import running, sessions
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound, UserError
-from ..views.setup_context import default_scoring
+from ..services.sessions import default_scoring
 from . import ID_MAX, errors
 from .clubs import CLUB_SLUG
 from .permissions import DirectorView, Paginated
@@ -207,9 +208,9 @@ class SessionDetailView(DirectorView):
 class SessionActionView(DirectorView):
     """A step in the session's life; subclasses say which service."""
 
+    @abstractmethod
     def act(self, session: Session, user: Any) -> Session:
         """Call the service."""
-        raise NotImplementedError
 
     def post(self, request: Request, pk: int) -> Response:
         """Take the step and answer with the session as it now is."""
@@ -296,9 +297,9 @@ class SessionTablesView(DirectorView):
 class TableLinkActionView(DirectorView):
     """Revoke a table's link, or issue it a new one."""
 
+    @abstractmethod
     def act(self, table: Table, user: Any) -> Table:
         """Call the service."""
-        raise NotImplementedError
 
     def post(self, request: Request, pk: int, number: int) -> Response:
         """Change the link and answer with the table."""

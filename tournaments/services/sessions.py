@@ -29,19 +29,30 @@ KIND_SHAPE: dict[str, tuple[str, int]] = {
 }
 
 
+def default_scoring(entrant_kind: str) -> str:
+    """The scoring method a new session starts with (the director may change it)."""
+    return {
+        EntrantKind.PAIRS: ScoringMethod.TRICK,
+        EntrantKind.INDIVIDUALS: ScoringMethod.INDIVIDUAL,
+        EntrantKind.SIXES: ScoringMethod.TWO_TEAMS,
+        EntrantKind.EIGHTS: ScoringMethod.NARRAGANSETT,
+    }.get(EntrantKind(entrant_kind), ScoringMethod.TEAM_MATCH)
+
+
 def session_create(
     *,
     club: Club,
     date: dt.date,
     title: str,
     entrant_kind: str = EntrantKind.PAIRS,
-    scoring_method: str = ScoringMethod.TRICK,
+    scoring_method: str = "",
     series: Series | None = None,
     user: Any = None,
 ) -> Session:
     """Open a new session in draft."""
     if entrant_kind not in EntrantKind.values:
         raise UserError(f"Unknown kind of entrant {entrant_kind!r}.", field="entrant_kind")
+    scoring_method = scoring_method or default_scoring(entrant_kind)
     if scoring_method not in ScoringMethod.values:
         raise UserError(f"Unknown scoring method {scoring_method!r}.", field="scoring_method")
     if series is not None and series.club_id != club.pk:

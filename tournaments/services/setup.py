@@ -17,7 +17,7 @@ from ..movements import Movement
 from .club import log_action
 from .errors import UserError
 from .seating import clear_seating, movement_fix
-from .sessions import KIND_SHAPE, entrant_create, next_number, entrant_delete, require_status
+from .sessions import KIND_SHAPE, entrant_create, entrant_delete, next_number, require_status
 
 #: A row of the entrants form: its number on the page, and the players chosen.
 Row = tuple[int, Sequence[Player | None]]

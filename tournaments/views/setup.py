@@ -75,7 +75,7 @@ class SessionNewView(DirectorClubMixin, View):
             title=form.cleaned_data["title"],
             entrant_kind=form.cleaned_data["entrant_kind"],
             series=form.cleaned_data["series"],
-            scoring_method=ctx.default_scoring(form.cleaned_data["entrant_kind"]),
+            scoring_method=session_services.default_scoring(form.cleaned_data["entrant_kind"]),
         )
         return redirect("director:setup", pk=session.pk)
 

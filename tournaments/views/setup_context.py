@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
 from ..forms import EntrantRowsForm, MovementChoiceForm
-from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
+from ..models import Entrant, EntrantKind, Player, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.analysis import analyse
 from ..movements.recommend import Recommendation, recommend
@@ -34,14 +34,6 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
     EntrantKind.EIGHTS: ("team", "teams"),
     EntrantKind.INDIVIDUALS: ("player", "players"),
 }
-
-
-def default_scoring(entrant_kind: str) -> str:
-    """The scoring method a new session starts with (the director may change it)."""
-    return {
-        EntrantKind.PAIRS: ScoringMethod.TRICK,
-        EntrantKind.INDIVIDUALS: ScoringMethod.INDIVIDUAL,
-    }.get(EntrantKind(entrant_kind), ScoringMethod.TEAM_MATCH)
 
 
 def deals_wanted(request: HttpRequest, session: Session) -> int:
