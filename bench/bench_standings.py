@@ -72,10 +72,14 @@ def ew_pair(table: int, rnd: int) -> int:
 def movement_json() -> dict[str, Any]:
     """The movement as DESIGN.md writes it, so the page knows the N-S and E-W fields."""
     rounds = [
-        {"round": r, "sitout": [], "tables": [
-            {"table": t, "ns": t, "ew": ew_pair(t, r), "trays": [PER_ROUND * r - 1, PER_ROUND * r]}
-            for t in range(1, TABLES + 1)
-        ]}
+        {
+            "round": r,
+            "sitout": [],
+            "tables": [
+                {"table": t, "ns": t, "ew": ew_pair(t, r), "trays": [PER_ROUND * r - 1, PER_ROUND * r]}
+                for t in range(1, TABLES + 1)
+            ],
+        }
         for r in range(1, ROUNDS + 1)
     ]
     return {"family": "mitchell", "entrants": 2 * TABLES, "tables": TABLES, "trays": TRAYS, "rounds": rounds}
@@ -84,15 +88,17 @@ def movement_json() -> dict[str, Any]:
 @transaction.atomic
 def build(club: Club, method: str, rng: random.Random) -> Session:
     """The session, published: the services for what they cover, bulk inserts for the volume."""
-    session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title=f"Big {method}",
-                                      scoring_method=method)
+    session = sessions.session_create(
+        club=club, date=dt.date(2026, 11, 1), title=f"Big {method}", scoring_method=method
+    )
     players = list(club.players.order_by("pk"))
     entrants = Entrant.objects.bulk_create(
         Entrant(session=session, kind=Entrant.Kind.PAIR, number=n, name="") for n in range(1, 2 * TABLES + 1)
     )
     EntrantMember.objects.bulk_create(
         EntrantMember(session=session, entrant=e, player=players[2 * i + k], order=k + 1)
-        for i, e in enumerate(entrants) for k in range(2)
+        for i, e in enumerate(entrants)
+        for k in range(2)
     )
     tables = Table.objects.bulk_create(Table(session=session, number=t) for t in range(1, TABLES + 1))
     rounds = Round.objects.bulk_create(Round(session=session, number=r) for r in range(1, ROUNDS + 1))
@@ -101,16 +107,27 @@ def build(club: Club, method: str, rng: random.Random) -> Session:
     by_number = {e.number: e for e in entrants}
     SlipLine.objects.bulk_create(
         SlipLine(
-            session=session, tray=tray, round=rounds[(tray.number - 1) // PER_ROUND], table=table,
+            session=session,
+            tray=tray,
+            round=rounds[(tray.number - 1) // PER_ROUND],
+            table=table,
             ns=by_number[table.number],
             ew=by_number[ew_pair(table.number, (tray.number - 1) // PER_ROUND + 1)],
-            ns_tricks=rng.randint(3, 10), status=SlipLine.Status.CONFIRMED, entered_via=Via.CLI,
+            ns_tricks=rng.randint(3, 10),
+            status=SlipLine.Status.CONFIRMED,
+            entered_via=Via.CLI,
         )
-        for tray in trays for table in tables
+        for tray in trays
+        for table in tables
     )
     Session.objects.filter(pk=session.pk).update(
-        movement_json=movement_json(), movement_family="mitchell", trays_count=TRAYS, results_version=1,
-        status=Session.Status.PUBLISHED, publish_standings=True, publish_travellers=True,
+        movement_json=movement_json(),
+        movement_family="mitchell",
+        trays_count=TRAYS,
+        results_version=1,
+        status=Session.Status.PUBLISHED,
+        publish_standings=True,
+        publish_travellers=True,
     )
     return Session.objects.get(pk=session.pk)
 

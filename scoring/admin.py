@@ -17,7 +17,18 @@ class SlipLineVersionInline(admin.TabularInline):
 
 @admin.register(SlipLine)
 class SlipLineAdmin(admin.ModelAdmin):
-    list_display = ["session", "tray", "table", "round", "ns", "ew", "ns_tricks", "status", "entered_via", "version"]
+    list_display = [
+        "session",
+        "tray",
+        "table",
+        "round",
+        "ns",
+        "ew",
+        "ns_tricks",
+        "status",
+        "entered_via",
+        "version",
+    ]
     list_filter = ["status", "entered_via", "session__club", "session"]
     raw_id_fields = ["ns", "ew", "tray", "table", "round"]
     inlines = [SlipLineVersionInline]

@@ -30,10 +30,26 @@ DEMO_USER = "director"
 DEMO_PASSWORD = "whist1900"
 
 NAMES = [
-    "Ada Whitcombe", "Bertram Hale", "Clara Pemberton", "Daniel Fenwick", "Edith Marsh",
-    "Frederick Cole", "Grace Ellison", "Henry Abbott", "Isabel Thorne", "James Whitlock",
-    "Katherine Boyd", "Lewis Harrow", "Margaret Quill", "Nathaniel Price", "Olive Sutton",
-    "Percival Grant", "Rose Kendall", "Samuel Ashby", "Theodora Vane", "Walter Barnes",
+    "Ada Whitcombe",
+    "Bertram Hale",
+    "Clara Pemberton",
+    "Daniel Fenwick",
+    "Edith Marsh",
+    "Frederick Cole",
+    "Grace Ellison",
+    "Henry Abbott",
+    "Isabel Thorne",
+    "James Whitlock",
+    "Katherine Boyd",
+    "Lewis Harrow",
+    "Margaret Quill",
+    "Nathaniel Price",
+    "Olive Sutton",
+    "Percival Grant",
+    "Rose Kendall",
+    "Samuel Ashby",
+    "Theodora Vane",
+    "Walter Barnes",
 ]
 
 
@@ -66,8 +82,12 @@ def _play(session: Session, rng: random.Random, *, rounds: int, partial_round: i
         for tray in s.trays.order_by("seatingtray__order"):
             tricks = _tricks(rng, par[tray.number], strength[s.ns_id], strength[s.ew_id])
             outcome = result_submit(
-                table=s.table, tray_number=tray.number, ns_tricks=tricks, via=Via.DEMO,
-                by=f"table {s.table.number}", round_number=s.round.number,
+                table=s.table,
+                tray_number=tray.number,
+                ns_tricks=tricks,
+                via=Via.DEMO,
+                by=f"table {s.table.number}",
+                round_number=s.round.number,
             )
             result_confirm(line=outcome.line, by=f"table {s.table.number} E-W", via=Via.DEMO)
 
@@ -96,8 +116,12 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
     season = Series.objects.create(club=club, name=f"Autumn season {today.year}", best_of=None)
 
     howell = sessions.session_create(
-        club=club, date=today - dt.timedelta(days=7), title="Howell pairs, eight pairs",
-        scoring_method="exponent", series=season, user=user,
+        club=club,
+        date=today - dt.timedelta(days=7),
+        title="Howell pairs, eight pairs",
+        scoring_method="exponent",
+        series=season,
+        user=user,
     )
     _pairs(howell, players[:16])
     seating.movement_fix(session=howell, family="howell", deals=14, user=user)
@@ -108,8 +132,12 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
     howell = session_publish(session=howell, standings=True, travellers=True, hand_records=True, user=user)
 
     mitchell = sessions.session_create(
-        club=club, date=today, title="Mitchell pairs, five tables", scoring_method="trick",
-        series=season, user=user,
+        club=club,
+        date=today,
+        title="Mitchell pairs, five tables",
+        scoring_method="trick",
+        series=season,
+        user=user,
     )
     _pairs(mitchell, players[:20])
     seating.movement_fix(session=mitchell, family="mitchell", deals=10, user=user)
@@ -143,5 +171,3 @@ def demo_links(base_url: str) -> list[str]:
     lines.append(f"  Club home:         {base_url}/c/{club.slug}/")
     lines.append(f"  Admin:             {base_url}/admin/   (same login)")
     return lines
-
-

@@ -44,7 +44,10 @@ def results_json(scores: Mapping[str, Any]) -> str:
 
 
 def results_csv(
-    *, scores: Mapping[str, Any], names: Mapping[int, str], percents: Mapping[int, Fraction] | None,
+    *,
+    scores: Mapping[str, Any],
+    names: Mapping[int, str],
+    percents: Mapping[int, Fraction] | None,
     fields: Mapping[int, str] | None,
 ) -> str:
     """One row per entrant, exact figures first and decimals beside."""
@@ -52,19 +55,37 @@ def results_csv(
     by_deal = {d["deal"]: d["scores"] for d in scores["deals"]}
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([
-        "rank", "field", "entrant", "names", "total", "plus_minus", "total_decimal", "plus_minus_decimal",
-        "percent", *(f"tray {n}" for n in deals),
-    ])
+    writer.writerow(
+        [
+            "rank",
+            "field",
+            "entrant",
+            "names",
+            "total",
+            "plus_minus",
+            "total_decimal",
+            "plus_minus_decimal",
+            "percent",
+            *(f"tray {n}" for n in deals),
+        ]
+    )
     for row in scores["entrants"]:
         number, pm = row["entrant"], row.get("plus_minus")
         percent = (percents or {}).get(number)
-        writer.writerow([
-            row["rank"], (fields or {}).get(number, ""), number, names.get(number, ""),
-            row["total"], pm or "",
-            _decimal(row["total"]), _decimal(pm), percent_text(percent) if percent is not None else "",
-            *(by_deal[n].get(str(number), "") for n in deals),
-        ])
+        writer.writerow(
+            [
+                row["rank"],
+                (fields or {}).get(number, ""),
+                number,
+                names.get(number, ""),
+                row["total"],
+                pm or "",
+                _decimal(row["total"]),
+                _decimal(pm),
+                percent_text(percent) if percent is not None else "",
+                *(by_deal[n].get(str(number), "") for n in deals),
+            ]
+        )
     return out.getvalue()
 
 
@@ -86,8 +107,8 @@ def deals_pbn(*, session: Session) -> str:
         dd = solved.get(int(match.group(1)))
         if not dd:
             return match.group(0)
-        tricks = f'N-S {dd["ns"]}, E-W {dd["ew"]}'
-        note = f'\n{{Double dummy, {dd["trump"]} trumps, {dd["leader"]} leads: {tricks}}}'
+        tricks = f"N-S {dd['ns']}, E-W {dd['ew']}"
+        note = f"\n{{Double dummy, {dd['trump']} trumps, {dd['leader']} leads: {tricks}}}"
         return match.group(0) + note
 
     return re.sub(r'\[Board "(\d+)"\](?:\n\[[^\n]*\])*', add, text)
@@ -104,8 +125,14 @@ def results_pdf(
     font = _font()
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
-        buffer, pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
-        title=f"{session.title} {session.date}", author=session.club.name,
+        buffer,
+        pagesize=A4,
+        leftMargin=15 * mm,
+        rightMargin=15 * mm,
+        topMargin=15 * mm,
+        bottomMargin=15 * mm,
+        title=f"{session.title} {session.date}",
+        author=session.club.name,
     )
     story = _heading(session, font)
     if standings is not None:
@@ -164,14 +191,21 @@ def _table(rows: list[list[str]], font: str, widths: list[float] | None = None) 
     from reportlab.platypus import Table, TableStyle
 
     table = Table([[_text(c, font) for c in r] for r in rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), font), ("FONTSIZE", (0, 0), (-1, -1), 8.5),
-        ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#5c6670")),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.HexColor("#1f5c45")),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d9dee3")),
-        ("ALIGN", (2, 1), (-1, -1), "RIGHT"), ("ALIGN", (2, 0), (-1, 0), "RIGHT"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), font),
+                ("FONTSIZE", (0, 0), (-1, -1), 8.5),
+                ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#5c6670")),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.HexColor("#1f5c45")),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d9dee3")),
+                ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
+                ("ALIGN", (2, 0), (-1, 0), "RIGHT"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
     return table
 
 
@@ -196,12 +230,22 @@ def _traveller_flowables(t: TravellerView, font: str) -> list[Any]:
     from reportlab.platypus import KeepTogether, Paragraph
 
     st = _styles(font)
-    title = f"Tray {t.tray}" + (f" · trump {card_text(t.trump)}" if t.trump else "") + (
-        f" · dealer {t.dealer}" if t.dealer else "")
+    title = (
+        f"Tray {t.tray}"
+        + (f" · trump {card_text(t.trump)}" if t.trump else "")
+        + (f" · dealer {t.dealer}" if t.dealer else "")
+    )
     head = ["Table", "N-S", "E-W", "N-S tricks", "E-W tricks", "N-S score", "E-W score"]
     body = [
-        [str(r.table), str(r.ns), str(r.ew), r.ns_tricks, r.ew_tricks,
-         r.ns_score.text if r.ns_score else "", r.ew_score.text if r.ew_score else ""]
+        [
+            str(r.table),
+            str(r.ns),
+            str(r.ew),
+            r.ns_tricks,
+            r.ew_tricks,
+            r.ns_score.text if r.ns_score else "",
+            r.ew_score.text if r.ew_score else "",
+        ]
         for r in t.rows
     ]
     parts: list[Any] = [Paragraph(_text(title, font), st["h2"]), _table([head, *body], font)]

@@ -78,7 +78,10 @@ def solve(*, hands: str, trump_card: str, dealer: str) -> DoubleDummy:
     best = max(tricks for _, tricks in leads)
     leader_side = best if leader in "NS" else 13 - best
     return DoubleDummy(
-        trump=suit, leader=leader, ns=leader_side, ew=13 - leader_side,
+        trump=suit,
+        leader=leader,
+        ns=leader_side,
+        ew=13 - leader_side,
         best_leads=tuple(_card(c) for c, tricks in leads if tricks == best),
         other_leads=tuple(_card(c) for c, tricks in leads if tricks != best),
         solver=f"endplay {version('endplay')}",
@@ -105,7 +108,10 @@ def deals_missing_double_dummy(*, session: Session) -> list[Deal]:
     """The session's recorded deals that have no double-dummy answer yet."""
     return list(
         Deal.objects.filter(tray__session=session, double_dummy__isnull=True)
-        .exclude(hands="").exclude(trump="").select_related("tray").order_by("tray__number")
+        .exclude(hands="")
+        .exclude(trump="")
+        .select_related("tray")
+        .order_by("tray__number")
     )
 
 

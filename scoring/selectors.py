@@ -44,7 +44,9 @@ def _lines(tray: Tray) -> list[TravellerLine]:
             award=f"{line.ns_award}/{line.ew_award}" if line.ns_award else "",
             status=line.status,
         )
-        for line in SlipLine.objects.filter(tray=tray).select_related("table", "ns", "ew").order_by("table__number")
+        for line in SlipLine.objects.filter(tray=tray)
+        .select_related("table", "ns", "ew")
+        .order_by("table__number")
     ]
 
 
@@ -222,10 +224,15 @@ def session_results_by_player(*, session: Session) -> dict[int, SessionResult]:
         row = rows[number]
         pm = row.get("plus_minus")
         out[player_id] = SessionResult(
-            session=session, entrant=number, rank=row["rank"],
+            session=session,
+            entrant=number,
+            rank=row["rank"],
             partners=", ".join(name for pk, name in people[number] if pk != player_id),
-            field=len(rows), total=Fraction(row["total"]), plus_minus=None if pm is None else Fraction(pm),
-            percent=percents.get(number), higher_is_better=better,
+            field=len(rows),
+            total=Fraction(row["total"]),
+            plus_minus=None if pm is None else Fraction(pm),
+            percent=percents.get(number),
+            higher_is_better=better,
         )
     return out
 
@@ -278,10 +285,11 @@ def series_ladder_public(*, series: Series) -> Ladder:
     ranks = rank(scores, higher_is_better=True)
     rows = [
         LadderRow(
-            player=players[p], rank=ranks[p], played=len(by_player[p]), score=scores[p],
-            cells=tuple(
-                (by_player[p].get(s.pk), by_player[p].get(s.pk) in counted[p]) for s in sessions
-            ),
+            player=players[p],
+            rank=ranks[p],
+            played=len(by_player[p]),
+            score=scores[p],
+            cells=tuple((by_player[p].get(s.pk), by_player[p].get(s.pk) in counted[p]) for s in sessions),
         )
         for p in by_player
     ]

@@ -23,9 +23,7 @@ def mitchell_three_tables() -> Movement:
     rounds = []
     for r in range(1, 4):
         tables = tuple(
-            TableAssignment(
-                table=t, ns=2 * t - 1, ew=2 * ((t + r - 2) % 3 + 1), trays=(((t - r) % 3) + 1,)
-            )
+            TableAssignment(table=t, ns=2 * t - 1, ew=2 * ((t + r - 2) % 3 + 1), trays=(((t - r) % 3) + 1,))
             for t in range(1, 4)
         )
         rounds.append(Round(number=r, tables=tables))

@@ -49,20 +49,19 @@ def seating_view(*, table: Table, round_number: int) -> SeatingView | None:
     )
     if seating is None:
         return None
-    seats = {
-        s.direction: s
-        for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")
-    }
+    seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
     view = SeatingView(round=round_number, table=table.number, ns=seating.ns, ew=seating.ew)
     for direction in "NESW":
         seat = seats.get(direction)
         entrant = seating.ns if direction in "NS" else seating.ew
         number = seat.entrant.number if seat and seat.entrant else (entrant.number if entrant else None)
-        name = seat.player.name if seat and seat.player else ("phantom" if entrant and entrant.is_phantom else "—")
+        name = (
+            seat.player.name
+            if seat and seat.player
+            else ("phantom" if entrant and entrant.is_phantom else "—")
+        )
         view.seats.append(SeatView(direction=direction, name=name, number=number))
-    view.trays = list(
-        seating.trays.select_related("deal").order_by("seatingtray__order")
-    )
+    view.trays = list(seating.trays.select_related("deal").order_by("seatingtray__order"))
     return view
 
 

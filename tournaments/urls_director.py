@@ -14,8 +14,9 @@ urlpatterns = [
     path("club/<slug:club>/roster/search.json", roster.RosterSearchJsonView.as_view(), name="roster_search"),
     path("club/<slug:club>/roster/import/", roster.RosterImportView.as_view(), name="roster_import"),
     path("club/<slug:club>/roster/p/<int:pk>/", roster.PlayerEditView.as_view(), name="player_edit"),
-    path("club/<slug:club>/roster/p/<int:pk>/active/", roster.PlayerActiveView.as_view(),
-         name="player_active"),
+    path(
+        "club/<slug:club>/roster/p/<int:pk>/active/", roster.PlayerActiveView.as_view(), name="player_active"
+    ),
     path("club/<slug:club>/roster/p/<int:pk>/merge/", roster.PlayerMergeView.as_view(), name="player_merge"),
     path("club/<slug:club>/new/", setup.SessionNewView.as_view(), name="session_new"),
     path("club/<slug:club>/series/", setup.SeriesListView.as_view(), name="series"),
@@ -23,8 +24,11 @@ urlpatterns = [
     path("series/<int:pk>/players/", setup.RotationPlayersView.as_view(), name="rotation_players"),
     path("s/<int:pk>/setup/", setup.SessionSetupView.as_view(), name="setup"),
     path("s/<int:pk>/setup/entrants/", setup.SetupEntrantsView.as_view(), name="setup_entrants"),
-    path("s/<int:pk>/setup/entrants/<int:number>/withdraw/", setup.EntrantWithdrawView.as_view(),
-         name="setup_withdraw"),
+    path(
+        "s/<int:pk>/setup/entrants/<int:number>/withdraw/",
+        setup.EntrantWithdrawView.as_view(),
+        name="setup_withdraw",
+    ),
     path("s/<int:pk>/setup/phantom/", setup.PhantomAddView.as_view(), name="setup_phantom"),
     path("s/<int:pk>/setup/movement/", setup.SetupMovementView.as_view(), name="setup_movement"),
     path("s/<int:pk>/trays/", setup.TraysView.as_view(), name="trays"),

@@ -41,5 +41,8 @@ def dataclass_schema(cls: type) -> dict[str, Any]:
     """The OpenAPI schema of a dataclass as ``dataclasses.asdict`` writes it."""
     hints = typing.get_type_hints(cls)
     fields = [f.name for f in dataclasses.fields(cls)]
-    return {"type": "object", "properties": {name: type_schema(hints[name]) for name in fields},
-            "required": fields}
+    return {
+        "type": "object",
+        "properties": {name: type_schema(hints[name]) for name in fields},
+        "required": fields,
+    }

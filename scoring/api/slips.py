@@ -65,9 +65,28 @@ class SlipLineSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = SlipLine
-        fields = ["id", "tray", "table", "round", "ns", "ew", "ns_tricks", "ew_tricks", "ns_revokes",
-                  "ew_revokes", "ns_award", "ew_award", "status", "version", "entered_via", "entered_by",
-                  "entered_at", "confirmed_by", "confirmed_at", "updated_at"]
+        fields = [
+            "id",
+            "tray",
+            "table",
+            "round",
+            "ns",
+            "ew",
+            "ns_tricks",
+            "ew_tricks",
+            "ns_revokes",
+            "ew_revokes",
+            "ns_award",
+            "ew_award",
+            "status",
+            "version",
+            "entered_via",
+            "entered_by",
+            "entered_at",
+            "confirmed_by",
+            "confirmed_at",
+            "updated_at",
+        ]
         read_only_fields = fields
 
 
@@ -75,7 +94,6 @@ class SlipLineVersionSerializer(serializers.ModelSerializer):
     """An earlier version of a line: what it was, what replaced it, who, when, why."""
 
     changed_via = serializers.ChoiceField(Via.values, read_only=True)
-
 
     class Meta:
         model = SlipLineVersion
@@ -92,7 +110,9 @@ class SubmitSerializer(serializers.Serializer):
     ew_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
     round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
     idempotency_key = serializers.CharField(
-        required=False, allow_blank=True, max_length=64,
+        required=False,
+        allow_blank=True,
+        max_length=64,
         help_text="Or the Idempotency-Key header: a replay returns the line.",
     )
 
@@ -122,7 +142,6 @@ class CorrectSerializer(serializers.Serializer):
     ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_REVOKES)
 
 
-
 class ConfirmSerializer(serializers.Serializer):
     """A check of a line at the version seen."""
 
@@ -144,8 +163,13 @@ class TrayStatusSerializer(serializers.Serializer):
 
     status = serializers.ChoiceField(Tray.Status.values, help_text="ok (in play), fouled (Law V) or void.")
     reason = serializers.CharField(allow_blank=True, max_length=2000)
-    table = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL,
-                                     help_text="For a fouled tray: the table that found it.")
+    table = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=SMALL,
+        help_text="For a fouled tray: the table that found it.",
+    )
 
 
 class SlipFilterSerializer(serializers.Serializer):
@@ -184,8 +208,11 @@ def idempotency_key(request: Request, data: dict[str, Any]) -> str | None:
 
 def submit_response(outcome: SubmitOutcome, traveller: list[TravellerLine] | None) -> Response:
     """201 for a new line, 200 for a replay; the traveller if it is unfolded."""
-    body = {"line": SlipLineSerializer(outcome.line).data, "replayed": outcome.replayed,
-            "traveller": None if traveller is None else [asdict(t) for t in traveller]}
+    body = {
+        "line": SlipLineSerializer(outcome.line).data,
+        "replayed": outcome.replayed,
+        "traveller": None if traveller is None else [asdict(t) for t in traveller],
+    }
     return Response(body, status=status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
 
 
@@ -224,8 +251,11 @@ class SlipView(SlipErrorsMixin, DirectorView):
     def session_line(self, pk: int, line_id: int) -> SlipLine:
         """A line of the user's session, or 404."""
         session = self.director_session(pk)
-        line = SlipLine.objects.filter(session=session, pk=line_id).select_related(
-            "tray", "table", "round", "ns", "ew").first()
+        line = (
+            SlipLine.objects.filter(session=session, pk=line_id)
+            .select_related("tray", "table", "round", "ns", "ew")
+            .first()
+        )
         if line is None:
             raise NotFound("No such slip line.")
         return line
@@ -241,21 +271,29 @@ class SlipListView(SlipView, Paginated):
         """The lines, by tray and table; ``tray``/``table``/``status`` filter them."""
         query = SlipFilterSerializer(data=self.request.query_params)
         query.is_valid(raise_exception=True)
-        qs = SlipLine.objects.filter(session=self.director_session(self.kwargs["pk"])).select_related(
-            "tray", "table", "round", "ns", "ew").order_by("tray__number", "table__number")
+        qs = (
+            SlipLine.objects.filter(session=self.director_session(self.kwargs["pk"]))
+            .select_related("tray", "table", "round", "ns", "ew")
+            .order_by("tray__number", "table__number")
+        )
         lookups = {"tray": "tray__number", "table": "table__number", "status": "status"}
         return qs.filter(**{lookups[k]: v for k, v in query.validated_data.items() if v is not None})
 
-    @extend_schema(operation_id="slips_list", parameters=[SlipFilterSerializer],
-                   responses={200: SlipLineSerializer(many=True), **errors(401, 404)})
+    @extend_schema(
+        operation_id="slips_list",
+        parameters=[SlipFilterSerializer],
+        responses={200: SlipLineSerializer(many=True), **errors(401, 404)},
+    )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """List the lines."""
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(operation_id="slips_submit", request=DirectorSubmitSerializer,
-                   parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-                   responses={201: SubmitResultSerializer, 200: SubmitResultSerializer,
-                              **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="slips_submit",
+        request=DirectorSubmitSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+        responses={201: SubmitResultSerializer, 200: SubmitResultSerializer, **errors(400, 401, 404, 409)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Enter a table's result (201; a replayed key gives 200; a different second result 409)."""
         session = self.director_session(pk)
@@ -266,9 +304,16 @@ class SlipListView(SlipView, Paginated):
         if table is None:
             raise UserError(f"There is no table {data['table']}.", field="table")
         outcome = result_submit(
-            table=table, tray_number=data["tray"], ns_tricks=data["ns_tricks"], via=Via.API,
-            by=request.user.get_username(), device="api", idempotency_key=idempotency_key(request, data),
-            ns_revokes=data["ns_revokes"], ew_revokes=data["ew_revokes"], user=request.user,
+            table=table,
+            tray_number=data["tray"],
+            ns_tricks=data["ns_tricks"],
+            via=Via.API,
+            by=request.user.get_username(),
+            device="api",
+            idempotency_key=idempotency_key(request, data),
+            ns_revokes=data["ns_revokes"],
+            ew_revokes=data["ew_revokes"],
+            user=request.user,
             round_number=data.get("round"),
         )
         return submit_response(outcome, traveller_director(tray=outcome.line.tray))
@@ -288,15 +333,19 @@ class SlipDetailView(SlipView):
 class SlipCorrectView(SlipView):
     """Correct a line: the old version is kept, with the reason."""
 
-    @extend_schema(operation_id="slips_correct", request=CorrectSerializer,
-                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="slips_correct",
+        request=CorrectSerializer,
+        responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)},
+    )
     def post(self, request: Request, pk: int, line_id: int) -> Response:
         """Change tricks, awards or revokes."""
         line = self.session_line(pk, line_id)
         form = CorrectSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        line = result_correct(line=line, via=Via.API, by=request.user.get_username(), user=request.user,
-                              **form.validated_data)
+        line = result_correct(
+            line=line, via=Via.API, by=request.user.get_username(), user=request.user, **form.validated_data
+        )
         return Response(SlipLineSerializer(line).data)
 
 
@@ -304,15 +353,19 @@ class SlipCorrectView(SlipView):
 class SlipConfirmView(SlipView):
     """Confirm a line on the opponents' behalf (at the version seen)."""
 
-    @extend_schema(operation_id="slips_confirm", request=ConfirmSerializer,
-                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="slips_confirm",
+        request=ConfirmSerializer,
+        responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)},
+    )
     def post(self, request: Request, pk: int, line_id: int) -> Response:
         """Confirm it."""
         line = self.session_line(pk, line_id)
         form = ConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        line = result_confirm(line=line, by=request.user.get_username(), via=Via.API,
-                              version=form.validated_data.get("version"))
+        line = result_confirm(
+            line=line, by=request.user.get_username(), via=Via.API, version=form.validated_data.get("version")
+        )
         return Response(SlipLineSerializer(line).data)
 
 
@@ -320,8 +373,10 @@ class SlipConfirmView(SlipView):
 class SlipHistoryView(SlipView):
     """The earlier versions of a line, newest first."""
 
-    @extend_schema(operation_id="slips_history",
-                   responses={200: SlipLineVersionSerializer(many=True), **errors(401, 404)})
+    @extend_schema(
+        operation_id="slips_history",
+        responses={200: SlipLineVersionSerializer(many=True), **errors(401, 404)},
+    )
     def get(self, request: Request, pk: int, line_id: int) -> Response:
         """Who changed it, when, from where, why."""
         versions = line_history(line=self.session_line(pk, line_id))
@@ -332,17 +387,27 @@ class SlipHistoryView(SlipView):
 class AwardView(SlipView):
     """An adjusted score to a table on a tray (a new line, or a correction of its line)."""
 
-    @extend_schema(operation_id="slips_award", request=AwardSerializer,
-                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="slips_award",
+        request=AwardSerializer,
+        responses={200: SlipLineSerializer, **errors(400, 401, 404, 409)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Award it."""
         session = self.director_session(pk)
         form = AwardSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        line = result_award(session=session, table_number=data["table"], tray_number=data["tray"],
-                            ns_award=data["ns_award"], ew_award=data["ew_award"], reason=data["reason"],
-                            user=request.user, by=request.user.get_username())
+        line = result_award(
+            session=session,
+            table_number=data["table"],
+            tray_number=data["tray"],
+            ns_award=data["ns_award"],
+            ew_award=data["ew_award"],
+            reason=data["reason"],
+            user=request.user,
+            by=request.user.get_username(),
+        )
         return Response(SlipLineSerializer(line).data)
 
 
@@ -350,16 +415,20 @@ class AwardView(SlipView):
 class RoundEnterView(SlipView):
     """Enter a round's results on the tables' behalf (the director's round sheet)."""
 
-    @extend_schema(operation_id="slips_round_enter", request=RoundEnterSerializer,
-                   responses={200: RoundEnteredSerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="slips_round_enter",
+        request=RoundEnterSerializer,
+        responses={200: RoundEnteredSerializer, **errors(400, 401, 404, 409)},
+    )
     def post(self, request: Request, pk: int, round: int) -> Response:
         """Each line stands alone: the saved count, and the refusals."""
         session = self.director_session(pk)
         form = RoundEnterSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         entries = {(e["table"], e["tray"]): str(e["ns_tricks"]) for e in form.validated_data["entries"]}
-        outcome = directing.round_enter(session=session, round_number=round, entries=entries,
-                                        user=request.user)
+        outcome = directing.round_enter(
+            session=session, round_number=round, entries=entries, user=request.user
+        )
         return Response({"saved": outcome.saved, "errors": outcome.errors})
 
 
@@ -378,17 +447,25 @@ class TravellerView(DirectorView):
 class TrayStatusView(SlipErrorsMixin, DirectorView):
     """Mark a tray in play, fouled or void (Laws III-V)."""
 
-    @extend_schema(operation_id="trays_status", request=TrayStatusSerializer,
-                   responses={200: TraySerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="trays_status",
+        request=TrayStatusSerializer,
+        responses={200: TraySerializer, **errors(400, 401, 404, 409)},
+    )
     def post(self, request: Request, pk: int, number: int) -> Response:
         """Set the status; a fouled tray's finding table takes the average."""
         tray = session_tray(self.director_session(pk), number)
         form = TrayStatusSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        tray = directing.tray_set_status(tray=tray, status=data["status"], reason=data["reason"],
-                                         table_number=data.get("table"), user=request.user,
-                                         by=request.user.get_username())
+        tray = directing.tray_set_status(
+            tray=tray,
+            status=data["status"],
+            reason=data["reason"],
+            table_number=data.get("table"),
+            user=request.user,
+            by=request.user.get_username(),
+        )
         return Response(TraySerializer(tray).data)
 
 
@@ -396,8 +473,9 @@ class TrayStatusView(SlipErrorsMixin, DirectorView):
 class MakePhantomView(SlipErrorsMixin, DirectorView):
     """A late pair becomes a phantom: its seats empty, its opponents take averages."""
 
-    @extend_schema(operation_id="entrants_make_phantom",
-                   responses={200: EntrantSerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="entrants_make_phantom", responses={200: EntrantSerializer, **errors(400, 401, 404, 409)}
+    )
     def post(self, request: Request, pk: int, number: int) -> Response:
         """Make it a phantom."""
         entrant = session_entrant(self.director_session(pk), number)
@@ -409,16 +487,20 @@ class MakePhantomView(SlipErrorsMixin, DirectorView):
 class TablesAdvanceView(DirectorView):
     """Whether tables move on by themselves when their round is done, or wait for the director."""
 
-    @extend_schema(operation_id="sessions_tables_advance", request=TablesAdvanceSerializer,
-                   responses={200: SessionSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="sessions_tables_advance",
+        request=TablesAdvanceSerializer,
+        responses={200: SessionSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Set it; switching it off holds the room at ``room_round`` (by default the board's)."""
         session = self.director_session(pk)
         form = TablesAdvanceSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         room = form.validated_data.get("room_round") or session_board(session=session).room_round
-        session = running.session_tables_advance(session=session, on=form.validated_data["on"],
-                                                 room_round=room, user=request.user)
+        session = running.session_tables_advance(
+            session=session, on=form.validated_data["on"], room_round=room, user=request.user
+        )
         return Response(SessionSerializer(session).data)
 
 
@@ -426,8 +508,10 @@ class TablesAdvanceView(DirectorView):
 class BoardView(DirectorView):
     """The director's live board: every table's round, late tables, disputes."""
 
-    @extend_schema(operation_id="sessions_board",
-                   responses={200: {"type": "object", "additionalProperties": {}}, **errors(401, 404)})
+    @extend_schema(
+        operation_id="sessions_board",
+        responses={200: {"type": "object", "additionalProperties": {}}, **errors(401, 404)},
+    )
     def get(self, request: Request, pk: int) -> Response:
         """The board, as its page polls it."""
         session = self.director_session(pk)

@@ -141,12 +141,20 @@ def public_session_body(session: Session) -> dict[str, Any]:
     """A published session as the public sees it."""
     shown = session_published(session=session)
     return {
-        "id": session.pk, "club": session.club.slug, "date": session.date, "title": session.title,
-        "entrant_kind": session.entrant_kind, "scoring_method": session.scoring_method,
-        "published": {"standings": shown.standings, "travellers": shown.travellers,
-                      "hand_records": shown.hand_records},
-        "entrants": [{"number": n, "name": name}
-                     for n, name in sorted(entrant_names(session=session).items())],
+        "id": session.pk,
+        "club": session.club.slug,
+        "date": session.date,
+        "title": session.title,
+        "entrant_kind": session.entrant_kind,
+        "scoring_method": session.scoring_method,
+        "published": {
+            "standings": shown.standings,
+            "travellers": shown.travellers,
+            "hand_records": shown.hand_records,
+        },
+        "entrants": [
+            {"number": n, "name": name} for n, name in sorted(entrant_names(session=session).items())
+        ],
     }
 
 
@@ -171,8 +179,9 @@ def standings_response(request: Request, session: Session, snapshot: ScoreSnapsh
 class StandingsView(DirectorView):
     """The session's standings as they stand (rescored if a change is not yet scored)."""
 
-    @extend_schema(operation_id="standings_retrieve",
-                   responses={**STANDINGS_RESPONSES, **errors(401, 404, 409)})
+    @extend_schema(
+        operation_id="standings_retrieve", responses={**STANDINGS_RESPONSES, **errors(401, 404, 409)}
+    )
     def get(self, request: Request, pk: int) -> Response:
         """The scores JSON (409 while a slip cannot be scored: the director's to fix)."""
         session = self.director_session(pk)
@@ -187,8 +196,9 @@ class StandingsView(DirectorView):
 class SessionCloseView(SlipErrorsMixin, DirectorView):
     """Close a running session once every slip is complete, and score it."""
 
-    @extend_schema(operation_id="sessions_close",
-                   responses={200: SessionSerializer, **errors(400, 401, 404, 409)})
+    @extend_schema(
+        operation_id="sessions_close", responses={200: SessionSerializer, **errors(400, 401, 404, 409)}
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Close it; a 400 lists in ``problems`` every tray owed and every dispute."""
         session = self.director_session(pk)
@@ -201,15 +211,22 @@ class SessionCloseView(SlipErrorsMixin, DirectorView):
 class SessionPublishView(DirectorView):
     """Publish a closed session (or change what a published one shows)."""
 
-    @extend_schema(operation_id="sessions_publish", request=PublishSerializer,
-                   responses={200: SessionSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="sessions_publish",
+        request=PublishSerializer,
+        responses={200: SessionSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Publish it."""
         session = self.director_session(pk)
         form = PublishSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        switches = {"standings": session.publish_standings, "travellers": session.publish_travellers,
-                    "hand_records": session.publish_hand_records, **form.validated_data}
+        switches = {
+            "standings": session.publish_standings,
+            "travellers": session.publish_travellers,
+            "hand_records": session.publish_hand_records,
+            **form.validated_data,
+        }
         if session.status == Session.Status.PUBLISHED:  # as the page does: change what it shows
             session = session_publish_switches(session=session, user=request.user, **switches)
         else:
@@ -267,8 +284,10 @@ class PublicSessionListView(PublicView, Paginated):
         shown = sessions_public(club=club).select_related("club").order_by("-date", "-id")
         return [public_session_body(s) for s in shown if session_published(session=s).anything]
 
-    @extend_schema(operation_id="public_sessions_list",
-                   responses={200: PublicSessionSerializer(many=True), **errors(404)})
+    @extend_schema(
+        operation_id="public_sessions_list",
+        responses={200: PublicSessionSerializer(many=True), **errors(404)},
+    )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """List them."""
         return super().get(request, *args, **kwargs)
@@ -278,8 +297,9 @@ class PublicSessionListView(PublicView, Paginated):
 class PublicSessionDetailView(PublicView):
     """A published session."""
 
-    @extend_schema(operation_id="public_sessions_retrieve",
-                   responses={200: PublicSessionSerializer, **errors(404)})
+    @extend_schema(
+        operation_id="public_sessions_retrieve", responses={200: PublicSessionSerializer, **errors(404)}
+    )
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The session, what of it is published, and its entrants."""
         return Response(PublicSessionSerializer(public_session_body(public_session(slug, pk))).data)
@@ -351,8 +371,10 @@ class LadderRowSerializer(serializers.Serializer):
 
     def get_sessions(self, row: Any) -> list[dict[str, Any] | None]:
         """Each session of the series: the player's figure there and whether it counts (null: absent)."""
-        return [None if res is None else {"figure": rational(res.figure), "counted": counted}
-                for res, counted in row.cells]
+        return [
+            None if res is None else {"figure": rational(res.figure), "counted": counted}
+            for res, counted in row.cells
+        ]
 
 
 class LadderSerializer(serializers.Serializer):
@@ -364,13 +386,16 @@ class LadderSerializer(serializers.Serializer):
     rows = LadderRowSerializer(many=True)
 
 
-@extend_schema(tags=["public"],
-               parameters=[CLUB_SLUG, OpenApiParameter("player_id", int, OpenApiParameter.PATH)])
+@extend_schema(
+    tags=["public"], parameters=[CLUB_SLUG, OpenApiParameter("player_id", int, OpenApiParameter.PATH)]
+)
 class PublicPlayerResultsView(PublicScoresView):
     """A player's published results over time, oldest first."""
 
-    @extend_schema(operation_id="public_player_results",
-                   responses={200: PlayerResultSerializer(many=True), **errors(404)})
+    @extend_schema(
+        operation_id="public_player_results",
+        responses={200: PlayerResultSerializer(many=True), **errors(404)},
+    )
     def get(self, request: Request, slug: str, player_id: int) -> Response:
         """404 until the player has a published result."""
         player = Player.objects.filter(club__slug=slug, pk=player_id).first()
@@ -380,8 +405,9 @@ class PublicPlayerResultsView(PublicScoresView):
         return Response(PlayerResultSerializer(results, many=True).data)
 
 
-@extend_schema(tags=["public"],
-               parameters=[CLUB_SLUG, OpenApiParameter("series_id", int, OpenApiParameter.PATH)])
+@extend_schema(
+    tags=["public"], parameters=[CLUB_SLUG, OpenApiParameter("series_id", int, OpenApiParameter.PATH)]
+)
 class PublicLadderView(PublicScoresView):
     """A series' ladder: each player's best sessions count."""
 
@@ -404,11 +430,20 @@ urlpatterns = [
     path(PUBLIC, PublicSessionListView.as_view(), name="public-session-list"),
     path(PUBLIC + "<int:pk>/", PublicSessionDetailView.as_view(), name="public-session-detail"),
     path(PUBLIC + "<int:pk>/standings/", PublicStandingsView.as_view(), name="public-standings"),
-    path(PUBLIC + "<int:pk>/trays/<int:number>/traveller/", PublicTravellerView.as_view(),
-         name="public-traveller"),
+    path(
+        PUBLIC + "<int:pk>/trays/<int:number>/traveller/",
+        PublicTravellerView.as_view(),
+        name="public-traveller",
+    ),
     path(PUBLIC + "<int:pk>/deals/", PublicDealsView.as_view(), name="public-deals"),
-    path("public/clubs/<slug:slug>/players/<int:player_id>/results/", PublicPlayerResultsView.as_view(),
-         name="public-player-results"),
-    path("public/clubs/<slug:slug>/series/<int:series_id>/ladder/", PublicLadderView.as_view(),
-         name="public-ladder"),
+    path(
+        "public/clubs/<slug:slug>/players/<int:player_id>/results/",
+        PublicPlayerResultsView.as_view(),
+        name="public-player-results",
+    ),
+    path(
+        "public/clubs/<slug:slug>/series/<int:series_id>/ladder/",
+        PublicLadderView.as_view(),
+        name="public-ladder",
+    ),
 ]

@@ -109,8 +109,11 @@ class TableResultView(TableView):
     @extend_schema(
         request=TableSubmitSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-        responses={201: SubmitResultSerializer, 200: SubmitResultSerializer,
-                   **errors(400, 401, 404, 409, 429)},
+        responses={
+            201: SubmitResultSerializer,
+            200: SubmitResultSerializer,
+            **errors(400, 401, 404, 409, 429),
+        },
     )
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the line and the unfolded traveller; a replayed key 200; a different second send 409."""
@@ -118,9 +121,16 @@ class TableResultView(TableView):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         outcome = result_submit(
-            table=self.table, tray_number=data["tray"], ns_tricks=data["ns_tricks"], via=Via.TABLE,
-            by=self.actor("N-S"), device=data["device"], idempotency_key=idempotency_key(request, data),
-            ns_revokes=data["ns_revokes"], ew_revokes=data["ew_revokes"], round_number=data.get("round"),
+            table=self.table,
+            tray_number=data["tray"],
+            ns_tricks=data["ns_tricks"],
+            via=Via.TABLE,
+            by=self.actor("N-S"),
+            device=data["device"],
+            idempotency_key=idempotency_key(request, data),
+            ns_revokes=data["ns_revokes"],
+            ew_revokes=data["ew_revokes"],
+            round_number=data.get("round"),
         )
         return submit_response(outcome, traveller_for_table(table=self.table, tray=outcome.line.tray))
 
@@ -129,15 +139,17 @@ class TableResultView(TableView):
 class TableConfirmView(TableView):
     """E-W check this table's line on a tray."""
 
-    @extend_schema(request=TableConfirmSerializer,
-                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)})
+    @extend_schema(
+        request=TableConfirmSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
+    )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Confirm it (409 if it changed since the version seen, or is disputed)."""
         form = TableConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         line = table_line(table=self.table, tray_number=tray)
-        line = result_confirm(line=line, by=self.actor("E-W"), via=Via.TABLE,
-                              version=form.validated_data.get("version"))
+        line = result_confirm(
+            line=line, by=self.actor("E-W"), via=Via.TABLE, version=form.validated_data.get("version")
+        )
         return Response(SlipLineSerializer(line).data)
 
 
@@ -145,15 +157,17 @@ class TableConfirmView(TableView):
 class TableDisputeView(TableView):
     """E-W disagree: their count goes to the director's board."""
 
-    @extend_schema(request=DisputeSerializer,
-                   responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)})
+    @extend_schema(
+        request=DisputeSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
+    )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Dispute the line."""
         form = DisputeSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         line = table_line(table=self.table, tray_number=tray)
-        line = result_dispute(line=line, claimed=form.validated_data["claimed"], by=self.actor("E-W"),
-                              via=Via.TABLE)
+        line = result_dispute(
+            line=line, claimed=form.validated_data["claimed"], by=self.actor("E-W"), via=Via.TABLE
+        )
         return Response(SlipLineSerializer(line).data)
 
 

@@ -160,7 +160,9 @@ def result_submit(
         if seating.round.number > current:
             raise UserError(f"Tray {tray.number} is not at table {table.number} this round.", field="tray")
         if seating.round.number < current and not session.tables_advance:
-            raise UserError(f"Round {seating.round.number} is over; ask the director to enter tray {tray.number}.")
+            raise UserError(
+                f"Round {seating.round.number} is over; ask the director to enter tray {tray.number}."
+            )
         if round_number is not None and round_number != seating.round.number:
             raise UserError(f"Round {round_number} is over or not begun at this table.", field="round")
     else:
@@ -173,10 +175,20 @@ def result_submit(
             field="ns_tricks",
         ).with_line(stored, tricks)
     line = SlipLine(
-        session=session, tray=tray, round=seating.round, table=table, ns=seating.ns, ew=seating.ew,
-        ns_tricks=tricks, ns_revokes=ns_revokes, ew_revokes=ew_revokes, entered_via=via,
-        entered_by=by[:80], entered_user=user if getattr(user, "is_authenticated", False) else None,
-        device=device[:64], idempotency_key=key,
+        session=session,
+        tray=tray,
+        round=seating.round,
+        table=table,
+        ns=seating.ns,
+        ew=seating.ew,
+        ns_tricks=tricks,
+        ns_revokes=ns_revokes,
+        ew_revokes=ew_revokes,
+        entered_via=via,
+        entered_by=by[:80],
+        entered_user=user if getattr(user, "is_authenticated", False) else None,
+        device=device[:64],
+        idempotency_key=key,
     )
     try:
         with transaction.atomic():
@@ -187,7 +199,8 @@ def result_submit(
         if stored is None:
             raise UserError(f"An entrant at this table already has a result on tray {tray.number}.") from None
         raise Conflict(
-            f"Tray {tray.number} was just sent from another phone at table {table.number}: N-S {stored.ns_tricks}.",
+            f"Tray {tray.number} was just sent from another phone at table {table.number}: "
+            f"N-S {stored.ns_tricks}.",
             field="ns_tricks",
         ).with_line(stored, tricks) from None
     _bump(session)
@@ -212,14 +225,24 @@ def _snapshot(line: SlipLine) -> dict[str, Any]:
 
 def _keep_version(line: SlipLine, *, change: str, reason: str, via: str, by: str, user: Any) -> None:
     SlipLineVersion.objects.create(
-        line=line, session=line.session, tray_number=line.tray.number, table_number=line.table.number,
-        version=line.version, data=_snapshot(line), change=change, reason=reason, changed_via=via,
-        changed_by=by[:80], changed_user=user if getattr(user, "is_authenticated", False) else None,
+        line=line,
+        session=line.session,
+        tray_number=line.tray.number,
+        table_number=line.table.number,
+        version=line.version,
+        data=_snapshot(line),
+        change=change,
+        reason=reason,
+        changed_via=via,
+        changed_by=by[:80],
+        changed_user=user if getattr(user, "is_authenticated", False) else None,
     )
 
 
 @transaction.atomic
-def result_confirm(*, line: SlipLine, by: str = "", via: str = Via.TABLE, version: int | None = None) -> SlipLine:
+def result_confirm(
+    *, line: SlipLine, by: str = "", via: str = Via.TABLE, version: int | None = None
+) -> SlipLine:
     """The opponents agree with the line as it stands (at the version they saw)."""
     line = SlipLine.objects.select_for_update().select_related("session").get(pk=line.pk)
     if version is not None and version != line.version:
@@ -249,13 +272,20 @@ def result_dispute(*, line: SlipLine, claimed: Any, by: str = "", via: str = Via
             return line  # a repeated dispute: already with the director
         if line.status == SlipLine.Status.CONFIRMED:
             raise Conflict("This result was already checked by E-W; ask the director to correct it.")
-    _keep_version(line, change="disputed", reason=f"{by or 'opponents'} claim N-S {tricks}", via=via, by=by, user=None)
+    _keep_version(
+        line, change="disputed", reason=f"{by or 'opponents'} claim N-S {tricks}", via=via, by=by, user=None
+    )
     line.status = SlipLine.Status.DISPUTED
     line.version += 1
     line.save(update_fields=["status", "version", "updated_at"])
     log_action(
-        club=line.session.club, session=line.session, actor=by or f"table {line.table.number}",
-        action="result.dispute", tray=line.tray.number, table=line.table.number, claimed=tricks,
+        club=line.session.club,
+        session=line.session,
+        actor=by or f"table {line.table.number}",
+        action="result.dispute",
+        tray=line.tray.number,
+        table=line.table.number,
+        claimed=tricks,
         stored=line.ns_tricks,
     )
     return line
@@ -310,8 +340,13 @@ def result_correct(
     line.confirmed_at = timezone.now()
     line.save()
     log_action(
-        club=session.club, session=session, user=user, action="result.correct",
-        tray=line.tray.number, table=line.table.number, reason=reason.strip(),
+        club=session.club,
+        session=session,
+        user=user,
+        action="result.correct",
+        tray=line.tray.number,
+        table=line.table.number,
+        reason=reason.strip(),
     )
     _bump(session)
     return line
@@ -338,28 +373,51 @@ def result_award(
     tray = _find_tray(session, tray_number)
     line = SlipLine.objects.filter(tray=tray, table=table).first()
     if line is not None:
-        return result_correct(line=line, reason=reason, ns_award=ns_award, ew_award=ew_award, user=user, by=by)
+        return result_correct(
+            line=line, reason=reason, ns_award=ns_award, ew_award=ew_award, user=user, by=by
+        )
     if not reason.strip():
         raise UserError("Give a reason for the award.", field="reason")
     if ns_award not in AWARDS or ew_award not in AWARDS:
         raise UserError("Choose an award for each side.", field="ns_award")
     seating = _seating_for(table, tray, round_number=None)
     line = SlipLine.objects.create(
-        session=session, tray=tray, round=seating.round, table=table, ns=seating.ns, ew=seating.ew,
-        ns_tricks=None, ns_award=ns_award, ew_award=ew_award, entered_via=Via.DIRECTOR,
-        entered_by=by or "director", status=SlipLine.Status.CONFIRMED, confirmed_by=by or "director",
+        session=session,
+        tray=tray,
+        round=seating.round,
+        table=table,
+        ns=seating.ns,
+        ew=seating.ew,
+        ns_tricks=None,
+        ns_award=ns_award,
+        ew_award=ew_award,
+        entered_via=Via.DIRECTOR,
+        entered_by=by or "director",
+        status=SlipLine.Status.CONFIRMED,
+        confirmed_by=by or "director",
         confirmed_at=timezone.now(),
     )
     SlipSeat.objects.bulk_create(_slip_seats(line, seating))
-    log_action(club=session.club, session=session, user=user, action="result.award",
-               tray=tray.number, table=table.number, ns=ns_award, ew=ew_award, reason=reason)
+    log_action(
+        club=session.club,
+        session=session,
+        user=user,
+        action="result.award",
+        tray=tray.number,
+        table=table.number,
+        ns=ns_award,
+        ew=ew_award,
+        reason=reason,
+    )
     _bump(session)
     return line
 
 
 def line_for(*, session: Session, table_number: int, tray_number: int) -> SlipLine:
     """The current line of a table on a tray, or NotFound."""
-    line = SlipLine.objects.filter(session=session, table__number=table_number, tray__number=tray_number).first()
+    line = SlipLine.objects.filter(
+        session=session, table__number=table_number, tray__number=tray_number
+    ).first()
     if line is None:
         raise NotFound(f"Table {table_number} has no result on tray {tray_number}.")
     return line

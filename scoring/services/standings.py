@@ -24,8 +24,19 @@ from ..scorers.types import AverageAward, DealSlip, SlipResult, Slips
 
 KEEP_SNAPSHOTS = 3
 LINE_FIELDS = (
-    "round_id", "table_id", "tray_id", "ns_id", "ew_id", "ns__number", "ew__number", "table__number",
-    "ns_tricks", "ns_revokes", "ew_revokes", "ns_award", "ew_award",
+    "round_id",
+    "table_id",
+    "tray_id",
+    "ns_id",
+    "ew_id",
+    "ns__number",
+    "ew__number",
+    "table__number",
+    "ns_tricks",
+    "ns_revokes",
+    "ew_revokes",
+    "ns_award",
+    "ew_award",
 )
 PERCENT_CACHE_SECONDS = 24 * 3600
 
@@ -79,7 +90,9 @@ def _expected_averages(session: Session, played: dict[int, set[int]]) -> dict[in
     sat_in = set(SeatedEntrant.objects.filter(round__session=session).values_list("entrant_id", flat=True))
     rounds = session.rounds.count()
     seated_rounds: dict[int, int] = defaultdict(int)
-    for entrant_id in SeatedEntrant.objects.filter(round__session=session).values_list("entrant_id", flat=True):
+    for entrant_id in SeatedEntrant.objects.filter(round__session=session).values_list(
+        "entrant_id", flat=True
+    ):
         seated_rounds[entrant_id] += 1
     full = any(len(played.get(e, ())) == len(trays) for e in real)
     for entrant_id, entrant in real.items():
@@ -103,7 +116,9 @@ def session_slips(*, session: Session) -> Slips:
     """The session's traveling slips as the scoring engine's plain input."""
     kind = ranked_kind(session)
     entrants = tuple(
-        session.entrants.filter(kind=kind, is_phantom=False).order_by("number").values_list("number", flat=True)
+        session.entrants.filter(kind=kind, is_phantom=False)
+        .order_by("number")
+        .values_list("number", flat=True)
     )
     # Plain values, not model rows: a 100-table session has thousands of lines.
     lines = (
@@ -129,9 +144,14 @@ def session_slips(*, session: Session) -> Slips:
         adjusted: Any = (line.ns_award, line.ew_award) if line.ns_award and line.ew_award else None
         by_tray[line.tray_id].append(
             SlipResult(
-                table=line.table__number, ns=ns, ew=ew, ns_tricks=line.ns_tricks,
-                ns_revokes=line.ns_revokes, ew_revokes=line.ew_revokes,
-                seats=seat_numbers, adjusted=adjusted,
+                table=line.table__number,
+                ns=ns,
+                ew=ew,
+                ns_tricks=line.ns_tricks,
+                ns_revokes=line.ns_revokes,
+                ew_revokes=line.ew_revokes,
+                seats=seat_numbers,
+                adjusted=adjusted,
             )
         )
     averages = _expected_averages(session, played) if kind != Entrant.Kind.PLAYER else {}
@@ -143,8 +163,11 @@ def session_slips(*, session: Session) -> Slips:
         trump = getattr(getattr(tray, "deal", None), "trump", "") or None
         deals.append(
             DealSlip(
-                deal=tray.number, results=tuple(results), averages=tuple(averages.get(tray.pk, ())),
-                trump=trump, void=tray.status == Tray.Status.VOID,
+                deal=tray.number,
+                results=tuple(results),
+                averages=tuple(averages.get(tray.pk, ())),
+                trump=trump,
+                void=tray.status == Tray.Status.VOID,
             )
         )
     return Slips(entrants=entrants, deals=tuple(deals), teams=_teams(session) if seat_based else {})
@@ -171,7 +194,9 @@ def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
     scores = score(session.scoring_method, slips)
     with transaction.atomic():
         snapshot = ScoreSnapshot.objects.create(
-            session=session, method=session.scoring_method, source_version=version,
+            session=session,
+            method=session.scoring_method,
+            source_version=version,
             scores=scores_to_json(scores),
         )
         stale = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id")[KEEP_SNAPSHOTS:]

@@ -60,8 +60,11 @@ class ClubView(ClubMixin, TemplateView):
         ladder = series_ladder_public(series=latest.series) if latest and latest.series else None
         top = ladder.rows[:LADDER_TOP] if ladder else ()
         return {
-            **super().get_context_data(**kwargs), "club": self.club, "recent": _recent(self.club),
-            "ladder": ladder, "ladder_rows": [{"row": r, "score": signed(r.score)} for r in top],
+            **super().get_context_data(**kwargs),
+            "club": self.club,
+            "recent": _recent(self.club),
+            "ladder": ladder,
+            "ladder_rows": [{"row": r, "score": signed(r.score)} for r in top],
             "upcoming": _upcoming(self.club),
         }
 
@@ -84,8 +87,9 @@ def _upcoming(club: Club) -> list[Session]:
     """Sessions set up or in play today or later: titles and dates only, never results."""
     today = timezone.localdate()
     return list(
-        club.sessions.filter(status__in=[Session.Status.DRAFT, Session.Status.RUNNING], date__gte=today)
-        .order_by("date", "id")[:RECENT]
+        club.sessions.filter(
+            status__in=[Session.Status.DRAFT, Session.Status.RUNNING], date__gte=today
+        ).order_by("date", "id")[:RECENT]
     )
 
 
@@ -101,8 +105,16 @@ class SessionResultsView(PublicSessionMixin, TemplateView):
             percents = modern_percentages(session=self.session, snapshot=snapshot)
             card_url = self.card_url if self.published.travellers else None
             standings = standings_view(
-                session=self.session, scores=snapshot.scores, names=self.names, percents=percents,
+                session=self.session,
+                scores=snapshot.scores,
+                names=self.names,
+                percents=percents,
                 card_url=card_url,
             )
-        return {**super().get_context_data(**kwargs), **self.session_context(), "standings": standings,
-                "snapshot": snapshot, "tab": "results"}
+        return {
+            **super().get_context_data(**kwargs),
+            **self.session_context(),
+            "standings": standings,
+            "snapshot": snapshot,
+            "tab": "results",
+        }

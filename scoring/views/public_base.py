@@ -63,7 +63,9 @@ class PublicSessionMixin(ClubMixin):
     def session_context(self) -> dict[str, Any]:
         """What every session page shows in its header and tabs."""
         return {
-            "club": self.club, "session": self.session, "published": self.published,
+            "club": self.club,
+            "session": self.session,
+            "published": self.published,
             "card_urls": self.published.standings and self.published.travellers,
         }
 

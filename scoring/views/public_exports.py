@@ -59,7 +59,8 @@ class ResultsCsvView(ExportMixin, View):
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         snapshot = self.snapshot()
         body = results_csv(
-            scores=snapshot.scores, names=self.names,
+            scores=snapshot.scores,
+            names=self.names,
             percents=modern_percentages(session=self.session, snapshot=snapshot),
             fields=direction_fields(self.session),
         )
@@ -86,7 +87,9 @@ class ResultsPdfView(ExportMixin, TravellerMixin, View):
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         snapshot = self.snapshot()
         standings = standings_view(
-            session=self.session, scores=snapshot.scores, names=self.names,
+            session=self.session,
+            scores=snapshot.scores,
+            names=self.names,
             percents=modern_percentages(session=self.session, snapshot=snapshot),
         )
         travellers = self.travellers() if self.published.travellers else None

@@ -76,14 +76,22 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
         up = v >= base
         text = f"{percent_text(v)}%" if use_percent else signed(v)
         width = min(slot * 0.6, MAX_BAR)
-        bars.append(Bar(
-            x=PAD + i * slot + (slot - width) / 2, y=mid - h if up else mid, w=width, h=max(h, 1.0), up=up,
-            label=r.session.date.strftime("%-d %b") if i % every == 0 else "",
-            title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
-            value=text, value_y=mid - h - 8 if up else mid + h + 24,
-        ))
+        bars.append(
+            Bar(
+                x=PAD + i * slot + (slot - width) / 2,
+                y=mid - h if up else mid,
+                w=width,
+                h=max(h, 1.0),
+                up=up,
+                label=r.session.date.strftime("%-d %b") if i % every == 0 else "",
+                title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
+                value=text,
+                value_y=mid - h - 8 if up else mid + h + 24,
+            )
+        )
     caption = (
-        "Matchpoint percentage by session (50% is average)" if use_percent
+        "Matchpoint percentage by session (50% is average)"
+        if use_percent
         else "Plus/minus by session (0 is average)"
     )
     return Chart(bars=tuple(bars), baseline_y=mid, caption=caption)
@@ -99,14 +107,21 @@ class PlayerView(ClubMixin, TemplateView):
         results = player_results_public(player=player)
         if not results:
             raise Http404("No published results for this player.")
-        return {**super().get_context_data(**kwargs), "club": self.club, "player": player,
-                "results": [_result_row(r) for r in reversed(results)], "chart": results_chart(results)}
+        return {
+            **super().get_context_data(**kwargs),
+            "club": self.club,
+            "player": player,
+            "results": [_result_row(r) for r in reversed(results)],
+            "chart": results_chart(results),
+        }
 
 
 def _result_row(r: SessionResult) -> dict[str, Any]:
     """A result as the player page's table shows it."""
     return {
-        "r": r, "pm": "" if r.plus_minus is None else signed(r.plus_minus), "total": mixed(r.total),
+        "r": r,
+        "pm": "" if r.plus_minus is None else signed(r.plus_minus),
+        "total": mixed(r.total),
         "percent": percent_text(r.percent) if r.percent is not None else "",
     }
 
@@ -122,8 +137,11 @@ class LadderView(ClubMixin, TemplateView):
         if not ladder.sessions:
             raise Http404("No published sessions in this series.")
         rows = [
-            {"row": row, "score": signed(row.score),
-             "cells": [(signed(res.figure) if res else "", counted) for res, counted in row.cells]}
+            {
+                "row": row,
+                "score": signed(row.score),
+                "cells": [(signed(res.figure) if res else "", counted) for res, counted in row.cells],
+            }
             for row in ladder.rows
         ]
         return {**super().get_context_data(**kwargs), "club": self.club, "ladder": ladder, "rows": rows}

@@ -190,8 +190,12 @@ def travellers_view(
         rows = tuple(_row(line, names, shown, gains.get(slip.deal, {}), hand) for line in slip.results)
         out.append(
             TravellerView(
-                tray=slip.deal, trump=deal.trump if deal else "", dealer=deal.dealer if deal else "",
-                void=slip.void, heading=slip_heading(method, slip) if pairs else "", rows=rows,
+                tray=slip.deal,
+                trump=deal.trump if deal else "",
+                dealer=deal.dealer if deal else "",
+                void=slip.void,
+                heading=slip_heading(method, slip) if pairs else "",
+                rows=rows,
                 averages=tuple(
                     f"{names.get(a.entrant, a.entrant)} ({a.reason}): {a.award}" for a in slip.averages
                 ),
@@ -219,7 +223,10 @@ def _score_cell(entrant: int, shown: Mapping[int, str], gains: Mapping[int, Any]
 
 
 def _row(
-    line: SlipResult, names: Mapping[int, str], shown: Mapping[int, str], gains: Mapping[int, Any],
+    line: SlipResult,
+    names: Mapping[int, str],
+    shown: Mapping[int, str],
+    gains: Mapping[int, Any],
     hand: HandView | None,
 ) -> SlipRow:
     """One line of a traveller, with its scores, notes and result against double dummy."""
@@ -235,11 +242,17 @@ def _row(
         diff = line.ns_tricks - int(hand.dd["ns"])
         dd = "=" if diff == 0 else signed(diff)
     return SlipRow(
-        table=line.table, ns=ns, ew=ew, ns_label=ns_label, ew_label=ew_label,
+        table=line.table,
+        ns=ns,
+        ew=ew,
+        ns_label=ns_label,
+        ew_label=ew_label,
         ns_tricks="" if line.ns_tricks is None else str(line.ns_tricks),
         ew_tricks="" if line.ew_tricks is None else str(line.ew_tricks),
-        ns_score=_score_cell(line.ns, shown, gains), ew_score=_score_cell(line.ew, shown, gains),
-        note="; ".join(notes), dd=dd,
+        ns_score=_score_cell(line.ns, shown, gains),
+        ew_score=_score_cell(line.ew, shown, gains),
+        note="; ".join(notes),
+        dd=dd,
     )
 
 
@@ -277,7 +290,12 @@ def _exponent_heading(law: Any) -> str:
 
 
 def score_card(
-    *, method: str, slips: Slips, scores: Mapping[str, Any], entrant: int, names: Mapping[int, str],
+    *,
+    method: str,
+    slips: Slips,
+    scores: Mapping[str, Any],
+    entrant: int,
+    names: Mapping[int, str],
     label: str = "pair",
 ) -> list[CardRow]:
     """Every tray an entrant was scored on, against whom, its score and the engine's working."""
@@ -293,7 +311,9 @@ def score_card(
         side = places[0].side if len(places) == 1 else ""
         rows.append(
             CardRow(
-                deal=slip.deal, places=places, score=cell,
+                deal=slip.deal,
+                places=places,
+                score=cell,
                 compared=_compared(side, account.compared_with, entrant, label),
                 sentences=account.sentences,
             )
@@ -311,11 +331,15 @@ def _places(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[Pla
             if own == entrant or any(seats.get(s) == entrant for s in mine):
                 made = line.ns_tricks if way == "N-S" else line.ew_tricks
                 partner = next((seats[s] for s in mine if s in seats and seats[s] != entrant), None)
-                places.append(Place(
-                    side=way, table=str(line.table), against=entrant_label(line, theirs, names)[1],
-                    made="" if made is None else str(made),
-                    partner="" if partner is None else names.get(partner, str(partner)),
-                ))
+                places.append(
+                    Place(
+                        side=way,
+                        table=str(line.table),
+                        against=entrant_label(line, theirs, names)[1],
+                        made="" if made is None else str(made),
+                        partner="" if partner is None else names.get(partner, str(partner)),
+                    )
+                )
     return tuple(places) or (Place(side="—", table="", against="sat out", made=""),)
 
 

@@ -101,6 +101,7 @@ def _pm(row: Row) -> Cell:
 
 def _extra(key: str, *, sign: bool = False) -> Callable[[Row], Cell]:
     """A cell for one of the method's extra figures (e.g. tricks)."""
+
     def cell(row: Row) -> Cell:
         """The figure, or an empty cell."""
         value = row.get("extra", {}).get(key)
@@ -168,7 +169,9 @@ def standings_view(
         columns = (*columns, ("%", lambda row: _percent(row, percents)))
     rows = [
         StandingRow(
-            rank=row["rank"], entrant=row["entrant"], names=names.get(row["entrant"], ""),
+            rank=row["rank"],
+            entrant=row["entrant"],
+            names=names.get(row["entrant"], ""),
             cells=tuple(fn(row) for _, fn in columns),
             card_url=card_url(row["entrant"]) if card_url else "",
         )
@@ -176,9 +179,13 @@ def standings_view(
     ]
     fields = direction_fields(session) if method.kind == "pairs" else None
     return Standings(
-        method=method.name, title=method.title, pages=method.pages, label=LABEL[method.kind],
+        method=method.name,
+        title=method.title,
+        pages=method.pages,
+        label=LABEL[method.kind],
         columns=tuple(label for label, _ in columns),
-        fields=_split(rows, fields), notes=_notes(scores),
+        fields=_split(rows, fields),
+        notes=_notes(scores),
     )
 
 
@@ -197,8 +204,11 @@ def _split(rows: list[StandingRow], fields: Mapping[int, str] | None) -> tuple[S
         mine = [r for r in rows if fields.get(r.entrant) == way]
         ranked = tuple(
             StandingRow(
-                rank=1 + sum(1 for o in mine if o.rank < r.rank), entrant=r.entrant, names=r.names,
-                cells=r.cells, card_url=r.card_url,
+                rank=1 + sum(1 for o in mine if o.rank < r.rank),
+                entrant=r.entrant,
+                names=r.names,
+                cells=r.cells,
+                card_url=r.card_url,
             )
             for r in mine
         )

@@ -60,9 +60,12 @@ class TravellerMixin(PublicSessionMixin):
         """Every tray's traveller."""
         snapshot = snapshot_public(session=self.session)
         return travellers_view(
-            method=self.session.scoring_method, slips=self.slips,
+            method=self.session.scoring_method,
+            slips=self.slips,
             scores=snapshot.scores if snapshot else None,
-            names=self.names, deals=self.deals, hands_published=self.published.hand_records,
+            names=self.names,
+            deals=self.deals,
+            hands_published=self.published.hand_records,
         )
 
 
@@ -72,8 +75,13 @@ class TravellersView(TravellerMixin, TemplateView):
     template_name = "public/travellers.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return {**super().get_context_data(**kwargs), **self.session_context(),
-                "travellers": self.travellers(), "legend": sorted(self.names.items()), "tab": "travellers"}
+        return {
+            **super().get_context_data(**kwargs),
+            **self.session_context(),
+            "travellers": self.travellers(),
+            "legend": sorted(self.names.items()),
+            "tab": "travellers",
+        }
 
 
 class TrayView(TravellerMixin, TemplateView):
@@ -87,10 +95,14 @@ class TrayView(TravellerMixin, TemplateView):
         if self.kwargs["tray"] not in numbers:
             raise Http404("No such tray.")
         i = numbers.index(self.kwargs["tray"])
-        return {**super().get_context_data(**kwargs), **self.session_context(), "t": travellers[i],
-                "prev": numbers[i - 1] if i else None,
-                "next": numbers[i + 1] if i + 1 < len(numbers) else None,
-                "tab": "travellers"}
+        return {
+            **super().get_context_data(**kwargs),
+            **self.session_context(),
+            "t": travellers[i],
+            "prev": numbers[i - 1] if i else None,
+            "next": numbers[i + 1] if i + 1 < len(numbers) else None,
+            "tab": "travellers",
+        }
 
 
 class ScoreCardView(TravellerMixin, TemplateView):
@@ -105,13 +117,28 @@ class ScoreCardView(TravellerMixin, TemplateView):
         row = _standing(self.session, snapshot, self.names, entrant)  # 404 unless it is in the standings
         assert snapshot is not None
         label = LABEL[get_method(snapshot.method).kind].lower()
-        rows = score_card(method=snapshot.method, slips=self.slips, scores=snapshot.scores, entrant=entrant,
-                          names=self.names, label=label)
+        rows = score_card(
+            method=snapshot.method,
+            slips=self.slips,
+            scores=snapshot.scores,
+            entrant=entrant,
+            names=self.names,
+            label=label,
+        )
         exact, text = totals_line(rows)
-        return {**super().get_context_data(**kwargs), **self.session_context(), "entrant": entrant,
-                "name": self.names.get(entrant, ""), "row": row, "rows": rows, "sum": text,
-                "sum_exact": exact, "figures": row.figures, "others": sorted(self.names.items()),
-                "tab": "results"}
+        return {
+            **super().get_context_data(**kwargs),
+            **self.session_context(),
+            "entrant": entrant,
+            "name": self.names.get(entrant, ""),
+            "row": row,
+            "rows": rows,
+            "sum": text,
+            "sum_exact": exact,
+            "figures": row.figures,
+            "others": sorted(self.names.items()),
+            "tab": "results",
+        }
 
 
 @dataclass(frozen=True)
@@ -130,7 +157,9 @@ def _standing(
     if snapshot is None:
         raise Http404("No standings yet.")
     standings = standings_view(
-        session=session, scores=snapshot.scores, names=names,
+        session=session,
+        scores=snapshot.scores,
+        names=names,
         percents=modern_percentages(session=session, snapshot=snapshot),
     )
     found = next((r for f in standings.fields for r in f.rows if r.entrant == entrant), None)
@@ -152,8 +181,12 @@ class HandRecordsView(PublicSessionMixin, TemplateView):
         deals = deals_solved(self.session.pk, deals_public(session=self.session))
         slips = slips_public(session=self.session)
         hands = [h for h in (hand_view(d) for d in deals) if h is not None]
-        return {**super().get_context_data(**kwargs), **self.session_context(), "tab": "hands",
-                "records": [(h, _against(h, slips)) for h in hands]}
+        return {
+            **super().get_context_data(**kwargs),
+            **self.session_context(),
+            "tab": "hands",
+            "records": [(h, _against(h, slips)) for h in hands],
+        }
 
 
 def deals_solved(session_id: int, deals: list[Deal] | None) -> list[Deal]:

@@ -22,6 +22,30 @@ from pytest_django.live_server_helper import LiveServer
 DB_LOCK = threading.RLock()
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 DIRECTOR = ("dir", "pw-for-tests-only")
+#: A roster for the browser tests (each takes as many as it needs).
+NAMES = [
+    "Ada Byron",
+    "Ben Hale",
+    "Cora Lind",
+    "Dan Voss",
+    "Eve Marsh",
+    "Finn Cole",
+    "Gwen Pryce",
+    "Hugh Stott",
+    "Iris Ford",
+    "Jack Rowe",
+    "Kate Lowe",
+    "Liam Roy",
+    "Mina Shaw",
+    "Ned Park",
+    "Olive Dunn",
+    "Paul Nash",
+    "Quinn Hart",
+    "Rosa Bell",
+    "Sam Tate",
+    "Tess Wynn",
+    "Uma Reid",
+]
 
 
 class OneAtATime(StaticFilesHandler):

@@ -28,7 +28,7 @@ from scoring.scorers import score, scores_to_json
 from scoring.scorers.types import Award, DealSlip, SlipResult, Slips
 from scoring.services.results import result_dispute, result_submit
 from tests.browser import support
-from tests.browser.support import DB_LOCK, log_in
+from tests.browser.support import DB_LOCK, NAMES, log_in
 from tournaments.models import Club, Player, Session, Table
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
@@ -36,29 +36,6 @@ from tournaments.services import deals, seating, sessions
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-NAMES = [
-    "Ada Byron",
-    "Ben Hale",
-    "Cora Lind",
-    "Dan Voss",
-    "Eve Marsh",
-    "Finn Cole",
-    "Gwen Pryce",
-    "Hugh Stott",
-    "Iris Ford",
-    "Jack Rowe",
-    "Kate Lowe",
-    "Liam Roy",
-    "Mina Shaw",
-    "Ned Park",
-    "Olive Dunn",
-    "Paul Nash",
-    "Quinn Hart",
-    "Rosa Bell",
-    "Sam Tate",
-    "Tess Wynn",
-    "Uma Reid",
-]
 
 
 @pytest.fixture

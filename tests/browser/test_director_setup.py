@@ -20,26 +20,7 @@ from tournaments.services import rotations, sessions
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-NAMES = [
-    "Ada Byron",
-    "Ben Hale",
-    "Cora Lind",
-    "Dan Voss",
-    "Eve Marsh",
-    "Finn Cole",
-    "Gwen Pryce",
-    "Hugh Stott",
-    "Iris Ford",
-    "Jack Rowe",
-    "Kate Lowe",
-    "Liam Roy",
-    "Mina Shaw",
-    "Ned Park",
-    "Olive Dunn",
-    "Paul Nash",
-    "Quinn Hart",
-    "Rosa Bell",
-]
+NAMES = support.NAMES[:18]
 
 
 def shot(page: Any, name: str) -> None:
@@ -62,6 +43,8 @@ def test_a_director_sets_up_eight_pairs_by_the_recommended_howell(
     base = live_server.url
     log_in(laptop, base)
     laptop.get_by_role("link", name="Roster").click()
+    laptop.wait_for_url("**/roster/**")
+    laptop.wait_for_load_state("load")  # roster.js listens for typing only once loaded
     laptop.fill("#q", "ro")  # search as you type: Ada Byron, Jack Rowe, Liam Roy, Rosa Bell
     laptop.wait_for_function("document.querySelectorAll('#roster tbody tr').length === 4")
     assert "Liam Roy" in laptop.locator("#roster tbody").inner_text()

@@ -43,14 +43,28 @@ def season() -> dict[str, Any]:
     players = list(Player.objects.filter(club=demo.club).order_by("pk"))
     day = demo.published.date
     howell = play_session(
-        club=demo.club, players=players[:16], title="Howell pairs, partners changed",
-        date=day - dt.timedelta(days=7), family="howell", deals_count=14, method="exponent",
-        series=series, shift=3, seed=46,
+        club=demo.club,
+        players=players[:16],
+        title="Howell pairs, partners changed",
+        date=day - dt.timedelta(days=7),
+        family="howell",
+        deals_count=14,
+        method="exponent",
+        series=series,
+        shift=3,
+        seed=46,
     )
     mitchell = play_session(
-        club=demo.club, players=players[:20], title="Mitchell pairs, five tables",
-        date=day - dt.timedelta(days=14), family="mitchell", deals_count=10, method="trick",
-        series=series, shift=1, seed=32,
+        club=demo.club,
+        players=players[:20],
+        title="Mitchell pairs, five tables",
+        date=day - dt.timedelta(days=14),
+        family="mitchell",
+        deals_count=10,
+        method="trick",
+        series=series,
+        shift=1,
+        seed=32,
     )
     published = [Session.objects.get(pk=demo.published.pk), howell, mitchell]
     return {"club": demo.club, "series": series, "sessions": published, "running": demo.running}
@@ -73,9 +87,15 @@ def check_standings(page: Any, session: Session) -> None:
         cells = page.locator(f'table.standings tr[data-entrant="{t.entrant}"] td.fig').all_inner_texts()
         assert signed(t.plus_minus) in cells and f"{float(mp[t.entrant]):.2f}" in cells
         if sheet is not None:
-            assert cells[0] == str(sheet.totals[t.entrant]) and Fraction(
-                page.locator(f'table.standings tr[data-entrant="{t.entrant}"] td.fig').first.get_attribute(
-                    "data-exact")) == t.total
+            assert (
+                cells[0] == str(sheet.totals[t.entrant])
+                and Fraction(
+                    page.locator(
+                        f'table.standings tr[data-entrant="{t.entrant}"] td.fig'
+                    ).first.get_attribute("data-exact")
+                )
+                == t.total
+            )
     if session.movement_json["family"] == "mitchell":
         assert [t.lower() for t in page.locator("h3.field").all_inner_texts()] == ["n-s pairs", "e-w pairs"]
     else:
@@ -92,8 +112,10 @@ def check_travellers(page: Any, session: Session) -> None:
         for row in table.locator("tr[data-ns]").all():
             exact = row.locator("td.fig").evaluate_all("els => els.map(e => e.dataset.exact)")
             shown = [Fraction(x) for x in exact]
-            assert shown == [deals[tray][int(row.get_attribute("data-ns"))],
-                             deals[tray][int(row.get_attribute("data-ew"))]]
+            assert shown == [
+                deals[tray][int(row.get_attribute("data-ns"))],
+                deals[tray][int(row.get_attribute("data-ew"))],
+            ]
 
 
 def check_card(page: Any, session: Session, entrant: int) -> None:
@@ -110,7 +132,7 @@ def check_hands(page: Any, session: Session) -> None:
     """Each deal's double-dummy line is endplay's answer for whist."""
     for deal in Deal.objects.filter(tray__session=session).select_related("tray"):
         dd = solve(hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer)
-        text = page.locator(f'#deal-{deal.tray.number} .dd-line').inner_text()
+        text = page.locator(f"#deal-{deal.tray.number} .dd-line").inner_text()
         assert f"N-S {dd.ns}, E-W {dd.ew} tricks" in text
 
 
@@ -132,7 +154,8 @@ def pages(data: dict[str, Any]) -> list[tuple[str, str, Any]]:
     """(name, path, check) for every public page of the club, one of each per session."""
     club = data["club"].slug
     out: list[tuple[str, str, Any]] = [
-        ("home", "/", None), ("club", f"/c/{club}/", None),
+        ("home", "/", None),
+        ("club", f"/c/{club}/", None),
         ("ladder", f"/c/{club}/ladder/{data['series'].pk}/", lambda p: check_ladder(p, data)),
     ]
     for i, s in enumerate(data["sessions"]):

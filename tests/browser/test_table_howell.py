@@ -31,24 +31,7 @@ from tournaments.services import deals, seating, sessions
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
-NAMES = [
-    "Ada Byron",
-    "Ben Hale",
-    "Cora Lind",
-    "Dan Voss",
-    "Eve Marsh",
-    "Finn Cole",
-    "Gwen Pryce",
-    "Hugh Stott",
-    "Iris Ford",
-    "Jack Rowe",
-    "Kate Lowe",
-    "Liam Roy",
-    "Mina Shaw",
-    "Ned Park",
-    "Olive Dunn",
-    "Paul Nash",
-]
+NAMES = support.NAMES[:16]
 METHOD = "exponent"
 #: The live server's threads and this test share one in-memory SQLite connection
 

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scoring.models import SlipLine, SlipSeat, Via
-from tournaments.models import Entrant, EntrantMember, Seating, SeatedEntrant, SeatingTray, Session
+from tournaments.models import Entrant, EntrantMember, SeatedEntrant, Seating, SeatingTray, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -14,8 +14,14 @@ pytestmark = pytest.mark.django_db
 def _line(session: Session, *, table: int = 1, tray: int = 1, tricks: int = 7, **extra: object) -> SlipLine:
     seating = Seating.objects.get(round__session=session, table__number=table, trays__number=tray)
     return SlipLine.objects.create(
-        session=session, tray=session.trays.get(number=tray), round=seating.round, table=seating.table,
-        ns=extra.pop("ns", seating.ns), ew=extra.pop("ew", seating.ew), ns_tricks=tricks, entered_via=Via.CLI,
+        session=session,
+        tray=session.trays.get(number=tray),
+        round=seating.round,
+        table=seating.table,
+        ns=extra.pop("ns", seating.ns),
+        ew=extra.pop("ew", seating.ew),
+        ns_tricks=tricks,
+        entered_via=Via.CLI,
         **extra,
     )
 

@@ -28,8 +28,10 @@ def test_engine_modules_import_nothing_from_django_or_the_apps(package: Path) ->
     assert modules, f"{package} has no modules"
     for module in modules:
         bad = {
-            name for name in _imports(module)
-            if name.split(".")[0] in {"django", "rest_framework", "celery", "tournaments", "scoring", "clubwhist"}
+            name
+            for name in _imports(module)
+            if name.split(".")[0]
+            in {"django", "rest_framework", "celery", "tournaments", "scoring", "clubwhist"}
         }
         assert not bad, f"{module.relative_to(ROOT)} imports {sorted(bad)}"
 
@@ -45,9 +47,26 @@ def test_every_movement_family_of_design_md_is_registered() -> None:
     from tournaments.movements import FAMILIES
 
     design = {
-        "progressive", "mitchell", "clay", "snow", "parallel", "safford", "howell", "howell-snow",
-        "individual", "four-pair", "two-teams", "fours-mitchell", "fours-howell", "fours-clay",
-        "fours-parallel", "fours-snow", "new-england", "harvard", "narragansett", "club-teams",
+        "progressive",
+        "mitchell",
+        "clay",
+        "snow",
+        "parallel",
+        "safford",
+        "howell",
+        "howell-snow",
+        "individual",
+        "four-pair",
+        "two-teams",
+        "fours-mitchell",
+        "fours-howell",
+        "fours-clay",
+        "fours-parallel",
+        "fours-snow",
+        "new-england",
+        "harvard",
+        "narragansett",
+        "club-teams",
         "three-teams",
     }
     assert design <= set(FAMILIES)

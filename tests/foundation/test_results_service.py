@@ -50,7 +50,9 @@ def test_a_second_phone_at_the_table_is_told_the_stored_value(running_session: S
 
 
 @pytest.mark.parametrize("bad", [14, -1, "seven", "", None, 7.5])
-def test_tricks_outside_0_to_13_are_refused_and_nothing_is_stored(running_session: Session, bad: object) -> None:
+def test_tricks_outside_0_to_13_are_refused_and_nothing_is_stored(
+    running_session: Session, bad: object
+) -> None:
     table = _table(running_session, 1)
     with pytest.raises(UserError) as err:
         result_submit(table=table, tray_number=_tray_at(running_session, 1, 1), ns_tricks=bad)
@@ -84,7 +86,9 @@ def test_a_table_moves_on_to_its_next_round_when_its_trays_are_in(running_sessio
 def test_a_closed_session_takes_no_results(running_session: Session) -> None:
     sessions.session_set_status(session=running_session, status=Session.Status.CLOSED)
     with pytest.raises(UserError) as err:
-        result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1), ns_tricks=7)
+        result_submit(
+            table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1), ns_tricks=7
+        )
     assert "closed" in err.value.message
 
 
@@ -94,15 +98,17 @@ def test_a_draft_session_takes_no_results(seated_session: Session) -> None:
 
 
 def test_the_opponents_confirm_a_result(running_session: Session) -> None:
-    line = result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1),
-                         ns_tricks=6).line
+    line = result_submit(
+        table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1), ns_tricks=6
+    ).line
     confirmed = result_confirm(line=line, by="E-W")
     assert confirmed.status == SlipLine.Status.CONFIRMED
 
 
 def test_a_correction_keeps_the_earlier_version_and_needs_a_reason(running_session: Session) -> None:
-    line = result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1),
-                         ns_tricks=6).line
+    line = result_submit(
+        table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1), ns_tricks=6
+    ).line
     with pytest.raises(UserError) as err:
         result_correct(line=line, reason="  ", ns_tricks=7)
     assert err.value.field == "reason"
@@ -113,8 +119,9 @@ def test_a_correction_keeps_the_earlier_version_and_needs_a_reason(running_sessi
 
 
 def test_a_published_session_refuses_a_correction_until_reopened(running_session: Session) -> None:
-    line = result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1),
-                         ns_tricks=6).line
+    line = result_submit(
+        table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1), ns_tricks=6
+    ).line
     sessions.session_set_status(session=running_session, status=Session.Status.CLOSED)
     sessions.session_set_status(session=running_session, status=Session.Status.PUBLISHED)
     with pytest.raises(UserError) as err:
@@ -126,13 +133,19 @@ def test_a_published_session_refuses_a_correction_until_reopened(running_session
 
 def test_the_director_may_enter_a_tray_of_any_round(running_session: Session) -> None:
     later = _tray_at(running_session, 1, 3)
-    outcome = result_submit(table=_table(running_session, 1), tray_number=later, ns_tricks=5, via=Via.DIRECTOR)
+    outcome = result_submit(
+        table=_table(running_session, 1), tray_number=later, ns_tricks=5, via=Via.DIRECTOR
+    )
     assert outcome.line.round.number == 3
 
 
 def test_an_award_refuses_revokes_and_clears_those_on_the_line(running_session: Session) -> None:
-    line = result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1),
-                         ns_tricks=6, ns_revokes=1).line
+    line = result_submit(
+        table=_table(running_session, 1),
+        tray_number=_tray_at(running_session, 1, 1),
+        ns_tricks=6,
+        ns_revokes=1,
+    ).line
     with pytest.raises(UserError) as err:
         result_correct(line=line, reason="fouled", ns_award="average", ew_award="average", ns_revokes=1)
     assert err.value.field == "ns_revokes"
@@ -141,8 +154,9 @@ def test_an_award_refuses_revokes_and_clears_those_on_the_line(running_session: 
 
 
 def test_a_correction_refuses_more_than_three_revokes(running_session: Session) -> None:
-    line = result_submit(table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1),
-                         ns_tricks=6).line
+    line = result_submit(
+        table=_table(running_session, 1), tray_number=_tray_at(running_session, 1, 1), ns_tricks=6
+    ).line
     with pytest.raises(UserError) as err:
         result_correct(line=line, reason="claim", ns_tricks=6, ew_revokes=4)
     assert err.value.field == "ew_revokes"

@@ -36,8 +36,13 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
 
 def test_check_deploy_passes_with_production_settings() -> None:
     result = _run(
-        "manage.py", "check", "--deploy", "--fail-level", "WARNING",
-        DEBUG="0", SECRET_KEY="x" * 20 + "a-long-random-production-key-for-the-check-0123456789",
+        "manage.py",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY="x" * 20 + "a-long-random-production-key-for-the-check-0123456789",
         ALLOWED_HOSTS="whist.example.org",
     )
     assert result.returncode == 0, result.stdout + result.stderr

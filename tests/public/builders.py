@@ -22,7 +22,7 @@ def pair_up(players: Sequence[Player], shift: int = 0) -> list[tuple[Player, Pla
     """The book's changing partners (p. 46): the highest with the lowest, rotated by ``shift``."""
     people = list(players)
     pivot, rest = people[-1], people[:-1]
-    rest = rest[shift % len(rest):] + rest[: shift % len(rest)]
+    rest = rest[shift % len(rest) :] + rest[: shift % len(rest)]
     ring = [pivot, *rest]
     half = len(ring) // 2
     return [(ring[i], ring[len(ring) - 1 - i]) for i in range(half)]
@@ -42,8 +42,12 @@ def play_all(session: Session, rng: random.Random, *, rounds: int | None = None)
             mean = par[st.tray.number] + strength.get(s.ns_id, 0.0) - strength.get(s.ew_id, 0.0)
             tricks = max(0, min(13, round(rng.gauss(mean, 1.1))))
             outcome = result_submit(
-                table=s.table, tray_number=st.tray.number, ns_tricks=tricks, via=Via.DIRECTOR,
-                by="director", round_number=s.round.number,
+                table=s.table,
+                tray_number=st.tray.number,
+                ns_tricks=tricks,
+                via=Via.DIRECTOR,
+                by="director",
+                round_number=s.round.number,
             )
             result_confirm(line=outcome.line, by="director", via=Via.DIRECTOR)
 
@@ -70,10 +74,12 @@ def play_session(
     (``size`` 1) are the players in order, ``size`` at a time.
     """
     rng = random.Random(seed)
-    session = sessions.session_create(club=club, date=date, title=title, scoring_method=method, series=series,
-                                      entrant_kind=entrant_kind)
+    session = sessions.session_create(
+        club=club, date=date, title=title, scoring_method=method, series=series, entrant_kind=entrant_kind
+    )
     groups = (
-        pair_up(players, shift) if size == 2
+        pair_up(players, shift)
+        if size == 2
         else [players[i : i + size] for i in range(0, len(players), size)]
     )
     for group in groups:

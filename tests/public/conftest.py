@@ -36,8 +36,15 @@ def season(club: Club) -> Series:
 def published_mitchell(club: Club, members: list[Player], season: Series) -> Session:
     """A three-table Mitchell (trick scoring), every switch on."""
     return play_session(
-        club=club, players=members, title="Published Mitchell", date=dt.date(2026, 11, 2),
-        family="mitchell", deals_count=6, method="trick", series=season, seed=11,
+        club=club,
+        players=members,
+        title="Published Mitchell",
+        date=dt.date(2026, 11, 2),
+        family="mitchell",
+        deals_count=6,
+        method="trick",
+        series=season,
+        seed=11,
     )
 
 
@@ -45,6 +52,14 @@ def published_mitchell(club: Club, members: list[Player], season: Series) -> Ses
 def published_howell(club: Club, members: list[Player], season: Series) -> Session:
     """A six-pair Howell-type session (exponent scoring) with changed partners, every switch on."""
     return play_session(
-        club=club, players=members, title="Published Howell", date=dt.date(2026, 11, 9),
-        family="howell", deals_count=10, method="exponent", series=season, shift=1, seed=12,
+        club=club,
+        players=members,
+        title="Published Howell",
+        date=dt.date(2026, 11, 9),
+        family="howell",
+        deals_count=10,
+        method="exponent",
+        series=season,
+        shift=1,
+        seed=12,
     )

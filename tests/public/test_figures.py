@@ -137,7 +137,10 @@ def test_csv_export_has_a_row_per_entrant_with_exact_figures(
     for row in rows:
         t = expected[int(row["entrant"])]
         assert (Fraction(row["total"]), Fraction(row["plus_minus"]), int(row["rank"])) == (
-            t.total, t.plus_minus, t.rank)
+            t.total,
+            t.plus_minus,
+            t.rank,
+        )
         assert row["field"] in ("N-S", "E-W")
 
 

@@ -44,8 +44,16 @@ def test_finishing_play_solves_the_hand_records_before_publishing(
     club: Club, members: list[Player], django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        session = play_session(club=club, players=members, title="T", date=dt.date(2026, 11, 2),
-                               family="mitchell", deals_count=6, method="trick", publish=None)
+        session = play_session(
+            club=club,
+            players=members,
+            title="T",
+            date=dt.date(2026, 11, 2),
+            family="mitchell",
+            deals_count=6,
+            method="trick",
+            publish=None,
+        )
     deals = Deal.objects.filter(tray__session=session)
     assert deals.count() == session.trays.count()
     for deal in deals:

@@ -35,22 +35,40 @@ def cells(client: Any, session: Session) -> dict[int, list[tuple[str, str]]]:
 def test_teams_of_four_show_match_score_and_trick_score(
     client: Any, club: Club, sixteen: list[Player]
 ) -> None:
-    session = play_session(club=club, players=sixteen, title="Teams", date=dt.date(2026, 11, 2),
-                           family="fours-howell", deals_count=None, method="team-match",
-                           entrant_kind="fours", size=4)
+    session = play_session(
+        club=club,
+        players=sixteen,
+        title="Teams",
+        date=dt.date(2026, 11, 2),
+        family="fours-howell",
+        deals_count=None,
+        method="team-match",
+        entrant_kind="fours",
+        size=4,
+    )
     expected = score("team-match", session_slips(session=session))
     shown = cells(client, session)
     for t in expected.entrants:
-        assert shown[t.entrant] == [(str(t.total), mixed(t.total)),
-                                    (str(t.extra["tricks"]), signed(t.extra["tricks"]))]
+        assert shown[t.entrant] == [
+            (str(t.total), mixed(t.total)),
+            (str(t.extra["tricks"]), signed(t.extra["tricks"])),
+        ]
     card = client.get(reverse("public:card", args=[club.slug, session.pk, expected.entrants[0].entrant]))
     assert card.status_code == 200 and "Match score" in card.content.decode()
 
 
 def test_individuals_are_ranked_as_players(client: Any, club: Club, sixteen: list[Player]) -> None:
-    session = play_session(club=club, players=sixteen[:8], title="Individual", date=dt.date(2026, 11, 2),
-                           family="individual", deals_count=None, method="individual",
-                           entrant_kind="individuals", size=1)
+    session = play_session(
+        club=club,
+        players=sixteen[:8],
+        title="Individual",
+        date=dt.date(2026, 11, 2),
+        family="individual",
+        deals_count=None,
+        method="individual",
+        entrant_kind="individuals",
+        size=1,
+    )
     expected = score("individual", session_slips(session=session))
     shown = cells(client, session)
     assert len(shown) == 8

@@ -41,8 +41,9 @@ def test_ladder_counts_each_players_best_sessions_only(
     assert ranks == sorted(ranks) and ranks[0] == 1
 
 
-def test_ladder_page_shows_the_ladder_figures(client: Any, published_mitchell: Session,
-                                                published_howell: Session) -> None:
+def test_ladder_page_shows_the_ladder_figures(
+    client: Any, published_mitchell: Session, published_howell: Session
+) -> None:
     series = published_howell.series
     text = client.get(reverse("public:ladder", args=[series.club.slug, series.pk])).content.decode()
     ladder = series_ladder_public(series=series)
@@ -62,8 +63,9 @@ def test_a_session_whose_standings_are_withdrawn_leaves_the_ladder(
     assert [s.pk for s in ladder.sessions] == [published_mitchell.pk]
 
 
-def test_player_page_lists_sessions_with_a_chart(client: Any, published_mitchell: Session,
-                                                 published_howell: Session, members: list[Player]) -> None:
+def test_player_page_lists_sessions_with_a_chart(
+    client: Any, published_mitchell: Session, published_howell: Session, members: list[Player]
+) -> None:
     player = members[0]
     text = client.get(reverse("public:player", args=[player.club.slug, player.pk])).content.decode()
     assert text.count("<rect ") == 2 and "<svg" in text

@@ -49,18 +49,35 @@ def _unpublished(club: Club, how: str, series: Series) -> Session:
             session=session, standings=True, travellers=True, hand_records=True
         )
     publish = {"closed": None, "switched off": (False, False, False)}.get(how)
-    session = play_session(club=club, players=people, title=title, date=date, family="mitchell",
-                           deals_count=6, method="trick", series=series, publish=publish, seed=5)
+    session = play_session(
+        club=club,
+        players=people,
+        title=title,
+        date=date,
+        family="mitchell",
+        deals_count=6,
+        method="trick",
+        series=series,
+        publish=publish,
+        seed=5,
+    )
     if how == "switched on, closed":
-        session = sessions.session_publish_switches(session=session, standings=True, travellers=True,
-                                                    hand_records=True)
+        session = sessions.session_publish_switches(
+            session=session, standings=True, travellers=True, hand_records=True
+        )
     return session
 
 
 def _kwargs(name: str, session: Session, player: Player, series: Series) -> dict[str, Any]:
     pattern = next(p for p in urlpatterns if p.name == name)
-    values = {"club": session.club.slug, "pk": session.pk, "tray": 1, "entrant": 1, "player": player.pk,
-              "series": series.pk}
+    values = {
+        "club": session.club.slug,
+        "pk": session.pk,
+        "tray": 1,
+        "entrant": 1,
+        "player": player.pk,
+        "series": series.pk,
+    }
     return {key: values[key] for key in pattern.pattern.converters}
 
 
@@ -101,8 +118,13 @@ def test_each_switch_opens_only_its_own_pages(
     client: Any, club: Club, members: list[Player], switch: str
 ) -> None:
     session = play_session(
-        club=club, players=members, title="One switch", date=dt.date(2026, 11, 2), family="mitchell",
-        deals_count=6, method="trick",
+        club=club,
+        players=members,
+        title="One switch",
+        date=dt.date(2026, 11, 2),
+        family="mitchell",
+        deals_count=6,
+        method="trick",
         publish=(switch == "standings", switch == "travellers", switch == "hand_records"),
     )
     player = members[0]
@@ -116,8 +138,16 @@ def test_each_switch_opens_only_its_own_pages(
 def test_the_results_page_of_unpublished_standings_says_so_and_shows_no_figures(
     client: Any, club: Club, members: list[Player]
 ) -> None:
-    session = play_session(club=club, players=members, title="Travellers only", date=dt.date(2026, 11, 2),
-                           family="mitchell", deals_count=6, method="trick", publish=(False, True, False))
+    session = play_session(
+        club=club,
+        players=members,
+        title="Travellers only",
+        date=dt.date(2026, 11, 2),
+        family="mitchell",
+        deals_count=6,
+        method="trick",
+        publish=(False, True, False),
+    )
     body = client.get(reverse("public:session", args=[club.slug, session.pk])).content.decode()
     assert "not published yet" in body
     assert "data-entrant" not in body and "data-exact" not in body

@@ -105,8 +105,11 @@ class ServiceErrorsMixin:
         if isinstance(exc, NotFound):
             return {"detail": exc.message}
         if isinstance(exc, Conflict):
-            return {"detail": exc.message, "stored": self.conflict_stored(exc.stored),
-                    "attempted": json_value(exc.attempted)}
+            return {
+                "detail": exc.message,
+                "stored": self.conflict_stored(exc.stored),
+                "attempted": json_value(exc.attempted),
+            }
         field = self.field_names.get(exc.field or "", exc.field) or api_settings.NON_FIELD_ERRORS_KEY
         body: dict[str, Any] = {field: [exc.message]}
         problems = getattr(exc, "problems", None)

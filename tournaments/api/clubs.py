@@ -25,7 +25,10 @@ from .permissions import DirectorView, Paginated, PublicView
 
 #: The demo club's slug, as an example for the schema (and so the fuzzer reaches real data).
 CLUB_SLUG = OpenApiParameter(
-    "slug", str, OpenApiParameter.PATH, description="The club's slug.",
+    "slug",
+    str,
+    OpenApiParameter.PATH,
+    description="The club's slug.",
     examples=[OpenApiExample("the demo club", value="riverside")],
 )
 
@@ -112,12 +115,19 @@ class NumberingSerializer(serializers.Serializer):
     """The series' numbering: players 1..n (club), or couples 1..n as [lady, gentleman]."""
 
     method = serializers.ChoiceField(rotations.METHODS)
-    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
-                                    required=False, default=list, max_length=200)
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        required=False,
+        default=list,
+        max_length=200,
+    )
     couples = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
-                                    min_length=2, max_length=2),
-        required=False, default=list, max_length=100,
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=2, max_length=2
+        ),
+        required=False,
+        default=list,
+        max_length=100,
     )
 
 
@@ -178,14 +188,18 @@ class SeriesView(DirectorView):
 class SeriesListView(DirectorView):
     """A club's series; and a new one."""
 
-    @extend_schema(operation_id="series_list",
-                   responses={200: SeriesSerializer(many=True), **errors(401, 404)})
+    @extend_schema(
+        operation_id="series_list", responses={200: SeriesSerializer(many=True), **errors(401, 404)}
+    )
     def get(self, request: Request, slug: str) -> Response:
         """The club's series, newest first."""
         return Response(SeriesSerializer(self.director_club(slug).series.all(), many=True).data)
 
-    @extend_schema(operation_id="series_create", request=SeriesCreateSerializer,
-                   responses={201: SeriesSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="series_create",
+        request=SeriesCreateSerializer,
+        responses={201: SeriesSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, slug: str) -> Response:
         """Start a club tournament."""
         club = self.director_club(slug)
@@ -199,18 +213,27 @@ class SeriesListView(DirectorView):
 class SeriesPlayersView(SeriesView):
     """The series' numbering of its players (or couples) for the partner rotation."""
 
-    @extend_schema(operation_id="series_players_retrieve",
-                   responses={200: NumberingSerializer, **errors(401, 404)})
+    @extend_schema(
+        operation_id="series_players_retrieve", responses={200: NumberingSerializer, **errors(401, 404)}
+    )
     def get(self, request: Request, series_id: int) -> Response:
         """The numbering, empty before one is set."""
         numbering = rotations.series_players(series=self.director_series(series_id))
         if numbering is None:
             return Response({"method": "club", "players": [], "couples": []})
-        return Response({"method": numbering.method, "players": [p.pk for p in numbering.players],
-                         "couples": [[a.pk, b.pk] for a, b in numbering.couples]})
+        return Response(
+            {
+                "method": numbering.method,
+                "players": [p.pk for p in numbering.players],
+                "couples": [[a.pk, b.pk] for a, b in numbering.couples],
+            }
+        )
 
-    @extend_schema(operation_id="series_players_set", request=NumberingSerializer,
-                   responses={200: NumberingSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="series_players_set",
+        request=NumberingSerializer,
+        responses={200: NumberingSerializer, **errors(400, 401, 404)},
+    )
     def put(self, request: Request, series_id: int) -> Response:
         """Number the players (club) or the couples (edgewood, ladies)."""
         series = self.director_series(series_id)
@@ -218,8 +241,13 @@ class SeriesPlayersView(SeriesView):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         couples = [tuple(self.roster(series, pair)) for pair in data["couples"]]
-        rotations.series_players_set(series=series, method=data["method"], user=request.user,
-                                     players=self.roster(series, data["players"]), couples=couples)
+        rotations.series_players_set(
+            series=series,
+            method=data["method"],
+            user=request.user,
+            players=self.roster(series, data["players"]),
+            couples=couples,
+        )
         return self.get(request, series_id)
 
 
@@ -227,8 +255,11 @@ class SeriesPlayersView(SeriesView):
 class SeriesRotationView(SeriesView):
     """Who partners whom in a session of the series; and that session, created in one step."""
 
-    @extend_schema(operation_id="series_rotation", parameters=[ProposalQuerySerializer],
-                   responses={200: ProposalSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="series_rotation",
+        parameters=[ProposalQuerySerializer],
+        responses={200: ProposalSerializer, **errors(400, 401, 404)},
+    )
     def get(self, request: Request, series_id: int) -> Response:
         """The proposed pairs and who sits bye."""
         series = self.director_series(series_id)
@@ -238,8 +269,11 @@ class SeriesRotationView(SeriesView):
         proposal = rotations.rotation_propose(series=series, session_number=number)
         return Response(ProposalSerializer(proposal).data)
 
-    @extend_schema(operation_id="series_session_create", request=RotationSessionSerializer,
-                   responses={201: CreatedSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="series_session_create",
+        request=RotationSessionSerializer,
+        responses={201: CreatedSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, series_id: int) -> Response:
         """Create the session with the proposed pairs (its id; the session is at /sessions/<id>/)."""
         series = self.director_series(series_id)

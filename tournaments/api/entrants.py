@@ -48,7 +48,9 @@ class EntrantCreateSerializer(serializers.Serializer):
     """A new entrant: its players from the roster (a team of four in the order N, S, E, W)."""
 
     players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=ID_MAX), min_length=1, max_length=8,
+        child=serializers.IntegerField(min_value=1, max_value=ID_MAX),
+        min_length=1,
+        max_length=8,
         help_text="Player ids: two for a pair, four, six or eight for a team, one for an individual.",
     )
 
@@ -91,16 +93,20 @@ class EntrantListView(DirectorView):
 
     field_names = {"r1_1": "players"}
 
-    @extend_schema(operation_id="entrants_list",
-                   responses={200: EntrantSerializer(many=True), **errors(401, 404)})
+    @extend_schema(
+        operation_id="entrants_list", responses={200: EntrantSerializer(many=True), **errors(401, 404)}
+    )
     def get(self, request: Request, pk: int) -> Response:
         """Every entrant, by kind and number."""
         session = self.director_session(pk)
         entrants = session.entrants.order_by("kind", "number").prefetch_related("members__player")
         return Response(EntrantSerializer(entrants, many=True).data)
 
-    @extend_schema(operation_id="entrants_create", request=EntrantCreateSerializer,
-                   responses={201: EntrantSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="entrants_create",
+        request=EntrantCreateSerializer,
+        responses={201: EntrantSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Enter a pair or team before the start (the movement re-seats if it can)."""
         session = self.director_session(pk)
@@ -132,8 +138,11 @@ class EntrantDetailView(DirectorView):
 class PhantomAddView(DirectorView):
     """Make an odd number of pairs even with a phantom pair (its opponents sit out, p. 38)."""
 
-    @extend_schema(operation_id="entrants_phantom_add", request=None,
-                   responses={201: EntrantSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="entrants_phantom_add",
+        request=None,
+        responses={201: EntrantSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Add the phantom pair."""
         phantom = setup.phantom_add(session=self.director_session(pk), user=request.user)
@@ -144,8 +153,11 @@ class PhantomAddView(DirectorView):
 class SubstituteView(DirectorView):
     """A substitute sits in a player's seats from a round on; the pair keeps its number."""
 
-    @extend_schema(operation_id="entrants_substitute", request=SubstituteSerializer,
-                   responses={200: SubstituteResultSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="entrants_substitute",
+        request=SubstituteSerializer,
+        responses={200: SubstituteResultSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Substitute the player."""
         session = self.director_session(pk)
@@ -153,7 +165,9 @@ class SubstituteView(DirectorView):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         seats = running.seat_substitute(
-            session=session, from_round=data["from_round"], user=request.user,
+            session=session,
+            from_round=data["from_round"],
+            user=request.user,
             player_out=roster_players(session, [data["player_out"]], field="player_out")[0],
             player_in=roster_players(session, [data["player_in"]], field="player_in")[0],
         )

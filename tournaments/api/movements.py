@@ -55,7 +55,9 @@ class TableJSONSerializer(serializers.Serializer):
     ns = serializers.IntegerField(min_value=1, required=False, allow_null=True)
     ew = serializers.IntegerField(min_value=1, required=False, allow_null=True)
     seats = serializers.DictField(
-        child=serializers.IntegerField(min_value=1), required=False, allow_null=True,
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        allow_null=True,
         help_text='Seat-based movements: {"N": 3, "E": 9, "S": 4, "W": 10}.',
     )
     trays = serializers.ListField(child=serializers.IntegerField(min_value=1))
@@ -202,9 +204,18 @@ class FamilyListView(PublicView):
     def get(self, request: Request) -> Response:
         """The families, by name."""
         families = sorted(movements.FAMILIES.values(), key=lambda f: f.name)
-        data = [{"name": f.name, "title": f.title, "pages": f.pages, "entrant_kind": f.entrant_kind,
-                 "session_kinds": list(f.session_kinds), "variants": list(f.variants), "summary": f.summary}
-                for f in families]
+        data = [
+            {
+                "name": f.name,
+                "title": f.title,
+                "pages": f.pages,
+                "entrant_kind": f.entrant_kind,
+                "session_kinds": list(f.session_kinds),
+                "variants": list(f.variants),
+                "summary": f.summary,
+            }
+            for f in families
+        ]
         return Response(FamilySerializer(data, many=True).data)
 
 
@@ -215,8 +226,13 @@ class MovementPreviewView(PublicView):
     @extend_schema(
         operation_id="movements_preview",
         parameters=[
-            OpenApiParameter("family", str, OpenApiParameter.PATH, enum=sorted(movements.FAMILIES),
-                             examples=[OpenApiExample("Howell", value="howell")]),
+            OpenApiParameter(
+                "family",
+                str,
+                OpenApiParameter.PATH,
+                enum=sorted(movements.FAMILIES),
+                examples=[OpenApiExample("Howell", value="howell")],
+            ),
             PreviewQuerySerializer,
         ],
         responses={200: MovementPreviewSerializer, **errors(400, 404)},
@@ -237,15 +253,22 @@ class MovementPreviewView(PublicView):
 class RecommendView(PublicView):
     """Every system that serves a session of this size, best first (the book's preference)."""
 
-    @extend_schema(operation_id="movements_recommend", parameters=[RecommendQuerySerializer],
-                   responses={200: RecommendationSerializer(many=True), **errors(400)})
+    @extend_schema(
+        operation_id="movements_recommend",
+        parameters=[RecommendQuerySerializer],
+        responses={200: RecommendationSerializer(many=True), **errors(400)},
+    )
     def get(self, request: Request) -> Response:
         """The recommendations."""
         query = RecommendQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         data = query.validated_data
-        recs = engine(recommend, session_kind=data["session_kind"], entrants=data["entrants"],
-                      deals_available=data["deals"])
+        recs = engine(
+            recommend,
+            session_kind=data["session_kind"],
+            entrants=data["entrants"],
+            deals_available=data["deals"],
+        )
         return Response(RecommendationSerializer([r.to_json() for r in recs], many=True).data)
 
 
@@ -263,14 +286,19 @@ def session_movement(session: Session) -> dict[str, Any]:
 class SessionMovementView(DirectorView):
     """A session's movement: read, fix (before the start) or clear."""
 
-    @extend_schema(operation_id="sessions_movement_retrieve",
-                   responses={200: SessionMovementSerializer, **errors(401, 404)})
+    @extend_schema(
+        operation_id="sessions_movement_retrieve",
+        responses={200: SessionMovementSerializer, **errors(401, 404)},
+    )
     def get(self, request: Request, pk: int) -> Response:
         """The movement the session is seated by."""
         return Response(session_movement(self.director_session(pk)))
 
-    @extend_schema(operation_id="sessions_movement_fix", request=MovementFixSerializer,
-                   responses={200: SessionMovementSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="sessions_movement_fix",
+        request=MovementFixSerializer,
+        responses={200: SessionMovementSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Seat the session by a family of the book, or by the movement JSON given."""
         session = self.director_session(pk)
@@ -281,12 +309,22 @@ class SessionMovementView(DirectorView):
             own = engine(Movement.from_json, data=data["movement"])
             seating.movement_fix(session=session, movement=own, user=request.user)
         elif data.get("scoring_method"):
-            setup.session_setup_choose(session=session, family=data["family"], variant=data["variant"],
-                                       deals=data.get("deals"), scoring_method=data["scoring_method"],
-                                       user=request.user)
+            setup.session_setup_choose(
+                session=session,
+                family=data["family"],
+                variant=data["variant"],
+                deals=data.get("deals"),
+                scoring_method=data["scoring_method"],
+                user=request.user,
+            )
         else:
-            seating.movement_fix(session=session, family=data["family"], variant=data["variant"] or None,
-                                 deals=data.get("deals"), user=request.user)
+            seating.movement_fix(
+                session=session,
+                family=data["family"],
+                variant=data["variant"] or None,
+                deals=data.get("deals"),
+                user=request.user,
+            )
         session.refresh_from_db()
         return Response(session_movement(session))
 

@@ -74,8 +74,12 @@ class TableTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyp
 
     def get_security_definition(self, auto_schema: Any) -> dict[str, str]:
         """An API key in the Authorization header: ``Table <token>``."""
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "A table's private link token: `Table <token>`."}
+        return {
+            "type": "apiKey",
+            "in": "header",
+            "name": "Authorization",
+            "description": "A table's private link token: `Table <token>`.",
+        }
 
 
 def request_table(request: Request, view: Any) -> str | None:
@@ -157,7 +161,9 @@ class TokenObtainView(ServiceErrorsMixin, APIView):
     throttle_classes = [LoginRateThrottle]
 
     @extend_schema(
-        tags=["auth"], operation_id="auth_token_obtain", request=AuthTokenSerializer,
+        tags=["auth"],
+        operation_id="auth_token_obtain",
+        request=AuthTokenSerializer,
         responses={200: TokenSerializer, **errors(400, 429)},
     )
     def post(self, request: Request) -> Response:

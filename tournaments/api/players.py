@@ -19,7 +19,10 @@ from .clubs import CLUB_SLUG
 from .permissions import DirectorView, Paginated
 
 PLAYER_ID = OpenApiParameter(
-    "player_id", int, OpenApiParameter.PATH, description="The player's id.",
+    "player_id",
+    int,
+    OpenApiParameter.PATH,
+    description="The player's id.",
     examples=[OpenApiExample("a demo player", value=1)],
 )
 
@@ -102,8 +105,11 @@ class PlayerListView(ClubPlayerMixin, Paginated):
         """Search the roster."""
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(operation_id="players_create", request=PlayerCreateSerializer,
-                   responses={201: PlayerSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="players_create",
+        request=PlayerCreateSerializer,
+        responses={201: PlayerSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, slug: str) -> Response:
         """Add a player to the roster."""
         club = self.director_club(slug)
@@ -122,15 +128,22 @@ class PlayerDetailView(ClubPlayerMixin):
         """A player of the club."""
         return Response(PlayerSerializer(self.club_player(self.director_club(slug), player_id)).data)
 
-    @extend_schema(operation_id="players_update", request=PlayerUpdateSerializer,
-                   responses={200: PlayerSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="players_update",
+        request=PlayerUpdateSerializer,
+        responses={200: PlayerSerializer, **errors(400, 401, 404)},
+    )
     def patch(self, request: Request, slug: str, player_id: int) -> Response:
         """Change a player's name, member number or active flag."""
         player = self.club_player(self.director_club(slug), player_id)
         form = PlayerUpdateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        data = {"name": player.name, "member_number": player.member_number, "active": player.active,
-                **form.validated_data}
+        data = {
+            "name": player.name,
+            "member_number": player.member_number,
+            "active": player.active,
+            **form.validated_data,
+        }
         return Response(PlayerSerializer(player_update(player=player, user=request.user, **data)).data)
 
 
@@ -140,8 +153,11 @@ class PlayerMergeView(ClubPlayerMixin):
 
     field_names = {"merge": "into"}
 
-    @extend_schema(operation_id="players_merge", request=PlayerMergeSerializer,
-                   responses={200: PlayerSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="players_merge",
+        request=PlayerMergeSerializer,
+        responses={200: PlayerSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, slug: str, player_id: int) -> Response:
         """Move this player's history to the one kept and retire this one; answers with the one kept."""
         club = self.director_club(slug)
@@ -158,8 +174,11 @@ class PlayerMergeView(ClubPlayerMixin):
 class RosterImportView(DirectorView):
     """Import players from CSV; rows already on the roster are reported, not lost."""
 
-    @extend_schema(operation_id="players_import", request=RosterImportSerializer,
-                   responses={200: RosterImportResultSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="players_import",
+        request=RosterImportSerializer,
+        responses={200: RosterImportResultSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, slug: str) -> Response:
         """Add the CSV's players."""
         club = self.director_club(slug)

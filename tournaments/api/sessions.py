@@ -31,9 +31,14 @@ Status = Session.Status
 
 #: ``<int:pk>`` in the URLs; the schema calls it ``id`` (drf-spectacular's coercion of pk).
 SESSION_ID = OpenApiParameter(
-    "id", int, OpenApiParameter.PATH, description="The session's id.",
-    examples=[OpenApiExample("the demo's running Mitchell", value=2),
-              OpenApiExample("the demo's published Howell", value=1)],
+    "id",
+    int,
+    OpenApiParameter.PATH,
+    description="The session's id.",
+    examples=[
+        OpenApiExample("the demo's running Mitchell", value=2),
+        OpenApiExample("the demo's published Howell", value=1),
+    ],
 )
 
 
@@ -70,9 +75,26 @@ class SessionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Session
         fields = [
-            "id", "club", "series", "date", "title", "entrant_kind", "scoring_method", "status",
-            "current_round", "rounds", "tables", "trays_count", "deals_per_round", "movement_family",
-            "movement_variant", "tables_advance", "publishing", "results_version", "created_at", "updated_at",
+            "id",
+            "club",
+            "series",
+            "date",
+            "title",
+            "entrant_kind",
+            "scoring_method",
+            "status",
+            "current_round",
+            "rounds",
+            "tables",
+            "trays_count",
+            "deals_per_round",
+            "movement_family",
+            "movement_variant",
+            "tables_advance",
+            "publishing",
+            "results_version",
+            "created_at",
+            "updated_at",
         ]
         read_only_fields = fields
 
@@ -97,11 +119,16 @@ class SessionCreateSerializer(serializers.Serializer):
     title = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
     entrant_kind = serializers.ChoiceField(EntrantKind.choices, default=EntrantKind.PAIRS)
     scoring_method = serializers.ChoiceField(
-        ScoringMethod.choices, required=False,
+        ScoringMethod.choices,
+        required=False,
         help_text="By default the page's: trick for pairs, individual for individuals, team-match for teams.",
     )
     series = serializers.IntegerField(
-        required=False, allow_null=True, default=None, min_value=1, max_value=ID_MAX,
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=ID_MAX,
         help_text="A series (club tournament or ladder) of this club.",
     )
 
@@ -149,9 +176,12 @@ class SessionListView(DirectorView, Paginated):
         return qs
 
     @extend_schema(
-        tags=["sessions"], operation_id="sessions_list",
-        parameters=[OpenApiParameter("club", str, description="A club's slug."),
-                    OpenApiParameter("status", str, enum=Status.values)],
+        tags=["sessions"],
+        operation_id="sessions_list",
+        parameters=[
+            OpenApiParameter("club", str, description="A club's slug."),
+            OpenApiParameter("status", str, enum=Status.values),
+        ],
         responses={200: SessionSerializer(many=True), **errors(401)},
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -169,14 +199,18 @@ class ClubSessionListView(DirectorView, Paginated):
         """Every session of the club."""
         return self.director_club(self.kwargs["slug"]).sessions.select_related("club")
 
-    @extend_schema(operation_id="club_sessions_list", responses={200: SessionSerializer(many=True),
-                                                                  **errors(401, 404)})
+    @extend_schema(
+        operation_id="club_sessions_list", responses={200: SessionSerializer(many=True), **errors(401, 404)}
+    )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """List the club's sessions."""
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(operation_id="club_sessions_create", request=SessionCreateSerializer,
-                   responses={201: SessionSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="club_sessions_create",
+        request=SessionCreateSerializer,
+        responses={201: SessionSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, slug: str) -> Response:
         """Open a new session in draft."""
         club = self.director_club(slug)
@@ -203,8 +237,12 @@ class SessionDetailView(DirectorView):
         return Response(SessionSerializer(self.director_session(pk)).data)
 
 
-@extend_schema(tags=["sessions"], parameters=[SESSION_ID], request=None,
-               responses={200: SessionSerializer, **errors(400, 401, 404)})
+@extend_schema(
+    tags=["sessions"],
+    parameters=[SESSION_ID],
+    request=None,
+    responses={200: SessionSerializer, **errors(400, 401, 404)},
+)
 class SessionActionView(DirectorView):
     """A step in the session's life; subclasses say which service."""
 
@@ -263,14 +301,18 @@ class SessionReopenView(SessionActionView):
 class SessionPublishingView(DirectorView):
     """The publishing switches: standings, travellers, hand records, the tables' running score."""
 
-    @extend_schema(operation_id="sessions_publishing_retrieve",
-                   responses={200: PublishingSerializer, **errors(401, 404)})
+    @extend_schema(
+        operation_id="sessions_publishing_retrieve", responses={200: PublishingSerializer, **errors(401, 404)}
+    )
     def get(self, request: Request, pk: int) -> Response:
         """The switches as they are."""
         return Response(publishing(self.director_session(pk)))
 
-    @extend_schema(operation_id="sessions_publishing_update", request=PublishingSerializer,
-                   responses={200: PublishingSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="sessions_publishing_update",
+        request=PublishingSerializer,
+        responses={200: PublishingSerializer, **errors(400, 401, 404)},
+    )
     def patch(self, request: Request, pk: int) -> Response:
         """Turn switches on or off; those left out stay as they are."""
         session = self.director_session(pk)
@@ -284,16 +326,22 @@ class SessionPublishingView(DirectorView):
 class SessionTablesView(DirectorView):
     """The session's tables and their private links (for the QR codes)."""
 
-    @extend_schema(operation_id="sessions_tables_list",
-                   responses={200: TableLinkSerializer(many=True), **errors(401, 404)})
+    @extend_schema(
+        operation_id="sessions_tables_list",
+        responses={200: TableLinkSerializer(many=True), **errors(401, 404)},
+    )
     def get(self, request: Request, pk: int) -> Response:
         """Every table of the session, with its link."""
         session = self.director_session(pk)
         return Response(TableLinkSerializer(session.tables.order_by("number"), many=True).data)
 
 
-@extend_schema(tags=["sessions"], parameters=[SESSION_ID, TABLE_NUMBER], request=None,
-               responses={200: TableLinkSerializer, **errors(401, 404)})
+@extend_schema(
+    tags=["sessions"],
+    parameters=[SESSION_ID, TABLE_NUMBER],
+    request=None,
+    responses={200: TableLinkSerializer, **errors(401, 404)},
+)
 class TableLinkActionView(DirectorView):
     """Revoke a table's link, or issue it a new one."""
 
@@ -345,6 +393,7 @@ urlpatterns = [
     path("sessions/<int:pk>/publishing/", SessionPublishingView.as_view(), name="session-publishing"),
     path("sessions/<int:pk>/tables/", SessionTablesView.as_view(), name="session-tables"),
     path("sessions/<int:pk>/tables/<int:number>/revoke/", TableRevokeView.as_view(), name="table-revoke"),
-    path("sessions/<int:pk>/tables/<int:number>/new-link/", TableNewLinkView.as_view(),
-         name="table-new-link"),
+    path(
+        "sessions/<int:pk>/tables/<int:number>/new-link/", TableNewLinkView.as_view(), name="table-new-link"
+    ),
 ]

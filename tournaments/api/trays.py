@@ -21,13 +21,17 @@ from . import errors
 from .permissions import DirectorView
 from .sessions import SESSION_ID
 
-TRAY_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The tray's number.",
-                               examples=[OpenApiExample("tray 1", value=1)])
+TRAY_NUMBER = OpenApiParameter(
+    "number",
+    int,
+    OpenApiParameter.PATH,
+    description="The tray's number.",
+    examples=[OpenApiExample("tray 1", value=1)],
+)
 
 
 class DealSerializer(serializers.ModelSerializer):
     """A deal: the hands in PBN notation (blank if not recorded), trump card, dealer."""
-
 
     class Meta:
         model = Deal
@@ -50,8 +54,13 @@ class DealRecordSerializer(serializers.Serializer):
     """A deal as recorded: the trump card (e.g. "KC"), the hands in PBN if known, the dealer."""
 
     trump = serializers.CharField(max_length=3, required=False, allow_blank=True, default="")
-    hands = serializers.CharField(max_length=80, required=False, allow_blank=True, default="",
-                                  help_text='PBN deal notation: "N:AKQ.J.T98.765 ...".')
+    hands = serializers.CharField(
+        max_length=80,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text='PBN deal notation: "N:AKQ.J.T98.765 ...".',
+    )
     dealer = serializers.ChoiceField(["", "N", "E", "S", "W"], required=False, default="")
 
 
@@ -104,8 +113,11 @@ class TrayDetailView(DirectorView):
 class DealRecordView(DirectorView):
     """Record a tray's deal: the trump card, and the hands if known."""
 
-    @extend_schema(operation_id="trays_deal_record", request=DealRecordSerializer,
-                   responses={200: TraySerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="trays_deal_record",
+        request=DealRecordSerializer,
+        responses={200: TraySerializer, **errors(400, 401, 404)},
+    )
     def patch(self, request: Request, pk: int, number: int) -> Response:
         """Record the deal (fields left blank stay as they are)."""
         tray = session_tray(self.director_session(pk), number)
@@ -146,15 +158,19 @@ class PBNView(DirectorView):
         """Export the deals."""
         return Response({"pbn": deals.pbn_export(session=self.director_session(pk))})
 
-    @extend_schema(operation_id="trays_pbn_import", request=PBNSerializer,
-                   responses={200: CountSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        operation_id="trays_pbn_import",
+        request=PBNSerializer,
+        responses={200: CountSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
         """Import deals onto the trays by [Board] number."""
         session = self.director_session(pk)
         form = PBNSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        return Response({"count": deals.pbn_import(session=session, text=form.validated_data["pbn"],
-                                                   user=request.user)})
+        return Response(
+            {"count": deals.pbn_import(session=session, text=form.validated_data["pbn"], user=request.user)}
+        )
 
 
 urlpatterns = [

@@ -118,9 +118,7 @@ class ActionLog(models.Model):
     session = models.ForeignKey(
         "tournaments.Session", null=True, blank=True, on_delete=models.CASCADE, related_name="actions"
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     #: Who or what acted when there is no user: "table 3", "api", "seed_demo".
     actor = models.CharField(max_length=80, blank=True, default="")
     action = models.CharField(max_length=80)

@@ -92,9 +92,7 @@ class SeatingTray(models.Model):
     class Meta:
         ordering = ["seating", "order"]
         constraints = [
-            models.UniqueConstraint(
-                fields=["round", "tray", "order"], name="tray_at_one_table_at_a_time"
-            ),
+            models.UniqueConstraint(fields=["round", "tray", "order"], name="tray_at_one_table_at_a_time"),
             models.UniqueConstraint(fields=["seating", "tray"], name="tray_once_per_seating"),
         ]
 

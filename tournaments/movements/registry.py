@@ -78,17 +78,14 @@ def generate(
     if variant is not None and variant not in fam.variants:
         if fam.variants:
             raise MovementUserError(
-                f"{fam.title} has no variant {variant!r}; "
-                f"its variants are {', '.join(fam.variants)}"
+                f"{fam.title} has no variant {variant!r}; its variants are {', '.join(fam.variants)}"
             )
         raise MovementUserError(f"{fam.title} has no variants")
     given = {"pairs": pairs, "teams": teams, "players": players}
     unit = _UNIT_OPTION[fam.entrant_kind]
     wrong = [k for k, v in given.items() if v is not None and k != unit]
     if wrong:
-        raise MovementUserError(
-            f"{fam.title} seats {unit}; give --{unit} or --tables, not --{wrong[0]}"
-        )
+        raise MovementUserError(f"{fam.title} seats {unit}; give --{unit} or --tables, not --{wrong[0]}")
     entrants = given[unit]
     for label, value in (("entrants", entrants), ("tables", tables), ("deals", deals)):
         if value is not None and value < 1:

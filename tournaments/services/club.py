@@ -63,9 +63,7 @@ def player_create(*, club: Club, name: str, member_number: str = "", user: Any =
     return player
 
 
-def player_update(
-    *, player: Player, name: str, member_number: str, active: bool, user: Any = None
-) -> Player:
+def player_update(*, player: Player, name: str, member_number: str, active: bool, user: Any = None) -> Player:
     """Change a player's name, number or active flag."""
     name = name.strip()
     if not name:

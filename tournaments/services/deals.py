@@ -47,9 +47,7 @@ def hands_to_pbn(hands: dict[str, list[str]], first: str = "N") -> str:
     for k in range(4):
         seat = _left_of(first, k)
         cards = hands[seat]
-        parts.append(".".join(
-            "".join(r for r in RANKS if r + suit in cards) for suit in SUITS
-        ))
+        parts.append(".".join("".join(r for r in RANKS if r + suit in cards) for suit in SUITS))
     return f"{first}:" + " ".join(parts)
 
 
@@ -64,9 +62,13 @@ def pbn_to_hands(pbn: str) -> dict[str, list[str]]:
         suits = text.split(".")
         if len(suits) != 4:
             raise UserError(f"A hand needs four suits: {text!r}.", field="hands")
-        hands[_left_of(first, k)] = [r + s for s, ranks in zip(SUITS, suits, strict=True) for r in ranks.upper()]
+        hands[_left_of(first, k)] = [
+            r + s for s, ranks in zip(SUITS, suits, strict=True) for r in ranks.upper()
+        ]
     cards = [c for h in hands.values() for c in h]
-    if sorted(cards) != sorted(r + s for s in SUITS for r in RANKS) or any(len(h) != 13 for h in hands.values()):
+    if sorted(cards) != sorted(r + s for s in SUITS for r in RANKS) or any(
+        len(h) != 13 for h in hands.values()
+    ):
         raise UserError("A deal needs 52 different cards, 13 in each hand.", field="hands")
     return hands
 
@@ -110,7 +112,9 @@ def deal_record(*, tray: Tray, trump: str = "", hands: str = "", dealer: str = "
         deal.dealer = dealer
     deal.double_dummy = None
     deal.save()
-    log_action(club=tray.session.club, session=tray.session, user=user, action="deal.record", tray=tray.number)
+    log_action(
+        club=tray.session.club, session=tray.session, user=user, action="deal.record", tray=tray.number
+    )
     return deal
 
 
@@ -144,8 +148,13 @@ def pbn_import(*, session: Session, text: str, user: Any = None) -> int:
             tray = trays.get(number)
             if tray is None:
                 raise UserError(f"Board {number} is not a tray of this session.", field="file")
-            deal_record(tray=tray, hands=tags["Deal"], dealer=tags.get("Dealer", ""),
-                        trump=tags.get("Trump", ""), user=user)
+            deal_record(
+                tray=tray,
+                hands=tags["Deal"],
+                dealer=tags.get("Dealer", ""),
+                trump=tags.get("Trump", ""),
+                user=user,
+            )
     return len(boards)
 
 

@@ -66,9 +66,7 @@ def _movement_unit_count(session: Session, unit: str) -> int:
         return entrants
     if unit == "player":
         return entrants * size
-    raise UserError(
-        f"This movement seats {unit}s; the session's entrants are {kind}s.", field="family"
-    )
+    raise UserError(f"This movement seats {unit}s; the session's entrants are {kind}s.", field="family")
 
 
 def _player_numbers(session: Session) -> dict[int, tuple[Entrant | None, Player | None]]:
@@ -107,8 +105,7 @@ def movement_fix(
     expected = _movement_unit_count(session, movement.entrant_kind)
     if movement.entrants != expected:
         raise UserError(
-            f"The movement seats {movement.entrants} {movement.entrant_kind}s; "
-            f"the session has {expected}.",
+            f"The movement seats {movement.entrants} {movement.entrant_kind}s; the session has {expected}.",
             field="family",
         )
     clear_seating(session)
@@ -126,8 +123,13 @@ def movement_fix(
     session.deals_per_round = len(first.trays) if first else 1
     session.save()
     log_action(
-        club=session.club, session=session, user=user, action="movement.fix",
-        family=movement.family, variant=movement.variant, trays=movement.trays,
+        club=session.club,
+        session=session,
+        user=user,
+        action="movement.fix",
+        family=movement.family,
+        variant=movement.variant,
+        trays=movement.trays,
     )
     return movement
 
@@ -141,11 +143,15 @@ def clear_seating(session: Session) -> None:
 def _write_seating(session: Session, movement: Movement) -> None:
     tables = {
         t.number: t
-        for t in Table.objects.bulk_create(Table(session=session, number=n) for n in range(1, movement.tables + 1))
+        for t in Table.objects.bulk_create(
+            Table(session=session, number=n) for n in range(1, movement.tables + 1)
+        )
     }
     trays = {
         t.number: t
-        for t in Tray.objects.bulk_create(Tray(session=session, number=n) for n in range(1, movement.trays + 1))
+        for t in Tray.objects.bulk_create(
+            Tray(session=session, number=n) for n in range(1, movement.trays + 1)
+        )
     }
     Deal.objects.bulk_create(Deal(tray=t, dealer=dealer_for(n)) for n, t in trays.items())
     kind, _ = KIND_SHAPE[session.entrant_kind]
@@ -155,7 +161,9 @@ def _write_seating(session: Session, movement: Movement) -> None:
         rnd = Round.objects.create(session=session, number=mround.number)
         for assignment in mround.tables:
             if assignment.table not in tables:
-                raise UserError(f"Round {mround.number} uses table {assignment.table}, which the movement lacks.")
+                raise UserError(
+                    f"Round {mround.number} uses table {assignment.table}, which the movement lacks."
+                )
             ns = entrants.get(assignment.ns) if assignment.ns is not None else None
             ew = entrants.get(assignment.ew) if assignment.ew is not None else None
             seating = Seating.objects.create(round=rnd, table=tables[assignment.table], ns=ns, ew=ew)
@@ -178,7 +186,9 @@ def _write_seats(
     if assignment.seats is not None:
         for direction, number in assignment.seats.items():
             entrant, player = numbered.get(number, (None, None))
-            seats.append(Seat(seating=seating, round=rnd, direction=direction, player=player, entrant=entrant))
+            seats.append(
+                Seat(seating=seating, round=rnd, direction=direction, player=player, entrant=entrant)
+            )
             if entrant is not None:
                 seated.append(SeatedEntrant(round=rnd, seating=seating, entrant=entrant))
     else:
@@ -186,7 +196,9 @@ def _write_seats(
         for side, entrant, dirs in (("NS", seating.ns, "NS"), ("EW", seating.ew, "EW")):
             if entrant is None:
                 continue
-            seated.append(SeatedEntrant(round=rnd, seating=seating, entrant=entrant, side=side if team else ""))
+            seated.append(
+                SeatedEntrant(round=rnd, seating=seating, entrant=entrant, side=side if team else "")
+            )
             seats.extend(_side_seats(seating, rnd, entrant, dirs, team))
     Seat.objects.bulk_create(seats)
     SeatedEntrant.objects.bulk_create(seated)

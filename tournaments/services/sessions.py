@@ -136,8 +136,12 @@ def entrant_create(
     except IntegrityError:
         raise UserError(f"Number {number} is already taken in this session.", field="number") from None
     log_action(
-        club=session.club, session=session, user=user, action="entrant.create",
-        entrant=entrant.number, players=[p.pk for p in people],
+        club=session.club,
+        session=session,
+        user=user,
+        action="entrant.create",
+        entrant=entrant.number,
+        players=[p.pk for p in people],
     )
     return entrant
 
@@ -175,7 +179,9 @@ def session_advance(*, session: Session, user: Any = None) -> Session:
         raise UserError(f"Round {last} is the last round.")
     session.current_round += 1
     session.save(update_fields=["current_round", "updated_at"])
-    log_action(club=session.club, session=session, user=user, action="session.advance", round=session.current_round)
+    log_action(
+        club=session.club, session=session, user=user, action="session.advance", round=session.current_round
+    )
     return session
 
 
@@ -219,7 +225,10 @@ def session_publish_switches(
         setattr(session, field, changes[field])
     session.save(update_fields=[*fields, "updated_at"])
     log_action(
-        club=session.club, session=session, user=user, action="session.publish_switches",
+        club=session.club,
+        session=session,
+        user=user,
+        action="session.publish_switches",
         **{k: v for k, v in changes.items() if v is not None},
     )
     return session

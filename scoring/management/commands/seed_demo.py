@@ -23,7 +23,9 @@ class Command(BaseCommand):
             self.stderr.write("The demo club already exists.")
             raise SystemExit(1)
         demo = build_demo()
-        self.stdout.write(self.style.SUCCESS(
-            f"Built {demo.club.name}: {demo.club.players.count()} players, "
-            f"'{demo.published.title}' (published) and '{demo.running.title}' (in progress)."
-        ))
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Built {demo.club.name}: {demo.club.players.count()} players, "
+                f"'{demo.published.title}' (published) and '{demo.running.title}' (in progress)."
+            )
+        )
