@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.staticfiles.handlers import StaticFilesHandler
 from django.core.servers.basehttp import ThreadedWSGIServer
+from django.db import connection
 from pytest_django.live_server_helper import LiveServer
 
 DB_LOCK = threading.RLock()
@@ -57,10 +58,15 @@ class OneAtATime(StaticFilesHandler):
 
 
 class KeepSharedConnection(ThreadedWSGIServer):
-    """Leave the shared in-memory connection open when a socket closes."""
+    """Leave the shared in-memory SQLite connection open when a socket closes.
+
+    On PostgreSQL each thread has its own connection, closed as usual, so
+    the test database can be dropped at the end.
+    """
 
     def _close_connections(self) -> None:
-        pass
+        if connection.vendor != "sqlite":
+            super()._close_connections()
 
 
 def serialised_live_server() -> Iterator[LiveServer]:
