@@ -29,8 +29,8 @@ var:
 run: install var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty
-	$(PY) manage.py demo_links
-	$(PY) manage.py runserver $(HOST):$(PORT)
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py demo_links
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: install-test var
 	$(PY) -m pytest $(PYTEST_ARGS)
