@@ -55,3 +55,10 @@ def test_a_series_of_matches_meets_every_team_once_with_byes_for_an_odd_number(t
     for matches, bye in rounds:
         seated = [t for pair in matches for t in pair] + ([bye] if bye else [])
         assert sorted(seated) == list(range(1, teams + 1))
+
+
+def test_matches_between_teams_of_more_than_eight_are_recommended_by_their_pairs() -> None:
+    from tournaments.movements.recommend import recommend
+
+    families = {r.family for r in recommend(session_kind="teams", entrants=10, deals_available=20)}
+    assert {"club-teams", "team-progressive"} <= families

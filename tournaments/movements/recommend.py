@@ -52,7 +52,8 @@ SESSION_UNITS: dict[str, tuple[str, int]] = {
     "sixes": ("team", 6),
     "eights": ("team", 8),
     "individuals": ("player", 1),
-    "teams": ("team", 0),
+    # Teams of more than eight are seated pair by pair (pp. 56-59): count their pairs.
+    "teams": ("pair", 0),
 }
 
 
