@@ -116,16 +116,30 @@ class EntrantWithdrawView(DirectorSessionMixin, View):
         return redirect("director:setup", pk=pk)
 
 
-class PhantomAddView(DirectorSessionMixin, View):
-    """Make an odd number of pairs even with a phantom pair (its opponents sit out)."""
+class SessionButtonView(DirectorSessionMixin, View):
+    """A button on a set-up page: call a service, say what happened, go back to the page."""
+
+    #: The page to go back to (a URL name taking the session's pk).
+    back = "director:setup"
+
+    def act(self, request: HttpRequest) -> str:
+        """Call the service; return the message to show."""
+        raise UserError("This button does nothing.")
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         try:
-            phantom = setup_services.phantom_add(session=self.session, user=request.user)
-            messages.success(request, f"Pair {phantom.number} is a phantom. {ctx.seating_note(self.session)}")
+            messages.success(request, self.act(request))
         except UserError as exc:
             messages.error(request, exc.message)
-        return redirect("director:setup", pk=pk)
+        return redirect(self.back, pk=pk)
+
+
+class PhantomAddView(SessionButtonView):
+    """Make an odd number of pairs even with a phantom pair (its opponents sit out)."""
+
+    def act(self, request: HttpRequest) -> str:
+        phantom = setup_services.phantom_add(session=self.session, user=request.user)
+        return f"Pair {phantom.number} is a phantom. {ctx.seating_note(self.session)}"
 
 
 class SetupMovementView(DirectorSessionMixin, View):
@@ -165,28 +179,24 @@ class TraysView(DirectorSessionMixin, View):
         )
 
 
-class TraysDealView(DirectorSessionMixin, View):
+class TraysDealView(SessionButtonView):
     """Deal every tray afresh: secure shuffles, the trump card turned (Law III)."""
 
-    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
-        try:
-            count = deals_services.trays_deal(session=self.session, user=request.user)
-            messages.success(request, f"Dealt {count} trays. The trump card of each is shown below.")
-        except UserError as exc:
-            messages.error(request, exc.message)
-        return redirect("director:trays", pk=pk)
+    back = "director:trays"
+
+    def act(self, request: HttpRequest) -> str:
+        count = deals_services.trays_deal(session=self.session, user=request.user)
+        return f"Dealt {count} trays. The trump card of each is shown below."
 
 
-class TraysClearView(DirectorSessionMixin, View):
+class TraysClearView(SessionButtonView):
     """Leave the deals unknown: the players deal at the table and record the trump."""
 
-    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
-        try:
-            setup_services.deals_clear(session=self.session, user=request.user)
-            messages.success(request, "The deals are unknown: the tables deal and record each trump card.")
-        except UserError as exc:
-            messages.error(request, exc.message)
-        return redirect("director:trays", pk=pk)
+    back = "director:trays"
+
+    def act(self, request: HttpRequest) -> str:
+        setup_services.deals_clear(session=self.session, user=request.user)
+        return "The deals are unknown: the tables deal and record each trump card."
 
 
 class PBNImportView(TraysView):
