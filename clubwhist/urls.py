@@ -5,6 +5,8 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
+from scoring import urls_table
+
 
 def healthz(request: HttpRequest) -> HttpResponse:
     """Liveness probe for the proxy and docker compose."""
@@ -16,7 +18,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("healthz", healthz, name="healthz"),
-    path("t/", include("scoring.urls_table")),
+    path("t/", include(urls_table.table_patterns)),
+    path("p/", include(urls_table.phone_patterns)),
     path("director/", include("scoring.urls_director")),
     path("director/", include("tournaments.urls_director")),
     path("api/v1/", include("clubwhist.urls_api")),

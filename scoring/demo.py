@@ -166,6 +166,9 @@ def demo_links(base_url: str) -> list[str]:
         table = running.tables.order_by("number").first()
         if table is not None:
             lines.append(f"  Table 1 entry:     {base_url}/t/{table.token}/   ({running.title})")
+        link = running.entrant_links.filter(revoked=False).order_by("entrant__number").first()
+        if link is not None:
+            lines.append(f"  Pair 1's phone:    {base_url}/p/{link.token}/   (follows pair 1 to every table)")
     if published is not None:
         lines.append(f"  Public standings:  {base_url}/c/{club.slug}/s/{published.pk}/")
     lines.append(f"  Club home:         {base_url}/c/{club.slug}/")

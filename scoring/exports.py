@@ -1,16 +1,17 @@
-"""Exports of a published session: results as CSV and JSON, deals as PBN, a printable PDF.
+"""Exports of a published session: results as CSV and JSON, and a printable PDF.
 
 - **JSON**: the scores JSON of DESIGN.md, exactly as the snapshot holds it.
 - **CSV**: one row per entrant: rank (and field rank for a Mitchell-type
   movement), number, names, the exact total and plus/minus ("37/4"), the
   same as decimals for spreadsheets, the modern percentage, and the score on
   every tray.
-- **PBN**: the deals (``tournaments.services.deals.pbn_export``), with the
-  double-dummy tricks as a comment where they are known.
 - **PDF**: the standings and, when published, the travellers, laid out for
   A4 with reportlab.
 
-The views check the director's switches before calling any of these.
+Each takes what a selector of ``scoring.selectors`` has already cut to the
+viewer's sight (the public's, for the public downloads); nothing here reads
+the database. The deals' PBN is written by ``tournaments.services``'s PBN
+export, the same for the director and, once published, the public.
 """
 
 from __future__ import annotations
@@ -20,15 +21,24 @@ import io
 import json
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
-from tournaments.models import Deal, Session
-from tournaments.services.deals import pbn_export
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table, TableStyle
 
-from .views.public_slips import TravellerView, card_text
-from .views.public_standings import Standings, percent_text
+from . import display
+from .scorers import Scores
+from .selectors.layout import Standings
+from .selectors.travellers import TravellerView
 
 FONT_PATHS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -45,14 +55,14 @@ def results_json(scores: Mapping[str, Any]) -> str:
 
 def results_csv(
     *,
-    scores: Mapping[str, Any],
+    scores: Scores,
     names: Mapping[int, str],
     percents: Mapping[int, Fraction] | None,
     fields: Mapping[int, str] | None,
 ) -> str:
-    """One row per entrant, exact figures first and decimals beside."""
-    deals = [d["deal"] for d in scores["deals"]]
-    by_deal = {d["deal"]: d["scores"] for d in scores["deals"]}
+    """One row per entrant, exact figures first and decimals beside; a column per tray the viewer may see."""
+    deals = [d.deal for d in scores.deals]
+    by_deal = {d.deal: d.scores for d in scores.deals}
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
@@ -69,59 +79,49 @@ def results_csv(
             *(f"tray {n}" for n in deals),
         ]
     )
-    for row in scores["entrants"]:
-        number, pm = row["entrant"], row.get("plus_minus")
+    for row in scores.entrants:
+        number, pm = row.entrant, row.plus_minus
         percent = (percents or {}).get(number)
         writer.writerow(
             [
-                row["rank"],
+                row.rank,
                 (fields or {}).get(number, ""),
                 number,
                 names.get(number, ""),
-                row["total"],
-                pm or "",
-                _decimal(row["total"]),
+                str(row.total),
+                "" if pm is None else str(pm),
+                _decimal(row.total),
                 _decimal(pm),
-                percent_text(percent) if percent is not None else "",
-                *(by_deal[n].get(str(number), "") for n in deals),
+                display.percent(percent) if percent is not None else "",
+                *(_exact(by_deal[n].get(number)) for n in deals),
             ]
         )
     return out.getvalue()
 
 
-def _decimal(value: str | None) -> str:
+def _exact(value: Fraction | None) -> str:
+    """An exact rational as the JSON writes it ("27/4"), or blank."""
+    return "" if value is None else str(value)
+
+
+def _decimal(value: Fraction | None) -> str:
     """An exact rational as a decimal to four places, for spreadsheets."""
-    return "" if value is None else f"{float(Fraction(value)):.4f}"
+    return "" if value is None else f"{float(value):.4f}"
 
 
-def deals_pbn(*, session: Session) -> str:
-    """The session's deals as PBN, each followed by its double-dummy tricks when known."""
-    text = pbn_export(session=session)
-    solved = {
-        d.tray.number: d.double_dummy
-        for d in Deal.objects.filter(tray__session=session, double_dummy__isnull=False).select_related("tray")
-    }
+@dataclass(frozen=True)
+class Heading:
+    """What a results PDF is of: the session's title, club, date and method."""
 
-    def add(match: re.Match[str]) -> str:
-        """The board's tags, then its double-dummy comment."""
-        dd = solved.get(int(match.group(1)))
-        if not dd:
-            return match.group(0)
-        tricks = f"N-S {dd['ns']}, E-W {dd['ew']}"
-        note = f"\n{{Double dummy, {dd['trump']} trumps, {dd['leader']} leads: {tricks}}}"
-        return match.group(0) + note
-
-    return re.sub(r'\[Board "(\d+)"\](?:\n\[[^\n]*\])*', add, text)
+    title: str
+    club: str
+    subtitle: str
 
 
 def results_pdf(
-    *, session: Session, standings: Standings | None, travellers: Sequence[TravellerView] | None
+    *, heading: Heading, standings: Standings | None, travellers: Sequence[TravellerView] | None
 ) -> bytes:
     """The standings and travellers as an A4 PDF."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.units import mm
-    from reportlab.platypus import SimpleDocTemplate
-
     font = _font()
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -131,10 +131,10 @@ def results_pdf(
         rightMargin=15 * mm,
         topMargin=15 * mm,
         bottomMargin=15 * mm,
-        title=f"{session.title} {session.date}",
-        author=session.club.name,
+        title=heading.title,
+        author=heading.club,
     )
-    story = _heading(session, font)
+    story = _heading(heading, font)
     if standings is not None:
         story += _standings_flowables(standings, font)
     for traveller in travellers or ():
@@ -145,8 +145,6 @@ def results_pdf(
 
 def _font() -> str:
     """A font with suit symbols and raised figures (DejaVu Sans), else Helvetica."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
     if "DejaVuSans" in pdfmetrics.getRegisteredFontNames():
         return "DejaVuSans"
@@ -165,9 +163,13 @@ def _text(value: str, font: str) -> str:
     return value.translate(ASCII_SUITS)
 
 
+def _para(text: str, style: Any) -> Paragraph:
+    """A paragraph of plain text: reportlab reads markup, so every name and title is escaped first."""
+    return Paragraph(escape(text), style)
+
+
 def _styles(font: str) -> dict[str, Any]:
     """The paragraph styles of the PDF, in the given font."""
-    from reportlab.lib.styles import ParagraphStyle
 
     return {
         "h1": ParagraphStyle("h1", fontName=font, fontSize=16, leading=20, spaceAfter=4),
@@ -176,19 +178,15 @@ def _styles(font: str) -> dict[str, Any]:
     }
 
 
-def _heading(session: Session, font: str) -> list[Any]:
+def _heading(heading: Heading, font: str) -> list[Any]:
     """The session's title and what it was."""
-    from reportlab.platypus import Paragraph
 
     st = _styles(font)
-    sub = f"{session.club.name} · {session.date:%A %d %B %Y} · {session.get_scoring_method_display()}"
-    return [Paragraph(_text(session.title, font), st["h1"]), Paragraph(_text(sub, font), st["p"])]
+    return [_para(_text(heading.title, font), st["h1"]), _para(_text(heading.subtitle, font), st["p"])]
 
 
 def _table(rows: list[list[str]], font: str, widths: list[float] | None = None) -> Any:
     """A ruled table, numbers to the right, its head repeated on each page."""
-    from reportlab.lib import colors
-    from reportlab.platypus import Table, TableStyle
 
     table = Table([[_text(c, font) for c in r] for r in rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
@@ -211,28 +209,26 @@ def _table(rows: list[list[str]], font: str, widths: list[float] | None = None) 
 
 def _standings_flowables(standings: Standings, font: str) -> list[Any]:
     """The standings, field by field, and the method's notes."""
-    from reportlab.platypus import Paragraph
 
     st = _styles(font)
-    out: list[Any] = [Paragraph(_text(f"{standings.title} ({standings.pages})", font), st["h2"])]
+    out: list[Any] = [_para(_text(f"{standings.title} ({standings.pages})", font), st["h2"])]
     for field in standings.fields:
         if field.title:
-            out.append(Paragraph(_text(field.title, font), st["h2"]))
+            out.append(_para(_text(field.title, font), st["h2"]))
         head = ["Rank", standings.label, *standings.columns]
-        body = [[str(r.rank), f"{r.entrant}  {r.names}", *(c.text for c in r.cells)] for r in field.rows]
+        body = [[str(r.rank), f"{r.entrant}  {r.names}", *(c.plain for c in r.cells)] for r in field.rows]
         out.append(_table([head, *body], font))
-    out += [Paragraph(_text(note, font), st["p"]) for note in standings.notes]
+    out += [_para(_text(note, font), st["p"]) for note in standings.notes]
     return out
 
 
 def _traveller_flowables(t: TravellerView, font: str) -> list[Any]:
     """One tray's traveller, kept on one page."""
-    from reportlab.platypus import KeepTogether, Paragraph
 
     st = _styles(font)
     title = (
         f"Tray {t.tray}"
-        + (f" · trump {card_text(t.trump)}" if t.trump else "")
+        + (f" · trump {display.card_text(t.trump)}" if t.trump else "")
         + (f" · dealer {t.dealer}" if t.dealer else "")
     )
     head = ["Table", "N-S", "E-W", "N-S tricks", "E-W tricks", "N-S score", "E-W score"]
@@ -243,12 +239,12 @@ def _traveller_flowables(t: TravellerView, font: str) -> list[Any]:
             str(r.ew),
             r.ns_tricks,
             r.ew_tricks,
-            r.ns_score.text if r.ns_score else "",
-            r.ew_score.text if r.ew_score else "",
+            r.ns_score.plain if r.ns_score else "",
+            r.ew_score.plain if r.ew_score else "",
         ]
         for r in t.rows
     ]
-    parts: list[Any] = [Paragraph(_text(title, font), st["h2"]), _table([head, *body], font)]
+    parts: list[Any] = [_para(_text(title, font), st["h2"]), _table([head, *body], font)]
     if t.heading:
-        parts.append(Paragraph(_text(t.heading, font), st["p"]))
+        parts.append(_para(_text(t.heading, font), st["p"]))
     return [KeepTogether(parts)]

@@ -104,10 +104,10 @@ def deal_double_dummy(*, deal: Deal) -> dict[str, Any] | None:
     return result
 
 
-def deals_missing_double_dummy(*, session: Session) -> list[Deal]:
+def deals_missing_double_dummy(*, session_id: int) -> list[Deal]:
     """The session's recorded deals that have no double-dummy answer yet."""
     return list(
-        Deal.objects.filter(tray__session=session, double_dummy__isnull=True)
+        Deal.objects.filter(tray__session_id=session_id, double_dummy__isnull=True)
         .exclude(hands="")
         .exclude(trump="")
         .select_related("tray")
@@ -122,7 +122,7 @@ def session_double_dummy(*, session_id: int) -> int:
         return 0
     session = Session.objects.get(pk=session_id)
     solved = 0
-    for deal in deals_missing_double_dummy(session=session):
+    for deal in deals_missing_double_dummy(session_id=session.pk):
         if deal_double_dummy(deal=deal) is not None:
             solved += 1
     return solved

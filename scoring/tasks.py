@@ -1,38 +1,23 @@
-"""Celery tasks of the scoring side. Tasks take ids, fetch, and call a service."""
+"""Celery tasks of the scoring side. Tasks take ids, read through selectors, and call a service."""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.db import transaction
 
+from .hand_records import deals_missing_double_dummy, session_double_dummy
+from .selectors.slips import all_played
+from .selectors.standings import modern_percentages
+from .services.standings import standings_compute
+
 
 @shared_task(ignore_result=True)
 def recompute_standings(session_id: int) -> None:
     """Recompute a session's standings snapshot (and, off the pages' path, what they show beside it)."""
-    from .services.standings import modern_percentages, standings_compute
-
     snapshot = standings_compute(session_id=session_id)
-    if snapshot is not None and snapshot.session.status != snapshot.session.Status.RUNNING:
-        modern_percentages(session=snapshot.session, snapshot=snapshot)
-    _solve_hands_when_played(session_id)
-
-
-def _solve_hands_when_played(session_id: int) -> None:
-    """Once every table has played every tray, solve the hand records ahead of publishing."""
-    from tournaments.models import SeatingTray, Session
-
-    from .hand_records import deals_missing_double_dummy
-    from .models import SlipLine
-
-    expected = (
-        SeatingTray.objects.filter(seating__round__session_id=session_id)
-        .exclude(seating__ns__is_phantom=True)
-        .exclude(seating__ew__is_phantom=True)
-        .count()
-    )
-    if not expected or SlipLine.objects.filter(session_id=session_id).count() < expected:
-        return
-    if deals_missing_double_dummy(session=Session(pk=session_id)):
+    if snapshot is not None and snapshot.session.status != "running":
+        modern_percentages(session=snapshot.session, snapshot=snapshot)  # warms the pages' cache
+    if all_played(session_id=session_id) and deals_missing_double_dummy(session_id=session_id):
         compute_double_dummy.delay(session_id)
 
 
@@ -54,8 +39,6 @@ def ping(value: int) -> int:
 @shared_task(ignore_result=True)
 def compute_double_dummy(session_id: int) -> None:
     """Solve the session's deals double dummy for the hand records (endplay)."""
-    from .hand_records import session_double_dummy
-
     session_double_dummy(session_id=session_id)
 
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("s/<int:pk>/run/round/<int:round>/", v.RoundEnterView.as_view(), name="enter"),
     path("s/<int:pk>/run/tables/", v.TablesView.as_view(), name="tables"),
     path("s/<int:pk>/run/tables/<int:table>/link/", v.TableLinkView.as_view(), name="table_link"),
+    path("s/<int:pk>/run/entrant-links/<int:link>/", v.EntrantLinkView.as_view(), name="entrant_link"),
     path("s/<int:pk>/run/tray/<int:tray>/", c.TrayView.as_view(), name="tray"),
     path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/award/", c.AwardView.as_view(), name="award"),
     path("s/<int:pk>/run/line/<int:line>/", c.LineCorrectView.as_view(), name="line"),

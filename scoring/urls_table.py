@@ -1,17 +1,39 @@
-"""The table's pages: the private link each table's QR code opens (phones), and its JSON."""
+"""The phones' pages: a table's private link (its QR code) and an entrant's own link, and their JSON.
+
+Both serve the same views: ``table`` (``/t/<token>/``) for a table's link,
+``phone`` (``/p/<token>/``) for a phone that follows an entrant.
+"""
+
+from typing import Any
 
 from django.urls import path
 
 from .views import table, table_json
 
-app_name = "table"
 
-urlpatterns = [
-    path("<str:token>/", table.TableView.as_view(), name="home"),
-    path("<str:token>/trays/<int:tray>/confirm/", table.TableConfirmView.as_view(), name="confirm"),
-    path("<str:token>/trays/<int:tray>/dispute/", table.TableDisputeView.as_view(), name="dispute"),
-    path("<str:token>/state", table_json.TableStateView.as_view(), name="state"),
-    path("<str:token>/send", table_json.TableSendView.as_view(), name="send"),
-    path("<str:token>/confirm", table_json.TableConfirmJsonView.as_view(), name="confirm_json"),
-    path("<str:token>/dispute", table_json.TableDisputeJsonView.as_view(), name="dispute_json"),
-]
+def phone_urls(follows: bool) -> list[Any]:
+    """The routes of one kind of link."""
+    extra = {"follows": follows}
+    return [
+        path("<str:token>/", table.TableView.as_view(**extra), name="home"),
+        path(
+            "<str:token>/trays/<int:tray>/confirm/", table.TableConfirmView.as_view(**extra), name="confirm"
+        ),
+        path(
+            "<str:token>/trays/<int:tray>/dispute/", table.TableDisputeView.as_view(**extra), name="dispute"
+        ),
+        path("<str:token>/state", table_json.TableStateView.as_view(**extra), name="state"),
+        path("<str:token>/send", table_json.TableSendView.as_view(**extra), name="send"),
+        path("<str:token>/confirm", table_json.TableConfirmJsonView.as_view(**extra), name="confirm_json"),
+        path("<str:token>/dispute", table_json.TableDisputeJsonView.as_view(**extra), name="dispute_json"),
+    ]
+
+
+table_patterns = (
+    [*phone_urls(False), path("<str:token>/claim", table.TableClaimView.as_view(), name="claim")],
+    "table",
+)
+phone_patterns = (
+    [*phone_urls(True), path("<str:token>/leave", table.PhoneLeaveView.as_view(follows=True), name="leave")],
+    "phone",
+)

@@ -7,8 +7,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from .models import Club, Seat, Seating, Session, Table
+from .models import Club, Entrant, EntrantLink, Player, Seat, Seating, Session, Table
 from .services.errors import NotFound
+from .services.sessions import KIND_SHAPE
 
 
 def table_by_token(*, token: str) -> Table:
@@ -17,6 +18,50 @@ def table_by_token(*, token: str) -> Table:
     if table is None or table.token_revoked:
         raise NotFound("This table link is not valid. Ask the director for the table's QR code.")
     return table
+
+
+def entrant_link_by_token(*, token: str) -> EntrantLink:
+    """The entrant behind its own private link; a revoked or unknown link is NotFound."""
+    link = (
+        EntrantLink.objects.select_related("entrant", "session", "session__club")
+        .filter(token=token, revoked=False)
+        .first()
+    )
+    if link is None:
+        raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
+    return link
+
+
+def ranked_kind(session: Session) -> str:
+    """The kind of entrant the session's standings rank: pairs, players, or teams."""
+    return KIND_SHAPE[session.entrant_kind][0]
+
+
+@dataclass(frozen=True)
+class NumberedPlayer:
+    """A player under the book's number in a seat-based movement, and their entrant if they are one."""
+
+    number: int
+    player: Player | None
+    entrant: Entrant | None
+
+
+def player_numbers(*, session: Session) -> list[NumberedPlayer]:
+    """The book's player numbers 1..n for seat-based movements, entrant by entrant.
+
+    Individuals keep their entrant's number; the players of teams of six or
+    eight are numbered in team order, then member order (pp. 50-55).
+    """
+    kind = ranked_kind(session)
+    entrants = session.entrants.filter(kind=kind).order_by("number").prefetch_related("members__player")
+    out: list[NumberedPlayer] = []
+    for entrant in entrants:
+        members = list(entrant.members.all())
+        if kind == Entrant.Kind.PLAYER:
+            out.append(NumberedPlayer(entrant.number, members[0].player if members else None, entrant))
+            continue
+        out.extend(NumberedPlayer(len(out) + 1, m.player, None) for m in members)
+    return out
 
 
 @dataclass

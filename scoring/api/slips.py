@@ -27,10 +27,10 @@ from tournaments.models import Tray
 from tournaments.services import running
 from tournaments.services.errors import NotFound, UserError
 
-from ..board import board_to_json, line_history, session_board
 from ..models import AWARD_CHOICES, SlipLine, SlipLineVersion, Via
 from ..scorers.types import ScoringError
-from ..selectors import TravellerLine, traveller_director
+from ..selectors.board import board_to_json, line_history, session_board
+from ..selectors.travellers import TravellerLine, traveller_lines
 from ..services import directing
 from ..services.results import (
     MAX_REVOKES,
@@ -40,6 +40,7 @@ from ..services.results import (
     result_correct,
     result_submit,
 )
+from ..visibility import DIRECTOR, sight
 from . import dataclass_schema
 
 #: The awards each way. Labelled by side so that the schema names one enum per field
@@ -316,7 +317,11 @@ class SlipListView(SlipView, Paginated):
             user=request.user,
             round_number=data.get("round"),
         )
-        return submit_response(outcome, traveller_director(tray=outcome.line.tray))
+        line = outcome.line
+        seen = sight(viewer=DIRECTOR, session=line.session)
+        return submit_response(
+            outcome, traveller_lines(session=line.session, tray=line.tray.number, sight=seen)
+        )
 
 
 @extend_schema(tags=["slips"], parameters=[SESSION_ID, LINE_ID])
@@ -439,8 +444,12 @@ class TravellerView(DirectorView):
     @extend_schema(operation_id="slips_traveller", responses={200: TRAVELLER, **errors(401, 404)})
     def get(self, request: Request, pk: int, number: int) -> Response:
         """The traveller."""
-        tray = session_tray(self.director_session(pk), number)
-        return Response([asdict(t) for t in traveller_director(tray=tray)])
+        session = self.director_session(pk)
+        tray = session_tray(session, number)
+        lines = traveller_lines(
+            session=session, tray=tray.number, sight=sight(viewer=DIRECTOR, session=session)
+        )
+        return Response([asdict(t) for t in lines or []])
 
 
 @extend_schema(tags=["trays"], parameters=[SESSION_ID, TRAY_NUMBER])

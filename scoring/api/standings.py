@@ -37,19 +37,12 @@ from tournaments.services.sessions import session_publish_switches
 from ..models import ScoreSnapshot
 from ..scorers.fmt import rational
 from ..scorers.types import ScoringError
-from ..selectors import (
-    SessionResult,
-    deals_public,
-    entrant_names,
-    player_results_public,
-    series_ladder_public,
-    session_public,
-    session_published,
-    snapshot_public,
-    traveller_public,
-)
+from ..selectors.people import SessionResult, player_results_public, series_ladder_public
+from ..selectors.public import NotPublished, deals_public, public_sight, session_public, standings_public
+from ..selectors.standings import entrant_names, session_snapshot
+from ..selectors.travellers import traveller_lines
 from ..services import directing
-from ..services.standings import session_snapshot
+from ..visibility import published
 from .slips import TRAVELLER, SlipErrorsMixin
 
 
@@ -139,7 +132,7 @@ class PublicScoresView(PublicView):
 
 def public_session_body(session: Session) -> dict[str, Any]:
     """A published session as the public sees it."""
-    shown = session_published(session=session)
+    shown = published(session)
     return {
         "id": session.pk,
         "club": session.club.slug,
@@ -158,9 +151,14 @@ def public_session_body(session: Session) -> dict[str, Any]:
     }
 
 
-def standings_response(request: Request, session: Session, snapshot: ScoreSnapshot | None) -> Response:
-    """The scores JSON with its validators; 304 when the caller's copy is current."""
-    body = snapshot.scores if snapshot else {"method": session.scoring_method, "deals": [], "entrants": []}
+def standings_response(
+    request: Request, session: Session, snapshot: ScoreSnapshot | None, body: dict[str, Any] | None = None
+) -> Response:
+    """The scores JSON (``body``: as the caller may see it) with its validators; 304 when still current."""
+    if body is None:
+        body = (
+            snapshot.scores if snapshot else {"method": session.scoring_method, "deals": [], "entrants": []}
+        )
     etag = '"' + hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32] + '"'
     modified = int(snapshot.computed_at.timestamp()) if snapshot else None
     headers = {"ETag": etag, **({"Last-Modified": http_date(modified)} if modified is not None else {})}
@@ -186,7 +184,7 @@ class StandingsView(DirectorView):
         """The scores JSON (409 while a slip cannot be scored: the director's to fix)."""
         session = self.director_session(pk)
         try:
-            snapshot = session_snapshot(session=session)
+            snapshot = session_snapshot(session=session, fresh=True)
         except ScoringError as exc:
             raise Conflict(f"The slips cannot be scored yet: {exc}") from None
         return standings_response(request, session, snapshot)
@@ -240,7 +238,10 @@ def public_session(slug: str, pk: int) -> Session:
     club = Club.objects.filter(slug=slug).first()
     if club is None:
         raise NotFound("No such club.")
-    return session_public(club=club, pk=pk)
+    try:
+        return session_public(club=club, pk=pk)
+    except NotPublished as exc:
+        raise NotFound(str(exc)) from None
 
 
 @extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID, TRAY_NUMBER])
@@ -250,8 +251,9 @@ class PublicTravellerView(PublicView):
     @extend_schema(operation_id="public_traveller", responses={200: TRAVELLER, **errors(404)})
     def get(self, request: Request, slug: str, pk: int, number: int) -> Response:
         """The traveller."""
-        tray = session_tray(public_session(slug, pk), number)
-        lines = traveller_public(tray=tray)
+        session = public_session(slug, pk)
+        tray = session_tray(session, number)
+        lines = traveller_lines(session=session, tray=tray.number, sight=public_sight(session))
         if lines is None:
             raise NotFound("The travellers are not published.")
         return Response([asdict(t) for t in lines])
@@ -282,7 +284,7 @@ class PublicSessionListView(PublicView, Paginated):
         if club is None:
             raise NotFound("No such club.")
         shown = sessions_public(club=club).select_related("club").order_by("-date", "-id")
-        return [public_session_body(s) for s in shown if session_published(session=s).anything]
+        return [public_session_body(s) for s in shown if published(s).anything]
 
     @extend_schema(
         operation_id="public_sessions_list",
@@ -313,10 +315,10 @@ class PublicStandingsView(PublicScoresView):
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """The scores JSON, once the standings are published."""
         session = public_session(slug, pk)
-        snapshot = snapshot_public(session=session)
-        if snapshot is None:
+        seen = standings_public(session=session)
+        if seen is None:
             raise NotFound("The standings are not published.")
-        return standings_response(request, session, snapshot)
+        return standings_response(request, session, seen.snapshot, seen.scores)
 
 
 class SessionRefSerializer(serializers.Serializer):

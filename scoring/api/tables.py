@@ -1,12 +1,17 @@
-"""A table's own API: what its private link (QR code) can do, and nothing more.
+"""The phones' API: what a table's private link, or an entrant's own link, can do, and nothing more.
 
-The token goes in the URL (``/api/v1/tables/<token>/...``, like the page's
-link) or in a header (``Authorization: Table <token>`` on
-``/api/v1/table/...``). Either way the table can do what its page can:
-see where it is (the page's own state), send N-S tricks for a tray of its
-round, let E-W check or dispute a line, and unfold a tray's traveller once
-it has sent its own result on it. Every request counts against the
-token's rate limit (scope ``table``). An unknown or revoked link is 404.
+A table's token goes in the URL (``/api/v1/tables/<token>/...``, like the
+page's link) or in a header (``Authorization: Table <token>`` on
+``/api/v1/table/...``); an entrant's own token in the URL
+(``/api/v1/entrant-links/<token>/...``). Either can do what its page can: see
+where it is (the page's own state), send N-S tricks for a tray of its
+round, let E-W check or dispute a line, and unfold a tray's traveller when
+the visibility rule allows (``scoring.visibility``: an entrant once it has
+played the tray and its table has sent it; a bare table link never). A
+table's state lists, under ``claims``, the entrants seated there now with
+their own tokens: a phone that says which it is follows that token. Every
+request counts against the token's rate limit (scope ``table``); an
+unknown or revoked link is 404; every answer is ``Cache-Control: no-store``.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from django.http import HttpResponseBase
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers
@@ -25,13 +31,13 @@ from rest_framework.views import APIView
 from tournaments.api import ServiceErrorsMixin, errors
 from tournaments.api.permissions import TableRateThrottle, TableTokenAuthentication
 from tournaments.models import Table
-from tournaments.selectors import table_by_token
 from tournaments.services.errors import NotFound
 
-from ..models import Via
-from ..selectors import traveller_for_table
-from ..selectors_table import TablePage, page_json, table_line, table_page
-from ..services.results import result_confirm, result_dispute, result_submit
+from ..selectors.phone import Phone, phone_for_entrant, phone_for_table
+from ..selectors.table import TablePage, page_json, table_page
+from ..selectors.travellers import traveller_lines
+from ..services.phones import phone_confirm, phone_dispute, phone_submit
+from ..visibility import sight
 from . import dataclass_schema
 from .slips import (
     TRAVELLER,
@@ -65,27 +71,40 @@ class TableConfirmSerializer(serializers.Serializer):
 
 
 class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
-    """Resolve the table from the URL's token or the Authorization header; rate-limit the token."""
+    """Resolve the phone from the URL's token (a table's, or an entrant's with ``follows``) or the header."""
 
     authentication_classes = [TableTokenAuthentication]
     permission_classes = [AllowAny]
     throttle_classes = [TableRateThrottle]
-    table: Table
+    follows = False
+    phone: Phone
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        """After authentication and throttling: the table, or 404 (401 without any token)."""
+        """After authentication and throttling: the phone, or 404 (401 without any token)."""
         super().initial(request, *args, **kwargs)
         token = kwargs.get("token")
         if token:
-            self.table = table_by_token(token=token)
+            self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
         elif isinstance(request.auth, Table):
-            self.table = request.auth
+            self.phone = phone_for_table(token=request.auth.token)
         else:
             raise exceptions.NotAuthenticated("Send 'Authorization: Table <token>', or use the link's URL.")
 
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        """Nothing a phone is told may be kept by a cache."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        response["Cache-Control"] = "no-store"
+        return response
+
     def actor(self, side: str) -> str:
-        """Who acted, as the page writes it: "table 3 N-S"."""
-        return f"table {self.table.number} {side}"
+        """Who acted, as the page writes it: "table 3 N-S", "pair 5 (N-S phone)"."""
+        link = self.phone.link
+        if link is None:
+            assert self.phone.table is not None
+            return f"table {self.phone.table.number} {side}"
+        return f"{link.entrant.get_kind_display().lower()} {link.entrant.number} ({side} phone)"
 
 
 @extend_schema(tags=["tables"])
@@ -99,7 +118,7 @@ class TableStateView(TableView):
     def get(self, request: Request, token: str = "") -> Response:
         """The round, who sits where, the trays, this table's lines and the unfolded travellers."""
         device = request.query_params.get("device", "")[:64]
-        return Response(page_json(table_page(table=self.table, device=device)))
+        return Response(page_json(table_page(phone=self.phone, device=device)))
 
 
 @extend_schema(tags=["tables"])
@@ -120,11 +139,10 @@ class TableResultView(TableView):
         form = TableSubmitSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        outcome = result_submit(
-            table=self.table,
+        outcome = phone_submit(
+            phone=self.phone,
             tray_number=data["tray"],
             ns_tricks=data["ns_tricks"],
-            via=Via.TABLE,
             by=self.actor("N-S"),
             device=data["device"],
             idempotency_key=idempotency_key(request, data),
@@ -132,7 +150,9 @@ class TableResultView(TableView):
             ew_revokes=data["ew_revokes"],
             round_number=data.get("round"),
         )
-        return submit_response(outcome, traveller_for_table(table=self.table, tray=outcome.line.tray))
+        seen = sight(viewer=self.phone.viewer, session=self.phone.session)
+        number = outcome.line.tray.number
+        return submit_response(outcome, traveller_lines(session=self.phone.session, tray=number, sight=seen))
 
 
 @extend_schema(tags=["tables"], parameters=[TRAY])
@@ -146,10 +166,8 @@ class TableConfirmView(TableView):
         """Confirm it (409 if it changed since the version seen, or is disputed)."""
         form = TableConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        line = table_line(table=self.table, tray_number=tray)
-        line = result_confirm(
-            line=line, by=self.actor("E-W"), via=Via.TABLE, version=form.validated_data.get("version")
-        )
+        version = form.validated_data.get("version")
+        line = phone_confirm(phone=self.phone, tray_number=tray, by=self.actor("E-W"), version=version)
         return Response(SlipLineSerializer(line).data)
 
 
@@ -164,10 +182,8 @@ class TableDisputeView(TableView):
         """Dispute the line."""
         form = DisputeSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        line = table_line(table=self.table, tray_number=tray)
-        line = result_dispute(
-            line=line, claimed=form.validated_data["claimed"], by=self.actor("E-W"), via=Via.TABLE
-        )
+        claimed = form.validated_data["claimed"]
+        line = phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.actor("E-W"))
         return Response(SlipLineSerializer(line).data)
 
 
@@ -178,22 +194,32 @@ class TableTravellerView(TableView):
     @extend_schema(responses={200: TRAVELLER, **errors(401, 404, 429)})
     def get(self, request: Request, tray: int, token: str = "") -> Response:
         """The traveller, or 404 while it is folded for this table."""
-        found = self.table.session.trays.filter(number=tray).first()
-        lines = traveller_for_table(table=self.table, tray=found) if found else None
+        session = self.phone.session
+        found = session.trays.filter(number=tray).exists()
+        seen = sight(viewer=self.phone.viewer, session=session)
+        lines = traveller_lines(session=session, tray=tray, sight=seen) if found else None
         if lines is None:
-            raise NotFound(f"Tray {tray}'s traveller is folded until this table sends its result.")
+            raise NotFound(f"Tray {tray}'s traveller is folded for this phone.")
         return Response([asdict(t) for t in lines])
 
 
-def table_urls(prefix: str, name: str) -> list[Any]:
-    """The table's endpoints under one prefix (the token in the URL, or in the header)."""
+def table_urls(prefix: str, name: str, follows: bool = False) -> list[Any]:
+    """The phone's endpoints under one prefix (the token in the URL, or in the header)."""
+    views = (
+        ("", TableStateView, "state"),
+        ("results/", TableResultView, "results"),
+        ("trays/<int:tray>/confirm/", TableConfirmView, "confirm"),
+        ("trays/<int:tray>/dispute/", TableDisputeView, "dispute"),
+        ("trays/<int:tray>/traveller/", TableTravellerView, "traveller"),
+    )
     return [
-        path(prefix, TableStateView.as_view(), name=f"{name}-state"),
-        path(prefix + "results/", TableResultView.as_view(), name=f"{name}-results"),
-        path(prefix + "trays/<int:tray>/confirm/", TableConfirmView.as_view(), name=f"{name}-confirm"),
-        path(prefix + "trays/<int:tray>/dispute/", TableDisputeView.as_view(), name=f"{name}-dispute"),
-        path(prefix + "trays/<int:tray>/traveller/", TableTravellerView.as_view(), name=f"{name}-traveller"),
+        path(prefix + route, view.as_view(follows=follows), name=f"{name}-{what}")
+        for route, view, what in views
     ]
 
 
-urlpatterns = [*table_urls("tables/<str:token>/", "table-link"), *table_urls("table/", "table-header")]
+urlpatterns = [
+    *table_urls("tables/<str:token>/", "table-link"),
+    *table_urls("table/", "table-header"),
+    *table_urls("entrant-links/<str:token>/", "entrant-link", follows=True),
+]

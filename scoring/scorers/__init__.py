@@ -24,7 +24,7 @@ import importlib.util
 from . import exponent, howell, individual, match, matchpoints, trick  # noqa: F401
 from .explain import explain
 from .exponent import ExponentGain, ExponentSheet, ExponentSlip
-from .jsonio import scores_to_json, slips_from_json, slips_to_json
+from .jsonio import scores_from_json, scores_to_json, slips_from_json, slips_to_json
 from .registry import METHODS, Method, get_method, register
 from .render import render_sheet
 from .types import (
@@ -75,6 +75,7 @@ __all__ = [
     "register",
     "render_sheet",
     "score",
+    "scores_from_json",
     "scores_to_json",
     "slips_from_json",
     "slips_to_json",

@@ -26,6 +26,7 @@ This module imports nothing from Django.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from .fmt import rational
@@ -34,6 +35,7 @@ from .types import (
     AWARDS,
     AverageAward,
     Award,
+    DealScores,
     DealSlip,
     EntrantTotal,
     Scores,
@@ -102,6 +104,29 @@ def _entrant_json(t: EntrantTotal) -> dict[str, Any]:
     if t.extra:
         row["extra"] = {k: rational(v) for k, v in t.extra.items()}
     return row
+
+
+def scores_from_json(data: Mapping[str, Any]) -> Scores:
+    """The scores JSON read back into exact, typed scores (the inverse of ``scores_to_json``)."""
+    return Scores(
+        method=str(data["method"]),
+        deals=tuple(
+            DealScores(deal=int(d["deal"]), scores={int(e): Fraction(v) for e, v in d["scores"].items()})
+            for d in data.get("deals", [])
+        ),
+        entrants=tuple(
+            EntrantTotal(
+                entrant=int(row["entrant"]),
+                total=Fraction(row["total"]),
+                plus_minus=None if row.get("plus_minus") is None else Fraction(row["plus_minus"]),
+                rank=int(row["rank"]),
+                extra={k: Fraction(v) for k, v in row.get("extra", {}).items()},
+            )
+            for row in data.get("entrants", [])
+        ),
+        summary={k: Fraction(v) for k, v in data.get("summary", {}).items()},
+        checks={k: bool(v) for k, v in data.get("checks", {}).items()},
+    )
 
 
 def _object(data: Any, where: str, allowed: set[str]) -> Mapping[str, Any]:

@@ -30,8 +30,8 @@ from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, UserError
 from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
 
-from ..board import dispute_claims, slips_missing
 from ..models import ScoreSnapshot, SlipLine, Via
+from ..selectors.board import dispute_claims, slips_missing
 from ..tasks import queue_double_dummy, queue_standings
 from .results import result_award, result_confirm, result_submit
 from .standings import standings_compute

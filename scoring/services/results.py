@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
-from tournaments.models import EntrantKind, Seating, SeatingTray, Session, Table, Tray
+from tournaments.models import EntrantKind, Seating, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, NotFound, UserError
 
 from ..models import SlipLine, SlipLineVersion, SlipSeat, Via
+from ..selectors.rounds import table_round
+from ..tasks import queue_standings
 
 AWARDS = ("average", "average-plus", "average-minus")
 #: The most revokes a side may be charged with on one deal (the table page's limit).
@@ -46,34 +48,6 @@ def check_tricks(value: Any, *, field: str = "ns_tricks") -> int:
     if not 0 <= tricks <= 13:
         raise UserError(f"Tricks must be from 0 to 13, not {tricks}.", field=field)
     return tricks
-
-
-def table_round(*, table: Table) -> int:
-    """The round this table is playing now.
-
-    When tables move on by themselves, a table is in the first round whose
-    trays it has not all sent (past the last round: finished, last + 1); a
-    void tray is owed by nobody, and a round against a phantom is skipped.
-    Otherwise every table plays the director's current round.
-    """
-    session = table.session
-    if not session.tables_advance:
-        return session.current_round
-    done = set(SlipLine.objects.filter(table=table).values_list("round_id", "tray_id"))
-    # The table's whole schedule in one query (a 50-table Mitchell has 50 rounds).
-    owed = (
-        SeatingTray.objects.filter(seating__table=table)
-        .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
-        .exclude(tray__status=Tray.Status.VOID)
-        .values_list("seating__round__number", "seating__round_id", "tray_id")
-    )
-    plays: dict[int, set[tuple[int, int]]] = {}
-    for number, round_id, tray_id in owed:
-        plays.setdefault(number, set()).add((round_id, tray_id))
-    for number in sorted(plays):
-        if not plays[number] <= done:
-            return number
-    return session.rounds.count() + 1
 
 
 def _seating_for(table: Table, tray: Tray, *, round_number: int | None) -> Seating:
@@ -111,8 +85,6 @@ def _slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:
 def _bump(session: Session) -> None:
     """Count a change to the session's slips and recompute its standings after commit."""
     Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
-    from ..tasks import queue_standings
-
     queue_standings(session.pk)
 
 
@@ -130,13 +102,16 @@ def result_submit(
     ew_revokes: int = 0,
     user: Any = None,
     round_number: int | None = None,
+    phone_round: int | None = None,
 ) -> SubmitOutcome:
     """Store one table's result on one tray, once.
 
     A replay of the same idempotency key returns the stored line. A second
     send for a tray this table already sent raises ``Conflict`` carrying the
     stored line, so the page can show both values. From a table, only trays
-    of the table's current round are taken; the director may enter any.
+    of the table's current round are taken (``phone_round``: the round of
+    the entrant a phone follows, which may be ahead of its new table's);
+    the director may enter any.
     """
     key = (idempotency_key or "").strip()[:64] or None
     if key:
@@ -155,7 +130,7 @@ def result_submit(
             raise UserError("Revokes must be 0 to 3.", field=label)
     tray = _find_tray(session, tray_number)
     if via == Via.TABLE:
-        current = table_round(table=table)
+        current = phone_round if phone_round is not None else table_round(table=table)
         seating = _seating_for(table, tray, round_number=None)
         if seating.round.number > current:
             raise UserError(f"Tray {tray.number} is not at table {table.number} this round.", field="tray")
@@ -431,5 +406,4 @@ __all__ = [
     "result_correct",
     "result_dispute",
     "result_submit",
-    "table_round",
 ]

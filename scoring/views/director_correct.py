@@ -14,15 +14,15 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from tournaments.mixins import ActionView, RunPageView, errors_for, post_int
 from tournaments.models import Seating, Session, Tray
 from tournaments.services.errors import UserError
 from tournaments.services.sessions import session_publish_switches, session_set_status
 
-from .. import board as sel
 from ..models import AWARD_CHOICES, SlipLine
+from ..selectors import board as sel
 from ..services import directing
 from ..services.results import result_award, result_correct
-from .director_run import ActionView, RunPageView, errors_for, post_int
 
 # --- Correct (step 8) --------------------------------------------------------------------------
 

@@ -9,92 +9,24 @@ closing and publishing are in ``director_correct``.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import View
-from django.views.generic import TemplateView
 
-from tournaments.models import Entrant, EntrantMember, Player, Seat, Seating, Session, Table
-from tournaments.selectors import session_for_director
+from tournaments.mixins import ActionView, DirectorSessionMixin, Errors, RunPageView, errors_for, post_int
+from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Table
 from tournaments.services import running
-from tournaments.services.errors import NotFound, UserError
-from tournaments.services.sessions import session_advance, session_start
+from tournaments.services.errors import UserError
+from tournaments.services.sessions import session_advance, session_publish_switches, session_start
 
-from .. import board as sel
 from ..models import SlipLine
+from ..selectors import board as sel
 from ..services import directing
-
-Errors = dict[str, str]
-
-
-def errors_for(exc: UserError, fields: set[str]) -> Errors:
-    """A service's refusal, keyed by the field it names (or 'form' above the form)."""
-    return {exc.field if exc.field in fields else "form": exc.message}
-
-
-def post_int(data: QueryDict, name: str, label: str) -> int:
-    """A whole number from a form, or a UserError next to that field."""
-    try:
-        return int(data.get(name, "").strip() or "0")
-    except ValueError:
-        raise UserError(f"{label} must be a whole number.", field=name) from None
-
-
-class DirectorSessionMixin(LoginRequiredMixin):
-    """Resolve the session once; a session of another club is a 404 (TournamentMixin style)."""
-
-    session: Session
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return self.handle_no_permission()
-        try:
-            self.session = session_for_director(user=request.user, pk=kwargs["pk"])
-        except NotFound as exc:
-            raise Http404(exc.message) from None
-        return super().dispatch(request, *args, **kwargs)  # type: ignore[no-any-return]
-
-    def base_context(self) -> dict[str, Any]:
-        return {"session": self.session, "rounds_count": self.session.rounds.count()}
-
-
-class RunPageView(DirectorSessionMixin, TemplateView):
-    """A page whose forms, when refused, show the page again with the message by the field."""
-
-    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        return {**super().get_context_data(**kwargs), **self.base_context(), "errors": {}, "values": {}}
-
-    def refuse(self, errors: dict[str, Errors], **extra: Any) -> HttpResponse:
-        context = self.get_context_data(**self.kwargs)
-        context.update(errors=errors, values=self.request.POST, **extra)
-        return self.render_to_response(context, status=400)
-
-
-class ActionView(DirectorSessionMixin, View):
-    """A button: call a service, say what happened at the top, go back."""
-
-    @abstractmethod
-    def act(self, request: HttpRequest, **kwargs: Any) -> str:
-        """Call the service; return what to say or show."""
-
-    def post(self, request: HttpRequest, pk: int, **kwargs: Any) -> HttpResponse:
-        try:
-            messages.success(request, self.act(request, **kwargs))
-        except UserError as exc:
-            messages.error(request, exc.message)
-        target = request.POST.get("next", "")
-        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-            target = reverse("run:board", args=[pk])
-        return redirect(target)
-
 
 # --- Start and the live board (step 6) ---------------------------------------------------------
 
@@ -241,16 +173,38 @@ class TablesView(RunPageView):
             .order_by("name"),
             "entrants": session.entrants.filter(team__isnull=True).order_by("kind", "number"),
             "substitutions": session.actions.filter(action="seat.substitute"),
+            "entrant_links": session.entrant_links.select_related("entrant").order_by(
+                "entrant__number", "side"
+            ),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         form = request.POST.get("form", "")
-        handler: Callable[[HttpRequest], str] = {"substitute": self.substitute, "phantom": self.phantom}[form]
+        handlers: dict[str, Callable[[HttpRequest], str]] = {
+            "substitute": self.substitute,
+            "phantom": self.phantom,
+            "running": self.running_score,
+        }
+        handler = handlers.get(form)
         try:
+            if handler is None:
+                raise UserError("Use one of the forms on this page.")
             messages.success(request, handler(request))
         except UserError as exc:
-            return self.refuse({form: errors_for(exc, {"player_out", "player_in", "from_round", "entrant"})})
+            fields = {"player_out", "player_in", "from_round", "entrant", "hidden_rounds"}
+            return self.refuse({form or "form": errors_for(exc, fields)})
         return redirect("run:tables", pk=pk)
+
+    def running_score(self, request: HttpRequest) -> str:
+        show = request.POST.get("show") == "on"
+        hidden = post_int(request.POST, "hidden_rounds", "The number of rounds")
+        session_publish_switches(
+            session=self.session, running_score=show, running_score_hidden_rounds=hidden, user=request.user
+        )
+        if not show:
+            return "The tables no longer see the running score."
+        tail = f", hidden for the last {hidden} round{'s' if hidden != 1 else ''}" if hidden else ""
+        return f"The tables see the running score over complete trays{tail}."
 
     def substitute(self, request: HttpRequest) -> str:
         club = self.session.club
@@ -270,6 +224,26 @@ class TablesView(RunPageView):
             raise UserError("Choose the late pair.", field="entrant")
         directing.entrant_make_phantom(entrant=entrant, user=request.user)
         return f"{entrant} is now a phantom: its opponents take the average on those trays."
+
+
+class EntrantLinkView(ActionView):
+    """Revoke an entrant's own link, or issue a new one."""
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        link = (
+            EntrantLink.objects.filter(session=self.session, pk=kwargs["link"])
+            .select_related("entrant")
+            .first()
+        )
+        if link is None:
+            raise UserError("No such link.")
+        if request.POST.get("do") == "revoke":
+            running.entrant_revoke_link(link=link, user=request.user)
+            return (
+                f"{link.entrant}'s own link no longer works; phones that followed it must scan a table again."
+            )
+        running.entrant_new_link(link=link, user=request.user)
+        return f"{link.entrant} has a new link; print its QR code again."
 
 
 class TableLinkView(ActionView):

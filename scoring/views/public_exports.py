@@ -1,24 +1,25 @@
 """Downloads of a published session: results CSV and JSON, deals PBN, a printable PDF.
 
-Each checks the same switches as the page it mirrors: results need the
-standings, the PBN the hand records; the PDF adds the travellers only when
-they are published.
+Each reads through the same selectors as the page it mirrors, so it shows
+exactly what the public may see: results need the standings (per-deal
+columns only with the travellers), the PBN the hand records; the PDF adds
+the travellers only when they are published.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.views import View
 
-from ..exports import deals_pbn, results_csv, results_json, results_pdf
-from ..models import ScoreSnapshot
-from ..selectors import deals_public, snapshot_public
-from ..services.standings import modern_percentages
-from .public_base import PublicSessionMixin
-from .public_standings import direction_fields, standings_view
-from .public_travellers import TravellerMixin, deals_solved
+from tournaments.services.deals import pbn_export
+
+from ..exports import Heading, results_csv, results_json, results_pdf
+from ..mixins import PublicSessionMixin
+from ..selectors.layout import direction_fields
+from ..selectors.public import NotPublished, deals_public, results_layout, standings_public, travellers_public
+from ..selectors.standings import SeenStandings, entrant_names, modern_percentages
 
 
 def _download(body: str | bytes, content_type: str, filename: str) -> HttpResponse:
@@ -29,16 +30,16 @@ def _download(body: str | bytes, content_type: str, filename: str) -> HttpRespon
 
 
 class ExportMixin(PublicSessionMixin):
-    """An export of the standings: the snapshot or 404."""
+    """An export of the standings: the public's standings or 404."""
 
     needs = ("standings",)
 
-    def snapshot(self) -> ScoreSnapshot:
-        """The standings snapshot (published, so present once any slip was scored)."""
-        snapshot = snapshot_public(session=self.session)
-        if snapshot is None:
-            raise Http404("No standings yet.")
-        return snapshot
+    def seen(self) -> SeenStandings:
+        """The standings as the public may see them (published, so present once any slip was scored)."""
+        seen = standings_public(session=self.session)
+        if seen is None:
+            raise NotPublished("No standings yet.")
+        return seen
 
     def stem(self) -> str:
         """A file name stem: club, date, session number."""
@@ -46,10 +47,10 @@ class ExportMixin(PublicSessionMixin):
 
 
 class ResultsJsonView(ExportMixin, View):
-    """The scores JSON of DESIGN.md."""
+    """The scores JSON of DESIGN.md, as the public may see it."""
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
-        body = results_json(self.snapshot().scores)
+        body = results_json(self.seen().scores)
         return _download(body, "application/json; charset=utf-8", f"{self.stem()}-results.json")
 
 
@@ -57,11 +58,11 @@ class ResultsCsvView(ExportMixin, View):
     """The standings as CSV, exact and decimal."""
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
-        snapshot = self.snapshot()
+        seen = self.seen()
         body = results_csv(
-            scores=snapshot.scores,
-            names=self.names,
-            percents=modern_percentages(session=self.session, snapshot=snapshot),
+            scores=seen.typed,
+            names=entrant_names(session=self.session),
+            percents=modern_percentages(session=self.session, snapshot=seen.snapshot),
             fields=direction_fields(self.session),
         )
         return _download(body, "text/csv; charset=utf-8", f"{self.stem()}-results.csv")
@@ -73,25 +74,23 @@ class DealsPbnView(PublicSessionMixin, View):
     needs = ("hand_records",)
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
-        deals_solved(self.session.pk, deals_public(session=self.session))
-        body = deals_pbn(session=self.session)
+        deals_public(session=self.session)  # queues the double-dummy solve of any deal without it
         name = f"{self.club.slug}-{self.session.date:%Y-%m-%d}-{self.session.pk}-deals.pbn"
-        return _download(body, "application/x-chess-pbn; charset=utf-8", name)
+        return _download(pbn_export(session=self.session), "application/x-chess-pbn; charset=utf-8", name)
 
 
-class ResultsPdfView(ExportMixin, TravellerMixin, View):
+class ResultsPdfView(ExportMixin, View):
     """The standings, and the travellers when published, as a printable PDF."""
 
-    needs = ("standings",)
-
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
-        snapshot = self.snapshot()
-        standings = standings_view(
-            session=self.session,
-            scores=snapshot.scores,
-            names=self.names,
-            percents=modern_percentages(session=self.session, snapshot=snapshot),
+        layout = results_layout(session=self.session)
+        if layout is None:
+            raise NotPublished("No standings yet.")
+        travellers = travellers_public(session=self.session)
+        session = self.session
+        method = session.get_scoring_method_display()
+        heading = Heading(
+            session.title, session.club.name, f"{session.club.name} · {session.date:%A %d %B %Y} · {method}"
         )
-        travellers = self.travellers() if self.published.travellers else None
-        body = results_pdf(session=self.session, standings=standings, travellers=travellers)
+        body = results_pdf(heading=heading, standings=layout[0], travellers=travellers)
         return _download(body, "application/pdf", f"{self.stem()}-results.pdf")

@@ -2,95 +2,46 @@
 
 Each page needs its switch: travellers the travellers, hand records the hand
 records, a score card both the standings and the travellers (it shows other
-tables' results). Anything not published is a 404.
+tables' results). Anything not published is a 404. Every read is a selector
+of ``scoring.selectors.public``.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
-from django.core.cache import cache
 from django.http import Http404
 from django.views.generic import TemplateView
 
-from tournaments.models import Deal, Session
-
-from ..models import ScoreSnapshot
-from ..scorers import Slips, get_method
-from ..scorers.render import LABEL
-from ..selectors import deals_public, slips_public, snapshot_public
-from ..services.standings import modern_percentages
-from ..tasks import compute_double_dummy
-from .public_base import PublicSessionMixin
-from .public_slips import (
-    HandView,
-    TravellerView,
-    hand_view,
-    score_card,
-    totals_line,
-    travellers_view,
-)
-from .public_standings import Cell, standings_view
-
-DD_QUEUE_GUARD_SECONDS = 300
+from ..mixins import PublicSessionMixin
+from ..selectors.public import hand_records_public, score_card_public, travellers_public
+from ..selectors.standings import entrant_names
 
 
-class TravellerMixin(PublicSessionMixin):
-    """Reads shared by the traveller pages: slips, snapshot scores, deals."""
-
-    needs = ("travellers",)
-
-    @cached_property
-    def slips(self) -> Slips:
-        """The slips as scored (the travellers are published, so never None here)."""
-        slips = slips_public(session=self.session)
-        if slips is None:
-            raise Http404("Not published.")
-        return slips
-
-    @cached_property
-    def deals(self) -> dict[int, Deal]:
-        """Tray number -> deal, when the hand records are published."""
-        return {d.tray.number: d for d in deals_solved(self.session.pk, deals_public(session=self.session))}
-
-    def travellers(self) -> list[TravellerView]:
-        """Every tray's traveller."""
-        snapshot = snapshot_public(session=self.session)
-        return travellers_view(
-            method=self.session.scoring_method,
-            slips=self.slips,
-            scores=snapshot.scores if snapshot else None,
-            names=self.names,
-            deals=self.deals,
-            hands_published=self.published.hand_records,
-        )
-
-
-class TravellersView(TravellerMixin, TemplateView):
+class TravellersView(PublicSessionMixin, TemplateView):
     """Every tray's traveling slip on one page (prints as the book's slips)."""
 
     template_name = "public/travellers.html"
+    needs = ("travellers",)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         return {
             **super().get_context_data(**kwargs),
             **self.session_context(),
-            "travellers": self.travellers(),
-            "legend": sorted(self.names.items()),
+            "travellers": travellers_public(session=self.session) or [],
+            "legend": sorted(entrant_names(session=self.session).items()),
             "tab": "travellers",
         }
 
 
-class TrayView(TravellerMixin, TemplateView):
+class TrayView(PublicSessionMixin, TemplateView):
     """One tray: its traveller, its hand record, and the way to the next tray."""
 
     template_name = "public/tray.html"
+    needs = ("travellers",)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        travellers = self.travellers()
+        travellers = travellers_public(session=self.session) or []
         numbers = [t.tray for t in travellers]
         if self.kwargs["tray"] not in numbers:
             raise Http404("No such tray.")
@@ -105,70 +56,21 @@ class TrayView(TravellerMixin, TemplateView):
         }
 
 
-class ScoreCardView(TravellerMixin, TemplateView):
+class ScoreCardView(PublicSessionMixin, TemplateView):
     """An entrant's personal score card: every tray, against whom, the score and its working."""
 
     template_name = "public/card.html"
     needs = ("standings", "travellers")
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        snapshot = snapshot_public(session=self.session)
-        entrant = self.kwargs["entrant"]
-        row = _standing(self.session, snapshot, self.names, entrant)  # 404 unless it is in the standings
-        assert snapshot is not None
-        label = LABEL[get_method(snapshot.method).kind].lower()
-        rows = score_card(
-            method=snapshot.method,
-            slips=self.slips,
-            scores=snapshot.scores,
-            entrant=entrant,
-            names=self.names,
-            label=label,
-        )
-        exact, text = totals_line(rows)
+        card = score_card_public(session=self.session, entrant=self.kwargs["entrant"])
         return {
             **super().get_context_data(**kwargs),
             **self.session_context(),
-            "entrant": entrant,
-            "name": self.names.get(entrant, ""),
-            "row": row,
-            "rows": rows,
-            "sum": text,
-            "sum_exact": exact,
-            "figures": row.figures,
-            "others": sorted(self.names.items()),
+            "card": card,
+            "others": sorted(entrant_names(session=self.session).items()),
             "tab": "results",
         }
-
-
-@dataclass(frozen=True)
-class CardStanding:
-    """An entrant's line of the standings, for the head of its score card."""
-
-    rank: int
-    total: str
-    figures: list[tuple[str, Cell]]
-
-
-def _standing(
-    session: Session, snapshot: ScoreSnapshot | None, names: dict[int, str], entrant: int
-) -> CardStanding:
-    """The entrant's rank (in its field) and figures, as the results page shows them; 404 if absent."""
-    if snapshot is None:
-        raise Http404("No standings yet.")
-    standings = standings_view(
-        session=session,
-        scores=snapshot.scores,
-        names=names,
-        percents=modern_percentages(session=session, snapshot=snapshot),
-    )
-    found = next((r for f in standings.fields for r in f.rows if r.entrant == entrant), None)
-    total = next((r["total"] for r in snapshot.scores["entrants"] if r["entrant"] == entrant), None)
-    if found is None or total is None:
-        raise Http404("No such entrant.")
-    cells = zip(standings.columns, found.cells, strict=True)
-    figures = [(label, c) for label, c in cells if c.text and not c.cls]
-    return CardStanding(rank=found.rank, total=total, figures=figures)
 
 
 class HandRecordsView(PublicSessionMixin, TemplateView):
@@ -178,44 +80,9 @@ class HandRecordsView(PublicSessionMixin, TemplateView):
     needs = ("hand_records",)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        deals = deals_solved(self.session.pk, deals_public(session=self.session))
-        slips = slips_public(session=self.session)
-        hands = [h for h in (hand_view(d) for d in deals) if h is not None]
         return {
             **super().get_context_data(**kwargs),
             **self.session_context(),
             "tab": "hands",
-            "records": [(h, _against(h, slips)) for h in hands],
+            "records": hand_records_public(session=self.session) or [],
         }
-
-
-def deals_solved(session_id: int, deals: list[Deal] | None) -> list[Deal]:
-    """The deals; those still without double-dummy tricks are queued once (a page never waits on a worker)."""
-    deals = deals or []
-    missing = [d.pk for d in deals if d.hands and d.trump and d.double_dummy is None]
-    if missing and cache.add(f"clubwhist:dd-queued:{session_id}", 1, DD_QUEUE_GUARD_SECONDS):
-        compute_double_dummy.delay(session_id)  # a read: nothing to wait for
-        # Eager Celery (no broker) has solved them already; a worker will later.
-        solved = Deal.objects.select_related("tray").in_bulk(missing)
-        deals = [solved.get(d.pk, d) for d in deals]
-    return deals
-
-
-def _against(hand: HandView, slips: Slips | None) -> str:
-    """How the tables did against double dummy: "7 tricks at 2 tables (=), 8 at 1 (+1)"."""
-    if slips is None or not hand.dd:
-        return ""
-    slip = next((s for s in slips.deals if s.deal == hand.tray), None)
-    made = Counter(r.ns_tricks for r in slip.results if r.ns_tricks is not None) if slip else Counter()
-    if not made:
-        return ""
-    par = int(hand.dd["ns"])
-    parts = []
-    for tricks, count in sorted(made.items(), reverse=True):
-        diff = tricks - par
-        mark = "=" if diff == 0 else f"{diff:+d}"
-        parts.append(f"{tricks} at {count} table{'s' if count > 1 else ''} ({mark})")
-    return "N-S took " + ", ".join(parts) + "."
-
-
-__all__ = ["HandRecordsView", "ScoreCardView", "TravellersView", "TrayView", "deals_solved"]

@@ -1,10 +1,11 @@
-"""The table page: where we are, enter a result, the opponents' check, the folded slips, the move.
+"""The phone's page: where we are, enter a result, the opponents' check, the folded slips, the move.
 
 Works without JavaScript: plain forms post the N-S tricks, the check and a
 dispute, and the page redirects back (post/redirect/get). The page's script
 (``static/js/table.js``) uses the JSON endpoints in ``table_json.py``
-instead. The server checks everything (services); the page's checks are
-only for comfort.
+instead. A table's link asks once who the phone is (``TableClaimView``);
+from then on the phone follows that entrant's own link. The server checks
+everything (services); the page's checks are only for comfort.
 """
 
 from __future__ import annotations
@@ -14,45 +15,67 @@ import uuid
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views import View
 
-from tournaments.services.errors import UserError
+from tournaments.selectors import entrant_link_by_token
+from tournaments.services.errors import NotFound, UserError
 
-from ..models import Via
-from ..selectors_table import table_line, table_page
-from ..services.results import result_confirm, result_dispute, result_submit
-from .table_common import TableMixin, read_body, small_int
+from ..phone_http import FOLLOW_COOKIE, PhoneMixin, follow, read_body, small_int
+from ..selectors.phone import claims_at, phone_round
+from ..selectors.table import table_page
+from ..services.phones import phone_confirm, phone_dispute, phone_submit
 
 #: The buttons: N-S tricks, and E-W's 13 less beside each.
 TRICKS = [(n, 13 - n) for n in range(14)]
 
 
-class TableView(TableMixin, View):
+def home(view: PhoneMixin, token: str) -> HttpResponse:
+    """Back to the phone's own page."""
+    return redirect("phone:home" if view.follows else "table:home", token=token)
+
+
+class TableView(PhoneMixin, View):
     """The page itself (GET; the script asks for the main part alone) and the plain send (POST)."""
 
     def get(self, request: HttpRequest, token: str) -> HttpResponse:
-        page = table_page(table=self.table, device=self.device)
+        followed = self.followed(request)
+        if followed:
+            return redirect("phone:home", token=followed)
+        page = table_page(phone=self.phone, device=self.device)
         partial = request.headers.get("X-Table-Partial") == "1"
         template = "table/_main.html" if partial else "table/home.html"
-        return render(
-            request,
-            template,
-            {"page": page, "token": token, "key": uuid.uuid4().hex, "tricks": TRICKS, "revokes": range(4)},
-        )
+        urls = {"home": reverse("phone:home" if self.follows else "table:home", args=[token])}
+        if not self.follows:
+            urls["claim"] = reverse("table:claim", args=[token])
+        else:
+            urls["leave"] = reverse("phone:leave", args=[token])
+        context = {"page": page, "token": token, "urls": urls, "key": uuid.uuid4().hex}
+        return render(request, template, {**context, "tricks": TRICKS, "revokes": range(4)})
+
+    def followed(self, request: HttpRequest) -> str:
+        """The entrant link this phone follows in this session, if it said who it is here before."""
+        token = request.COOKIES.get(FOLLOW_COOKIE, "")
+        if self.follows or not token or request.headers.get("X-Table-Partial") == "1":
+            return ""
+        try:
+            link = entrant_link_by_token(token=token)
+        except NotFound:
+            return ""
+        return token if link.session_id == self.phone.session.pk else ""
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
         data = read_body(request)
         try:
-            outcome = result_submit(
-                table=self.table,
+            outcome = phone_submit(
+                phone=self.phone,
                 tray_number=data.get("tray"),
                 ns_tricks=data.get("ns_tricks"),
-                via=Via.TABLE,
                 by=self.actor("N-S"),
                 device=self.device,
                 idempotency_key=data.get("key"),
-                ns_revokes=small_int(data.get("ns_revokes"), field="ns_revokes"),
-                ew_revokes=small_int(data.get("ew_revokes"), field="ew_revokes"),
+                ns_revokes=small_int(data.get("ns_revokes"), field="ns_revokes") or 0,
+                ew_revokes=small_int(data.get("ew_revokes"), field="ew_revokes") or 0,
                 round_number=small_int(data.get("round"), field="round", default=None),
             )
             line = outcome.line
@@ -61,20 +84,43 @@ class TableView(TableMixin, View):
             )
         except UserError as exc:
             messages.error(request, exc.message)
-        return redirect("table:home", token=token)
+        return home(self, token)
 
 
-class TableConfirmView(TableMixin, View):
+class TableClaimView(PhoneMixin, View):
+    """ "This is us": the phone says which entrant it is, and from then on follows that entrant."""
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        chosen = request.POST.get("entrant", "")
+        number = phone_round(self.phone)
+        assert self.phone.table is not None
+        links = {c.link.token: c.link for c in claims_at(table=self.phone.table, round_number=number)}
+        if chosen not in links:
+            messages.error(request, "Choose one of the pairs seated at this table now.")
+            return redirect("table:home", token=token)
+        response = redirect(reverse("phone:home", args=[chosen]))
+        return follow(response, request, chosen)
+
+
+class PhoneLeaveView(PhoneMixin, View):
+    """ "Not us": the phone stops following this entrant and goes back to a table's link."""
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        response = render(request, "table/left.html", {"page": None}, status=200)
+        response.delete_cookie(FOLLOW_COOKIE)
+        return response
+
+
+class TableConfirmView(PhoneMixin, View):
     """E-W check a result entered at their table (plain form)."""
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
         data = read_body(request)
         try:
-            line = table_line(table=self.table, tray_number=tray)
-            result_confirm(
-                line=line,
+            line = phone_confirm(
+                phone=self.phone,
+                tray_number=tray,
                 by=self.actor("E-W"),
-                via=Via.TABLE,
                 version=small_int(data.get("version"), field="version", default=None),
             )
             messages.success(
@@ -82,18 +128,19 @@ class TableConfirmView(TableMixin, View):
             )
         except UserError as exc:
             messages.error(request, exc.message)
-        return redirect("table:home", token=token)
+        return home(self, token)
 
 
-class TableDisputeView(TableMixin, View):
+class TableDisputeView(PhoneMixin, View):
     """E-W disagree with a result: their count goes to the director (plain form)."""
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
         data = read_body(request)
         try:
-            line = table_line(table=self.table, tray_number=tray)
-            result_dispute(line=line, claimed=data.get("claimed"), by=self.actor("E-W"), via=Via.TABLE)
+            phone_dispute(
+                phone=self.phone, tray_number=tray, claimed=data.get("claimed"), by=self.actor("E-W")
+            )
             messages.warning(request, f"Tray {tray}: your count went to the director, who will settle it.")
         except UserError as exc:
             messages.error(request, exc.message)
-        return redirect("table:home", token=token)
+        return home(self, token)

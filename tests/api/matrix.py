@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import SlipLine
 from tests.api.helpers import OtherClub, table_client, token_client
-from tournaments.models import Deal, Player, Seat, Series, Session, Table
+from tournaments.models import Deal, EntrantLink, Player, Seat, Series, Session, Table
 
 ROLES = ("anonymous", "other_director", "other_table", "this_table", "this_director")
 BOGUS = "no-such-table-link-token"
@@ -45,6 +45,8 @@ LINE = {"pk": "session", "line_id": "line"}
 PUB = {"slug": "slug", "pk": "published"}
 TBL = {"token": "token"}
 TBL_TRAY = {"token": "token", "tray": "tray"}
+ENT = {"token": "entrant_token"}
+ENT_TRAY = {"token": "entrant_token", "tray": "tray"}
 ENTRY = {"table": 2, "tray": 2, "ns_tricks": 6}
 
 SPEC: dict[str, Route] = {
@@ -158,16 +160,25 @@ SPEC: dict[str, Route] = {
         "director", {**S, "round": "first_round"}, ok={"post": 200}, bodies={"post": {"entries": [ENTRY]}}
     ),
     "standings": Route("director", S, ok={"get": 200}),
-    # The table's own: this table by its link (URL) or its header.
+    "entrant-link-list": Route("director", S, ok={"get": 200}),
+    "entrant-link-change": Route(
+        "director", {**S, "link_id": "entrant_link", "action": "link_action"}, ok={"post": 200}
+    ),
+    # The phones' own: this table by its link (URL) or its header, and the pair at it by its own link.
+    # A bare table link sees no traveller (404); the pair's phone sees those of the trays it played.
     **{
         f"{prefix}-{name}": Route("table", kwargs, ok=ok, bodies=bodies, other_table=other)
-        for prefix, base, with_tray in (("table-link", TBL, TBL_TRAY), ("table-header", {}, {"tray": "tray"}))
+        for prefix, base, with_tray, unfolds in (
+            ("table-link", TBL, TBL_TRAY, 404),
+            ("table-header", {}, {"tray": "tray"}, 404),
+            ("entrant-link", ENT, ENT_TRAY, 200),
+        )
         for name, kwargs, ok, bodies, other in (
             ("state", base, {"get": 200}, {}, {"get": 200}),
             ("results", base, {"post": 201}, {"post": {"tray": 3, "ns_tricks": 7}}, {"post": 400}),
             ("confirm", with_tray, {"post": 200}, {"post": {}}, {"post": 404}),
             ("dispute", with_tray, {"post": 200}, {"post": {"claimed": 7}}, {"post": 404}),
-            ("traveller", with_tray, {"get": 200}, {}, {"get": 404}),
+            ("traveller", with_tray, {"get": unfolds}, {}, {"get": 404}),
         )
     },
 }
@@ -197,11 +208,20 @@ class World:
     entrant: int = 3
     first_round: int = 1
     family: str = "howell"
+    link_action: str = "new"
+
+    @property
+    def entrant_link(self) -> EntrantLink:
+        """The own link of the session's pair 1."""
+        return EntrantLink.objects.get(session=self.session, entrant__number=1, side="")
 
     def value(self, name: str, role: str) -> Any:
         """A URL value: an object's id or number, or the role's own table token."""
         if name == "token":
             return {"this_table": self.table.token, "other_table": self.other.table.token}.get(role, BOGUS)
+        if name == "entrant_token":
+            mine = {"this_table": self.table, "other_table": self.other.table}.get(role)
+            return BOGUS if mine is None else first_pair_link(mine)
         found = getattr(self, name)
         return (
             found.pk if hasattr(found, "pk") and name not in ("table",) else getattr(found, "number", found)
@@ -220,7 +240,8 @@ class World:
 
     def secrets(self) -> list[str]:
         """What only this club's director and this table may ever read."""
-        return [*self.session.tables.values_list("token", flat=True), self.session.title]
+        links = EntrantLink.objects.filter(session=self.session).values_list("token", flat=True)
+        return [*self.session.tables.values_list("token", flat=True), *links, self.session.title]
 
     def fingerprint(self) -> str:
         """Everything of ours a request could change."""
@@ -242,6 +263,12 @@ class World:
             list(club.sessions.values_list("id", "status")),
         ]
         return json.dumps(state, default=str)
+
+
+def first_pair_link(table: Table) -> str:
+    """The own link of the N-S pair at this table in round 1."""
+    seating = table.seatings.get(round__number=1)
+    return EntrantLink.objects.get(entrant=seating.ns, side="").token
 
 
 def api_routes() -> Iterator[tuple[str, str, type]]:
@@ -313,4 +340,4 @@ def expected(spec: Route, name: str, method: str, role: str) -> int:
         return 401
     if role == "other_table":
         return spec.other_table[method]
-    return 404 if name.startswith("table-link") else 401
+    return 404 if name.startswith(("table-link", "entrant-link")) else 401

@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 from scoring.models import SlipLine, SlipLineVersion, Via
 from scoring.services.results import result_submit
 from tests.api.helpers import play_all, running_mitchell, seated_mitchell, table_client
-from tournaments.models import Club, Player, Seat, Session
+from tournaments.models import Club, EntrantLink, Player, Seat, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, sessions
 
@@ -198,7 +198,16 @@ def test_the_table_api_shows_what_the_table_page_shows(running_session: Session)
     by_url = APIClient().get(f"/api/v1/tables/{table.token}/?device=phone-1").json()
     by_header = table_client(table).get("/api/v1/table/?device=phone-1").json()
     assert on_page == by_url == by_header
-    traveller = APIClient().get(f"/api/v1/tables/{table.token}/trays/1/traveller/").json()
+    folded = APIClient().get(f"/api/v1/tables/{table.token}/trays/1/traveller/")
+    assert folded.status_code == 404, "a bare table link sees no traveller"
+    link = EntrantLink.objects.get(entrant=table.seatings.get(round__number=1).ns)
+    browser.cookies["cw_follow"] = link.token
+    assert browser.get(f"/t/{table.token}/").url == f"/p/{link.token}/", (
+        "a phone that claimed follows its pair"
+    )
+    on_page = browser.get(f"/p/{link.token}/state").json()
+    assert on_page == APIClient().get(f"/api/v1/entrant-links/{link.token}/?device=phone-1").json()
+    traveller = APIClient().get(f"/api/v1/entrant-links/{link.token}/trays/1/traveller/").json()
     shown = [
         t
         for card in (on_page["now"], on_page["just_played"])

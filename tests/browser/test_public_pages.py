@@ -21,11 +21,13 @@ from django.core.cache import cache
 from public.builders import play_session
 
 from scoring.demo import build_demo
+from scoring.display import gain as gain_notation
+from scoring.display import number as mixed
+from scoring.display import signed
 from scoring.hand_records import solve
 from scoring.scorers import Scores, explain, score
 from scoring.scorers.exponent import tabulate
-from scoring.scorers.fmt import mixed, signed
-from scoring.services.standings import session_slips
+from scoring.selectors.slips import session_slips
 from tournaments.models import Deal, Player, Series, Session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
@@ -87,8 +89,11 @@ def check_standings(page: Any, session: Session) -> None:
         cells = page.locator(f'table.standings tr[data-entrant="{t.entrant}"] td.fig').all_inner_texts()
         assert signed(t.plus_minus) in cells and f"{float(mp[t.entrant]):.2f}" in cells
         if sheet is not None:
+            first = page.locator(f'table.standings tr[data-entrant="{t.entrant}"] td.fig').first
+            shown = gain_notation(sheet.totals[t.entrant])
+            raised = f"<sup>{shown.raised}</sup>" if shown.raised else ""
             assert (
-                cells[0] == str(sheet.totals[t.entrant])
+                first.inner_html() == (shown.plain or shown.whole + raised)
                 and Fraction(
                     page.locator(
                         f'table.standings tr[data-entrant="{t.entrant}"] td.fig'

@@ -1,6 +1,8 @@
-"""A whole Howell of four tables (eight pairs, p. 39) played from phones at 390 x 844.
+"""A whole Howell of four tables (eight pairs, p. 39) played from the pairs' own phones at 390 x 844.
 
-Every table sends and checks every tray from its own link. On the way: the
+Each pair's phone scans its first table's QR code once and says which pair
+it is; from then on it follows its pair from table to table (never scanned
+again) and sends and checks every tray of its rounds. On the way: the
 same phone handed to E-W for the check, a second phone at one table racing
 the first, a send made offline and sent when the connection returns, a send
 whose answer was lost and retried with the same key, and a dispute settled
@@ -17,14 +19,14 @@ from typing import Any
 
 import pytest
 
+from scoring.display import number as book_number
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json, slips_from_json
-from scoring.selectors_table import book_number
+from scoring.selectors.standings import session_snapshot
 from scoring.services.results import line_for, result_correct
-from scoring.services.standings import session_standings
 from tests.browser import support
 from tests.browser.support import DB_LOCK
-from tournaments.models import Club, Session
+from tournaments.models import Club, EntrantLink, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
 
@@ -57,24 +59,36 @@ def howell(club: Club) -> Session:
 
 
 class Room:
-    """The club room: two phones per table (N-S's and E-W's), the movement, what was entered."""
+    """The club room: a phone per pair, which scans its first table once; the movement; what was entered."""
 
     def __init__(self, live_server: Any, session: Session, new_page: Any) -> None:
         self.session = session
         self.movement = session.movement_json
         self.urls = {t.number: f"{live_server.url}/t/{t.token}/" for t in session.tables.all()}
-        self.ns = {t: new_page() for t in self.urls}
-        self.ew = {t: new_page() for t in self.urls}
         self.new_page = new_page
         self.tricks: dict[tuple[int, int], int] = {}
         self.rng = random.Random(7)
-        for t, url in self.urls.items():
-            self.ns[t].goto(url)
-            self.ew[t].goto(url)
+        self.phones: dict[int, Any] = {}
+        with DB_LOCK:
+            tokens = {link.entrant.number: link.token for link in EntrantLink.objects.filter(session=session)}
+        for seat in self.movement["rounds"][0]["tables"]:
+            for pair in (seat["ns"], seat["ew"]):
+                phone = self.phones[pair] = new_page()
+                phone.goto(self.urls[seat["table"]])  # the one scan of the evening
+                expect_text(phone.locator("#claim-h"), "Who has this phone?")
+                if pair == 8:
+                    shot(phone, "00-who-has-this-phone")
+                phone.locator(f"button.claim-btn[value='{tokens[pair]}']").click()
+                expect_text(phone.locator(".follows"), f"Pair {pair}")
 
     def seat(self, rnd: int, table: int) -> dict[str, Any]:
         """The movement JSON's entry for a table in a round."""
         return next(x for x in self.movement["rounds"][rnd - 1]["tables"] if x["table"] == table)
+
+    def at(self, rnd: int, table: int) -> tuple[Any, Any]:
+        """The phones of the N-S and E-W pairs at a table in a round, wherever they sat before."""
+        seat = self.seat(rnd, table)
+        return self.phones[seat["ns"]], self.phones[seat["ew"]]
 
 
 def expect_text(locator: Any, text: str) -> None:
@@ -120,8 +134,9 @@ def play(room: Room, rnd: int, table: int) -> None:
     seat = room.seat(rnd, table)
     tray = seat["trays"][0]
     tricks = room.rng.randint(3, 10)
-    ns, ew = room.ns[table], room.ew[table]
+    ns, ew = room.at(rnd, table)
     expect_text(ns.locator(".round-pill"), f"Round {rnd}")
+    expect_text(ns.locator("h1"), f"Table {table}")
     event = EVENTS.get((rnd, table))
     if event is not None:
         tricks = event(room, ns, ew, tray, tricks)
@@ -288,14 +303,15 @@ def test_a_whole_howell_of_four_tables_from_the_phones(
         howell.refresh_from_db()
         assert SlipLine.objects.filter(session=howell).count() == 28
         assert not SlipLine.objects.filter(session=howell).exclude(status="confirmed").exists()
-        standings = session_standings(session=howell)
+        standings = session_snapshot(session=howell).scores
     expected = scores_to_json(score(METHOD, slips_from_json(engine_slips(room), method=METHOD)))
     assert standings is not None
     assert standings["entrants"] == expected["entrants"]
     assert standings["deals"] == expected["deals"]
-    last = room.ns[1]
+    last = room.at(7, 1)[0]
     last.reload()
-    expect_text(last.locator(".done"), "played all its rounds")
+    expect_text(last.locator(".done"), "played all your rounds")
+    assert all(p.url.split("/")[-2] != "t" for p in room.phones.values()), "every phone follows its pair"
     shown = [
         [c.strip() for c in row.locator("td").all_inner_texts()]
         for row in last.locator(".running tbody tr").all()

@@ -6,8 +6,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.board import session_board
 from scoring.models import SlipLine
+from scoring.selectors.board import session_board
 from scoring.services.results import result_dispute, result_submit, table_round
 from tournaments.models import Session
 from tournaments.services import sessions

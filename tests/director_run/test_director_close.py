@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json
+from scoring.selectors.slips import session_slips
 from scoring.services.directing import session_close, session_publish
 from scoring.services.results import result_dispute
-from scoring.services.standings import session_slips
 from tournaments.models import Session
 from tournaments.services.errors import UserError
 

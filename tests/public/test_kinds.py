@@ -10,9 +10,10 @@ import pytest
 from django.urls import reverse
 from public.builders import play_session
 
+from scoring.display import number as mixed
+from scoring.display import signed
 from scoring.scorers import score
-from scoring.scorers.fmt import mixed, signed
-from scoring.services.standings import session_slips
+from scoring.selectors.slips import session_slips
 from tournaments.models import Club, Player, Session
 from tournaments.services import club as club_services
 

@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from scoring.display import signed
 from scoring.scorers import score
-from scoring.scorers.fmt import signed
-from scoring.selectors import series_ladder_public
-from scoring.services.standings import session_slips
+from scoring.selectors.people import series_ladder_public
+from scoring.selectors.slips import session_slips
 from tournaments.models import Player, Session
 
 pytestmark = pytest.mark.django_db

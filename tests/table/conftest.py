@@ -8,16 +8,32 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from tournaments.models import Session, Table
+from tournaments.models import EntrantLink, Session, Table
 
 
 class Phone:
-    """A phone at a table: its own cookies (device id), speaking JSON or plain forms."""
+    """A phone at a table: its own cookies (device id), speaking JSON or plain forms.
 
-    def __init__(self, table: Table) -> None:
+    Made from a table, it holds the table's bare link; made from an entrant's
+    link (``Phone.following``), it follows that entrant.
+    """
+
+    def __init__(self, table: Table | None = None, *, link: EntrantLink | None = None) -> None:
         self.client = Client()
-        self.token = table.token
-        self.base = f"/t/{table.token}/"
+        self.token = table.token if table is not None else link.token  # type: ignore[union-attr]
+        self.base = f"/t/{self.token}/" if table is not None else f"/p/{self.token}/"
+
+    @classmethod
+    def following(cls, session: Session, number: int, side: str = "") -> Phone:
+        """A phone that holds the own link of the entrant with this number."""
+        return cls(link=EntrantLink.objects.get(session=session, entrant__number=number, side=side))
+
+    def claim(self, number: int) -> Any:
+        """At a table's link: say this phone is the entrant with this number (follows its redirect)."""
+        link = EntrantLink.objects.get(session__tables__token=self.token, entrant__number=number, side="")
+        response = self.client.post(self.base + "claim", {"entrant": link.token})
+        self.token, self.base = link.token, f"/p/{link.token}/"
+        return response
 
     def page(self, **headers: Any) -> Any:
         """GET the table page (HTML)."""

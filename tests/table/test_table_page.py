@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from scoring.selectors_table import book_number, trump_view
+from scoring.display import card_view as trump_view
+from scoring.display import number as book_number
 from tournaments.models import Club, Deal, Session
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
@@ -100,12 +101,14 @@ def test_the_last_round_ends_with_thanks(phone: Any) -> None:
     assert "played all its rounds" in phone.page().content.decode()
 
 
-def test_the_state_stamp_changes_when_another_table_sends(
+def test_the_state_stamp_moves_with_this_table_only(
     phone: Any, make_phone: Any, running_session: Session
 ) -> None:
     before = phone.state().json()["stamp"]
     assert phone.state().json()["stamp"] == before
     make_phone(running_session.tables.get(number=2)).send(2, 6)
+    assert phone.state().json()["stamp"] == before, "another table's send says nothing to this one"
+    phone.send(1, 7)
     assert phone.state().json()["stamp"] != before
 
 

@@ -21,7 +21,9 @@ def stored(session: Session) -> list[tuple[int, int, int | None]]:
     )
 
 
-def test_it_stores_a_sent_result_and_unfolds_its_slip(phone: Any, running_session: Session) -> None:
+def test_it_stores_a_sent_result_and_keeps_the_slip_folded_for_a_bare_link(
+    phone: Any, running_session: Session
+) -> None:
     response = phone.send(1, 8, key="k-1", round=1)
     assert response.status_code == 201
     body = response.json()
@@ -34,6 +36,16 @@ def test_it_stores_a_sent_result_and_unfolds_its_slip(phone: Any, running_sessio
         "ns_revokes": 0,
         "ew_revokes": 0,
     }
+    assert body["traveller"] == [], "a bare table link sees no traveller"
+    assert stored(running_session) == [(1, 1, 8)]
+
+
+def test_a_phone_that_follows_its_pair_sends_and_unfolds_its_slip(
+    make_phone: Any, running_session: Session
+) -> None:
+    pair = make_phone.following(running_session, 1)
+    body = pair.send(1, 8, key="k-1", round=1).json()
+    assert body["line"]["ns_tricks"] == 8
     assert [line["table"] for line in body["traveller"]] == [1]
     assert stored(running_session) == [(1, 1, 8)]
 

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.conf import settings
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ..models import Entrant, Player, Session
+from ..models import Entrant, EntrantLink, Player, Session
 from ..services import running, setup
 from ..services.errors import NotFound, UserError
 from ..services.sessions import KIND_SHAPE
@@ -174,7 +175,74 @@ class SubstituteView(DirectorView):
         return Response({"seats": seats})
 
 
+class EntrantLinkSerializer(serializers.ModelSerializer):
+    """An entrant's own private link (the QR code on its card): a phone that holds it follows the entrant."""
+
+    entrant = serializers.IntegerField(source="entrant.number", read_only=True)
+    url = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = EntrantLink
+        fields = ["id", "entrant", "side", "token", "revoked", "url", "api_url"]
+        read_only_fields = fields
+
+    def get_url(self, link: EntrantLink) -> str:
+        """The entrant's phone page."""
+        return f"{settings.SITE_URL}/p/{link.token}/"
+
+    def get_api_url(self, link: EntrantLink) -> str:
+        """The entrant's own API."""
+        return f"{settings.SITE_URL}/api/v1/entrant-links/{link.token}/"
+
+
+LINK_ID = OpenApiParameter("link_id", int, OpenApiParameter.PATH, description="The link's id.")
+
+
+@extend_schema(tags=["entrants"], parameters=[SESSION_ID])
+class EntrantLinkListView(DirectorView):
+    """Every entrant's own link (each pair of a team of four has its own)."""
+
+    @extend_schema(
+        operation_id="entrant_links_list",
+        responses={200: EntrantLinkSerializer(many=True), **errors(401, 404)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        """The links, by entrant number."""
+        session = self.director_session(pk)
+        links = (
+            EntrantLink.objects.filter(session=session)
+            .select_related("entrant")
+            .order_by("entrant__number", "side")
+        )
+        return Response(EntrantLinkSerializer(links, many=True).data)
+
+
+@extend_schema(tags=["entrants"], parameters=[SESSION_ID, LINK_ID], request=None)
+class EntrantLinkActionView(DirectorView):
+    """Revoke an entrant's link (``revoke``), or issue it a new one (``new``)."""
+
+    @extend_schema(
+        operation_id="entrant_links_change", responses={200: EntrantLinkSerializer, **errors(400, 401, 404)}
+    )
+    def post(self, request: Request, pk: int, link_id: int, action: str) -> Response:
+        """Change the link and answer with it."""
+        link = EntrantLink.objects.filter(session=self.director_session(pk), pk=link_id).first()
+        if link is None:
+            raise NotFound("There is no such link.")
+        change = {"revoke": running.entrant_revoke_link, "new": running.entrant_new_link}.get(action)
+        if change is None:
+            raise NotFound("Revoke a link, or issue a new one.")
+        return Response(EntrantLinkSerializer(change(link=link, user=request.user)).data)
+
+
 urlpatterns = [
+    path("sessions/<int:pk>/entrant-links/", EntrantLinkListView.as_view(), name="entrant-link-list"),
+    path(
+        "sessions/<int:pk>/entrant-links/<int:link_id>/<str:action>/",
+        EntrantLinkActionView.as_view(),
+        name="entrant-link-change",
+    ),
     path("sessions/<int:pk>/entrants/", EntrantListView.as_view(), name="entrant-list"),
     path("sessions/<int:pk>/entrants/phantom/", PhantomAddView.as_view(), name="entrant-phantom-add"),
     path("sessions/<int:pk>/entrants/<int:number>/", EntrantDetailView.as_view(), name="entrant-detail"),

@@ -51,16 +51,25 @@ class PublishingSerializer(serializers.Serializer):
     standings = serializers.BooleanField(required=False)
     travellers = serializers.BooleanField(required=False)
     hand_records = serializers.BooleanField(required=False)
-    running_score = serializers.BooleanField(required=False, help_text="Tables see the running score.")
+    running_score = serializers.BooleanField(
+        required=False, help_text="Tables see the running score (complete trays only)."
+    )
+    running_score_hidden_rounds = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=999,
+        help_text="Hide the running score for this many last rounds.",
+    )
 
 
-def publishing(session: Session) -> dict[str, bool]:
+def publishing(session: Session) -> dict[str, Any]:
     """A session's publishing switches as the API names them."""
     return {
         "standings": session.publish_standings,
         "travellers": session.publish_travellers,
         "hand_records": session.publish_hand_records,
         "running_score": session.show_running_score,
+        "running_score_hidden_rounds": session.running_score_hidden_rounds,
     }
 
 
@@ -107,7 +116,7 @@ class SessionSerializer(serializers.ModelSerializer):
         return session.tables.count()
 
     @extend_schema_field(PublishingSerializer)
-    def get_publishing(self, session: Session) -> dict[str, bool]:
+    def get_publishing(self, session: Session) -> dict[str, Any]:
         """The publishing switches."""
         return publishing(session)
 

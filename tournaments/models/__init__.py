@@ -2,7 +2,7 @@
 
 from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember
 from .entrant import Entrant, EntrantMember
-from .seating import Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
+from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import EntrantKind, ScoringMethod, Session
 from .tray import Deal, Tray
 
@@ -13,6 +13,7 @@ __all__ = [
     "Deal",
     "Entrant",
     "EntrantKind",
+    "EntrantLink",
     "EntrantMember",
     "Player",
     "Round",

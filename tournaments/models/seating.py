@@ -35,6 +35,32 @@ class Table(models.Model):
         return f"Table {self.number}"
 
 
+class EntrantLink(models.Model):
+    """An entrant's own private link: the QR code on its movement card (the book's card, p. 39).
+
+    A phone that holds it follows its entrant from table to table: where to
+    go, which trays, and the travellers of the trays that entrant has played.
+    ``side`` is blank for pairs and players, and ``NS`` or ``EW`` for the two
+    pairs of a team of four, who sit at different tables (p. 48).
+    """
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="entrant_links")
+    entrant = models.ForeignKey("tournaments.Entrant", on_delete=models.CASCADE, related_name="links")
+    side = models.CharField(max_length=2, blank=True, default="")
+    token = models.CharField(max_length=40, unique=True, default=new_table_token)
+    revoked = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["session", "entrant", "side"]
+        constraints = [
+            models.UniqueConstraint(fields=["entrant", "side"], name="entrant_link_once_per_side"),
+            models.CheckConstraint(condition=Q(side__in=["", "NS", "EW"]), name="entrant_link_side_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Link of {self.entrant}" + (f" ({self.side})" if self.side else "")
+
+
 class Round(models.Model):
     """One change of seats (the book's "change" or "arrangement")."""
 

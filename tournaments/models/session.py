@@ -68,6 +68,8 @@ class Session(models.Model):
     #: Tables move on by themselves when their round is done, or wait for the director.
     tables_advance = models.BooleanField(default=True)
     show_running_score = models.BooleanField(default=False)
+    #: The running score is hidden from the tables for this many last rounds (0: never).
+    running_score_hidden_rounds = models.PositiveSmallIntegerField(default=0)
     publish_standings = models.BooleanField(default=False)
     publish_travellers = models.BooleanField(default=False)
     publish_hand_records = models.BooleanField(default=False)

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import segno
 from django.conf import settings
 from django.urls import reverse
 
-from ..models import EntrantKind, ScoringMethod, Session
+from ..models import EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
 from ..movements.types import Seat
@@ -50,12 +51,14 @@ RANK_WORD = {
 
 @dataclass(frozen=True)
 class TableLink:
-    """A table's private score-entry link and its QR code."""
+    """A private link and its QR code: a table's (``table``), or an entrant's own (``label``)."""
 
     table: int
     url: str
     svg: str
     matrix: tuple[tuple[int, ...], ...]
+    label: str = ""
+    names: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,7 @@ class Printed:
     slips: list[Slip] = field(default_factory=list)
     sheet: Sheet | None = None
     links: list[TableLink] = field(default_factory=list)
+    entrant_links: list[TableLink] = field(default_factory=list)
     names: list[tuple[str, str]] = field(default_factory=list)
 
 
@@ -127,20 +131,43 @@ def trump_words(card: str) -> str:
     return f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}"
 
 
+def _qr(url: str, title: str, **extra: Any) -> TableLink:
+    """A link with its QR code, as SVG for pages and as a matrix for PDFs."""
+    qr = segno.make(url, error="m")
+    return TableLink(
+        url=url,
+        svg=qr.svg_inline(scale=4, border=2, omitsize=True, title=title),
+        matrix=tuple(tuple(1 if bit else 0 for bit in row) for row in qr.matrix_iter(border=0)),
+        **extra,
+    )
+
+
 def table_links(session: Session) -> list[TableLink]:
     """Each table's score-entry link (``SITE_URL`` + ``/t/<token>/``) with its QR code."""
+    return [
+        _qr(settings.SITE_URL + reverse("table:home", args=[t.token]), f"Table {t.number}", table=t.number)
+        for t in session.tables.order_by("number")
+    ]
+
+
+def entrant_links(session: Session) -> list[TableLink]:
+    """Each entrant's own link (``/p/<token>/``), for its card: the phone follows it to every table."""
+    links = (
+        EntrantLink.objects.filter(session=session, revoked=False)
+        .select_related("entrant")
+        .prefetch_related("entrant__members__player")
+        .order_by("entrant__number", "side")
+    )
     out = []
-    for table in session.tables.order_by("number"):
-        url = settings.SITE_URL + reverse("table:home", args=[table.token])
-        qr = segno.make(url, error="m")
-        out.append(
-            TableLink(
-                table=table.number,
-                url=url,
-                svg=qr.svg_inline(scale=4, border=2, omitsize=True, title=f"Table {table.number}"),
-                matrix=tuple(tuple(1 if bit else 0 for bit in row) for row in qr.matrix_iter(border=0)),
-            )
+    for link in links:
+        entrant = link.entrant
+        side = {"NS": ", N-S pair", "EW": ", E-W pair"}.get(link.side, "")
+        label = f"{entrant.get_kind_display()} {entrant.number}{side}"
+        names = " & ".join(
+            m.player.name for m in entrant.members.all() if not link.side or m.role in link.side
         )
+        url = settings.SITE_URL + reverse("phone:home", args=[link.token])
+        out.append(_qr(url, label, table=0, label=label, names=names))
     return out
 
 
@@ -318,6 +345,7 @@ def printed(session: Session) -> Printed:
         + (f", {movement.variant}" if movement.variant else "")
         + (f" ({family.pages})" if family else ""),
         links=links,
+        entrant_links=entrant_links(session),
         names=names,
     )
     out.cards = [_card(c, movement, by_table.get(c.table)) for c in guide_cards(movement)]

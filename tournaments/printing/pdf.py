@@ -231,7 +231,7 @@ def sheet_pdf(printed: Printed) -> bytes:
 
 
 def qr_pdf(printed: Printed) -> bytes:
-    """Each table's QR code and link, six to a page, to stand on the tables."""
+    """Each table's QR code and link, four to a page, to stand on the tables."""
     cells = [
         [
             para(f"Table {link.table}", HEAD),
@@ -241,6 +241,25 @@ def qr_pdf(printed: Printed) -> bytes:
         ]
         for link in printed.links
     ]
+    return _build(f"Table QR codes - {printed.title}", [para(printed.title, HEAD), _qr_grid(cells)])
+
+
+def entrant_qr_pdf(printed: Printed) -> bytes:
+    """Each entrant's own QR code, six to a page, to cut out and hand to each pair with its card."""
+    cells = [
+        [
+            para(link.label, HEAD),
+            para(link.names, SMALL),
+            QRCode(link, 42 * mm),
+            para("Scan once: your phone follows you to every table, and shows your travellers.", SMALL),
+        ]
+        for link in printed.entrant_links
+    ]
+    return _build(f"Entrants' own QR codes - {printed.title}", [para(printed.title, HEAD), _qr_grid(cells)])
+
+
+def _qr_grid(cells: list[list[Any]]) -> Table:
+    """QR cells two to a row, ruled to cut out."""
     rows = [cells[i : i + 2] + [[]] * (2 - len(cells[i : i + 2])) for i in range(0, len(cells), 2)]
     table = Table(
         rows,
@@ -254,7 +273,7 @@ def qr_pdf(printed: Printed) -> bytes:
             ("BOTTOMPADDING", (0, 0), (-1, -1), 6 * mm),
         ],
     )
-    return _build(f"Table QR codes - {printed.title}", [para(printed.title, HEAD), table])
+    return table
 
 
 #: The printable documents by name: (title, PDF builder).
@@ -263,4 +282,5 @@ DOCUMENTS: dict[str, tuple[str, Callable[[Printed], bytes]]] = {
     "slips": ("Traveling slips", slips_pdf),
     "sheet": ("Tabulating sheet", sheet_pdf),
     "qr": ("Table QR codes", qr_pdf),
+    "entrant-qr": ("Entrants' own QR codes", entrant_qr_pdf),
 }

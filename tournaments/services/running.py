@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db import transaction
 
-from ..models import Player, Seat, Session, Table
+from ..models import EntrantLink, Player, Seat, Session, Table
 from ..models.seating import new_table_token
 from .club import log_action
 from .errors import UserError
@@ -86,6 +86,31 @@ def table_new_link(*, table: Table, user: Any = None) -> Table:
     session = table.session
     log_action(club=session.club, session=session, user=user, action="table.new_link", table=table.number)
     return table
+
+
+@transaction.atomic
+def entrant_revoke_link(*, link: EntrantLink, user: Any = None) -> EntrantLink:
+    """Stop an entrant's own link from working; phones that followed it must claim again."""
+    link.revoked = True
+    link.save(update_fields=["revoked"])
+    session = link.session
+    log_action(
+        club=session.club, session=session, user=user, action="entrant.revoke_link", entrant=str(link.entrant)
+    )
+    return link
+
+
+@transaction.atomic
+def entrant_new_link(*, link: EntrantLink, user: Any = None) -> EntrantLink:
+    """Issue an entrant a new private link; the old one stops working at once."""
+    link.token = new_table_token()
+    link.revoked = False
+    link.save(update_fields=["token", "revoked"])
+    session = link.session
+    log_action(
+        club=session.club, session=session, user=user, action="entrant.new_link", entrant=str(link.entrant)
+    )
+    return link
 
 
 @transaction.atomic

@@ -17,6 +17,7 @@ from ..models import (
     Deal,
     Entrant,
     EntrantKind,
+    EntrantLink,
     Player,
     Round,
     Seat,
@@ -172,6 +173,7 @@ def _write_seating(session: Session, movement: Movement) -> None:
                 for i, t in enumerate(assignment.trays, start=1)
             )
             _write_seats(session, rnd, seating, assignment, numbered)
+    _write_links(session)
 
 
 def _write_seats(
@@ -202,6 +204,16 @@ def _write_seats(
             seats.extend(_side_seats(seating, rnd, entrant, dirs, team))
     Seat.objects.bulk_create(seats)
     SeatedEntrant.objects.bulk_create(seated)
+
+
+def _write_links(session: Session) -> None:
+    """Each real entrant (each pair of a team of four) seated by the movement gets its own link, once."""
+    seated = SeatedEntrant.objects.filter(round__session=session, entrant__is_phantom=False)
+    wanted = set(seated.values_list("entrant_id", "side"))
+    have = set(EntrantLink.objects.filter(session=session).values_list("entrant_id", "side"))
+    EntrantLink.objects.bulk_create(
+        EntrantLink(session=session, entrant_id=e, side=side) for e, side in sorted(wanted - have)
+    )
 
 
 def _side_seats(seating: Seating, rnd: Round, entrant: Entrant, dirs: str, team: bool) -> Iterable[Seat]:

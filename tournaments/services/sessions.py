@@ -211,14 +211,25 @@ def session_publish_switches(
     travellers: bool | None = None,
     hand_records: bool | None = None,
     running_score: bool | None = None,
+    running_score_hidden_rounds: int | None = None,
     user: Any = None,
 ) -> Session:
-    """Set what the public may see of this session."""
+    """Set what the public may see of this session, and whether the tables see the running score.
+
+    The running score counts only complete trays; ``running_score_hidden_rounds``
+    hides it from the tables for that many last rounds.
+    """
+    hidden = running_score_hidden_rounds
+    if hidden is not None:
+        last = session.rounds.count()
+        if isinstance(hidden, bool) or not isinstance(hidden, int) or not 0 <= hidden <= last:
+            raise UserError(f"Hide the running score for 0 to {last} last rounds.", field="hidden_rounds")
     changes = {
         "publish_standings": standings,
         "publish_travellers": travellers,
         "publish_hand_records": hand_records,
         "show_running_score": running_score,
+        "running_score_hidden_rounds": hidden,
     }
     fields = [field for field, value in changes.items() if value is not None]
     for field in fields:

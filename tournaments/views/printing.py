@@ -7,10 +7,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views import View
 
+from ..mixins import DirectorSessionMixin
+from ..pages.setup import diagram_html, trays_context
 from ..printing.data import Printed, printed
 from ..printing.pdf import DOCUMENTS
-from .setup import DirectorSessionMixin
-from .setup_context import diagram_html, trays_context
 
 
 class PrintMixin(DirectorSessionMixin):

@@ -10,39 +10,17 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views import View
 
 from ..forms import PlayerForm, PlayerMergeForm, RosterImportForm, add_service_error
-from ..models import Club, Player
+from ..mixins import DirectorClubMixin
 from ..services import club as club_services
 from ..services.errors import UserError
 
 SEARCH_LIMIT = 200
-
-
-class DirectorClubMixin(LoginRequiredMixin):
-    """Resolve the club once from ``<slug:club>``; 404 unless the user directs it."""
-
-    club: Club
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        if request.user.is_authenticated:
-            club = club_services.clubs_directed_by(user=request.user).filter(slug=kwargs["club"]).first()
-            if club is None:
-                raise Http404("No such club.")
-            self.club = club
-        return super().dispatch(request, *args, **kwargs)
-
-    def player(self, pk: int) -> Player:
-        """A player of this club's roster, or 404."""
-        player = Player.objects.filter(club=self.club, pk=pk).first()
-        if player is None:
-            raise Http404("No such player.")
-        return player
 
 
 class RosterView(DirectorClubMixin, View):

@@ -7,10 +7,7 @@ the page again with the message next to the field at fault.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
-from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views import View
@@ -23,38 +20,14 @@ from ..forms import (
     SessionNewForm,
     add_service_error,
 )
-from ..models import Series, Session
-from ..selectors import session_for_director
+from ..mixins import ActionView, DirectorClubMixin, DirectorSeriesMixin, DirectorSessionMixin
+from ..pages import series as sctx
+from ..pages import setup as ctx
 from ..services import deals as deals_services
 from ..services import rotations as rotation_services
 from ..services import sessions as session_services
 from ..services import setup as setup_services
-from ..services.errors import NotFound, UserError
-from . import series_context as sctx
-from . import setup_context as ctx
-from .roster import DirectorClubMixin
-
-
-class DirectorSessionMixin(LoginRequiredMixin):
-    """Resolve the session once from ``<int:pk>``; 404 unless the user directs its club."""
-
-    session: Session
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        if request.user.is_authenticated:
-            try:
-                self.session = session_for_director(user=request.user, pk=kwargs["pk"])
-            except NotFound as exc:
-                raise Http404(exc.message) from None
-        return super().dispatch(request, *args, **kwargs)
-
-    def setup_page(self, request: HttpRequest, **forms: Any) -> HttpResponse:
-        """The set-up page, with any bound forms that carry errors."""
-        return render(
-            request,
-            "director/setup_session.html",
-            ctx.setup_context(session=self.session, deals=ctx.deals_wanted(request, self.session), **forms),
-        )
+from ..services.errors import UserError
 
 
 class SessionNewView(DirectorClubMixin, View):
@@ -116,22 +89,10 @@ class EntrantWithdrawView(DirectorSessionMixin, View):
         return redirect("director:setup", pk=pk)
 
 
-class SessionButtonView(DirectorSessionMixin, View):
+class SessionButtonView(ActionView):
     """A button on a set-up page: call a service, say what happened, go back to the page."""
 
-    #: The page to go back to (a URL name taking the session's pk).
     back = "director:setup"
-
-    def act(self, request: HttpRequest) -> str:
-        """Call the service; return the message to show."""
-        raise UserError("This button does nothing.")
-
-    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
-        try:
-            messages.success(request, self.act(request))
-        except UserError as exc:
-            messages.error(request, exc.message)
-        return redirect(self.back, pk=pk)
 
 
 class PhantomAddView(SessionButtonView):
@@ -248,26 +209,6 @@ class SeriesListView(DirectorClubMixin, View):
         except UserError as exc:
             return self.get(request, club, form=add_service_error(form, exc))
         return redirect("director:rotation", pk=series.pk)
-
-
-class DirectorSeriesMixin(LoginRequiredMixin):
-    """Resolve the series once from ``<int:pk>``; 404 unless the user directs its club."""
-
-    series: Series
-
-    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
-        if request.user.is_authenticated:
-            series = Series.objects.filter(pk=kwargs["pk"], club__clubdirector__user=request.user).first()
-            if series is None:
-                raise Http404("No such series.")
-            self.series = series
-        return super().dispatch(request, *args, **kwargs)
-
-    def page(self, request: HttpRequest, **forms: Any) -> HttpResponse:
-        """The rotation page, with any bound forms that carry errors."""
-        return render(
-            request, "director/setup_rotation.html", sctx.rotation_context(self.series, request.GET, **forms)
-        )
 
 
 class RotationView(DirectorSeriesMixin, View):

@@ -1,10 +1,10 @@
 """Mixins of the public pages: resolve the club and the published session once.
 
 Like Tabbycat's ``TournamentMixin``: the club comes from the URL's slug, the
-session from its number, and a page that needs something the director has
-not published (standings, travellers, hand records) is a 404, exactly as if
-the session did not exist, so nothing unpublished leaks by a different
-error.
+session from its number. What the public may see is the visibility rule's
+(``scoring.visibility``, through ``scoring.selectors.public``); anything not
+published is a 404, exactly as if the session did not exist, so nothing
+unpublished leaks by a different error.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from tournaments.models import Club, Session
-from tournaments.services.errors import NotFound
 
-from ..selectors import Published, entrant_names, session_public, session_published
+from .selectors.public import NotPublished, session_public
+from .visibility import Published, published
 
 
 class ClubMixin:
@@ -38,27 +38,25 @@ class PublicSessionMixin(ClubMixin):
 
     needs: tuple[str, ...] = ()
 
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """What is not published is a 404, whichever selector says so."""
+        try:
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc,no-any-return]
+        except NotPublished as exc:
+            raise Http404(str(exc)) from None
+
     @cached_property
     def session(self) -> Session:
         """The published session of the URL, or 404 unless what the page needs is published."""
-        try:
-            session = session_public(club=self.club, pk=self.kwargs["pk"])
-        except NotFound:
-            raise Http404("No such published session.") from None
-        published = session_published(session=session)
-        if not all(getattr(published, need) for need in self.needs):
-            raise Http404("Not published.")
+        session = session_public(club=self.club, pk=self.kwargs["pk"])
+        if not all(getattr(published(session), need) for need in self.needs):
+            raise NotPublished("Not published.")
         return session
 
     @cached_property
     def published(self) -> Published:
         """What of this session the public may see."""
-        return session_published(session=self.session)
-
-    @cached_property
-    def names(self) -> dict[int, str]:
-        """The ranked entrants' names by number."""
-        return entrant_names(session=self.session)
+        return published(self.session)
 
     def session_context(self) -> dict[str, Any]:
         """What every session page shows in its header and tabs."""

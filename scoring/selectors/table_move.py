@@ -13,19 +13,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session, Table
+from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
-
-from .services.standings import ranked_kind
+from tournaments.selectors import ranked_kind
 
 
 @dataclass(frozen=True)
 class MoveLine:
-    """Where one side (or seat) or the trays go after the round."""
+    """Where one side (or seat) or the trays go after the round; ``entrant`` is whose line it is."""
 
     who: str
     names: str
     text: str
+    entrant: int | None = None
 
 
 @dataclass(frozen=True)
@@ -45,13 +45,13 @@ def entrant_label(entrant: Entrant | None) -> str:
     return "phantom" if entrant.is_phantom else (entrant.name or str(entrant))
 
 
-def stored_movement(*, session: Session, from_round: int) -> Movement:
+def stored_movement(*, session: Session, from_round: int, rounds: int | None = None) -> Movement:
     """The stored seatings from a round on, as the movement engine's plain data.
 
     Earlier rounds are left empty (the move after a round looks only
     forward). Seat-based movements number players by their roster id.
     """
-    total = session.rounds.count()
+    total = session.rounds.count() if rounds is None else rounds
     seatings = list(
         Seating.objects.filter(round__session=session, round__number__gte=from_round)
         .select_related("round", "table", "ns", "ew")
@@ -98,43 +98,86 @@ def stored_movement(*, session: Session, from_round: int) -> Movement:
     )
 
 
-def move_after(*, table: Table, round_number: int, wait_for_director: bool) -> MoveView | None:
-    """Where everyone at this table goes after a round, from the stored seatings."""
-    session = table.session
-    here = Seating.objects.filter(table=table, round__number=round_number).select_related("ns", "ew").first()
-    if here is None:
-        return None
+def move_after(
+    *, session: Session, seating: Seating, wait_for_director: bool, entrant: Entrant | None = None
+) -> MoveView:
+    """Where everyone at this table goes after its round (only ``entrant``'s line, if given)."""
+    table, round_number = seating.table.number, seating.round.number
     movement = stored_movement(session=session, from_round=round_number)
-    sentence = cards.table_move_sentence(movement, table.number, round_number)
+    sentence = cards.table_move_sentence(movement, table, round_number)
     lines: list[MoveLine] = []
     if round_number < len(movement.rounds):
-        for side, seat, entrant in (("N-S", "N", here.ns), ("E-W", "E", here.ew)):
-            if entrant is None or entrant.is_phantom:
+        for side, who in (("N-S", seating.ns), ("E-W", seating.ew)):
+            if who is None or who.is_phantom or (entrant is not None and who.pk != entrant.pk):
                 continue
-            place = cards.next_place(movement, round_number + 1, entrant.number, seat)  # type: ignore[arg-type]
+            place = _next_place(movement, round_number + 1, who.number, side)
             lines.append(
                 MoveLine(
-                    who=f"{side} · {entrant.get_kind_display()} {entrant.number}",
-                    names=entrant_label(entrant),
-                    text=_place_words(place, side, table.number),
+                    who=f"{side} · {who.get_kind_display()} {who.number}",
+                    names=entrant_label(who),
+                    text=_place_words(place, side, table),
+                    entrant=who.number,
                 )
             )
-        for tray, to in sorted(cards.tray_moves(movement, table.number).get(round_number, {}).items()):
-            text = "Leave it on this table" if to == table.number else f"Take it to Table {to}"
+        lines += _seat_lines(movement, seating, entrant)
+        for tray, to in sorted(cards.tray_moves(movement, table).get(round_number, {}).items()):
+            text = "Leave it on this table" if to == table else f"Take it to Table {to}"
             lines.append(MoveLine(who=f"Tray {tray}", names="", text=text))
+    if entrant is not None and lines:
+        sentence = lines[0].text + "."
     return MoveView(
         after_round=round_number, sentence=sentence, lines=lines, wait_for_director=wait_for_director
     )
 
 
-def _place_words(place: Any, side: str, table: int) -> str:
-    """ "Stay", "Go to Table 4, sit East-West", "Sit out the next round"."""
+def _next_place(movement: Movement, rnd: int, who: int, side: str) -> Any:
+    """Where a pair (or one pair of a team, whose two pairs sit apart, p. 48) sits next, or "sit out"."""
+    if movement.entrant_kind == "team":
+        key = "ns" if side == "N-S" else "ew"
+        if not any(getattr(t, key) == who for t in movement.rounds[rnd - 1].tables):
+            return "sit out"
+    return cards.next_place(movement, rnd, who, "N" if side == "N-S" else "E")
+
+
+def _seat_lines(movement: Movement, seating: Seating, entrant: Entrant | None) -> list[MoveLine]:
+    """Seat-based movements: where each player goes (only ``entrant``'s player, if given)."""
+    if seating.ns_id is not None or seating.ew_id is not None:
+        return []
+    out = []
+    round_number, table = seating.round.number, seating.table.number
+    for seat in Seat.objects.filter(seating=seating, player__isnull=False).select_related(
+        "player", "entrant"
+    ):
+        if entrant is not None and seat.entrant_id != entrant.pk:
+            continue
+        place = cards.next_place(movement, round_number + 1, seat.player_id, seat.direction)  # type: ignore[arg-type]
+        side = "N-S" if seat.direction in "NS" else "E-W"
+        out.append(
+            MoveLine(
+                who=seat.get_direction_display(),
+                names=seat.player.name,
+                text=_place_words(place, side, table, seat.direction),
+                entrant=seat.entrant.number if seat.entrant else None,
+            )
+        )
+    return out
+
+
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def _place_words(place: Any, side: str, table: int, seat: str = "") -> str:
+    """ "Stay", "Go to Table 4, sit East-West" (a player: "sit North"), "Sit out the next round"."""
     if place == "sit out":
         return "Sit out the next round (you take the average, p. 38)"
     if not isinstance(place, tuple):
         return "Play no more: the session is over for you"
-    to_table, seat = place
-    direction = "North-South" if seat in ("N", "S") else "East-West"
+    to_table, to_seat = place
+    if seat:
+        if (to_table, to_seat) == (table, seat):
+            return "Keep your seat"
+        return f"Go to Table {to_table}, sit {SEAT_WORDS[to_seat]}"
+    direction = "North-South" if to_seat in ("N", "S") else "East-West"
     if to_table == table and direction[0] == side[0]:
         return "Stay at this table"
     return f"Go to Table {to_table}, sit {direction}"

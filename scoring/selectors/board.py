@@ -20,10 +20,12 @@ from typing import Any
 from django.db.models import Q
 
 from tournaments.models import ActionLog, Seating, SeatingTray, Session, Tray
+from tournaments.selectors import ranked_kind
 
-from .models import ScoreSnapshot, SlipLine, SlipLineVersion
-from .scorers import ScoringError
-from .scorers.fmt import mixed, signed
+from .. import display
+from ..models import SlipLine, SlipLineVersion
+from ..scorers import ScoringError
+from .standings import session_snapshot
 
 
 @dataclass(frozen=True)
@@ -353,12 +355,8 @@ def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:
     Returns (rows, problem): a slip the scorer refuses is the director's to
     fix, so its message is shown rather than raised.
     """
-    from .services.standings import ranked_kind, standings_compute
-
-    snapshot = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id").first()
     try:
-        if snapshot is None or snapshot.source_version != session.results_version:
-            snapshot = standings_compute(session_id=session.pk) or snapshot
+        snapshot = session_snapshot(session=session, fresh=True)
     except ScoringError as exc:
         return [], str(exc)
     if snapshot is None:
@@ -368,8 +366,8 @@ def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:
         {
             **row,
             "name": names.get(row["entrant"], ""),
-            "total_text": mixed(Fraction(row["total"])),
-            "pm_text": "" if row.get("plus_minus") is None else signed(Fraction(row["plus_minus"])),
+            "total_text": display.number(Fraction(row["total"])),
+            "pm_text": "" if row.get("plus_minus") is None else display.signed(Fraction(row["plus_minus"])),
         }
         for row in snapshot.scores.get("entrants", [])
     ]

@@ -1,4 +1,4 @@
-"""The standings as the public results page shows them.
+"""The standings laid out for a page or a PDF: fields, columns, figures the book's way.
 
 The book's figures first, written the book's way: trick scores as plus and
 minus (p. 32), the original Howell losses (p. 42), exponent gains with
@@ -6,8 +6,8 @@ their raised numerators ("37⁵", pp. 43-44) and the same as a mixed number,
 match scores (pp. 45-46). A modern matchpoint percentage stands beside
 them for pairs. Mitchell-type movements, where a pair keeps its direction
 all evening, have a N-S field and an E-W field, each ranked apart; Howell-
-type movements one field (p. 38). Every figure comes from the scores JSON
-of one snapshot; nothing here scores anything.
+type movements one field (p. 38). Every figure comes from the typed scores
+of one snapshot as the viewer may see them; nothing here scores anything.
 """
 
 from __future__ import annotations
@@ -15,29 +15,36 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
 
 from tournaments.models import Session
 
-from ..scorers import get_method
+from .. import display
+from ..scorers import EntrantTotal, Scores, get_method
 from ..scorers.exponent import ExponentGain
-from ..scorers.fmt import mixed, signed
 from ..scorers.render import LABEL
-
-Row = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
 class Cell:
-    """One figure: the text shown and the exact rational behind it."""
+    """One figure: the text shown and the exact rational behind it.
+
+    ``raised`` is the exponent's numerator when the text is in the book's
+    exponent notation (shown raised beside ``text``); ``eq`` is then the
+    same value as a mixed number.
+    """
 
     text: str
     exact: str = ""
     title: str = ""
     #: "opt" for a column a phone may leave out.
     cls: str = ""
-    #: The value as a mixed number, when the text is in the exponent notation.
     eq: str = ""
+    raised: str = ""
+
+    @property
+    def plain(self) -> str:
+        """The figure as plain text (CSV, PDF titles): "2²"."""
+        return self.text + self.raised.translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
 
 
 @dataclass(frozen=True)
@@ -78,56 +85,64 @@ class Standings:
     notes: tuple[str, ...]
 
 
-def percent_text(value: Fraction) -> str:
-    """A modern percentage to two places: "56.25"."""
-    return f"{float(value):.2f}"
+Column = Callable[[EntrantTotal], Cell]
 
 
-def _total(row: Row) -> Cell:
+def _total(row: EntrantTotal) -> Cell:
     """The total as a mixed number."""
-    return Cell(mixed(Fraction(row["total"])), row["total"])
+    return Cell(display.number(row.total), str(row.total))
 
 
-def _signed_total(row: Row) -> Cell:
+def _signed_total(row: EntrantTotal) -> Cell:
     """The total as a plus/minus figure."""
-    return Cell(signed(Fraction(row["total"])), row["total"])
+    return Cell(display.signed(row.total), str(row.total))
 
 
-def _pm(row: Row) -> Cell:
+def _pm(row: EntrantTotal) -> Cell:
     """The plus/minus against the average, where the method has one."""
-    pm = row.get("plus_minus")
-    return Cell("" if pm is None else signed(Fraction(pm)), pm or "")
+    pm = row.plus_minus
+    return Cell("" if pm is None else display.signed(pm), "" if pm is None else str(pm))
 
 
-def _extra(key: str, *, sign: bool = False) -> Callable[[Row], Cell]:
+def _extra(key: str, *, sign: bool = False) -> Column:
     """A cell for one of the method's extra figures (e.g. tricks)."""
 
-    def cell(row: Row) -> Cell:
+    def cell(row: EntrantTotal) -> Cell:
         """The figure, or an empty cell."""
-        value = row.get("extra", {}).get(key)
+        value = row.extra.get(key)
         if value is None:
             return Cell("")
-        return Cell((signed if sign else mixed)(Fraction(value)), value)
+        return Cell((display.signed if sign else display.number)(value), str(value))
 
     return cell
 
 
-def _gains(row: Row) -> Cell:
+def gain_cell(value: ExponentGain, exact: Fraction) -> Cell:
+    """An equated gain in the book's exponent notation, its mixed number beside."""
+    shown = display.gain(value)
+    title = f"{shown.value} tricks"
+    if shown.plain:
+        return Cell(shown.plain, str(exact), title)
+    eq = shown.value if shown.raised else ""
+    return Cell(shown.whole, str(exact), title, eq=eq, raised=shown.raised)
+
+
+def _gains(row: EntrantTotal) -> Cell:
     """The exponent total the book's way (rule 6): whole number and raised numerator."""
-    extra = row.get("extra", {})
+    extra = row.extra
     if "tables" not in extra:
         return _total(row)
-    gain = ExponentGain(Fraction(extra["whole"]), Fraction(extra["exponent"]), int(Fraction(extra["tables"])))
-    return Cell(str(gain), row["total"], f"{gain.mixed()} tricks ({mixed(gain.exponent)} over {gain.tables})")
+    gain = ExponentGain(extra["whole"], extra["exponent"], int(extra["tables"]))
+    return gain_cell(gain, row.total)
 
 
-def _mp_percent(row: Row) -> Cell:
+def _mp_percent(row: EntrantTotal) -> Cell:
     """The matchpoint method's own percentage."""
-    value = row.get("extra", {}).get("percent")
-    return Cell(percent_text(Fraction(value)), value) if value is not None else Cell("")
+    value = row.extra.get("percent")
+    return Cell(display.percent(value), str(value)) if value is not None else Cell("")
 
 
-COLUMNS: dict[str, tuple[tuple[str, Callable[[Row], Cell]], ...]] = {
+COLUMNS: dict[str, tuple[tuple[str, Column], ...]] = {
     "trick": (("Tricks", _extra("tricks")), ("+/−", _pm)),
     "howell": (("Losses", _total), ("+/−", _pm)),
     "exponent": (("Gains", _gains), ("In tricks", lambda row: replace(_total(row), cls="opt")), ("+/−", _pm)),
@@ -137,7 +152,7 @@ COLUMNS: dict[str, tuple[tuple[str, Callable[[Row], Cell]], ...]] = {
     "team-trick": (("Trick score", _signed_total),),
     "team-match": (("Match score", _total), ("Trick score", _extra("tricks", sign=True))),
 }
-DEFAULT_COLUMNS = (("Total", _total), ("+/−", _pm))
+DEFAULT_COLUMNS: tuple[tuple[str, Column], ...] = (("Total", _total), ("+/−", _pm))
 
 
 def direction_fields(session: Session) -> dict[int, str] | None:
@@ -154,28 +169,29 @@ def direction_fields(session: Session) -> dict[int, str] | None:
     return {entrant: next(iter(seen)) for entrant, seen in ways.items()}
 
 
-def standings_view(
+def standings_layout(
     *,
     session: Session,
-    scores: Mapping[str, Any],
+    scores: Scores,
     names: Mapping[int, str],
     percents: Mapping[int, Fraction] | None,
     card_url: Callable[[int], str] | None = None,
+    checks: bool = False,
 ) -> Standings:
-    """The standings of one snapshot, laid out for the page."""
-    method = get_method(scores["method"])
+    """The standings of one snapshot, laid out for the page (the book's tests only with ``checks``)."""
+    method = get_method(scores.method)
     columns = COLUMNS.get(method.name, DEFAULT_COLUMNS)
     if percents and method.name != "matchpoints":
         columns = (*columns, ("%", lambda row: _percent(row, percents)))
     rows = [
         StandingRow(
-            rank=row["rank"],
-            entrant=row["entrant"],
-            names=names.get(row["entrant"], ""),
+            rank=row.rank,
+            entrant=row.entrant,
+            names=names.get(row.entrant, ""),
             cells=tuple(fn(row) for _, fn in columns),
-            card_url=card_url(row["entrant"]) if card_url else "",
+            card_url=card_url(row.entrant) if card_url else "",
         )
-        for row in scores["entrants"]
+        for row in scores.entrants
     ]
     fields = direction_fields(session) if method.kind == "pairs" else None
     return Standings(
@@ -185,14 +201,14 @@ def standings_view(
         label=LABEL[method.kind],
         columns=tuple(label for label, _ in columns),
         fields=_split(rows, fields),
-        notes=_notes(scores),
+        notes=_notes(scores, checks=checks),
     )
 
 
-def _percent(row: Row, percents: Mapping[int, Fraction]) -> Cell:
+def _percent(row: EntrantTotal, percents: Mapping[int, Fraction]) -> Cell:
     """The modern percentage beside a book's method."""
-    value = percents.get(row["entrant"])
-    return Cell(percent_text(value), str(value)) if value is not None else Cell("")
+    value = percents.get(row.entrant)
+    return Cell(display.percent(value), str(value)) if value is not None else Cell("")
 
 
 def _split(rows: list[StandingRow], fields: Mapping[int, str] | None) -> tuple[StandingsField, ...]:
@@ -202,35 +218,25 @@ def _split(rows: list[StandingRow], fields: Mapping[int, str] | None) -> tuple[S
     out = []
     for way in ("N-S", "E-W"):
         mine = [r for r in rows if fields.get(r.entrant) == way]
-        ranked = tuple(
-            StandingRow(
-                rank=1 + sum(1 for o in mine if o.rank < r.rank),
-                entrant=r.entrant,
-                names=r.names,
-                cells=r.cells,
-                card_url=r.card_url,
-            )
-            for r in mine
-        )
+        ranked = tuple(replace(r, rank=1 + sum(1 for o in mine if o.rank < r.rank)) for r in mine)
         out.append(StandingsField(f"{way} pairs", ranked))
     return tuple(out)
 
 
-def _notes(scores: Mapping[str, Any]) -> tuple[str, ...]:
-    """Method-wide figures and the book's tests, in a sentence each."""
+def _notes(scores: Scores, *, checks: bool) -> tuple[str, ...]:
+    """Method-wide figures, and for the director the book's tests, in a sentence each."""
     notes = []
-    summary = scores.get("summary", {})
+    summary = scores.summary
     if "average_total_gain" in summary:
         notes.append(
-            f"Average total gain {mixed(Fraction(summary['average_total_gain']))} "
+            f"Average total gain {display.number(summary['average_total_gain'])} "
             "(rule 10, p. 44); plus and minus are against it."
         )
     if "top" in summary:
-        notes.append(f"Top on each deal: {mixed(Fraction(summary['top']))} matchpoints.")
-    checks = scores.get("checks", {})
-    failed = [name for name, ok in checks.items() if not ok]
-    if checks and not failed:
-        notes.append(f"The book's tests: all {len(checks)} pass.")
-    elif failed:
+        notes.append(f"Top on each deal: {display.number(summary['top'])} matchpoints.")
+    failed = [name for name, ok in scores.checks.items() if not ok]
+    if checks and scores.checks and not failed:
+        notes.append(f"The book's tests: all {len(scores.checks)} pass.")
+    elif checks and failed:
         notes.append("The book's tests that do not hold: " + "; ".join(failed) + ".")
     return tuple(notes)

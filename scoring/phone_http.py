@@ -1,9 +1,11 @@
-"""What the table's pages and its JSON endpoints share: the link, the phone, the input.
+"""What the phone's pages and their JSON endpoints share: the link, the phone, the input.
 
-A table's private link (its QR code) is the only key a phone holds; there
-are no player accounts. Each phone gets a random device id in a cookie so
-the page knows which phone sent a result (and asks that phone to hand
-itself to E-W for the check, rather than check its own entry).
+A phone holds a table's link (its QR code) or an entrant's own link (the QR
+code on the entrant's card); there are no player accounts. A phone that
+says at a table which entrant it is gets a cookie that sends it on to that
+entrant's link, so it follows the entrant from table to table. Each phone
+also gets a random device id in a cookie so the page knows which phone sent
+a result (and asks that phone to hand itself to E-W for the check).
 """
 
 from __future__ import annotations
@@ -15,28 +17,31 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from tournaments.models import Table
 from tournaments.services.errors import Conflict, NotFound, UserError
 
-from ..models import SlipLine
-from ..selectors_table import table_for_link
+from .models import SlipLine
+from .selectors.phone import Phone, phone_for_entrant, phone_for_table
 
 DEVICE_COOKIE = "cw_device"
+FOLLOW_COOKIE = "cw_follow"
 ONE_YEAR = 365 * 24 * 3600
+ONE_DAY = 24 * 3600
 
 
-class TableMixin:
-    """Resolve the table from its private link once, and know the phone (TournamentMixin style)."""
+class PhoneMixin:
+    """Resolve the phone from its link once (TournamentMixin style): a table's, or an entrant's."""
 
-    table: Table
+    phone: Phone
     device: str
+    follows: bool = False
     new_device: bool = False
     json_errors: bool = False
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        """Refuse an unknown or revoked link with a plain message; otherwise carry on."""
+        """Refuse an unknown or revoked link with a plain message; otherwise carry on, never cached."""
         try:
-            self.table = table_for_link(token=kwargs["token"])
+            token = kwargs["token"]
+            self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
         except NotFound as exc:
             if self.json_errors:
                 return error_json(exc)
@@ -50,7 +55,6 @@ class TableMixin:
                 DEVICE_COOKIE,
                 self.device,
                 max_age=ONE_YEAR,
-                path="/t/",
                 samesite="Lax",
                 httponly=True,
                 secure=request.is_secure(),
@@ -59,8 +63,20 @@ class TableMixin:
         return response
 
     def actor(self, side: str) -> str:
-        """Who acted, for the slip's history: "table 3 N-S"."""
-        return f"table {self.table.number} {side}"
+        """Who acted, for the slip's history: "table 3 N-S", or "pair 5 (phone) at table 3"."""
+        link = self.phone.link
+        if link is None:
+            assert self.phone.table is not None
+            return f"table {self.phone.table.number} {side}"
+        return f"{link.entrant.get_kind_display().lower()} {link.entrant.number} ({side} phone)"
+
+
+def follow(response: HttpResponse, request: HttpRequest, token: str) -> HttpResponse:
+    """Remember on this phone which entrant it follows (its own link's token)."""
+    response.set_cookie(
+        FOLLOW_COOKIE, token, max_age=ONE_DAY, samesite="Lax", httponly=True, secure=request.is_secure()
+    )
+    return response
 
 
 def read_body(request: HttpRequest) -> dict[str, Any]:
@@ -116,4 +132,6 @@ def error_json(exc: UserError) -> JsonResponse:
         body["attempted"] = (
             {"ns_tricks": attempted, "ew_tricks": 13 - attempted} if isinstance(attempted, int) else None
         )
-    return JsonResponse(body, status=exc.status)
+    response = JsonResponse(body, status=exc.status)
+    response["Cache-Control"] = "no-store"
+    return response

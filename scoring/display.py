@@ -1,0 +1,138 @@
+"""Numbers and cards as every page and PDF shows them: one style, the book's where it has one.
+
+- **mixed number** (the book's fractions of a trick, "6¾", p. 46): a whole
+  number and a proper fraction, with a true minus sign: "−2¼", "⁵⁄₇".
+- **plus and minus** (the trick score, p. 32): a mixed number with its sign,
+  "+1½", "0", "−3".
+- **exponent notation** (equated gains, pp. 43-45): the whole gain and,
+  raised beside it, the numerator over the number of tables: "2²" is two
+  tricks and two over the tables. Where the notation would nest a fraction
+  in an exponent the figure is written as a plain decimal instead.
+- **percent** (modern): two places, "56.25".
+- **cards**: "K♣", "king of clubs" (``tournaments.display``).
+
+The JSON contracts keep the bare rational ("27/4"); nothing here is parsed
+back. Every function takes exact rationals and never rounds a score it is
+not printing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournaments.display import (
+    SEAT_NAME,
+    SUIT_NAME,
+    SUIT_SYMBOL,
+    CardView,
+    card_text,
+    card_view,
+    card_words,
+    holding_text,
+)
+
+from .scorers.exponent import ExponentGain
+
+GLYPHS = {
+    (1, 2): "½",
+    (1, 3): "⅓",
+    (2, 3): "⅔",
+    (1, 4): "¼",
+    (3, 4): "¾",
+    (1, 5): "⅕",
+    (2, 5): "⅖",
+    (3, 5): "⅗",
+    (4, 5): "⅘",
+    (1, 6): "⅙",
+    (5, 6): "⅚",
+    (1, 8): "⅛",
+    (3, 8): "⅜",
+    (5, 8): "⅝",
+    (7, 8): "⅞",
+}
+_SUP = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUB = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+MINUS = "−"
+
+
+def number(value: Fraction | int | str, *, plus: bool = False) -> str:
+    """An exact figure as a mixed number: "6¾", "−2¼", "⁵⁄₇"; with ``plus``, "+1½"."""
+    value = Fraction(value)
+    sign = MINUS if value < 0 else ("+" if plus and value > 0 else "")
+    whole, rest = divmod(abs(value.numerator), value.denominator)
+    if not rest:
+        return f"{sign}{whole}"
+    frac = GLYPHS.get((rest, value.denominator))
+    if frac is None:
+        frac = f"{str(rest).translate(_SUP)}⁄{str(value.denominator).translate(_SUB)}"
+    return f"{sign}{whole or ''}{frac}"
+
+
+def signed(value: Fraction | int | str) -> str:
+    """A plus/minus figure: "+2", "0", "−3", "+1¼"."""
+    return number(value, plus=True)
+
+
+def percent(value: Fraction | int | str) -> str:
+    """A modern percentage to two places: "56.25"."""
+    return f"{float(Fraction(value)):.2f}"
+
+
+def decimal(value: Fraction | int | str, places: int = 2) -> str:
+    """A plain decimal, for where the book's notation would not read: "52.42"."""
+    return f"{float(Fraction(value)):.{places}f}".replace("-", MINUS)
+
+
+@dataclass(frozen=True)
+class Notation:
+    """An equated gain in the exponent notation: the whole part and its raised numerator.
+
+    ``raised`` is blank when there is no exponent; ``plain`` is set instead
+    of both when the notation would nest a fraction in the exponent.
+    """
+
+    whole: str
+    raised: str
+    tables: int
+    value: str
+    plain: str = ""
+
+    @property
+    def text(self) -> str:
+        """For plain text (CSV, titles): "2²", or the decimal."""
+        if self.plain:
+            return self.plain
+        return self.whole + self.raised.translate(_SUP) if self.raised.isdigit() else self.whole
+
+
+def gain(value: ExponentGain) -> Notation:
+    """An equated gain the book's way (rule 6, p. 44): "2" with "2" raised, over the tables."""
+    whole, raised = Fraction(value.whole), Fraction(value.exponent)
+    worth = number(value.value)
+    if raised.denominator != 1 or whole.denominator != 1:
+        return Notation(whole="", raised="", tables=value.tables, value=worth, plain=decimal(value.value))
+    return Notation(
+        whole=number(whole),
+        raised=str(raised.numerator) if raised else "",
+        tables=value.tables,
+        value=worth,
+    )
+
+
+__all__ = [
+    "SEAT_NAME",
+    "SUIT_NAME",
+    "SUIT_SYMBOL",
+    "CardView",
+    "Notation",
+    "card_text",
+    "card_view",
+    "card_words",
+    "decimal",
+    "gain",
+    "holding_text",
+    "number",
+    "percent",
+    "signed",
+]

@@ -1,0 +1,124 @@
+"""Score cards: one entrant's trays, against whom, its score on each and the engine's working.
+
+"Why is my score this": each line carries the engine's own account
+(``scorers.explain``) of how the score came out, and the card's scores add
+up, exactly, to the entrant's total in the standings. A card needs both the
+standings and the travellers (it shows other tables' results).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import display
+from ..scorers import Scores, Slips, explain
+from ..scorers.types import DealSlip
+from .layout import Cell, Standings
+from .travellers import deal_scores, entrant_label, exponent_gains, score_cell
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where an entrant played a tray: side, table, partner, opponents, tricks made."""
+
+    side: str
+    table: str
+    against: str
+    made: str
+    partner: str = ""
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One tray on an entrant's score card (a team has two places on it), with the engine's account."""
+
+    deal: int
+    places: tuple[Place, ...]
+    score: Cell
+    compared: str
+    sentences: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardStanding:
+    """An entrant's line of the standings, for the head of its score card."""
+
+    rank: int
+    total: str
+    figures: list[tuple[str, Cell]]
+
+
+def card_standing(standings: Standings, scores: Scores, entrant: int) -> CardStanding | None:
+    """The entrant's rank (in its field) and figures, as the results page shows them; None if absent."""
+    found = next((r for f in standings.fields for r in f.rows if r.entrant == entrant), None)
+    total = next((r.total for r in scores.entrants if r.entrant == entrant), None)
+    if found is None or total is None:
+        return None
+    cells = zip(standings.columns, found.cells, strict=True)
+    figures = [(label, c) for label, c in cells if c.text and not c.cls]
+    return CardStanding(rank=found.rank, total=str(total), figures=figures)
+
+
+def score_card(
+    *, method: str, slips: Slips, scores: Scores, entrant: int, names: Mapping[int, str], label: str = "pair"
+) -> list[CardRow]:
+    """Every tray an entrant was scored on, against whom, its score and the engine's working."""
+    by_deal = deal_scores(scores)
+    gains = exponent_gains(slips) if method == "exponent" else {}
+    rows = []
+    for slip in slips.deals:
+        if entrant not in by_deal.get(slip.deal, {}):
+            continue
+        account = explain(method, slips, entrant, slip.deal)
+        places = _places(slip, entrant, names)
+        cell = score_cell(entrant, by_deal[slip.deal], gains.get(slip.deal, {})) or Cell("")
+        side = places[0].side if len(places) == 1 else ""
+        rows.append(
+            CardRow(
+                deal=slip.deal,
+                places=places,
+                score=cell,
+                compared=_compared(side, account.compared_with, entrant, label),
+                sentences=account.sentences,
+            )
+        )
+    return rows
+
+
+def _places(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[Place, ...]:
+    """Every place an entrant had on a slip (a team two, a pair one); a sit-out none, said so."""
+    places = []
+    for line in slip.results:
+        seats: dict[str, int] = {str(k): v for k, v in (line.seats or {}).items()}
+        for way, mine, theirs in (("N-S", ("N", "S"), "ew"), ("E-W", ("E", "W"), "ns")):
+            own = line.ns if way == "N-S" else line.ew
+            if own == entrant or any(seats.get(s) == entrant for s in mine):
+                made = line.ns_tricks if way == "N-S" else line.ew_tricks
+                partner = next((seats[s] for s in mine if s in seats and seats[s] != entrant), None)
+                places.append(
+                    Place(
+                        side=way,
+                        table=str(line.table),
+                        against=entrant_label(line, theirs, names)[1],
+                        made="" if made is None else str(made),
+                        partner="" if partner is None else names.get(partner, str(partner)),
+                    )
+                )
+    return tuple(places) or (Place(side="—", table="", against="sat out", made=""),)
+
+
+def _compared(side: str, compared: Mapping[int, Fraction], me: int, label: str) -> str:
+    """ "Compared with these N-S results: 8 (pair 1), 6 (pair 3)." """
+    others = [(e, v) for e, v in compared.items() if e != me]
+    if not others or side not in ("N-S", "E-W"):
+        return ""
+    listed = ", ".join(f"{display.number(v)} ({label} {e})" for e, v in others)
+    return f"Compared with these {side} results: {listed}."
+
+
+def totals_line(rows: Sequence[CardRow]) -> tuple[str, str]:
+    """The card's scores added up, exactly: (rational, mixed number)."""
+    total = sum((Fraction(r.score.exact) for r in rows if r.score.exact), Fraction(0))
+    return str(total), display.number(total)

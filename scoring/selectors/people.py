@@ -1,0 +1,222 @@
+"""A player's published results over time, and the season's ladder (the book's club tournaments, p. 46).
+
+The ladder follows the book's club tournaments with changing partners
+(p. 46): players, not pairs, are ranked over a series of sessions, each
+session adding the player's plus/minus there; the club's ``best_of`` rule
+says how many of a player's best sessions count. Only sessions whose
+standings the public may see count (``public.standings_public``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournaments.models import EntrantMember, Player, Series, Session
+from tournaments.selectors import ranked_kind
+
+from .. import display
+from ..scorers import get_method
+from ..scorers.common import rank
+from .public import sessions_with_standings, standings_public
+from .standings import modern_percentages
+
+# --- A player's results over time, and the season's ladder (the book's club tournaments, p. 46). ---
+
+
+@dataclass(frozen=True)
+class SessionResult:
+    """One player's line in one published session: their entrant's standing, and their partners."""
+
+    session: Session
+    entrant: int
+    partners: str
+    rank: int
+    field: int
+    total: Fraction
+    plus_minus: Fraction | None
+    percent: Fraction | None
+    higher_is_better: bool
+
+    @property
+    def figure(self) -> Fraction:
+        """What the ladder adds up: plus/minus where the method has one, else the total."""
+        if self.plus_minus is not None:
+            return self.plus_minus
+        return self.total if self.higher_is_better else -self.total
+
+
+def session_results_by_player(*, session: Session) -> dict[int, SessionResult]:
+    """Player id -> their result in a session whose standings are published."""
+    seen = standings_public(session=session)
+    if seen is None:
+        return {}
+    rows = {row.entrant: row for row in seen.typed.entrants}
+    percents = modern_percentages(session=session, snapshot=seen.snapshot) or {}
+    better = get_method(seen.snapshot.method).higher_is_better
+    kind = ranked_kind(session)
+    members = EntrantMember.objects.filter(session=session).select_related(
+        "player", "entrant", "entrant__team"
+    )
+    people: dict[int, list[tuple[int, str]]] = {}
+    ranked: dict[int, int] = {}
+    for member in members:
+        entrant = member.entrant if member.entrant.kind == kind else member.entrant.team
+        if entrant is not None and entrant.number in rows:
+            ranked[member.player_id] = entrant.number
+            people.setdefault(entrant.number, []).append((member.player_id, member.player.name))
+    out = {}
+    for player_id, number in ranked.items():
+        row = rows[number]
+        out[player_id] = SessionResult(
+            session=session,
+            entrant=number,
+            rank=row.rank,
+            partners=", ".join(name for pk, name in people[number] if pk != player_id),
+            field=len(rows),
+            total=row.total,
+            plus_minus=row.plus_minus,
+            percent=percents.get(number),
+            higher_is_better=better,
+        )
+    return out
+
+
+def player_results_public(*, player: Player) -> list[SessionResult]:
+    """A player's results in the club's sessions whose standings are published, oldest first."""
+    sessions = (
+        Session.objects.filter(
+            status=Session.Status.PUBLISHED, publish_standings=True, entrants__members__player=player
+        )
+        .distinct()
+        .order_by("date", "id")
+    )
+    results = (session_results_by_player(session=s).get(player.pk) for s in sessions)
+    return [r for r in results if r is not None]
+
+
+@dataclass(frozen=True)
+class LadderRow:
+    """One player on the ladder: the sessions played, those that count, the total."""
+
+    player: Player
+    rank: int
+    played: int
+    score: Fraction
+    cells: tuple[tuple[SessionResult | None, bool], ...]
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """A series' individual standings: the best ``best_of`` sessions of each player count."""
+
+    series: Series
+    sessions: tuple[Session, ...]
+    rows: tuple[LadderRow, ...]
+
+
+def series_ladder_public(*, series: Series) -> Ladder:
+    """The individual standings over a series, from its sessions whose standings are published."""
+    sessions = tuple(sessions_with_standings(club=series.club).filter(series=series).order_by("date", "id"))
+    by_player: dict[int, dict[int, SessionResult]] = {}
+    for session in sessions:
+        for player_id, result in session_results_by_player(session=session).items():
+            by_player.setdefault(player_id, {})[session.pk] = result
+    players = Player.objects.in_bulk(list(by_player))
+    counted = {p: _best(list(results.values()), series.best_of) for p, results in by_player.items()}
+    scores = {p: sum((r.figure for r in best), Fraction(0)) for p, best in counted.items()}
+    ranks = rank(scores, higher_is_better=True)
+    rows = [
+        LadderRow(
+            player=players[p],
+            rank=ranks[p],
+            played=len(by_player[p]),
+            score=scores[p],
+            cells=tuple((by_player[p].get(s.pk), by_player[p].get(s.pk) in counted[p]) for s in sessions),
+        )
+        for p in by_player
+    ]
+    rows.sort(key=lambda r: (r.rank, r.player.name))
+    return Ladder(series=series, sessions=sessions, rows=tuple(rows))
+
+
+def _best(results: list[SessionResult], best_of: int | None) -> list[SessionResult]:
+    """The results that count: the best ``best_of`` (all when None), earlier first on a tie."""
+    ordered = sorted(results, key=lambda r: (-r.figure, r.session.date, r.session.pk))
+    return ordered if best_of is None else ordered[:best_of]
+
+
+# --- A player's chart: one bar per session. ---
+
+CHART_W, CHART_H, PAD, MAX_BAR = 640, 280, 44, 64
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One session's bar on the chart: from the baseline up (good) or down."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    up: bool
+    label: str
+    title: str
+    value: str
+    value_y: float
+
+    @property
+    def cx(self) -> float:
+        """The middle of the bar, where its texts stand."""
+        return self.x + self.w / 2
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A small inline SVG bar chart around a baseline (50% or a plus/minus of 0)."""
+
+    bars: tuple[Bar, ...]
+    baseline_y: float
+    caption: str
+    width: int = CHART_W
+    height: int = CHART_H
+
+
+def results_chart(results: Sequence[SessionResult]) -> Chart | None:
+    """Percentages around 50 when every session has one, else plus/minus around 0."""
+    if not results:
+        return None
+    use_percent = all(r.percent is not None for r in results)
+    base = Fraction(50) if use_percent else Fraction(0)
+    values = [(r.percent if use_percent else r.figure) or Fraction(0) for r in results]
+    span = max([abs(v - base) for v in values] + [Fraction(10 if use_percent else 2)])
+    half = (CHART_H - 2 * PAD) / 2
+    mid = PAD + half
+    slot = (CHART_W - 2 * PAD) / len(values)
+    every = max(1, len(values) // 8)  # a date under every bar would crowd a long season
+    bars = []
+    for i, (r, v) in enumerate(zip(results, values, strict=True)):
+        h = float(abs(v - base) / span) * half
+        up = v >= base
+        text = f"{display.percent(v)}%" if use_percent else display.signed(v)
+        width = min(slot * 0.6, MAX_BAR)
+        bars.append(
+            Bar(
+                x=PAD + i * slot + (slot - width) / 2,
+                y=mid - h if up else mid,
+                w=width,
+                h=max(h, 1.0),
+                up=up,
+                label=r.session.date.strftime("%-d %b") if i % every == 0 else "",
+                title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
+                value=text,
+                value_y=mid - h - 8 if up else mid + h + 24,
+            )
+        )
+    caption = (
+        "Matchpoint percentage by session (50% is average)"
+        if use_percent
+        else "Plus/minus by session (0 is average)"
+    )
+    return Chart(bars=tuple(bars), baseline_y=mid, caption=caption)

@@ -1,0 +1,80 @@
+"""Which round a table, or an entrant, is playing now.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900): a **round** is one
+change of seats (the book's "change"). A table **owes** the trays of its
+seating in a round: not a void tray (Laws III-V; nobody owes it), and
+nothing at all in a round against a phantom (its opponents take the
+average, p. 38).
+
+When tables move on by themselves, a table is in the first round whose
+trays it has not all sent, and an entrant (a phone that follows it) in the
+first round it is seated in whose trays its table has not all sent; past
+the last round both are finished (last + 1). Otherwise everybody plays the
+director's current round.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db.models import Q
+
+from tournaments.models import EntrantLink, SeatedEntrant, Seating, SeatingTray, Session, Table, Tray
+
+from ..models import SlipLine
+
+
+def _owed(seatings: Q) -> dict[int, set[tuple[int, int]]]:
+    """Seating id -> the (table id, tray id) it owes."""
+    rows = (
+        SeatingTray.objects.filter(seatings)
+        .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
+        .exclude(tray__status=Tray.Status.VOID)
+        .values_list("seating_id", "seating__table_id", "tray_id")
+    )
+    owed: dict[int, set[tuple[int, int]]] = defaultdict(set)
+    for seating, table, tray in rows:
+        owed[seating].add((table, tray))
+    return owed
+
+
+def table_round(*, table: Table, rounds: int | None = None) -> int:
+    """The round this table is playing now (the module docstring says how)."""
+    session = table.session
+    if not session.tables_advance:
+        return session.current_round
+    done = set(SlipLine.objects.filter(table=table).values_list("table_id", "tray_id"))
+    owed = _owed(Q(seating__table=table))
+    numbers = dict(Seating.objects.filter(table=table).values_list("pk", "round__number"))
+    for seating, number in sorted(numbers.items(), key=lambda item: item[1]):
+        if seating in owed and not owed[seating] <= done:
+            return number
+    return (session.rounds.count() if rounds is None else rounds) + 1
+
+
+def entrant_seatings(*, link: EntrantLink) -> dict[int, Seating]:
+    """Round number -> where this entrant (or pair of a team) sits; a round it sits out is absent."""
+    rows = SeatedEntrant.objects.filter(entrant_id=link.entrant_id, side=link.side).select_related(
+        "seating", "seating__table", "seating__round", "seating__ns", "seating__ew"
+    )
+    return {row.seating.round.number: row.seating for row in rows}
+
+
+def entrant_round(
+    *,
+    link: EntrantLink,
+    session: Session,
+    seatings: dict[int, Seating] | None = None,
+    rounds: int | None = None,
+) -> int:
+    """The round this entrant is playing now (the module docstring says how)."""
+    if not session.tables_advance:
+        return session.current_round
+    seatings = entrant_seatings(link=link) if seatings is None else seatings
+    owed = _owed(Q(seating_id__in=[s.pk for s in seatings.values()]))
+    tables = {s.table_id for s in seatings.values()}
+    done = set(SlipLine.objects.filter(table_id__in=tables).values_list("table_id", "tray_id"))
+    for number, seating in sorted(seatings.items()):
+        if seating.pk in owed and not owed[seating.pk] <= done:
+            return number
+    return (session.rounds.count() if rounds is None else rounds) + 1

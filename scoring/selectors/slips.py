@@ -1,0 +1,218 @@
+"""The session's traveling slips as the scoring engine's plain input, and which trays are complete.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
+
+- **traveling slip** (pp. 42-46): one line per table that played the tray.
+- **sit-out average** (pp. 38, 42, 44, 46): a pair that sits out takes the
+  average on each tray it is not seated to play, in movements where some
+  pair plays every tray; a pair whose opponents are a phantom takes the
+  average on that table's trays. Both follow from the seating alone, never
+  from which results have come in, so a tray's slip depends only on its own
+  lines.
+- **complete tray**: every table due to play it (not against a phantom)
+  has sent its line; a void tray is never complete (nobody scores it).
+
+Everything here reads; the visibility rule (``scoring.visibility``) decides
+which trays of these slips a viewer may be shown.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+from typing import Any
+
+from django.db.models import Q
+
+from tournaments.models import Entrant, Seat, SeatedEntrant, Seating, SeatingTray, Session, Tray
+from tournaments.selectors import player_numbers, ranked_kind
+
+from ..models import SlipLine
+from ..scorers.types import AverageAward, DealSlip, SlipResult, Slips
+from ..visibility import Sight
+
+LINE_FIELDS = (
+    "round_id",
+    "table_id",
+    "tray_id",
+    "ns_id",
+    "ew_id",
+    "ns__number",
+    "ew__number",
+    "table__number",
+    "ns_tricks",
+    "ns_revokes",
+    "ew_revokes",
+    "ns_award",
+    "ew_award",
+)
+
+
+def _seat_map(session: Session) -> dict[int, dict[str, int]]:
+    """Seating id -> {seat: the book's player number} for seat-based movements."""
+    numbers = {p.player.pk: p.number for p in player_numbers(session=session) if p.player is not None}
+    seats: dict[int, dict[str, int]] = defaultdict(dict)
+    for seat in Seat.objects.filter(seating__round__session=session, player__isnull=False):
+        if seat.player_id in numbers:
+            seats[seat.seating_id][seat.direction] = numbers[seat.player_id]
+    return seats
+
+
+def _scheduled(session: Session) -> dict[int, set[int]]:
+    """Entrant id -> the tray ids the movement seats it to play."""
+    scheduled: dict[int, set[int]] = defaultdict(set)
+    rows = SeatingTray.objects.filter(round__session=session).values_list(
+        "seating__ns_id", "seating__ew_id", "tray_id"
+    )
+    for ns, ew, tray in rows:
+        for entrant in (ns, ew):
+            if entrant is not None:
+                scheduled[entrant].add(tray)
+    return scheduled
+
+
+def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
+    """Tray id -> averages for entrants that sit out or meet a phantom (pp. 38, 42, 44, 46)."""
+    awards: dict[int, list[AverageAward]] = defaultdict(list)
+    real = {e.pk: e for e in session.entrants.filter(kind=ranked_kind(session), is_phantom=False)}
+    trays = set(Tray.objects.filter(session=session).values_list("pk", flat=True))
+    scheduled = _scheduled(session)
+    rounds = session.rounds.count()
+    seated_rounds: dict[int, int] = defaultdict(int)
+    for entrant_id in SeatedEntrant.objects.filter(round__session=session).values_list(
+        "entrant_id", flat=True
+    ):
+        seated_rounds[entrant_id] += 1
+    # Only where the book's rule holds: some pair plays every tray (Howell, Mitchell, Safford).
+    full = any(scheduled.get(e, set()) >= trays for e in real)
+    for entrant_id, entrant in real.items():
+        if full and 0 < seated_rounds[entrant_id] < rounds:
+            for tray_id in sorted(trays - scheduled.get(entrant_id, set())):
+                awards[tray_id].append(AverageAward(entrant=entrant.number, reason="sat out"))
+    phantom_tables = Seating.objects.filter(round__session=session).filter(
+        Q(ns__is_phantom=True) | Q(ew__is_phantom=True)
+    )
+    for seating in phantom_tables.select_related("ns", "ew"):
+        other = seating.ew if seating.ns and seating.ns.is_phantom else seating.ns
+        if other is None or other.is_phantom:
+            continue
+        for tray_id in SeatingTray.objects.filter(seating=seating).values_list("tray_id", flat=True):
+            awards[tray_id].append(AverageAward(entrant=other.number, reason="opponents absent"))
+    return awards
+
+
+def _seat_based(session: Session) -> bool:
+    """Whether the movement seats players one by one (individuals, teams of six or eight)."""
+    first = session.movement_json.get("rounds", [])[:1]
+    return any("seats" in t for r in first for t in r["tables"])
+
+
+def _result(line: Any, seat_numbers: dict[str, int] | None) -> SlipResult:
+    """One slip line as the engine's plain data."""
+    ns = line.ns__number if line.ns_id else (seat_numbers or {}).get("N", 0)
+    ew = line.ew__number if line.ew_id else (seat_numbers or {}).get("E", 0)
+    adjusted: Any = (line.ns_award, line.ew_award) if line.ns_award and line.ew_award else None
+    return SlipResult(
+        table=line.table__number,
+        ns=ns,
+        ew=ew,
+        ns_tricks=line.ns_tricks,
+        ns_revokes=line.ns_revokes,
+        ew_revokes=line.ew_revokes,
+        seats=seat_numbers,
+        adjusted=adjusted,
+    )
+
+
+def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> Slips:
+    """The session's traveling slips as the scoring engine's plain input (every tray with a line).
+
+    With ``trays``, only those trays' slips are read (a phone's few trays).
+    """
+    kind = ranked_kind(session)
+    entrants = tuple(
+        session.entrants.filter(kind=kind, is_phantom=False)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    # Plain values, not model rows: a 100-table session has thousands of lines.
+    lines = SlipLine.objects.filter(session=session)
+    tray_rows = Tray.objects.filter(session=session)
+    if trays is not None:
+        lines, tray_rows = lines.filter(tray__number__in=trays), tray_rows.filter(number__in=trays)
+    lines = lines.order_by("tray__number", "table__number").values_list(*LINE_FIELDS, named=True)
+    seat_based = _seat_based(session)
+    seats = _seat_map(session) if seat_based else {}
+    seatings = Seating.objects.filter(round__session=session).values_list("pk", "round", "table")
+    seating_ids = {(r, t): pk for pk, r, t in seatings} if seat_based else {}
+    by_tray: dict[int, list[SlipResult]] = defaultdict(list)
+    for line in lines:
+        numbers = seats.get(seating_ids.get((line.round_id, line.table_id), 0)) if seat_based else None
+        by_tray[line.tray_id].append(_result(line, numbers))
+    averages = _expected_averages(session) if kind != Entrant.Kind.PLAYER else {}
+    deals = []
+    for tray in tray_rows.select_related("deal").order_by("number"):
+        if tray.pk not in by_tray:
+            continue
+        trump = getattr(getattr(tray, "deal", None), "trump", "") or None
+        deals.append(
+            DealSlip(
+                deal=tray.number,
+                results=tuple(by_tray[tray.pk]),
+                averages=tuple(averages.get(tray.pk, ())),
+                trump=trump,
+                void=tray.status == Tray.Status.VOID,
+            )
+        )
+    return Slips(entrants=entrants, deals=tuple(deals), teams=_teams(session) if seat_based else {})
+
+
+def _teams(session: Session) -> dict[int, tuple[int, ...]]:
+    """Team number -> the book's player numbers of its members (teams of six or eight)."""
+    if ranked_kind(session) != Entrant.Kind.TEAM:
+        return {}
+    numbers = {p.player.pk: p.number for p in player_numbers(session=session) if p.player is not None}
+    teams: dict[int, tuple[int, ...]] = {}
+    for team in session.entrants.filter(kind=Entrant.Kind.TEAM).prefetch_related("members"):
+        teams[team.number] = tuple(sorted(numbers[m.player_id] for m in team.members.all()))
+    return teams
+
+
+def complete_trays(*, session: Session) -> frozenset[int]:
+    """The trays every table due to play them has sent (not void, not against a phantom)."""
+    owed: dict[int, set[int]] = defaultdict(set)
+    rows = (
+        SeatingTray.objects.filter(round__session=session)
+        .exclude(tray__status=Tray.Status.VOID)
+        .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
+        .values_list("tray__number", "seating__table_id")
+    )
+    for tray, table in rows:
+        owed[tray].add(table)
+    sent: dict[int, set[int]] = defaultdict(set)
+    for tray, table in SlipLine.objects.filter(session=session).values_list("tray__number", "table_id"):
+        sent[tray].add(table)
+    return frozenset(tray for tray, tables in owed.items() if tables <= sent[tray])
+
+
+def slips_seen(slips: Slips, sight: Sight) -> Slips:
+    """The slips cut to the trays a viewer may see."""
+    if sight.trays is None:
+        return slips
+    return replace(slips, deals=tuple(d for d in slips.deals if sight.tray(d.deal)))
+
+
+def slips_of(slips: Slips, trays: frozenset[int]) -> Slips:
+    """The slips of these trays only."""
+    return replace(slips, deals=tuple(d for d in slips.deals if d.deal in trays))
+
+
+def all_played(*, session_id: int) -> bool:
+    """Whether every table has sent every tray it owes (the hand records may be solved before publishing)."""
+    owed = (
+        SeatingTray.objects.filter(seating__round__session_id=session_id)
+        .exclude(seating__ns__is_phantom=True)
+        .exclude(seating__ew__is_phantom=True)
+        .count()
+    )
+    return bool(owed) and SlipLine.objects.filter(session_id=session_id).count() >= owed

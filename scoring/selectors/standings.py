@@ -1,0 +1,172 @@
+"""Standings as each viewer may see them: snapshots, the running score, percentages, names.
+
+- **snapshot**: the standings computed at one moment from one slip state
+  (``ScoreSnapshot``), one consistent whole. The one staleness rule: a
+  snapshot is *current* when it was computed from the session's present
+  slip state (``source_version == results_version``). While the session
+  runs, a recompute is queued by every change, so pages read the newest
+  snapshot as it is; once the session is closed or published nothing more
+  is queued, so a stale snapshot is recomputed on reading. The director's
+  pages always want it current.
+- **running score**: the totals over the *complete* trays only (every
+  table due to play them has sent its line), so it changes only when a
+  tray is complete (``scoring.visibility``).
+- **modern percentage**: a matchpoint percentage beside the book's figures.
+
+Everything here reads (a stale snapshot is recomputed through the standings
+service); which figures a viewer may see is the visibility rule's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.core.cache import cache
+
+from tournaments.models import Entrant, Session
+from tournaments.selectors import ranked_kind
+
+from ..models import ScoreSnapshot
+from ..scorers import Scores, ScoringError, Slips, score, scores_from_json
+from ..services.standings import standings_compute
+from ..visibility import Sight, scores_seen
+from .slips import complete_trays, session_slips, slips_of
+
+PERCENT_CACHE_SECONDS = 24 * 3600
+RUNNING_CACHE_SECONDS = 12 * 3600
+
+
+def latest_snapshot(*, session: Session) -> ScoreSnapshot | None:
+    """The newest snapshot row as it is, current or not."""
+    return ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id").first()
+
+
+def is_current(snapshot: ScoreSnapshot, session: Session) -> bool:
+    """Whether a snapshot was computed from the session's present slip state."""
+    return snapshot.source_version == session.results_version
+
+
+def session_snapshot(*, session: Session, fresh: bool = False) -> ScoreSnapshot | None:
+    """The newest snapshot, recomputed when stale and nothing else will (or ``fresh`` asks)."""
+    snapshot = latest_snapshot(session=session)
+    running = session.status == Session.Status.RUNNING
+    if snapshot is None or (not is_current(snapshot, session) and (fresh or not running)):
+        snapshot = standings_compute(session_id=session.pk) or snapshot
+    return snapshot
+
+
+@dataclass(frozen=True)
+class SeenStandings:
+    """A snapshot's figures as one viewer may see them (the scores JSON, cut)."""
+
+    snapshot: ScoreSnapshot
+    scores: dict[str, Any]
+
+    @property
+    def typed(self) -> Scores:
+        """The same figures as exact, typed scores."""
+        return scores_from_json(self.scores)
+
+
+def standings_seen(*, session: Session, sight: Sight) -> SeenStandings | None:
+    """The standings a viewer may see: None without the standings or the travellers, else cut to its sight."""
+    if not (sight.standings or sight.per_deal):
+        return None
+    snapshot = session_snapshot(session=session, fresh=sight.checks)
+    if snapshot is None:
+        return None
+    return SeenStandings(snapshot=snapshot, scores=scores_seen(snapshot.scores, sight))
+
+
+@dataclass(frozen=True)
+class RunningRow:
+    """One line of the running score."""
+
+    rank: int
+    entrant: int
+    total: Fraction
+    plus_minus: Fraction | None
+
+
+@dataclass(frozen=True)
+class RunningScore:
+    """The totals over the complete trays, and which trays those are."""
+
+    method: str
+    trays: tuple[int, ...]
+    rows: tuple[RunningRow, ...]
+
+
+def running_score(*, session: Session) -> RunningScore | None:
+    """The standings over complete trays only (None when the method cannot score them yet).
+
+    Kept in the cache against the session's slip state: every phone of the
+    room asks for the same figures until the next result.
+    """
+    key = f"clubwhist:running:{session.pk}:{session.results_version}:{session.scoring_method}"
+    cached = cache.get(key)
+    if cached is None:
+        complete = complete_trays(session=session)
+        slips = session_slips(session=session, trays=complete) if complete else None
+        cached = _running(session.scoring_method, slips_of(slips, complete)) if slips else _empty(session)
+        cache.set(key, cached, RUNNING_CACHE_SECONDS)
+    return cached or None
+
+
+def _empty(session: Session) -> RunningScore:
+    """No tray is complete yet."""
+    return RunningScore(method=session.scoring_method, trays=(), rows=())
+
+
+def _running(method: str, slips: Slips) -> RunningScore | bool:
+    """Score the complete trays; False when the method refuses them (kept in the cache too)."""
+    deals = tuple(d.deal for d in slips.deals)
+    if not deals:
+        return RunningScore(method=method, trays=(), rows=())
+    try:
+        scores = score(method, slips)
+    except ScoringError:
+        return False
+    rows = tuple(RunningRow(t.rank, t.entrant, t.total, t.plus_minus) for t in scores.entrants)
+    return RunningScore(method=method, trays=deals, rows=rows)
+
+
+def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int, Fraction] | None:
+    """Matchpoint percentages of a pairs session (modern, shown beside the book's figures).
+
+    Computed by the engine's ``matchpoints`` method and cached against the
+    snapshot, so they change exactly when the standings do; the recompute
+    task warms the cache, so a page seldom computes them itself.
+    """
+    if ranked_kind(session) != Entrant.Kind.PAIR:
+        return None
+    if snapshot.method == "matchpoints":
+        return {row["entrant"]: Fraction(row["extra"]["percent"]) for row in snapshot.scores["entrants"]}
+    key = f"clubwhist:percent:{session.pk}:{snapshot.pk}:{snapshot.computed_at.timestamp()}"
+    cached = cache.get(key)
+    if cached is None:
+        try:
+            scores = score("matchpoints", session_slips(session=session))
+        except ScoringError:
+            return None
+        cached = {str(t.entrant): str(t.extra["percent"]) for t in scores.entrants}
+        cache.set(key, cached, PERCENT_CACHE_SECONDS)
+    return {int(e): Fraction(v) for e, v in cached.items()}
+
+
+def entrant_names(*, session: Session) -> dict[int, str]:
+    """Number -> the names of the ranked entrants ("Ada Whitcombe & Bertram Hale")."""
+    kind = ranked_kind(session)
+    entrants = session.entrants.filter(kind=kind).prefetch_related("members__player")
+    joiner = " & " if kind == Entrant.Kind.PAIR else ", "
+    names: dict[int, str] = {}
+    for entrant in entrants:
+        people = joiner.join(m.player.name for m in entrant.members.all())
+        if entrant.is_phantom:
+            people = "phantom"
+        if entrant.name and people and people not in entrant.name:
+            people = f"{entrant.name} ({people})"
+        names[entrant.number] = people or entrant.name
+    return names

@@ -1,0 +1,85 @@
+"""What a phone at the table may do: send N-S tricks, and let E-W check or dispute them.
+
+A bare table link acts for its table. A phone that follows an entrant acts
+for the table where that entrant sits in its round now (it need not scan
+the new table's code), and may check or dispute only the lines of the
+tables where that entrant played. Every rule of a result stays in
+``services.results``; this module only finds the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournaments.services.errors import UserError
+
+from ..models import SlipLine, SlipSeat, Via
+from ..selectors.phone import Phone, phone_line
+from ..selectors.rounds import entrant_round, entrant_seatings
+from .results import SubmitOutcome, result_confirm, result_dispute, result_submit
+
+
+def phone_submit(
+    *,
+    phone: Phone,
+    tray_number: Any,
+    ns_tricks: Any,
+    by: str,
+    device: str,
+    idempotency_key: str | None,
+    ns_revokes: int,
+    ew_revokes: int,
+    round_number: int | None,
+) -> SubmitOutcome:
+    """Store the N-S tricks of a tray the phone's table (or entrant) plays now.
+
+    A repeated send (the same key) from a phone that follows an entrant is
+    answered from the line it stored, though the entrant has moved on since.
+    """
+    table, current = phone.table, None
+    replayed = _replayed(phone, idempotency_key)
+    if replayed is not None:
+        table = replayed.table
+    elif phone.link is not None:
+        current = entrant_round(link=phone.link, session=phone.session)
+        seating = entrant_seatings(link=phone.link).get(current)
+        if seating is None:
+            raise UserError("Your entrant has no table this round: nothing to send.", field="tray")
+        table = seating.table
+    assert table is not None
+    table.session = phone.session
+    return result_submit(
+        table=table,
+        tray_number=tray_number,
+        ns_tricks=ns_tricks,
+        via=Via.TABLE,
+        by=by,
+        device=device,
+        idempotency_key=idempotency_key,
+        ns_revokes=ns_revokes,
+        ew_revokes=ew_revokes,
+        round_number=round_number,
+        phone_round=current,
+    )
+
+
+def _replayed(phone: Phone, key: str | None) -> SlipLine | None:
+    """The line an entrant's phone stored under this key before, if any."""
+    key = (key or "").strip()[:64]
+    if phone.link is None or not key:
+        return None
+    line = SlipLine.objects.filter(idempotency_key=key).select_related("table").first()
+    seats = SlipSeat.objects.filter(entrant_id=phone.link.entrant_id, side=phone.link.side)
+    return line if line is not None and seats.filter(line=line).exists() else None
+
+
+def phone_confirm(*, phone: Phone, tray_number: Any, by: str, version: int | None) -> SlipLine:
+    """E-W check the line of a tray at the phone's table (at the version they saw)."""
+    line = phone_line(phone=phone, tray_number=tray_number)
+    return result_confirm(line=line, by=by, via=Via.TABLE, version=version)
+
+
+def phone_dispute(*, phone: Phone, tray_number: Any, claimed: Any, by: str) -> SlipLine:
+    """E-W disagree with the line of a tray at the phone's table: it goes to the director."""
+    line = phone_line(phone=phone, tray_number=tray_number)
+    return result_dispute(line=line, claimed=claimed, by=by, via=Via.TABLE)

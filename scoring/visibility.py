@@ -1,0 +1,202 @@
+"""Who may see what: the one rule every read of a session's results goes through.
+
+This docstring is the contract (DESIGN.md, "Who may see what: the folded
+slip"). A *traveling slip* stays folded (W. H. Barney, *Whist and Duplicate
+Whist*, 1900, p. 42): nobody learns a result before playing that tray.
+
+**Viewers**
+
+- ``PUBLIC``: anyone, with no credentials (also another club's director).
+- ``DIRECTOR``: a director of the session's club.
+- ``ENTRANT``: a phone that has said which entrant it is at a table, or that
+  holds the entrant's own link (the QR code on its movement card). For a
+  team of four, one of its two pairs (``side`` ``NS`` or ``EW``, p. 48).
+- ``TABLE``: a bare table link; nobody said who.
+
+**While the session is running**
+
+- The director sees every line, every score and the standings.
+- An entrant sees the lines of a tray, and any score derived from them, once
+  that entrant has played the tray and its table has sent it; it also sees
+  its own table's lines of the round it plays, to enter and check them.
+- A bare table link enters and checks its own lines of the round in play
+  and sees no traveller and no score.
+- Entrants and table links see the **running score** when the director
+  allows it, except in the last rounds the director hides: totals over the
+  trays that every table due to play them has finished (a *complete* tray),
+  so it changes only when a tray is complete.
+- The public sees nothing of the results.
+
+**Once closed or published** table and entrant links see exactly what the
+public sees. The public sees what the director has published, and only
+that: with the standings alone, totals and places; the lines and per-deal
+scores only when the travellers are published; the hands only when the hand
+records are. A closed session shows nothing. A draft shows nothing either.
+
+Checked as a property (``tests/privacy``): a viewer's answers do not change
+when a tray that viewer has not played gets a result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from tournaments.models import Session
+
+from .models import SlipSeat
+
+
+class Role(StrEnum):
+    """Who is looking."""
+
+    PUBLIC = "public"
+    DIRECTOR = "director"
+    ENTRANT = "entrant"
+    TABLE = "table"
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """One viewer of a session: a role, and for phones the entrant (and side) or table it holds."""
+
+    role: Role
+    entrant_id: int | None = None
+    side: str = ""
+    table_id: int | None = None
+
+
+PUBLIC = Viewer(Role.PUBLIC)
+DIRECTOR = Viewer(Role.DIRECTOR)
+
+
+def entrant_viewer(*, entrant_id: int, side: str = "") -> Viewer:
+    """A phone that follows an entrant (or one pair of a team of four)."""
+    return Viewer(Role.ENTRANT, entrant_id=entrant_id, side=side)
+
+
+def table_viewer(*, table_id: int) -> Viewer:
+    """A bare table link."""
+    return Viewer(Role.TABLE, table_id=table_id)
+
+
+@dataclass(frozen=True)
+class Published:
+    """The director's publishing switches, each off unless the session is published."""
+
+    standings: bool
+    travellers: bool
+    hand_records: bool
+
+    @property
+    def anything(self) -> bool:
+        """Whether the session has a public page at all."""
+        return self.standings or self.travellers or self.hand_records
+
+
+def published(session: Session) -> Published:
+    """What the public may see: the switches, only once the session is published."""
+    live = session.status == Session.Status.PUBLISHED
+    return Published(
+        standings=live and session.publish_standings,
+        travellers=live and session.publish_travellers,
+        hand_records=live and session.publish_hand_records,
+    )
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What one viewer may see of one session now.
+
+    ``trays`` holds the numbers of the trays whose lines and per-deal scores
+    the viewer may see (``None``: every tray). ``standings``: totals and
+    places. ``running``: the running score over complete trays (the caller
+    still hides it in the director's last rounds, ``running_shown``).
+    ``own_lines``: a phone's own table's lines of its round. ``checks``: the
+    book's internal tests of the scoring (the director's, not the members').
+    """
+
+    trays: frozenset[int] | None
+    standings: bool
+    running: bool
+    hand_records: bool
+    own_lines: bool
+    checks: bool = False
+
+    def tray(self, number: int) -> bool:
+        """Whether this tray's lines (and the scores derived from them) are visible."""
+        return self.trays is None or number in self.trays
+
+    @property
+    def per_deal(self) -> bool:
+        """Whether any tray's scores are visible."""
+        return self.trays is None or bool(self.trays)
+
+
+NOTHING = Sight(trays=frozenset(), standings=False, running=False, hand_records=False, own_lines=False)
+EVERYTHING = Sight(trays=None, standings=True, running=False, hand_records=True, own_lines=False, checks=True)
+
+
+def _public_sight(session: Session) -> Sight:
+    shown = published(session)
+    return Sight(
+        trays=None if shown.travellers else frozenset(),
+        standings=shown.standings,
+        running=False,
+        hand_records=shown.hand_records,
+        own_lines=False,
+    )
+
+
+def played_trays(viewer: Viewer) -> frozenset[int]:
+    """The trays an entrant (or one pair of a team) has played and whose line its table has sent."""
+    if viewer.role != Role.ENTRANT or viewer.entrant_id is None:
+        return frozenset()
+    seats = SlipSeat.objects.filter(entrant_id=viewer.entrant_id, side=viewer.side)
+    return frozenset(seats.values_list("tray__number", flat=True))
+
+
+def sight(*, viewer: Viewer, session: Session) -> Sight:
+    """The rule: what this viewer may see of this session now (see the module's contract)."""
+    if viewer.role == Role.DIRECTOR:
+        return EVERYTHING
+    if viewer.role == Role.PUBLIC or session.status in (Session.Status.CLOSED, Session.Status.PUBLISHED):
+        return _public_sight(session)
+    if session.status != Session.Status.RUNNING:
+        return NOTHING
+    return Sight(
+        trays=played_trays(viewer),
+        standings=False,
+        running=session.show_running_score,
+        hand_records=False,
+        own_lines=True,
+    )
+
+
+def running_shown(*, sight: Sight, session: Session, round_number: int, rounds: int | None = None) -> bool:
+    """The running score, unless the phone's round is one of the last the director hides."""
+    if not sight.running:
+        return False
+    last = session.rounds.count() if rounds is None else rounds
+    return min(round_number, last) <= last - session.running_score_hidden_rounds
+
+
+def scores_seen(scores: Mapping[str, Any], sight: Sight) -> dict[str, Any]:
+    """The scores JSON cut to what a viewer may see: per-deal scores of visible trays, totals if allowed.
+
+    Without the standings the entrants' lines and the summary go; the
+    book's tests stay with the director.
+    """
+    deals = [d for d in scores.get("deals", []) if sight.tray(int(d["deal"]))]
+    out: dict[str, Any] = {
+        "method": scores["method"],
+        "deals": deals,
+        "entrants": list(scores.get("entrants", [])) if sight.standings else [],
+    }
+    if sight.standings and "summary" in scores:
+        out["summary"] = scores["summary"]
+    if sight.checks and "checks" in scores:
+        out["checks"] = scores["checks"]
+    return out

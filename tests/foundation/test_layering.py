@@ -1,0 +1,112 @@
+"""The layering is checked by a tool, not by hope: import contracts over the whole tree.
+
+- the engines (``tournaments/movements``, ``scoring/scorers``) import nothing
+  of Django (``test_pure_engines`` walks that too);
+- ``tournaments`` never imports ``scoring`` (DESIGN.md, "Layout");
+- views import no other views (what they share lives in ``mixins`` and
+  ``pages``);
+- exports and tasks read only through selectors (never a model);
+- no function-level import of the project's own modules remains to hide a
+  cycle.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST_PARTY = ("clubwhist", "scoring", "tournaments")
+
+
+def modules(*packages: str) -> Iterator[tuple[str, Path]]:
+    """(dotted name, path) of every module of these packages, migrations aside."""
+    for package in packages:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "migrations" in path.parts:
+                continue
+            rel = path.relative_to(ROOT).with_suffix("")
+            parts = list(rel.parts)
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            yield ".".join(parts), path
+
+
+def imports(name: str, path: Path, *, nested_only: bool = False) -> Iterator[tuple[str, int]]:
+    """(module imported, line) for each import of a module (``nested_only``: those inside functions)."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    nested = {
+        id(n)
+        for f in ast.walk(tree)
+        if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+        for n in ast.walk(f)
+    }
+    for node in ast.walk(tree):
+        if nested_only and id(node) not in nested:
+            continue
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            for alias in node.names:
+                yield (f"{base}.{alias.name}" if alias.name != "*" else base), node.lineno
+
+
+def offences(packages: tuple[str, ...], bad: tuple[str, ...], *, nested_only: bool = False) -> list[str]:
+    """Every import in these packages of a module under one of ``bad``."""
+    return [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for name, path in modules(*packages)
+        for target, line in imports(name, path, nested_only=nested_only)
+        if target.startswith(bad)
+    ]
+
+
+def test_tournaments_never_imports_scoring() -> None:
+    assert offences(("tournaments",), ("scoring",)) == []
+
+
+def test_the_engines_import_nothing_of_django() -> None:
+    found = offences(("tournaments/movements", "scoring/scorers"), ("django", "rest_framework", "celery"))
+    engine_out = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for name, path in modules("tournaments/movements", "scoring/scorers")
+        for target, line in imports(name, path)
+        if target.startswith(FIRST_PARTY)
+        and not target.startswith(("tournaments.movements", "scoring.scorers"))
+    ]
+    assert found == [] and engine_out == []
+
+
+def test_views_import_no_other_views() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for name, path in modules("tournaments/views", "scoring/views", "scoring/api", "tournaments/api")
+        for target, line in imports(name, path)
+        if ".views." in f".{target}." and target.split(".")[0] in FIRST_PARTY
+    ]
+    assert found == []
+
+
+def test_exports_and_tasks_read_only_through_selectors() -> None:
+    readers = ("scoring/exports.py", "scoring/tasks.py")
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {target}"
+        for name, path in modules("scoring")
+        if str(path.relative_to(ROOT)) in readers
+        for target, line in imports(name, path)
+        if target.startswith(("scoring.models", "tournaments.models", "scoring.views", "django.db.models"))
+    ]
+    assert found == []
+
+
+def test_no_function_level_import_of_the_project_hides_a_cycle() -> None:
+    found = offences(FIRST_PARTY, FIRST_PARTY, nested_only=True)
+    assert found == []

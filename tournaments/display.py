@@ -1,0 +1,86 @@
+"""Cards as people write them: "K♣", "10♥", "king of clubs"; one suit table for every page and PDF.
+
+The book turns a trump card for each deal (Law III, Sec. 1; Law IV, Sec. 1)
+and the app stores it as rank and suit letters ("KC", "TH"). Nobody reads
+those codes: pages, cards and PDFs show the glyph ("K♣") or the words
+("king of clubs"). The scoring side re-exports these through
+``scoring.display``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAME = {
+    "A": "ace",
+    "K": "king",
+    "Q": "queen",
+    "J": "jack",
+    "T": "ten",
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
+    "6": "six",
+    "5": "five",
+    "4": "four",
+    "3": "three",
+    "2": "two",
+}
+SEAT_NAME = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card for a page: "K♣" as rank "K" and symbol "♣", and in words."""
+
+    code: str
+    rank: str
+    suit: str
+    symbol: str
+    words: str
+
+    @property
+    def text(self) -> str:
+        """The card as people write it: "K♣", "10♥"."""
+        return f"{self.rank}{self.symbol}"
+
+
+def normal_code(card: str) -> str:
+    """ "kc", "10h", " TH " -> "KC", "TH"; anything else as given, upper-cased."""
+    return (card or "").strip().upper().replace("10", "T")
+
+
+def card_view(card: str) -> CardView | None:
+    """A turned trump card for a page, or None when it is unknown or not a card."""
+    code = normal_code(card)
+    if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
+        return None
+    rank = "10" if code[0] == "T" else code[0]
+    return CardView(
+        code=code,
+        rank=rank,
+        suit=code[1],
+        symbol=SUIT_SYMBOL[code[1]],
+        words=f"{RANK_NAME[code[0]]} of {SUIT_NAME[code[1]]}",
+    )
+
+
+def card_text(card: str) -> str:
+    """A card as people write it ("K♣"); blank when unknown."""
+    view = card_view(card)
+    return view.text if view else ""
+
+
+def card_words(card: str) -> str:
+    """A card in words ("king of clubs"); blank when unknown."""
+    view = card_view(card)
+    return view.words if view else ""
+
+
+def holding_text(ranks: str) -> str:
+    """One suit of a hand as printed: "A K 10 4", or "—" when void."""
+    return " ".join("10" if r == "T" else r for r in ranks) or "—"
