@@ -5,8 +5,8 @@
   movement), number, names, the exact total and plus/minus ("37/4"), the
   same as decimals for spreadsheets, the modern percentage, and the score on
   every tray.
-- **PBN**: the deals (``tournaments.services.deals.pbn_export``), with the
-  double-dummy tricks as a comment where they are known.
+- **PBN**: the deals in PBN 2.1 export format (``tournaments.services.pbn``),
+  with the double-dummy tricks as a comment where they are known.
 - **PDF**: the standings and, when published, the travellers, laid out for
   A4 with reportlab.
 
@@ -24,8 +24,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tournaments.models import Deal, Session
-from tournaments.services.deals import pbn_export
+from tournaments.models import Session
+from tournaments.services.pbn import pbn_export
 
 from .views.public_slips import TravellerView, card_text
 from .views.public_standings import Standings, percent_text
@@ -95,23 +95,8 @@ def _decimal(value: str | None) -> str:
 
 
 def deals_pbn(*, session: Session) -> str:
-    """The session's deals as PBN, each followed by its double-dummy tricks when known."""
-    text = pbn_export(session=session)
-    solved = {
-        d.tray.number: d.double_dummy
-        for d in Deal.objects.filter(tray__session=session, double_dummy__isnull=False).select_related("tray")
-    }
-
-    def add(match: re.Match[str]) -> str:
-        """The board's tags, then its double-dummy comment."""
-        dd = solved.get(int(match.group(1)))
-        if not dd:
-            return match.group(0)
-        tricks = f"N-S {dd['ns']}, E-W {dd['ew']}"
-        note = f"\n{{Double dummy, {dd['trump']} trumps, {dd['leader']} leads: {tricks}}}"
-        return match.group(0) + note
-
-    return re.sub(r'\[Board "(\d+)"\](?:\n\[[^\n]*\])*', add, text)
+    """The session's deals as PBN 2.1 export format, with the double-dummy tricks where known."""
+    return pbn_export(session=session)
 
 
 def results_pdf(

@@ -76,7 +76,7 @@ class DealsPbnView(PublicSessionMixin, View):
         deals_solved(self.session.pk, deals_public(session=self.session))
         body = deals_pbn(session=self.session)
         name = f"{self.club.slug}-{self.session.date:%Y-%m-%d}-{self.session.pk}-deals.pbn"
-        return _download(body, "application/x-chess-pbn; charset=utf-8", name)
+        return _download(body, "application/x-chess-pbn; charset=iso-8859-1", name)
 
 
 class ResultsPdfView(ExportMixin, TravellerMixin, View):

@@ -26,6 +26,7 @@ from ..forms import (
 from ..models import Series, Session
 from ..selectors import session_for_director
 from ..services import deals as deals_services
+from ..services import pbn as pbn_services
 from ..services import rotations as rotation_services
 from ..services import sessions as session_services
 from ..services import setup as setup_services
@@ -33,6 +34,9 @@ from ..services.errors import NotFound, UserError
 from . import series_context as sctx
 from . import setup_context as ctx
 from .roster import DirectorClubMixin
+
+#: PBN's character set is ISO-8859-1 (PBN 2.1, 2.2).
+PBN_CONTENT_TYPE = "application/x-pbn; charset=iso-8859-1"
 
 
 class DirectorSessionMixin(LoginRequiredMixin):
@@ -206,20 +210,19 @@ class PBNImportView(TraysView):
         form = PBNImportForm(request.POST, request.FILES)
         try:
             form.is_valid()
-            count = deals_services.pbn_import(session=self.session, text=form.text(), user=request.user)
+            done = pbn_services.pbn_import(session=self.session, text=form.upload_bytes(), user=request.user)
         except UserError as exc:
-            exc.field = "file"
-            return self.get(request, pk, form=add_service_error(form, exc))
-        messages.success(request, f"Imported {count} deals from the PBN file.")
+            return self.get(request, pk, form=ctx.pbn_refusal(form, exc))
+        messages.success(request, " ".join([ctx.imported_message(done.count), *done.notes]))
         return redirect("director:trays", pk=pk)
 
 
 class PBNExportView(DirectorSessionMixin, View):
-    """The session's deals as a PBN file, for a dealing machine or hand records."""
+    """The session's deals as a PBN 2.1 file (export format), for a dealing machine or hand records."""
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
-        text = deals_services.pbn_export(session=self.session)
-        response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
+        text = pbn_services.pbn_export(session=self.session)
+        response = HttpResponse(text, content_type=PBN_CONTENT_TYPE)
         response["Content-Disposition"] = f'attachment; filename="session-{pk}.pbn"'
         return response
 

@@ -13,13 +13,14 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
-from ..forms import EntrantRowsForm, MovementChoiceForm
+from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
 from ..models import Entrant, EntrantKind, Player, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.analysis import analyse
 from ..movements.recommend import Recommendation, recommend
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
+from ..services.errors import UserError
 from ..services.sessions import KIND_SHAPE
 
 DEFAULT_DEALS = 24
@@ -289,3 +290,15 @@ def trays_context(session: Session) -> dict[str, Any]:
         "steps": _steps(session, entrants),
         "movement": session.movement_family,
     }
+
+
+def imported_message(count: int) -> str:
+    """ "Imported 7 deals from the PBN file." """
+    return f"Imported {count} deal{'s' if count != 1 else ''} from the PBN file."
+
+
+def pbn_refusal(form: PBNImportForm, exc: UserError) -> PBNImportForm:
+    """A refused file: each problem on its own line under the file field."""
+    for problem in getattr(exc, "shown", None) or [exc.message]:
+        form.add_error("file", problem)
+    return form
