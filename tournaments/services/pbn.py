@@ -99,12 +99,13 @@ def _row(
         numbers = ranges(list(trays)) or "none yet"
         return None, deal, "", f"{where}: this session has no tray {deal.board} (its trays: {numbers})."
     dealer = _dealer(tray, deal)
-    trump, whose = deal.trump or "", "the trump card"
+    trump, whose = deal.trump or "", "the trump card {}"
     current = getattr(tray, "deal", None)
     if not trump and current is not None and current.trump and not session.is_editable_setup:
-        trump, whose = current.trump, "the trump card recorded at the table,"
+        trump, whose = current.trump, "the trump card recorded at the table, {},"
     if trump and trump not in deal.hands[dealer]:
-        problem = f"{where}: {whose} {card_text(trump)} is not in the dealer's ({SEAT_NAME[dealer]}'s) hand."
+        card = whose.format(card_text(trump))
+        problem = f"{where}: {card} is not in the dealer's ({SEAT_NAME[dealer]}'s) hand."
         return tray, deal, trump, problem
     return tray, deal, trump, ""
 
