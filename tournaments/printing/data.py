@@ -13,6 +13,8 @@
   "sits out", its result column left for the average the book gives it
   (pp. 42, 44, 46). Teams and individual players get a line per table.
 - **tabulating sheet** (p. 42): entrants down, trays across, then totals.
+- **hand records** and **curtain cards**: the known hands of each tray
+  (``hands``), for the director before play.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ..models import EntrantKind, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
 from ..movements.types import Seat
+from .hands import TrayHands, session_hands
 
 SEAT_ORDER: tuple[Seat, ...] = ("N", "E", "S", "W")
 SUIT_WORD = {"S": "SPADE", "H": "HEART", "D": "DIAMOND", "C": "CLUB"}
@@ -118,6 +121,8 @@ class Printed:
     sheet: Sheet | None = None
     links: list[TableLink] = field(default_factory=list)
     names: list[tuple[str, str]] = field(default_factory=list)
+    hands: list[TrayHands] = field(default_factory=list)
+    hands_unknown: list[int] = field(default_factory=list)
 
 
 def trump_words(card: str) -> str:
@@ -323,4 +328,5 @@ def printed(session: Session) -> Printed:
     out.cards = [_card(c, movement, by_table.get(c.table)) for c in guide_cards(movement)]
     out.slips = list(slips(session, movement))
     out.sheet = sheet(session, movement, names)
+    out.hands, out.hands_unknown = session_hands(session)
     return out

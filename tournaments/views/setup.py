@@ -177,7 +177,7 @@ class TraysView(DirectorSessionMixin, View):
             request,
             "director/setup_trays.html",
             {
-                **ctx.trays_context(self.session),
+                **ctx.trays_context(self.session, show_hands=request.GET.get("hands") == "1"),
                 "form": form or PBNImportForm(),
             },
         )

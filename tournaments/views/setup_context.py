@@ -20,6 +20,7 @@ from ..movements.analysis import analyse
 from ..movements.recommend import Recommendation, recommend
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
+from ..printing.hands import tray_hands_of
 from ..services.errors import UserError
 from ..services.sessions import KIND_SHAPE
 
@@ -269,8 +270,8 @@ def trump_parts(card: str) -> dict[str, str] | None:
     }
 
 
-def trays_context(session: Session) -> dict[str, Any]:
-    """The trays page: each tray's dealer and trump, and how many are dealt."""
+def trays_context(session: Session, *, show_hands: bool = False) -> dict[str, Any]:
+    """The trays page: each tray's dealer and trump, how many are dealt, and the hands when asked."""
     trays = [
         {
             "tray": t,
@@ -278,6 +279,7 @@ def trays_context(session: Session) -> dict[str, Any]:
             "trump": trump_parts(t.deal.trump),
             "known": t.deal.is_known,
             "hands": t.deal.hands,
+            "record": tray_hands_of(t.deal) if show_hands else None,
         }
         for t in session.trays.select_related("deal").order_by("number")
     ]
@@ -289,6 +291,7 @@ def trays_context(session: Session) -> dict[str, Any]:
         "dealt": sum(1 for t in trays if t["known"]),
         "steps": _steps(session, entrants),
         "movement": session.movement_family,
+        "show_hands": show_hands,
     }
 
 
