@@ -34,7 +34,7 @@ class PBNRefused(UserError):
     def __init__(self, problems: list[str]) -> None:
         self.shown = Reading(problems=problems).message().split("\n")
         super().__init__("\n".join(self.shown), field="file")
-        self.problems = problems
+        self.problems = self.shown  # what a page or an API body lists: capped, the rest counted
 
 
 @dataclass(frozen=True)
