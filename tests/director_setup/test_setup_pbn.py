@@ -83,6 +83,15 @@ def test_a_bridge_file_puts_each_board_on_its_tray_and_says_what_it_left(trays21
         "and it is recorded with the first result.",
     ]
     assert ActionLog.objects.filter(session=trays21, action="pbn.import").count() == 1
+    exported = pbn_services.pbn_export(session=trays21).encode("iso-8859-1")
+    assert check_export(exported) == [] and exported.count(b"[Deal ") == 10
+
+
+def test_a_file_of_megabytes_is_refused_before_it_is_read(director_client: Client, trays21: Session) -> None:
+    response = upload(director_client, trays21, b"; padding\n" * 300_000)
+    assert response.context["form"].errors["file"] == [
+        "The file has 3,000,000 bytes; a PBN file may have at most 1,000,000 (setting PBN_MAX_BYTES)."
+    ]
 
 
 def test_a_board_with_no_tray_refuses_the_whole_file_and_stores_nothing(trays21: Session) -> None:
