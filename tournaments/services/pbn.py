@@ -55,6 +55,16 @@ def pbn_size_check(size: int) -> None:
         )
 
 
+@dataclass(frozen=True)
+class _Placed:
+    """One board of the file on its tray: the trump card to store, or why it cannot go there."""
+
+    tray: Tray | None
+    deal: WhistDeal
+    trump: str = ""
+    problem: str = ""
+
+
 def pbn_import(*, session: Session, text: str | bytes, user: Any = None) -> PBNImported:
     """Put the file's deals on the session's trays by board number, or refuse it whole."""
     pbn_size_check(len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text))
@@ -62,23 +72,23 @@ def pbn_import(*, session: Session, text: str | bytes, user: Any = None) -> PBNI
     if not reading.ok:
         raise PBNRefused(reading.problems)
     trays = {t.number: t for t in session.trays.select_related("deal")}
-    rows = [_row(session, trays, d) for d in reading.deals]
-    problems = [p for _, _, _, p in rows if p]
+    placed = [_place(session, trays, d) for d in reading.deals]
+    problems = [p.problem for p in placed if p.problem]
     if problems:
         raise PBNRefused(problems)
     with transaction.atomic():
-        for tray, deal, trump, _ in rows:
+        for p in placed:
             Deal.objects.update_or_create(
-                tray=tray,
+                tray=p.tray,
                 defaults={
-                    "hands": deal_notation(deal.hands, first="N"),
-                    "dealer": _dealer(tray, deal),
-                    "trump": trump,
+                    "hands": deal_notation(p.deal.hands, first="N"),
+                    "dealer": _dealer(p.tray, p.deal),
+                    "trump": p.trump,
                     "double_dummy": None,
                 },
             )
-        log_action(club=session.club, session=session, user=user, action="pbn.import", boards=len(rows))
-    return PBNImported(count=len(rows), notes=reading.notes + _trump_notes(session, rows))
+        log_action(club=session.club, session=session, user=user, action="pbn.import", boards=len(placed))
+    return PBNImported(count=len(placed), notes=reading.notes + _trump_notes(placed))
 
 
 def _dealer(tray: Tray | None, deal: WhistDeal) -> str:
@@ -89,15 +99,15 @@ def _dealer(tray: Tray | None, deal: WhistDeal) -> str:
     return current.dealer if current is not None else dealer_for(deal.board)
 
 
-def _row(
-    session: Session, trays: dict[int, Tray], deal: WhistDeal
-) -> tuple[Tray | None, WhistDeal, str, str]:
-    """(tray, deal, trump card to store, problem or "") for one board of the file."""
+def _place(session: Session, trays: dict[int, Tray], deal: WhistDeal) -> _Placed:
+    """One board on the tray of its number, with the trump card it keeps (see the module's docstring)."""
     where = f"Board {deal.board} (line {deal.line})"
     tray = trays.get(deal.board)
     if tray is None:
         numbers = ranges(list(trays)) or "none yet"
-        return None, deal, "", f"{where}: this session has no tray {deal.board} (its trays: {numbers})."
+        return _Placed(
+            None, deal, problem=f"{where}: this session has no tray {deal.board} (its trays: {numbers})."
+        )
     dealer = _dealer(tray, deal)
     trump, whose = deal.trump or "", "the trump card {}"
     current = getattr(tray, "deal", None)
@@ -105,14 +115,15 @@ def _row(
         trump, whose = current.trump, "the trump card recorded at the table, {},"
     if trump and trump not in deal.hands[dealer]:
         card = whose.format(card_text(trump))
-        problem = f"{where}: {card} is not in the dealer's ({SEAT_NAME[dealer]}'s) hand."
-        return tray, deal, trump, problem
-    return tray, deal, trump, ""
+        return _Placed(
+            tray, deal, trump, f"{where}: {card} is not in the dealer's ({SEAT_NAME[dealer]}'s) hand."
+        )
+    return _Placed(tray, deal, trump)
 
 
-def _trump_notes(session: Session, rows: list[tuple[Tray | None, WhistDeal, str, str]]) -> list[str]:
+def _trump_notes(placed: list[_Placed]) -> list[str]:
     """Which trays still need their trump card turned at the table."""
-    missing = [deal.board for _, deal, trump, _ in rows if not trump]
+    missing = [p.deal.board for p in placed if not p.trump]
     if not missing:
         return []
     word = "trays" if len(missing) > 1 else "tray"
