@@ -28,6 +28,7 @@ RED = "#c0262d"
 GREY = colors.HexColor("#555555")
 TEXT = ParagraphStyle("hands-text", fontName="Helvetica", fontSize=9, leading=11.2)
 SMALL = ParagraphStyle("hands-small", parent=TEXT, fontSize=7.5, leading=9.5, textColor=GREY)
+FOOT = ParagraphStyle("hands-foot", parent=SMALL, fontSize=7, leading=8)
 HEAD = ParagraphStyle("hands-head", parent=TEXT, fontName="Helvetica-Bold", fontSize=14, leading=18)
 CENTRE = ParagraphStyle("hands-centre", parent=TEXT, alignment=1, fontSize=8.5, leading=11)
 CARD = ParagraphStyle("curtain", parent=TEXT, fontSize=13, leading=17.5)
@@ -35,9 +36,18 @@ CARD_HEAD = ParagraphStyle("curtain-head", parent=TEXT, fontName="Helvetica-Bold
 CARD_SEAT = ParagraphStyle("curtain-seat", parent=CARD_HEAD, alignment=2)
 
 
+SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def plain(value: str) -> str:
+    """Text Helvetica can show: a character it lacks becomes "?"."""
+    return value.encode("cp1252", "replace").decode("cp1252")
+
+
 def text(value: str) -> str:
-    """Plain text for reportlab's paragraph markup; a character Helvetica lacks becomes "?"."""
-    return escape(value.encode("cp1252", "replace").decode("cp1252"))
+    """Free text (a title, a note) as paragraph markup: suit symbols in ZapfDingbats, the rest plain."""
+    parts = [symbol(SYMBOLS[c], c) if c in SYMBOLS else escape(plain(c)) for c in value]
+    return "".join(parts)
 
 
 def symbol(suit: str, glyph: str) -> str:
@@ -126,9 +136,11 @@ def _footer(title: str) -> Any:
 
     def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
+        foot = Paragraph(text(title[:120]), FOOT)
+        foot.wrapOn(canvas, 150 * mm, 10 * mm)
+        foot.drawOn(canvas, 12 * mm, 6.5 * mm)
         canvas.setFont("Helvetica", 7)
         canvas.setFillColor(GREY)
-        canvas.drawString(12 * mm, 7 * mm, text(title)[:120])
         canvas.drawRightString(198 * mm, 7 * mm, f"page {doc.page}")
         canvas.restoreState()
 
@@ -141,7 +153,7 @@ def _build(title: str, story: list[Any], margin: float = 12 * mm) -> bytes:
     doc = SimpleDocTemplate(
         buffer,
         pagesize=A4,
-        title=text(title),
+        title=title,
         author="clubwhist",
         leftMargin=margin,
         rightMargin=margin,
