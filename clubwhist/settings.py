@@ -199,3 +199,6 @@ LOGGING = {
         "celery": {"level": os.getenv("CELERY_LOG_LEVEL", "WARNING")},
     },
 }
+
+# The largest PBN file (bytes) the trays page and the API take; larger files are refused.
+PBN_MAX_BYTES = int(os.getenv("PBN_MAX_BYTES", "1000000"))

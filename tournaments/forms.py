@@ -15,6 +15,7 @@ from django import forms
 
 from .models import Club, EntrantKind, Player, ScoringMethod, Series
 from .services.errors import UserError
+from .services.pbn import pbn_size_check
 
 
 def add_service_error(form: forms.Form, exc: UserError) -> forms.Form:
@@ -193,16 +194,13 @@ class PBNImportForm(forms.Form):
 
     file = forms.FileField(label="PBN file", required=False)
 
-    def text(self) -> str:
-        """The uploaded file as text (PBN is ASCII; Latin-1 tolerated)."""
+    def upload_bytes(self) -> bytes:
+        """The uploaded file's bytes (the service decodes them), refused if too large."""
         upload = self.cleaned_data.get("file")
         if upload is None:
             raise UserError("Choose a PBN file to import.", field="file")
-        data: bytes = upload.read()
-        try:
-            return data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            return data.decode("latin-1")
+        pbn_size_check(upload.size or 0)
+        return bytes(upload.read())
 
 
 # --- Series and partner rotations ---------------------------------------------

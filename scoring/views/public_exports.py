@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.views import View
 
-from tournaments.services.deals import pbn_export
+from tournaments.services.pbn import pbn_export
 
 from ..exports import Heading, results_csv, results_json, results_pdf
 from ..mixins import PublicSessionMixin
@@ -76,7 +76,9 @@ class DealsPbnView(PublicSessionMixin, View):
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         deals_public(session=self.session)  # queues the double-dummy solve of any deal without it
         name = f"{self.club.slug}-{self.session.date:%Y-%m-%d}-{self.session.pk}-deals.pbn"
-        return _download(pbn_export(session=self.session), "application/x-chess-pbn; charset=utf-8", name)
+        return _download(
+            pbn_export(session=self.session), "application/x-chess-pbn; charset=iso-8859-1", name
+        )
 
 
 class ResultsPdfView(ExportMixin, View):

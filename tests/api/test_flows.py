@@ -550,5 +550,7 @@ def test_the_public_sees_the_same_standings_travellers_and_hands(published_sessi
         (r["table"], r["ns"], r["ew"], str(r["ns_tricks"])) for r in api_rows
     ]
     pbn = Client().get(reverse("public:deals_pbn", args=[club, pk])).content.decode()
-    hands = [t["deal"]["hands"] for t in APIClient().get(f"{base}/deals/").json()]
+    dealt = [t["deal"] for t in APIClient().get(f"{base}/deals/").json()]
+    # PBN export format writes each deal from its dealer (PBN 2.1, 3.4.11); the API keeps North first.
+    hands = [deals.hands_to_pbn(deals.pbn_to_hands(d["hands"]), first=d["dealer"]) for d in dealt]
     assert len(hands) == 3 and all(f'[Deal "{h}"]' in pbn for h in hands)

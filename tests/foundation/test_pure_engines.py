@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINES = [ROOT / "tournaments" / "movements", ROOT / "scoring" / "scorers"]
+ENGINES = [ROOT / "tournaments" / "movements", ROOT / "scoring" / "scorers", ROOT / "tournaments" / "pbn"]
 
 
 def _imports(path: Path) -> set[str]:

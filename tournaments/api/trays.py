@@ -7,6 +7,8 @@ too, beside the travellers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import QuerySet
 from django.urls import path
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -15,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import Deal, Session, Tray
-from ..services import deals, setup
+from ..services import deals, pbn, setup
 from ..services.errors import NotFound
 from . import errors
 from .permissions import DirectorView
@@ -71,9 +73,16 @@ class CountSerializer(serializers.Serializer):
 
 
 class PBNSerializer(serializers.Serializer):
-    """A PBN file's text."""
+    """A PBN file's text (import format in, export format out); at most ``PBN_MAX_BYTES`` bytes."""
 
-    pbn = serializers.CharField(trim_whitespace=False, max_length=1_000_000)
+    pbn = serializers.CharField(trim_whitespace=False)
+
+
+class PBNImportedSerializer(serializers.Serializer):
+    """How many trays got a deal; ``notes`` (when there are any) say what the file gave that was left."""
+
+    count = serializers.IntegerField()
+    notes = serializers.ListField(child=serializers.CharField(), required=False)
 
 
 def session_tray(session: Session, number: int) -> Tray:
@@ -156,21 +165,23 @@ class PBNView(DirectorView):
     @extend_schema(operation_id="trays_pbn_export", responses={200: PBNSerializer, **errors(401, 404)})
     def get(self, request: Request, pk: int) -> Response:
         """Export the deals."""
-        return Response({"pbn": deals.pbn_export(session=self.director_session(pk))})
+        return Response({"pbn": pbn.pbn_export(session=self.director_session(pk))})
 
     @extend_schema(
         operation_id="trays_pbn_import",
         request=PBNSerializer,
-        responses={200: CountSerializer, **errors(400, 401, 404)},
+        responses={200: PBNImportedSerializer, **errors(400, 401, 404)},
     )
     def post(self, request: Request, pk: int) -> Response:
-        """Import deals onto the trays by [Board] number."""
+        """Import deals onto the trays by [Board] number; a refusal lists each board at fault."""
         session = self.director_session(pk)
         form = PBNSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        return Response(
-            {"count": deals.pbn_import(session=session, text=form.validated_data["pbn"], user=request.user)}
-        )
+        done = pbn.pbn_import(session=session, text=form.validated_data["pbn"], user=request.user)
+        body: dict[str, Any] = {"count": done.count}
+        if done.notes:
+            body["notes"] = done.notes
+        return Response(body)
 
 
 urlpatterns = [

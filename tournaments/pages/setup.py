@@ -13,13 +13,15 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
-from ..forms import EntrantRowsForm, MovementChoiceForm
+from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
 from ..models import Entrant, EntrantKind, Player, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.analysis import analyse
 from ..movements.recommend import Recommendation, recommend
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
+from ..printing.hands import tray_hands_of
+from ..services.errors import UserError
 from ..services.sessions import KIND_SHAPE
 
 DEFAULT_DEALS = 24
@@ -268,8 +270,8 @@ def trump_parts(card: str) -> dict[str, str] | None:
     }
 
 
-def trays_context(session: Session) -> dict[str, Any]:
-    """The trays page: each tray's dealer and trump, and how many are dealt."""
+def trays_context(session: Session, *, show_hands: bool = False) -> dict[str, Any]:
+    """The trays page: each tray's dealer and trump, how many are dealt, and the hands when asked."""
     trays = [
         {
             "tray": t,
@@ -277,6 +279,7 @@ def trays_context(session: Session) -> dict[str, Any]:
             "trump": trump_parts(t.deal.trump),
             "known": t.deal.is_known,
             "hands": t.deal.hands,
+            "record": tray_hands_of(t.deal) if show_hands else None,
         }
         for t in session.trays.select_related("deal").order_by("number")
     ]
@@ -288,4 +291,17 @@ def trays_context(session: Session) -> dict[str, Any]:
         "dealt": sum(1 for t in trays if t["known"]),
         "steps": _steps(session, entrants),
         "movement": session.movement_family,
+        "show_hands": show_hands,
     }
+
+
+def imported_message(count: int) -> str:
+    """ "Imported 7 deals from the PBN file." """
+    return f"Imported {count} deal{'s' if count != 1 else ''} from the PBN file."
+
+
+def pbn_refusal(form: PBNImportForm, exc: UserError) -> PBNImportForm:
+    """A refused file: each problem on its own line under the file field."""
+    for problem in getattr(exc, "shown", None) or [exc.message]:
+        form.add_error("file", problem)
+    return form

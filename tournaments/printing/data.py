@@ -13,6 +13,8 @@
   "sits out", its result column left for the average the book gives it
   (pp. 42, 44, 46). Teams and individual players get a line per table.
 - **tabulating sheet** (p. 42): entrants down, trays across, then totals.
+- **hand records** and **curtain cards**: the known hands of each tray
+  (``hands``), for the director before play.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ..models import EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
 from ..movements.types import Seat
+from .hands import TrayHands, session_hands
 
 SEAT_ORDER: tuple[Seat, ...] = ("N", "E", "S", "W")
 SUIT_WORD = {"S": "SPADE", "H": "HEART", "D": "DIAMOND", "C": "CLUB"}
@@ -122,6 +125,8 @@ class Printed:
     links: list[TableLink] = field(default_factory=list)
     entrant_links: list[TableLink] = field(default_factory=list)
     names: list[tuple[str, str]] = field(default_factory=list)
+    hands: list[TrayHands] = field(default_factory=list)
+    hands_unknown: list[int] = field(default_factory=list)
 
 
 def trump_words(card: str) -> str:
@@ -351,4 +356,5 @@ def printed(session: Session) -> Printed:
     out.cards = [_card(c, movement, by_table.get(c.table)) for c in guide_cards(movement)]
     out.slips = list(slips(session, movement))
     out.sheet = sheet(session, movement, names)
+    out.hands, out.hands_unknown = session_hands(session)
     return out

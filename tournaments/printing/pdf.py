@@ -27,6 +27,7 @@ from reportlab.platypus import (
 
 from .data import Card, Printed, Slip
 from .drawing import QRCode, diagram, latin
+from .hands_pdf import curtain_cards_pdf, hand_records_pdf
 
 _STYLES = getSampleStyleSheet()
 BODY = ParagraphStyle("body", parent=_STYLES["BodyText"], fontName="Helvetica", fontSize=10, leading=13)
@@ -283,4 +284,6 @@ DOCUMENTS: dict[str, tuple[str, Callable[[Printed], bytes]]] = {
     "sheet": ("Tabulating sheet", sheet_pdf),
     "qr": ("Table QR codes", qr_pdf),
     "entrant-qr": ("Entrants' own QR codes", entrant_qr_pdf),
+    "hands": ("Hand records", hand_records_pdf),
+    "curtains": ("Curtain cards", curtain_cards_pdf),
 }

@@ -1,4 +1,4 @@
-"""Dealing the trays, and PBN in and out (Laws I-IV, pp. 60-62).
+"""Dealing the trays (Laws I-IV, pp. 60-62); PBN in and out is ``services.pbn``.
 
 The app deals as Law III says: one card at a time from the top of a shuffled
 pack, the first to the player on the dealer's left, the last, the trump
@@ -9,22 +9,22 @@ secure random source. Hands are kept in PBN deal notation.
 from __future__ import annotations
 
 import random
-import re
 import secrets
-from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
 
 from ..models import Deal, Session, Tray
+from ..pbn.cards import DealError, deal_notation, read_deal, whole_deal
 from .club import log_action
 from .errors import UserError
+from .pbn import pbn_export as pbn_export  # PBN lives in services.pbn; the names stay here too
+from .pbn import pbn_import as pbn_import
 from .sessions import require_status
 
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
 SEATS = "NESW"
-PBN_DEAL = re.compile(r"^[NESW]:(\S+) (\S+) (\S+) (\S+)$")
 
 
 def _left_of(seat: str, steps: int = 1) -> str:
@@ -43,33 +43,16 @@ def deal_cards(*, dealer: str, rng: random.Random | None = None) -> tuple[dict[s
 
 def hands_to_pbn(hands: dict[str, list[str]], first: str = "N") -> str:
     """PBN deal notation, e.g. "N:AKQ.J.T98.765 ...", clockwise from ``first``."""
-    parts = []
-    for k in range(4):
-        seat = _left_of(first, k)
-        cards = hands[seat]
-        parts.append(".".join("".join(r for r in RANKS if r + suit in cards) for suit in SUITS))
-    return f"{first}:" + " ".join(parts)
+    return deal_notation(hands, first=first)
 
 
 def pbn_to_hands(pbn: str) -> dict[str, list[str]]:
-    """Read PBN deal notation into hands by seat; refuse anything but a full, true pack."""
-    match = PBN_DEAL.match(pbn.strip())
-    if not match:
-        raise UserError(f"Not a PBN deal: {pbn!r}.", field="hands")
-    first = pbn.strip()[0]
-    hands: dict[str, list[str]] = {}
-    for k, text in enumerate(match.groups()):
-        suits = text.split(".")
-        if len(suits) != 4:
-            raise UserError(f"A hand needs four suits: {text!r}.", field="hands")
-        hands[_left_of(first, k)] = [
-            r + s for s, ranks in zip(SUITS, suits, strict=True) for r in ranks.upper()
-        ]
-    cards = [c for h in hands.values() for c in h]
-    if sorted(cards) != sorted(r + s for s in SUITS for r in RANKS) or any(
-        len(h) != 13 for h in hands.values()
-    ):
-        raise UserError("A deal needs 52 different cards, 13 in each hand.", field="hands")
+    """Read PBN deal notation into four hands by seat (three given: the fourth is the rest)."""
+    try:
+        hands, _ = whole_deal(read_deal(pbn).hands)
+    except DealError as exc:
+        text = str(exc)
+        raise UserError(text[0].upper() + text[1:] + ".", field="hands") from None
     return hands
 
 
@@ -116,57 +99,3 @@ def deal_record(*, tray: Tray, trump: str = "", hands: str = "", dealer: str = "
         club=tray.session.club, session=tray.session, user=user, action="deal.record", tray=tray.number
     )
     return deal
-
-
-def pbn_export(*, session: Session) -> str:
-    """The session's deals as a PBN file (for dealing machines and hand records)."""
-    blocks = ["% PBN 2.1\n% EXPORT"]
-    for deal in Deal.objects.filter(tray__session=session).select_related("tray").order_by("tray__number"):
-        if not deal.hands:
-            continue
-        tags = [
-            f'[Event "{session.title}"]',
-            f'[Date "{session.date:%Y.%m.%d}"]',
-            f'[Board "{deal.tray.number}"]',
-            f'[Dealer "{deal.dealer}"]',
-            f'[Deal "{deal.hands}"]',
-        ]
-        if deal.trump:
-            tags.append(f'[Trump "{deal.trump}"]')
-        blocks.append("\n".join(tags))
-    return "\n\n".join(blocks) + "\n"
-
-
-def pbn_import(*, session: Session, text: str, user: Any = None) -> int:
-    """Read deals from a PBN file onto the session's trays by board number."""
-    boards = _pbn_boards(text)
-    if not boards:
-        raise UserError("No boards with a [Deal] tag in that file.", field="file")
-    trays = {t.number: t for t in session.trays.all()}
-    with transaction.atomic():
-        for number, tags in boards:
-            tray = trays.get(number)
-            if tray is None:
-                raise UserError(f"Board {number} is not a tray of this session.", field="file")
-            deal_record(
-                tray=tray,
-                hands=tags["Deal"],
-                dealer=tags.get("Dealer", ""),
-                trump=tags.get("Trump", ""),
-                user=user,
-            )
-    return len(boards)
-
-
-def _pbn_boards(text: str) -> Sequence[tuple[int, dict[str, str]]]:
-    boards: list[tuple[int, dict[str, str]]] = []
-    tags: dict[str, str] = {}
-    for line in [*text.splitlines(), ""]:
-        m = re.match(r'^\[(\w+)\s+"(.*)"\]\s*$', line.strip())
-        if m:
-            tags[m.group(1)] = m.group(2)
-        elif not line.strip() and tags:
-            if "Deal" in tags and tags.get("Board", "").isdigit():
-                boards.append((int(tags["Board"]), tags))
-            tags = {}
-    return boards

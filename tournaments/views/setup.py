@@ -24,10 +24,14 @@ from ..mixins import ActionView, DirectorClubMixin, DirectorSeriesMixin, Directo
 from ..pages import series as sctx
 from ..pages import setup as ctx
 from ..services import deals as deals_services
+from ..services import pbn as pbn_services
 from ..services import rotations as rotation_services
 from ..services import sessions as session_services
 from ..services import setup as setup_services
 from ..services.errors import UserError
+
+#: PBN's character set is ISO-8859-1 (PBN 2.1, 2.2).
+PBN_CONTENT_TYPE = "application/x-pbn; charset=iso-8859-1"
 
 
 class SessionNewView(DirectorClubMixin, View):
@@ -134,7 +138,7 @@ class TraysView(DirectorSessionMixin, View):
             request,
             "director/setup_trays.html",
             {
-                **ctx.trays_context(self.session),
+                **ctx.trays_context(self.session, show_hands=request.GET.get("hands") == "1"),
                 "form": form or PBNImportForm(),
             },
         )
@@ -167,20 +171,19 @@ class PBNImportView(TraysView):
         form = PBNImportForm(request.POST, request.FILES)
         try:
             form.is_valid()
-            count = deals_services.pbn_import(session=self.session, text=form.text(), user=request.user)
+            done = pbn_services.pbn_import(session=self.session, text=form.upload_bytes(), user=request.user)
         except UserError as exc:
-            exc.field = "file"
-            return self.get(request, pk, form=add_service_error(form, exc))
-        messages.success(request, f"Imported {count} deals from the PBN file.")
+            return self.get(request, pk, form=ctx.pbn_refusal(form, exc))
+        messages.success(request, " ".join([ctx.imported_message(done.count), *done.notes]))
         return redirect("director:trays", pk=pk)
 
 
 class PBNExportView(DirectorSessionMixin, View):
-    """The session's deals as a PBN file, for a dealing machine or hand records."""
+    """The session's deals as a PBN 2.1 file (export format), for a dealing machine or hand records."""
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
-        text = deals_services.pbn_export(session=self.session)
-        response = HttpResponse(text, content_type="application/x-pbn; charset=utf-8")
+        text = pbn_services.pbn_export(session=self.session)
+        response = HttpResponse(text, content_type=PBN_CONTENT_TYPE)
         response["Content-Disposition"] = f'attachment; filename="session-{pk}.pbn"'
         return response
 
