@@ -30,7 +30,7 @@ This module imports nothing from Django.
 
 from __future__ import annotations
 
-from .registry import Method, register
+from .method import Method
 from .teams_four_pair import score_four_pair
 from .teams_fours import score_team_club, score_team_match, score_team_trick
 from .teams_two import score_narragansett, score_two_teams
@@ -112,6 +112,3 @@ TEAM_METHODS: tuple[Method, ...] = (
         ),
     ),
 )
-
-for _method in TEAM_METHODS:
-    register(_method)

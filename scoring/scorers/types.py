@@ -28,6 +28,7 @@ from typing import Literal
 Award = Literal["average", "average-plus", "average-minus"]
 AWARDS: tuple[Award, ...] = ("average", "average-plus", "average-minus")
 Seat = Literal["N", "E", "S", "W"]
+SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 
 
 class ScoringError(Exception):

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from .types import AWARDS, DealSlip, Seat, SlipError, SlipResult, Slips
+from .types import AWARDS, SEATS, DealSlip, SlipError, SlipResult, Slips
 
-SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 TRICKS = range(0, 14)
 
 

@@ -32,7 +32,7 @@ missing highest pair sits out.
 from __future__ import annotations
 
 from ._pair_common import checked, resolve_pairs
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError, Round, TableAssignment
 
 VARIANTS = ("third", "fourth")
@@ -121,16 +121,14 @@ def progressive(
     )
 
 
-register(
-    Family(
-        name="progressive",
-        title="Progressive Whist (partners retained)",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=progressive,
-        variants=VARIANTS,
-        summary="Not duplicate: each table deals afresh. Third Method: E-W pairs move up; "
-        "Fourth Method: every pair meets every other.",
-    )
+FAMILY = Family(
+    name="progressive",
+    title="Progressive Whist (partners retained)",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=progressive,
+    variants=VARIANTS,
+    summary="Not duplicate: each table deals afresh. Third Method: E-W pairs move up; "
+    "Fourth Method: every pair meets every other.",
 )
