@@ -32,6 +32,7 @@ from .fmt import rational
 from .registry import get_method
 from .types import (
     AWARDS,
+    SEATS,
     AverageAward,
     Award,
     DealSlip,
@@ -42,7 +43,7 @@ from .types import (
     SlipResult,
     Slips,
 )
-from .validate import SEATS, check_slips
+from .validate import check_slips
 
 TOP_KEYS = {"entrants", "deals", "teams"}
 DEAL_KEYS = {"deal", "trump", "results", "averages", "void"}
