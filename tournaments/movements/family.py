@@ -39,9 +39,10 @@ class Generator(Protocol):
 class Family:
     """One system of the book, as the director picks it.
 
-    ``size`` is the number of entrants of a system of one size (the
-    Narragansett System is always two teams of eight, p. 52); such a system
-    runs without a size argument. ``variant_kinds`` names the variants that
+    A system of one size (the Narragansett System is always two teams of
+    eight, p. 52) runs without a size argument. ``unit_players`` lets a
+    system that seats players be sized in the units a director thinks in:
+    ``{"teams": 8}`` reads "two teams" as sixteen players. ``variant_kinds`` names the variants that
     seat something else than ``entrant_kind`` (progressive whist with partners
     changed seats players, p. 24; with partners kept, pairs).
     """
@@ -54,7 +55,7 @@ class Family:
     generate: Generator
     variants: tuple[str, ...] = ()
     summary: str = ""
-    size: int | None = None
+    unit_players: Mapping[str, int] = field(default_factory=dict)
     variant_kinds: Mapping[str, EntrantKind] = field(default_factory=dict)
 
     def kind_of(self, variant: str | None) -> EntrantKind:

@@ -87,5 +87,6 @@ FAMILY = Family(
     entrant_kind="player",
     session_kinds=("pairs",),
     generate=four_pair,
+    unit_players={"pairs": 2},
     summary="Four pairs (players 1-8) at two tables, 24 deals; matches and tricks.",
 )

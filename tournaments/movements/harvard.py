@@ -108,5 +108,6 @@ FAMILY = Family(
     entrant_kind="player",
     session_kinds=("sixes", "teams"),
     generate=harvard,
+    unit_players={"teams": 6},
     summary="Two teams of six (or more pairs); deals stay, players move for the replay.",
 )

@@ -141,5 +141,6 @@ FAMILY = Family(
     entrant_kind="player",
     session_kinds=("eights",),
     generate=narragansett,
+    unit_players={"teams": 8},
     summary="Two teams of eight at four tables, 28 trays; every player plays every tray.",
 )

@@ -104,7 +104,8 @@ def generate(
             )
         raise MovementUserError(f"{fam.title} has no variants")
     given = {"pairs": pairs, "teams": teams, "players": players}
-    unit = _UNIT_OPTION[fam.entrant_kind]
+    unit = _UNIT_OPTION[fam.kind_of(variant)]
+    given = _in_players(fam, given) if unit == "players" else given
     wrong = [k for k, v in given.items() if v is not None and k != unit]
     if wrong:
         raise MovementUserError(f"{fam.title} seats {unit}; give --{unit} or --tables, not --{wrong[0]}")
@@ -113,3 +114,13 @@ def generate(
         if value is not None and value < 1:
             raise MovementUserError(f"the number of {label} must be at least 1, not {value}")
     return fam.generate(entrants=entrants, tables=tables, deals=deals, variant=variant)
+
+
+def _in_players(fam: Family, given: dict[str, int | None]) -> dict[str, int | None]:
+    """Teams or pairs given to a family that seats players, counted in players."""
+    out = dict(given)
+    for unit, each in fam.unit_players.items():
+        count = out.get(unit)
+        if count is not None and out.get("players") is None:
+            out["players"], out[unit] = count * each, None
+    return out

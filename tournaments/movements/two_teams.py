@@ -172,6 +172,7 @@ FAMILY = Family(
     entrant_kind="player",
     session_kinds=("fours",),
     generate=two_teams,
+    unit_players={"teams": 4, "pairs": 2},
     variants=("awl", "new-england-24", "new-england-36"),
     summary="Two teams of four at two tables: plain, A. W. L. or New England schedules.",
 )
