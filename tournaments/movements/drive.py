@@ -60,6 +60,7 @@ Seating = Mapping[int, Mapping[Seat, int]]
 _PAGES = "p. 24"
 _SIDE_SEATS: dict[Side, tuple[Seat, Seat]] = {"NS": ("N", "S"), "EW": ("E", "W")}
 _OTHER: dict[Side, Side] = {"NS": "EW", "EW": "NS"}
+_PARTNER_SEAT: dict[Seat, Seat] = {"N": "S", "S": "N", "E": "W", "W": "E"}
 _SEAT_WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
@@ -289,7 +290,7 @@ def _where(seating: Seating) -> dict[int, tuple[int, Seat]]:
 
 def partner_in(seating: Mapping[Seat, int], seat: Seat) -> int:
     """The partner of the player in a seat."""
-    return seating[{"N": "S", "S": "N", "E": "W", "W": "E"}[seat]]
+    return seating[_PARTNER_SEAT[seat]]
 
 
 def _moves(
