@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .exponent import ExponentGain, ExponentSheet, ExponentSlip
 from .jsonio import scores_to_json, slips_from_json, slips_to_json
+from .prizes import Prize, prize_list
 from .registry import METHODS, Method, explain, get_method, register, score
 from .render import render_sheet
 from .types import (
@@ -49,6 +50,7 @@ __all__ = [
     "ExponentSheet",
     "ExponentSlip",
     "Method",
+    "Prize",
     "Scores",
     "ScoringError",
     "SlipError",
@@ -57,6 +59,7 @@ __all__ = [
     "UnknownMethodError",
     "explain",
     "get_method",
+    "prize_list",
     "register",
     "render_sheet",
     "score",
