@@ -28,6 +28,8 @@ def render_sheet(scores: Scores, slips: Slips) -> str:
     """The tabulating sheet of a scored session, as text."""
     method = METHODS.get(scores.method)
     label = LABEL[method.kind] if method else "Entrant"
+    if label == "Pair" and any(ln.seats is not None for d in slips.deals for ln in d.results):
+        label = "Player"
     deals = [d.deal for d in scores.deals]
     header = [label, *(f"D{n}" for n in deals), "Total", "+/-", "Rank"]
     rows = _rows(scores, slips)
