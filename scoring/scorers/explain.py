@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Literal
 
 from .fmt import mixed
+from .irregularities import IRREGULARITIES
 from .laws import LawDeal, LawLine
 from .types import DealSlip, Explanation, Scores, SlipError, Slips
 
@@ -149,7 +150,9 @@ def law_sentences(law: LawDeal, ln: LawLine, side: Side) -> list[str]:
     """What the laws did to the line before it was compared."""
     out: list[str] = []
     line = ln.line
-    if line.adjusted is not None:
+    if line.law is not None:
+        out.append(law_applied(law, ln, side))
+    elif line.adjusted is not None:
         award = line.adjusted[0 if side == "N-S" else 1]
         avg = law.average_ns if side == "N-S" else law.average_ew
         out.append(
@@ -164,6 +167,19 @@ def law_sentences(law: LawDeal, ln: LawLine, side: Side) -> list[str]:
     if (ln.ns_capped, ln.ew_capped)[0 if side == "N-S" else 1]:
         out.append("A revoking side can score no more than the average, so you were held to it.")
     return out
+
+
+def law_applied(law: LawDeal, ln: LawLine, side: Side) -> str:
+    """The law the director applied at the entrant's table, by name, and what it did."""
+    rule = IRREGULARITIES[ln.line.law or ""]
+    if rule.effect == "record":
+        return f"At your table the director applied {rule.name} (p. {rule.page}); the score stands."
+    avg = law.average_ns if side == "N-S" else law.average_ew
+    return (
+        f"At your table the director applied {rule.name} (p. {rule.page}): your table takes the "
+        f"average score for the deal, entered as {mixed(own_score(ln, side))} tricks "
+        f"(the {side} average {mixed(avg)}, rule 11, p. 44)."
+    )
 
 
 def sat_out_sentence(law: LawDeal, entrant: int, worth: str) -> str | None:
