@@ -19,8 +19,9 @@ from typing import Literal
 from .types import Explanation, Scores, Slips
 from .validate import check_slips
 
-#: What a method ranks: pairs, teams, or individual players.
-Kind = Literal["pairs", "teams", "individuals"]
+#: What a method ranks: pairs, teams, or individual players; ``single-table``
+#: ranks the players of one table who play every deal twice (p. 26).
+Kind = Literal["pairs", "teams", "individuals", "single-table"]
 Scorer = Callable[[Slips], Scores]
 Explainer = Callable[[Slips, int, int], Explanation]
 

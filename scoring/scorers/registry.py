@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import exponent, howell, individual, match, matchpoints, progressive, teams, trick
+from . import exponent, howell, individual, match, matchpoints, mnemonic, progressive, teams, trick
 from .explain import find_deal, plain_account
 from .method import Explainer, Kind, Method, Scorer
 from .types import Explanation, Scores, Slips, UnknownMethodError
@@ -49,6 +49,7 @@ METHODS: dict[str, Method] = build_register(
         matchpoints.METHOD,
         trick.METHOD,
         *progressive.METHODS,
+        mnemonic.METHOD,
         *teams.TEAM_METHODS,
     )
 )

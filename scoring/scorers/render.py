@@ -21,7 +21,7 @@ from .fmt import mixed, signed
 from .registry import METHODS
 from .types import Scores, Slips
 
-LABEL = {"pairs": "Pair", "teams": "Team", "individuals": "Player"}
+LABEL = {"pairs": "Pair", "teams": "Team", "individuals": "Player", "single-table": "Player"}
 
 
 def render_sheet(scores: Scores, slips: Slips) -> str:

@@ -83,6 +83,8 @@ def _check_deal(deal: DealSlip, known: Collection[int], kind: str | None, named:
     ew_seen: set[int] = set()
     for index, line in enumerate(deal.results, start=1):
         where = line_label(deal.deal, index, line)
+        if kind == "single-table":  # the same four players on both plays (p. 26)
+            ns_seen, ew_seen = set(), set()
         if line.table in tables:
             raise SlipError(f"{where}: table {line.table} appears twice on the slip")
         tables.add(line.table)

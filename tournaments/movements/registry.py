@@ -21,6 +21,7 @@ from . import (
     howell_snow,
     individual,
     mitchell,
+    mnemonic,
     more_teams,
     narragansett,
     new_england,
@@ -75,6 +76,7 @@ FAMILIES: dict[str, Family] = build_register(
         more_teams.CLUB_TEAMS,
         more_teams.THREE_TEAMS,
         team_matches.FAMILY,
+        mnemonic.FAMILY,
     )
 )
 
