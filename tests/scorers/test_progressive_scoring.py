@@ -146,3 +146,25 @@ def test_the_prize_list_gives_tied_players_the_higher_place():
     assert prizes[-1].note == "booby prize; 4 tied, they cut for it"
     assert prizes[0].to_json() == {"place": 1, "entrants": [1, 3], "total": "3", "note": prizes[0].note}
     assert [p.place for p in prize_list(score("points", slips), 2)] == [1]
+
+
+def test_manage_py_score_takes_points_counters_and_mnemonic(tmp_path):
+    import io
+    import json
+
+    from django.core.management import call_command
+
+    seats = {"N": 1, "E": 2, "S": 3, "W": 4}
+    drive = {
+        "entrants": [1, 2, 3, 4],
+        "deals": [{"deal": 1, "results": [{"table": 1, "seats": seats, "ns_tricks": 4}]}],
+    }
+    path = tmp_path / "slips.json"
+    path.write_text(json.dumps(drive))
+    for method, total in (("points", "3"), ("counters", "28")):
+        out = io.StringIO()
+        call_command("score", method, "--input", str(path), "--json", stdout=out)
+        assert json.loads(out.getvalue())["entrants"][0]["total"] == total
+    out = io.StringIO()
+    call_command("score", "counters", "--input", str(path), stdout=out)
+    assert out.getvalue().startswith("Progressive whist: counters (p. 24)")
