@@ -9,7 +9,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tournaments.movements import generate
-from tournaments.movements.drive import next_change_json
+from tournaments.movements.drive_json import next_change_json
 
 
 def run(*args: str) -> str:

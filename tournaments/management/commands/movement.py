@@ -21,7 +21,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.movements import FAMILIES, MovementUserError
-from tournaments.movements.drive import next_change_json
+from tournaments.movements.drive_json import next_change_json
 from tournaments.movements.render import movement_command
 
 
