@@ -9,7 +9,8 @@ scores out (``Scores``); every number a ``fractions.Fraction``.
   (modern), ``individual`` (pp. 27, 31), and the team methods
   (``teams.py``) when present.
 - ``METHODS``: name -> ``Method`` (title, pages, kind, direction, plus/minus).
-- ``register(method)``: how a method module joins the register.
+- ``register(method)``: add a method at run time (the book's are listed
+  once, in ``registry.METHODS``).
 - ``slips_from_json`` / ``scores_to_json``: the DESIGN.md contracts.
 - ``explain(method, slips, entrant, deal)``: why a score is what it is.
 - ``render_sheet(scores, slips)``: the tabulating sheet as text.
@@ -17,15 +18,10 @@ scores out (``Scores``); every number a ``fractions.Fraction``.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
-# Each method module registers itself on import; this order is the menu's.
-from . import exponent, howell, individual, match, matchpoints, trick  # noqa: F401
-from .explain import explain
 from .exponent import ExponentGain, ExponentSheet, ExponentSlip
 from .jsonio import scores_from_json, scores_to_json, slips_from_json, slips_to_json
-from .registry import METHODS, Method, get_method, register
+from .prizes import Prize, prize_list
+from .registry import METHODS, Method, explain, get_method, register, score
 from .render import render_sheet
 from .types import (
     AverageAward,
@@ -42,16 +38,6 @@ from .types import (
     UnknownMethodError,
 )
 
-
-def score(method: str, slips: Slips) -> Scores:
-    """Score the slips by the named method (``UnknownMethodError``, ``SlipError``)."""
-    return get_method(method).score(slips)
-
-
-# The team methods are written beside these; they join when they are there.
-if importlib.util.find_spec(f"{__name__}.teams") is not None:
-    importlib.import_module(f"{__name__}.teams")
-
 __all__ = [
     "METHODS",
     "AverageAward",
@@ -64,6 +50,7 @@ __all__ = [
     "ExponentSheet",
     "ExponentSlip",
     "Method",
+    "Prize",
     "Scores",
     "ScoringError",
     "SlipError",
@@ -72,6 +59,7 @@ __all__ = [
     "UnknownMethodError",
     "explain",
     "get_method",
+    "prize_list",
     "register",
     "render_sheet",
     "score",

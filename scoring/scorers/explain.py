@@ -5,40 +5,78 @@ with (the scores made the same way of the tables on that deal, pp. 32, 42,
 45), the figures of the working (top score, lowest score, average, exponent),
 and what the laws did first (revoke penalty, Law X Sec. 4; an adjusted or
 average score, Law IV Secs. 9-10; a void deal). Each method module supplies
-its own explainer; this module dispatches to it and holds the pieces they
-share.
+its own explainer (``registry.explain`` dispatches to it); this module holds
+the pieces they share, first of all the ``opening`` of every account.
 
 This module imports nothing from Django.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
 from .fmt import mixed
+from .irregularities import IRREGULARITIES
 from .laws import LawDeal, LawLine
-from .registry import get_method
-from .types import DealSlip, Explanation, SlipError, Slips
-from .validate import check_slips
+from .types import DealSlip, Explanation, Scores, SlipError, Slips
 
 Side = Literal["N-S", "E-W"]
 
 
-def explain(method: str, slips: Slips, entrant: int, deal: int) -> Explanation:
-    """Explain ``entrant``'s score on ``deal`` under ``method``."""
-    meth = get_method(method)
-    check_slips(slips, kind=meth.kind)
-    find_deal(slips, deal)
-    if meth.explainer is not None:
-        return meth.explainer(slips, entrant, deal)
-    return plain_account(method, slips, entrant, deal)
+@dataclass(frozen=True)
+class Seated:
+    """Where an entrant sat on a deal and its score: the rest of its account follows."""
+
+    line: LawLine
+    side: Side
+    value: Fraction
 
 
-def plain_account(method: str, slips: Slips, entrant: int, deal: int) -> Explanation:
+SeatFinder = Callable[[LawDeal, int], tuple[LawLine, Side] | None]
+
+
+def _no_figures(value: Fraction) -> dict[str, Fraction]:
+    """No figures beyond the score."""
+    return {}
+
+
+def opening(
+    method: str,
+    law: LawDeal,
+    entrant: int,
+    value: Fraction | None,
+    *,
+    worth: Callable[[Fraction], str] = mixed,
+    figures: Callable[[Fraction], Mapping[str, Fraction]] = _no_figures,
+    seat: SeatFinder | None = None,
+) -> Explanation | Seated:
+    """The opening every account shares: a void deal, no score, a sit-out, or the seat.
+
+    A finished ``Explanation`` for an entrant that has no score on the deal
+    (a void deal, Law IV Secs. 9-10; not on the slip) or that took the
+    average without playing (pp. 42, 44, 46), where ``worth`` words the
+    average; otherwise where the entrant sat, for the method to go on.
+    """
+    if law.void is not None or value is None:
+        return unscored(method, law, entrant)
+    found = (seat or seat_of)(law, entrant)
+    if found is None:
+        text = sat_out_sentence(law, entrant, worth(value)) or ""
+        return Explanation(method, entrant, law.deal, value, (text,), dict(figures(value)))
+    return Seated(found[0], found[1], value)
+
+
+def unscored(method: str, law: LawDeal, entrant: int) -> Explanation:
+    """An entrant with no score on a deal: void, or neither played nor averaged."""
+    why = law.void or "you neither played it nor were given an average"
+    return not_scored(method, entrant, law.deal, why)
+
+
+def plain_account(method: str, scores: Scores, entrant: int, deal: int) -> Explanation:
     """A method without its own explainer: just the score it gave."""
-    scores = get_method(method).score(slips)
     for ds in scores.deals:
         if ds.deal == deal and entrant in ds.scores:
             value = ds.scores[entrant]
@@ -112,7 +150,9 @@ def law_sentences(law: LawDeal, ln: LawLine, side: Side) -> list[str]:
     """What the laws did to the line before it was compared."""
     out: list[str] = []
     line = ln.line
-    if line.adjusted is not None:
+    if line.law is not None:
+        out.append(law_applied(law, ln, side))
+    elif line.adjusted is not None:
         award = line.adjusted[0 if side == "N-S" else 1]
         avg = law.average_ns if side == "N-S" else law.average_ew
         out.append(
@@ -127,6 +167,19 @@ def law_sentences(law: LawDeal, ln: LawLine, side: Side) -> list[str]:
     if (ln.ns_capped, ln.ew_capped)[0 if side == "N-S" else 1]:
         out.append("A revoking side can score no more than the average, so you were held to it.")
     return out
+
+
+def law_applied(law: LawDeal, ln: LawLine, side: Side) -> str:
+    """The law the director applied at the entrant's table, by name, and what it did."""
+    rule = IRREGULARITIES[ln.line.law or ""]
+    if rule.effect == "record":
+        return f"At your table the director applied {rule.name} (p. {rule.page}); the score stands."
+    avg = law.average_ns if side == "N-S" else law.average_ew
+    return (
+        f"At your table the director applied {rule.name} (p. {rule.page}): your table takes the "
+        f"average score for the deal, entered as {mixed(own_score(ln, side))} tricks "
+        f"(the {side} average {mixed(avg)}, rule 11, p. 44)."
+    )
 
 
 def sat_out_sentence(law: LawDeal, entrant: int, worth: str) -> str | None:

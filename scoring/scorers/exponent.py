@@ -45,15 +45,14 @@ from .common import AWARD_TRICKS, DealResult, LawDeal, apply_laws, build_scores,
 from .explain import (
     find_deal,
     law_sentences,
-    not_scored,
+    opening,
     own_score,
-    sat_out_sentence,
-    seat_of,
     seating_sentence,
+    unscored,
     way_scores,
 )
 from .fmt import mixed, superscript
-from .registry import Method, register
+from .method import Method
 from .types import Explanation, Scores, Slips
 
 NAME = "exponent"
@@ -222,24 +221,23 @@ def _deal_result(s: ExponentSlip) -> DealResult:
 def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     """The lowest score an entrant's gain was counted from, and its equating."""
     law = apply_laws(find_deal(slips, deal))
-    if law.void is not None:
-        return not_scored(NAME, entrant, deal, law.void)
     s = equate(law)
     gain = s.gains.get(entrant) if s is not None else None
     if s is None or gain is None:
-        return not_scored(NAME, entrant, deal, "you neither played it nor were given an average")
+        return unscored(NAME, law, entrant)
     figures = {
         "equated gain": gain.value,
         "exponent": gain.exponent,
         "tables": Fraction(s.tables),
         "average equated gain": s.average_gain,
     }
-    seat = seat_of(law, entrant)
-    if seat is None:
-        worth = f"0 with exponent {mixed(s.numerator)}, the larger column's total, = {gain.mixed()}"
-        text = sat_out_sentence(law, entrant, f"{worth} (rule 12, p. 44)")
-        return Explanation(NAME, entrant, deal, gain.value, (text or "",), figures)
-    ln, side = seat
+    worth = f"0 with exponent {mixed(s.numerator)}, the larger column's total, = {gain.mixed()}"
+    start = opening(
+        NAME, law, entrant, gain.value, worth=lambda _: f"{worth} (rule 12, p. 44)", figures=lambda _: figures
+    )
+    if isinstance(start, Explanation):
+        return start
+    ln, side = start.line, start.side
     low = s.lowest_ns if side == "N-S" else s.lowest_ew
     sentences = [
         seating_sentence(ln, side, deal),
@@ -267,16 +265,14 @@ def _equating_sentence(s: ExponentSlip, side: str) -> str:
     )
 
 
-METHOD = register(
-    Method(
-        name=NAME,
-        title="Exponent (modified Howell, equated gains)",
-        pages="pp. 43-45",
-        kind="pairs",
-        higher_is_better=True,
-        has_plus_minus=True,
-        scorer=score,
-        explainer=explain,
-        summary="Gains from the lowest score of each side, the lesser column equated.",
-    )
+METHOD = Method(
+    name=NAME,
+    title="Exponent (modified Howell, equated gains)",
+    pages="pp. 43-45",
+    kind="pairs",
+    higher_is_better=True,
+    has_plus_minus=True,
+    scorer=score,
+    explainer=explain,
+    summary="Gains from the lowest score of each side, the lesser column equated.",
 )

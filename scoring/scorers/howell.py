@@ -33,15 +33,13 @@ from .explain import (
     find_deal,
     law_sentences,
     listing,
-    not_scored,
+    opening,
     own_score,
-    sat_out_sentence,
-    seat_of,
     seating_sentence,
     way_scores,
 )
 from .fmt import mixed
-from .registry import Method, register
+from .method import Method
 from .types import Explanation, Scores, Slips
 
 NAME = "howell"
@@ -95,18 +93,19 @@ def gains_plus_minus(slips: Slips) -> dict[int, Fraction | None]:
 def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     """The top score an entrant's was measured from, and its loss."""
     law = apply_laws(find_deal(slips, deal))
-    if law.void is not None:
-        return not_scored(NAME, entrant, deal, law.void)
     res = score_deal(law)
-    value = res.scores.get(entrant)
-    if value is None:
-        return not_scored(NAME, entrant, deal, "you neither played it nor were given an average")
+    start = opening(
+        NAME,
+        law,
+        entrant,
+        res.scores.get(entrant),
+        worth=lambda v: f"a loss of {mixed(v)} (p. 42)",
+        figures=lambda v: {"loss": v, "average loss": res.average},
+    )
+    if isinstance(start, Explanation):
+        return start
+    ln, side, value = start.line, start.side, start.value
     figures = {"loss": value, "average loss": res.average}
-    seat = seat_of(law, entrant)
-    if seat is None:
-        text = sat_out_sentence(law, entrant, f"a loss of {mixed(value)} (p. 42)")
-        return Explanation(NAME, entrant, deal, value, (text or "",), figures)
-    ln, side = seat
     scores = way_scores(law, side)
     top = max(scores.values())
     sentences = [
@@ -121,16 +120,14 @@ def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     return Explanation(NAME, entrant, deal, value, tuple(sentences), figures, scores)
 
 
-METHOD = register(
-    Method(
-        name=NAME,
-        title="Original Howell (losses from the top score)",
-        pages="p. 42",
-        kind="pairs",
-        higher_is_better=False,
-        has_plus_minus=True,
-        scorer=score,
-        explainer=explain,
-        summary="Each pair's loss from the top score of its side; the smallest total wins.",
-    )
+METHOD = Method(
+    name=NAME,
+    title="Original Howell (losses from the top score)",
+    pages="p. 42",
+    kind="pairs",
+    higher_is_better=False,
+    has_plus_minus=True,
+    scorer=score,
+    explainer=explain,
+    summary="Each pair's loss from the top score of its side; the smallest total wins.",
 )

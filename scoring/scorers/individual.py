@@ -37,12 +37,11 @@ from .explain import (
     Side,
     find_deal,
     law_sentences,
-    not_scored,
-    sat_out_sentence,
+    opening,
     seating_sentence,
 )
 from .fmt import mixed
-from .registry import Method, register
+from .method import Method
 from .types import Explanation, Scores, Slips
 
 NAME = "individual"
@@ -119,25 +118,37 @@ def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     laws, results = score_results(slips)
     law = next(x for x in laws if x.deal == deal)
     res = next(r for r in results if r.deal == deal)
-    if law.void is not None:
-        return not_scored(NAME, entrant, deal, law.void)
-    value = res.scores.get(entrant)
-    if value is None:
-        return not_scored(NAME, entrant, deal, "you neither played it nor were given an average")
+    start = opening(
+        NAME,
+        law,
+        entrant,
+        res.scores.get(entrant),
+        worth=lambda v: f"a deficiency of {mixed(v)}",
+        figures=lambda v: {"deficiency": v, "average deficiency": res.average},
+        seat=player_seat,
+    )
+    if isinstance(start, Explanation):
+        return start
+    ln, side, value = start.line, start.side, start.value
+    index = 0 if side == "N-S" else 1
+    partnership = partnerships(ln)[index]
+    group = next(g for g in group_deals(laws) if law in g)
+    sentences = [
+        seating_sentence(ln, side, deal),
+        *law_sentences(law, ln, side),
+        *_comparison_sentences(group, index, partnership, value),
+    ]
     figures = {"deficiency": value, "average deficiency": res.average}
+    return Explanation(NAME, entrant, deal, value, tuple(sentences), figures)
+
+
+def player_seat(law: LawDeal, player: int) -> tuple[LawLine, Side] | None:
+    """The line a player sat at on the deal, and which way; None if absent."""
     for ln in law.lines:
         for index, partnership in enumerate(partnerships(ln)):
-            if entrant in partnership:
-                side: Side = "N-S" if index == 0 else "E-W"
-                group = next(g for g in group_deals(laws) if law in g)
-                sentences = [
-                    seating_sentence(ln, side, deal),
-                    *law_sentences(law, ln, side),
-                    *_comparison_sentences(group, index, partnership, value),
-                ]
-                return Explanation(NAME, entrant, deal, value, tuple(sentences), figures)
-    text = sat_out_sentence(law, entrant, f"a deficiency of {mixed(value)}")
-    return Explanation(NAME, entrant, deal, value, (text or "",), figures)
+            if player in partnership:
+                return ln, ("N-S" if index == 0 else "E-W")
+    return None
 
 
 def _comparison_sentences(
@@ -159,16 +170,14 @@ def _comparison_sentences(
     ]
 
 
-METHOD = register(
-    Method(
-        name=NAME,
-        title="Individual match (deficiency against the players)",
-        pages="pp. 27, 30-31",
-        kind="individuals",
-        higher_is_better=False,
-        has_plus_minus=True,
-        scorer=score,
-        explainer=explain,
-        summary="Each partnership's aggregate against the best of its side; least lost wins.",
-    )
+METHOD = Method(
+    name=NAME,
+    title="Individual match (deficiency against the players)",
+    pages="pp. 27, 30-31",
+    kind="individuals",
+    higher_is_better=False,
+    has_plus_minus=True,
+    scorer=score,
+    explainer=explain,
+    summary="Each partnership's aggregate against the best of its side; least lost wins.",
 )

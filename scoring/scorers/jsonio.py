@@ -12,7 +12,12 @@ A line may also carry ``ns_revokes`` / ``ew_revokes`` (revokes established
 against that side, Law X Sec. 4), ``seats`` ({"N": 3, "E": 9, "S": 4, "W":
 10}, for individual matches; ``ns``/``ew`` then default to N and E),
 ``adjusted`` ([award to N-S, award to E-W], each "average", "average-plus"
-or "average-minus"; ``ns_tricks`` may then be null). A deal may carry
+or "average-minus"; ``ns_tricks`` may then be null), ``law`` (the code of
+the law the director applied at the table, ``irregularities.py``: "IV.9",
+"V.1", ...; ``ns_tricks`` may be null when the law gives the average or a
+new deal). The slips may carry ``declared_trump`` ("S": a suit declared for
+the sitting, no card turned, Law IV Sec. 11); a deal's ``trump`` is a card
+("KC") or a declared suit ("S"). A deal may carry
 ``void``: true; an averages entry an ``award``. Anything else is refused:
 every malformed or impossible slip raises ``SlipError`` naming the deal and
 the line ("deal 4, line 2 (table 3): N-S tricks 14 is outside 0..13").
@@ -33,6 +38,7 @@ from .fmt import rational
 from .registry import get_method
 from .types import (
     AWARDS,
+    SEATS,
     AverageAward,
     Award,
     DealScores,
@@ -44,11 +50,11 @@ from .types import (
     SlipResult,
     Slips,
 )
-from .validate import SEATS, check_slips
+from .validate import check_slips
 
-TOP_KEYS = {"entrants", "deals", "teams"}
+TOP_KEYS = {"entrants", "deals", "teams", "declared_trump"}
 DEAL_KEYS = {"deal", "trump", "results", "averages", "void"}
-LINE_KEYS = {"table", "ns", "ew", "ns_tricks", "ns_revokes", "ew_revokes", "seats", "adjusted"}
+LINE_KEYS = {"table", "ns", "ew", "ns_tricks", "ns_revokes", "ew_revokes", "seats", "adjusted", "law"}
 AVERAGE_KEYS = {"entrant", "reason", "award"}
 
 
@@ -60,7 +66,10 @@ def slips_from_json(data: Any, *, method: str | None = None) -> Slips:
     entrants = tuple(_int(x, "entrants") for x in _list(obj["entrants"], "entrants"))
     teams = _teams(obj.get("teams", {}))
     deals = tuple(_deal(d, i) for i, d in enumerate(_list(obj["deals"], "deals"), start=1))
-    slips = Slips(entrants, deals, teams)
+    declared = obj.get("declared_trump")
+    if declared is not None and not isinstance(declared, str):
+        raise SlipError(f"declared_trump must be a suit like 'S', got {_kind(declared)}")
+    slips = Slips(entrants, deals, teams, declared)
     check_slips(slips, kind=get_method(method).kind if method else None)
     return slips
 
@@ -73,6 +82,8 @@ def slips_to_json(slips: Slips) -> dict[str, Any]:
     }
     if slips.teams:
         out["teams"] = {str(t): list(m) for t, m in slips.teams.items()}
+    if slips.declared_trump is not None:
+        out["declared_trump"] = slips.declared_trump
     return out
 
 
@@ -214,7 +225,10 @@ def _line(data: Any, deal: int, index: int) -> SlipResult:
     seats = _seats(obj["seats"], where) if "seats" in obj else None
     adjusted = _adjusted(obj["adjusted"], where) if "adjusted" in obj else None
     tricks = obj.get("ns_tricks")
-    if tricks is None and adjusted is None:
+    law = obj.get("law")
+    if law is not None and not isinstance(law, str):
+        raise SlipError(f"{where}: law must be a code like 'V.1', got {_kind(law)}")
+    if tricks is None and adjusted is None and law is None:
         raise SlipError(f"{where}: no N-S tricks")
     return SlipResult(
         table=_int(obj["table"], where),
@@ -225,6 +239,7 @@ def _line(data: Any, deal: int, index: int) -> SlipResult:
         ew_revokes=_int(obj.get("ew_revokes", 0), f"{where}: ew_revokes"),
         seats=seats,
         adjusted=adjusted,
+        law=law,
     )
 
 
@@ -299,4 +314,6 @@ def _line_json(x: SlipResult) -> dict[str, Any]:
         out["seats"] = dict(x.seats)
     if x.adjusted is not None:
         out["adjusted"] = list(x.adjusted)
+    if x.law is not None:
+        out["law"] = x.law
     return out

@@ -55,9 +55,10 @@ This module imports nothing from Django.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .irregularities import IRREGULARITIES, new_deal, takes_average
 from .types import AverageAward, Award, DealSlip, SlipResult
 
 THIRTEEN = Fraction(13)
@@ -142,20 +143,44 @@ def transfer_revoke_tricks(ns_tricks: int, ns_revokes: int, ew_revokes: int) -> 
 
 
 def void_reason(deal: DealSlip) -> str | None:
-    """Why a deal is void (the director, or too few tables to average), or None."""
+    """Why a deal is void (the director, a law's new deal, too few tables to average), or None."""
     if deal.void:
         return "the director declared the deal void"
-    spoiled = any(ln.adjusted is not None for ln in deal.results)
+    for ln in deal.results:
+        if new_deal(ln.law):
+            return f"{IRREGULARITIES[ln.law or ''].name} at table {ln.table}: there must be a new deal"
+    spoiled = any(_spoiled(ln) for ln in deal.results)
     if spoiled and len(deal.results) < MIN_TABLES_FOR_AVERAGE:
         return (
             "a table needed the average with fewer than three tables in play, "
             "so there must be a new deal (Law IV, Secs. 9-10; Law V, Sec. 1)"
         )
+    if deal.results and all(takes_average(ln.law) for ln in deal.results):
+        return "no table played the deal, so there is no average to give (Law V, Sec. 2)"
     return None
+
+
+def _spoiled(line: SlipResult) -> bool:
+    """The table takes an average that needs three tables (Law IV, Secs. 9-10; Law V, Sec. 1)."""
+    if line.law is not None and IRREGULARITIES[line.law].effect == "average-always":
+        return False
+    return line.adjusted is not None or takes_average(line.law)
+
+
+def with_law_awards(deal: DealSlip) -> DealSlip:
+    """The slip with every table a law gives the average entered as ``average`` both ways."""
+    if not any(takes_average(ln.law) and ln.adjusted is None for ln in deal.results):
+        return deal
+    lines = tuple(
+        replace(ln, adjusted=("average", "average")) if takes_average(ln.law) and ln.adjusted is None else ln
+        for ln in deal.results
+    )
+    return replace(deal, results=lines)
 
 
 def apply_laws(deal: DealSlip, averager: Averager = exact_average) -> LawDeal:
     """Move revoke tricks, hold revokers to the average, enter adjusted scores."""
+    deal = with_law_awards(deal)
     reason = void_reason(deal)
     if reason is not None:
         return LawDeal(deal.deal, (), deal.averages, HALF_DEAL, HALF_DEAL, reason)

@@ -40,16 +40,14 @@ from .explain import (
     find_deal,
     law_sentences,
     listing,
-    not_scored,
+    opening,
     own_score,
-    sat_out_sentence,
-    seat_of,
     seating_sentence,
     way_scores,
 )
 from .fmt import mixed
 from .laws import LawLine, exact_average
-from .registry import Method, register
+from .method import Method
 from .types import Award, Explanation, Scores, Slips
 
 NAME = "match"
@@ -116,16 +114,17 @@ def score(slips: Slips) -> Scores:
 def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     """The rounded average an entrant's score was compared with, and the result."""
     law = apply_laws(find_deal(slips, deal), match_average)
-    if law.void is not None:
-        return not_scored(NAME, entrant, deal, law.void)
-    value = score_deal(law).scores.get(entrant)
-    if value is None:
-        return not_scored(NAME, entrant, deal, "you neither played it nor were given an average")
-    seat = seat_of(law, entrant)
-    if seat is None:
-        text = sat_out_sentence(law, entrant, f"a match score of {mixed(value)} (p. 46)")
-        return Explanation(NAME, entrant, deal, value, (text or "",), {"match score": value})
-    ln, side = seat
+    start = opening(
+        NAME,
+        law,
+        entrant,
+        score_deal(law).scores.get(entrant),
+        worth=lambda v: f"a match score of {mixed(v)} (p. 46)",
+        figures=lambda v: {"match score": v},
+    )
+    if isinstance(start, Explanation):
+        return start
+    ln, side, value = start.line, start.side, start.value
     average = law.average_ns if side == "N-S" else law.average_ew
     column = way_scores(law, side)
     made = [_before_cap(x, side) for x in law.played]
@@ -157,16 +156,14 @@ def _verdict(adjusted: bool, made: Fraction, average: Fraction, value: Fraction)
     return f"Your {mixed(made)} is {word} the average, so your match score is {mixed(value)}."
 
 
-METHOD = register(
-    Method(
-        name=NAME,
-        title="Match (2, 1, 0 against the average)",
-        pages="pp. 45-46",
-        kind="pairs",
-        higher_is_better=True,
-        has_plus_minus=True,
-        scorer=score,
-        explainer=explain,
-        summary="Two above the rounded average of one's side, one at it, none below.",
-    )
+METHOD = Method(
+    name=NAME,
+    title="Match (2, 1, 0 against the average)",
+    pages="pp. 45-46",
+    kind="pairs",
+    higher_is_better=True,
+    has_plus_minus=True,
+    scorer=score,
+    explainer=explain,
+    summary="Two above the rounded average of one's side, one at it, none below.",
 )

@@ -39,16 +39,14 @@ from .explain import (
     find_deal,
     law_sentences,
     listing,
-    not_scored,
+    opening,
     own_score,
-    sat_out_sentence,
-    seat_of,
     seating_sentence,
     way_scores,
 )
 from .fmt import mixed
 from .laws import LawLine
-from .registry import Method, register
+from .method import Method
 from .types import Award, Explanation, Scores, Slips
 
 NAME = "matchpoints"
@@ -140,19 +138,20 @@ def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     laws = [apply_laws(d) for d in slips.deals]
     most = most_played(laws)
     law = next(x for x in laws if x.deal == find_deal(slips, deal).deal)
-    if law.void is not None:
-        return not_scored(NAME, entrant, deal, law.void)
     res = score_deal(law, most)
-    value = res.scores.get(entrant)
-    if value is None:
-        return not_scored(NAME, entrant, deal, "you neither played it nor were given an average")
     top = 2 * res.average
+    start = opening(
+        NAME,
+        law,
+        entrant,
+        res.scores.get(entrant),
+        worth=lambda v: f"{mixed(v)} of a top of {mixed(top)}",
+        figures=lambda v: {"matchpoints": v, "top": top},
+    )
+    if isinstance(start, Explanation):
+        return start
+    ln, side, value = start.line, start.side, start.value
     figures = {"matchpoints": value, "top": top}
-    seat = seat_of(law, entrant)
-    if seat is None:
-        text = sat_out_sentence(law, entrant, f"{mixed(value)} of a top of {mixed(top)}")
-        return Explanation(NAME, entrant, deal, value, (text or "",), figures)
-    ln, side = seat
     column = way_scores(law, side)
     sentences = [seating_sentence(ln, side, deal), *law_sentences(law, ln, side)]
     if ln.played:
@@ -185,16 +184,14 @@ def _count_sentences(
     return out
 
 
-METHOD = register(
-    Method(
-        name=NAME,
-        title="Matchpoints (modern; Neuberg for trays played fewer times)",
-        pages="pp. 32, 42-46 (the comparison); modern practice",
-        kind="pairs",
-        higher_is_better=True,
-        has_plus_minus=True,
-        scorer=score,
-        explainer=explain,
-        summary="2 for each pair of one's side beaten on the deal, 1 for each tie.",
-    )
+METHOD = Method(
+    name=NAME,
+    title="Matchpoints (modern; Neuberg for trays played fewer times)",
+    pages="pp. 32, 42-46 (the comparison); modern practice",
+    kind="pairs",
+    higher_is_better=True,
+    has_plus_minus=True,
+    scorer=score,
+    explainer=explain,
+    summary="2 for each pair of one's side beaten on the deal, 1 for each tie.",
 )

@@ -1,60 +1,58 @@
-"""The register of scoring methods: one ``Method`` per system of the book.
+"""The register of scoring methods, and the one door that serves them all.
 
-Each method module (``trick.py``, ``howell.py``, ``exponent.py``, ...) builds
-a ``Method`` and calls ``register``; ``score`` and ``METHODS`` in the package
-serve them all. A method names the book's pages it follows (pp. 27, 31-32,
-42-46), what it ranks (pairs, teams or individual players), whether a larger
-total is better (the original Howell losses are not, p. 42) and whether it
-gives a plus/minus against the average.
+Each method module (``trick.py``, ``howell.py``, ``exponent.py``, ...)
+defines its ``Method`` (``method.py``) as a plain value; this module lists
+them all, once, in ``METHODS``: nothing joins the register by being
+imported. ``get_method``, ``score`` and ``explain`` serve every method.
 
 This module imports nothing from Django.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Iterable
 
+from . import exponent, howell, individual, match, matchpoints, mnemonic, progressive, teams, trick
+from .explain import find_deal, plain_account
+from .method import Explainer, Kind, Method, Scorer
 from .types import Explanation, Scores, Slips, UnknownMethodError
 from .validate import check_slips
 
-#: What a method ranks: pairs, teams, or individual players.
-Kind = Literal["pairs", "teams", "individuals"]
-Scorer = Callable[[Slips], Scores]
-Explainer = Callable[[Slips, int, int], Explanation]
+__all__ = ["METHODS", "Explainer", "Kind", "Method", "Scorer", "explain", "get_method", "register", "score"]
 
 
-@dataclass(frozen=True)
-class Method:
-    """One scoring system, as the director picks it."""
-
-    name: str
-    title: str
-    pages: str
-    kind: Kind
-    higher_is_better: bool
-    has_plus_minus: bool
-    scorer: Scorer
-    #: ``explainer(slips, entrant, deal)``; None falls back to a plain account.
-    explainer: Explainer | None = None
-    summary: str = ""
-
-    def score(self, slips: Slips) -> Scores:
-        """Check the slips (``SlipError`` naming deal and line), then score them."""
-        check_slips(slips, kind=self.kind)
-        return self.scorer(slips)
-
-
-METHODS: dict[str, Method] = {}
-
-
-def register(method: Method) -> Method:
+def register(method: Method, into: dict[str, Method] | None = None) -> Method:
     """Add a method to the register; a name may be registered once."""
-    if method.name in METHODS:
+    methods = METHODS if into is None else into
+    if method.name in methods:
         raise RuntimeError(f"scoring method {method.name!r} registered twice")
-    METHODS[method.name] = method
+    methods[method.name] = method
     return method
+
+
+def build_register(methods: Iterable[Method]) -> dict[str, Method]:
+    """The register of the given methods, in the order given (the menu's)."""
+    out: dict[str, Method] = {}
+    for method in methods:
+        register(method, out)
+    return out
+
+
+#: Every method, in the menu's order: the pair methods, the individual
+#: match, progressive whist, then the team methods.
+METHODS: dict[str, Method] = build_register(
+    (
+        exponent.METHOD,
+        howell.METHOD,
+        individual.METHOD,
+        match.METHOD,
+        matchpoints.METHOD,
+        trick.METHOD,
+        *progressive.METHODS,
+        mnemonic.METHOD,
+        *teams.TEAM_METHODS,
+    )
+)
 
 
 def get_method(name: str) -> Method:
@@ -64,3 +62,18 @@ def get_method(name: str) -> Method:
     except KeyError:
         known = ", ".join(sorted(METHODS))
         raise UnknownMethodError(f"unknown scoring method {name!r}; known: {known}") from None
+
+
+def score(method: str, slips: Slips) -> Scores:
+    """Score the slips by the named method (``UnknownMethodError``, ``SlipError``)."""
+    return get_method(method).score(slips)
+
+
+def explain(method: str, slips: Slips, entrant: int, deal: int) -> Explanation:
+    """Explain ``entrant``'s score on ``deal`` under ``method``."""
+    meth = get_method(method)
+    check_slips(slips, kind=meth.kind)
+    find_deal(slips, deal)
+    if meth.explainer is not None:
+        return meth.explainer(slips, entrant, deal)
+    return plain_account(method, meth.score(slips), entrant, deal)

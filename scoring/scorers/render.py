@@ -21,13 +21,15 @@ from .fmt import mixed, signed
 from .registry import METHODS
 from .types import Scores, Slips
 
-LABEL = {"pairs": "Pair", "teams": "Team", "individuals": "Player"}
+LABEL = {"pairs": "Pair", "teams": "Team", "individuals": "Player", "single-table": "Player"}
 
 
 def render_sheet(scores: Scores, slips: Slips) -> str:
     """The tabulating sheet of a scored session, as text."""
     method = METHODS.get(scores.method)
     label = LABEL[method.kind] if method else "Entrant"
+    if label == "Pair" and any(ln.seats is not None for d in slips.deals for ln in d.results):
+        label = "Player"
     deals = [d.deal for d in scores.deals]
     header = [label, *(f"D{n}" for n in deals), "Total", "+/-", "Rank"]
     rows = _rows(scores, slips)

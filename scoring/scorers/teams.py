@@ -30,10 +30,37 @@ This module imports nothing from Django.
 
 from __future__ import annotations
 
-from .registry import Method, register
-from .teams_four_pair import score_four_pair
+from .method import Method
+from .teams_explain import Sides, sides_with, team_explainer
+from .teams_four_pair import default_pairs, score_four_pair
 from .teams_fours import score_team_club, score_team_match, score_team_trick
-from .teams_two import score_narragansett, score_two_teams
+from .teams_lines import team_sides, uses_seats
+from .teams_two import NARRAGANSETT_TEAMS, TEAMS_OF_FOUR, score_narragansett, score_two_teams
+
+
+def _four_pair_sides() -> Sides:
+    """Pairs by seat (pair k is players 2k - 1 and 2k, p. 27), or as named."""
+    return lambda s: team_sides(s, default_pairs(s)) if uses_seats(s) else (lambda r: (r.ns, r.ew))
+
+
+_BASIS = {
+    "team-trick": "Each of your pairs' scores is compared with the average of the scores made "
+    "the same way; the two are added (pp. 48-49).",
+    "team-match": "Here is the tricks your team gained on the deal; the match score counts the "
+    "little matches won, 2 a match and 1 a tie, when the fours are brought together (p. 49).",
+    "two-teams": "The N-S scores of the two teams are compared; the E-W scores are complemental "
+    "and are not counted twice (p. 28).",
+    "four-pair": "Your pair is compared with the pairs that sat the same way on the deal (pp. 27-28).",
+    "narragansett": "The N-S scores of the first team at tables 2 and 4 are compared with those of "
+    "the second team at tables 1 and 3 (pp. 53-56).",
+    "team-club": "Team totals are compared; a team with an odd pair adds the average score of the "
+    "pairs seated opposite to it (p. 57).",
+}
+_SIDES: dict[str, Sides] = {
+    "two-teams": sides_with(TEAMS_OF_FOUR),
+    "narragansett": sides_with(NARRAGANSETT_TEAMS),
+    "four-pair": _four_pair_sides(),
+}
 
 TEAM_METHODS: tuple[Method, ...] = (
     Method(
@@ -44,6 +71,9 @@ TEAM_METHODS: tuple[Method, ...] = (
         higher_is_better=True,
         has_plus_minus=True,
         scorer=score_team_trick,
+        explainer=team_explainer(
+            "team-trick", score_team_trick, _BASIS["team-trick"], _SIDES.get("team-trick", sides_with())
+        ),
         summary=(
             "Each team's N-S and E-W scores added, each against the average of"
             " the scores made the same way on the deal."
@@ -57,6 +87,9 @@ TEAM_METHODS: tuple[Method, ...] = (
         higher_is_better=True,
         has_plus_minus=False,
         scorer=score_team_match,
+        explainer=team_explainer(
+            "team-match", score_team_match, _BASIS["team-match"], _SIDES.get("team-match", sides_with())
+        ),
         summary=(
             "A little match between every two teams whose pairs met both ways:"
             " 2 for a match won, 1 tied; ties broken by the trick score."
@@ -70,6 +103,9 @@ TEAM_METHODS: tuple[Method, ...] = (
         higher_is_better=True,
         has_plus_minus=True,
         scorer=score_two_teams,
+        explainer=team_explainer(
+            "two-teams", score_two_teams, _BASIS["two-teams"], _SIDES.get("two-teams", sides_with())
+        ),
         summary="N-S scores compared deal by deal; the gains of each team.",
     ),
     Method(
@@ -80,6 +116,9 @@ TEAM_METHODS: tuple[Method, ...] = (
         higher_is_better=True,
         has_plus_minus=False,
         scorer=score_four_pair,
+        explainer=team_explainer(
+            "four-pair", score_four_pair, _BASIS["four-pair"], _SIDES.get("four-pair", sides_with())
+        ),
         summary=(
             "Pairs sitting the same way compared for each eight deals: matches"
             " won (1/2 a tie), then tricks gained."
@@ -93,6 +132,12 @@ TEAM_METHODS: tuple[Method, ...] = (
         higher_is_better=True,
         has_plus_minus=True,
         scorer=score_narragansett,
+        explainer=team_explainer(
+            "narragansett",
+            score_narragansett,
+            _BASIS["narragansett"],
+            _SIDES.get("narragansett", sides_with()),
+        ),
         summary=(
             "N-S scores of the first team at tables 2 and 4 against those of the"
             " second team at tables 1 and 3, tray by tray."
@@ -106,12 +151,12 @@ TEAM_METHODS: tuple[Method, ...] = (
         higher_is_better=True,
         has_plus_minus=True,
         scorer=score_team_club,
+        explainer=team_explainer(
+            "team-club", score_team_club, _BASIS["team-club"], _SIDES.get("team-club", sides_with())
+        ),
         summary=(
             "Team totals compared; a team with an odd pair adds the average score"
             " of the pairs seated opposite to it."
         ),
     ),
 )
-
-for _method in TEAM_METHODS:
-    register(_method)

@@ -34,15 +34,13 @@ from .explain import (
     find_deal,
     law_sentences,
     listing,
-    not_scored,
+    opening,
     own_score,
-    sat_out_sentence,
-    seat_of,
     seating_sentence,
     way_scores,
 )
 from .fmt import mixed, signed
-from .registry import Method, register
+from .method import Method
 from .types import Explanation, Scores, Slips
 
 NAME = "trick"
@@ -102,16 +100,17 @@ def book_rounded_results(totals: Mapping[int, int]) -> dict[int, int]:
 def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     """Which scores an entrant's was compared with on a deal, and the result."""
     law = apply_laws(find_deal(slips, deal))
-    if law.void is not None:
-        return not_scored(NAME, entrant, deal, law.void)
-    value = score_deal(law).scores.get(entrant)
-    if value is None:
-        return not_scored(NAME, entrant, deal, "you neither played it nor were given an average")
-    seat = seat_of(law, entrant)
-    if seat is None:
-        text = sat_out_sentence(law, entrant, f"{signed(value)} tricks")
-        return Explanation(NAME, entrant, deal, value, (text or "",), {"score": value})
-    ln, side = seat
+    start = opening(
+        NAME,
+        law,
+        entrant,
+        score_deal(law).scores.get(entrant),
+        worth=lambda v: f"{signed(v)} tricks",
+        figures=lambda v: {"score": v},
+    )
+    if isinstance(start, Explanation):
+        return start
+    ln, side, value = start.line, start.side, start.value
     avg = law.average_ns if side == "N-S" else law.average_ew
     scores = way_scores(law, side)
     sentences = [
@@ -125,16 +124,14 @@ def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
     return Explanation(NAME, entrant, deal, value, tuple(sentences), figures, scores)
 
 
-METHOD = register(
-    Method(
-        name=NAME,
-        title="Trick score (plus and minus against the average)",
-        pages="pp. 31-32",
-        kind="pairs",
-        higher_is_better=True,
-        has_plus_minus=True,
-        scorer=score,
-        explainer=explain,
-        summary="Each score against the average of those who sat the same way on the deal.",
-    )
+METHOD = Method(
+    name=NAME,
+    title="Trick score (plus and minus against the average)",
+    pages="pp. 31-32",
+    kind="pairs",
+    higher_is_better=True,
+    has_plus_minus=True,
+    scorer=score,
+    explainer=explain,
+    summary="Each score against the average of those who sat the same way on the deal.",
 )

@@ -28,6 +28,7 @@ from typing import Literal
 Award = Literal["average", "average-plus", "average-minus"]
 AWARDS: tuple[Award, ...] = ("average", "average-plus", "average-minus")
 Seat = Literal["N", "E", "S", "W"]
+SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 
 
 class ScoringError(Exception):
@@ -66,6 +67,9 @@ class SlipResult:
     seats: Mapping[Seat, int] | None = None
     #: (award to N-S, award to E-W) in place of the tricks, or None.
     adjusted: tuple[Award, Award] | None = None
+    #: The law the director applied at this table (``irregularities.py``),
+    #: e.g. "V.1" for irregular hands on the overplay; None if none.
+    law: str | None = None
 
     @property
     def ew_tricks(self) -> int | None:
@@ -89,6 +93,7 @@ class DealSlip:
     deal: int
     results: tuple[SlipResult, ...]
     averages: tuple[AverageAward, ...] = ()
+    #: The trump card turned ("KC"), or a suit declared for the deal ("S").
     trump: str | None = None
     #: The director declared the deal void (e.g. fouled with fewer than three
     #: tables, Law IV Sec. 9): nobody scores on it.
@@ -104,6 +109,9 @@ class Slips:
     #: For team methods: team number -> its pair or player numbers, when the
     #: slips name pairs rather than teams. Empty for pair methods.
     teams: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: A suit declared trumps for the sitting, no card turned (Law IV, Sec. 11;
+    #: p. 26), e.g. "S"; None when a trump card is turned on every deal.
+    declared_trump: str | None = None
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from .types import AWARDS, DealSlip, Seat, SlipError, SlipResult, Slips
+from .cards import is_card, is_suit
+from .irregularities import IRREGULARITIES, new_deal, takes_average
+from .types import AWARDS, SEATS, DealSlip, SlipError, SlipResult, Slips
 
-SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 TRICKS = range(0, 14)
 
 
@@ -38,11 +39,33 @@ def check_slips(slips: Slips, *, kind: str | None = None) -> None:
         raise SlipError("an entrant is listed twice under entrants")
     known = _known_entrants(slips)
     seen: set[int] = set()
+    _check_declared(slips.declared_trump)
     for deal in slips.deals:
         if deal.deal in seen:
             raise SlipError(f"deal {deal.deal} has two slips")
         seen.add(deal.deal)
+        _check_trump(deal, slips.declared_trump)
         _check_deal(deal, known, kind, bool(slips.teams))
+
+
+def _check_declared(declared: str | None) -> None:
+    """A suit declared for the sitting is one of S, H, D, C (Law IV, Sec. 11)."""
+    if declared is not None and not is_suit(declared):
+        raise SlipError(f"declared trump {declared!r} is not a suit: S, H, D or C (Law IV, Sec. 11)")
+
+
+def _check_trump(deal: DealSlip, declared: str | None) -> None:
+    """A trump card 'KC' or a declared suit 'S'; none turned when a suit is declared."""
+    trump = deal.trump
+    if trump is None:
+        return
+    if not (is_card(trump) or is_suit(trump)):
+        raise SlipError(f"deal {deal.deal}: trump {trump!r} is neither a card like 'KC' nor a suit like 'S'")
+    if declared is not None and trump != declared:
+        raise SlipError(
+            f"deal {deal.deal}: {declared} is declared trumps for the sitting and no trump card "
+            f"is turned (Law IV, Sec. 11; p. 26), not {trump!r}"
+        )
 
 
 def _known_entrants(slips: Slips) -> frozenset[int]:
@@ -60,6 +83,8 @@ def _check_deal(deal: DealSlip, known: Collection[int], kind: str | None, named:
     ew_seen: set[int] = set()
     for index, line in enumerate(deal.results, start=1):
         where = line_label(deal.deal, index, line)
+        if kind == "single-table":  # the same four players on both plays (p. 26)
+            ns_seen, ew_seen = set(), set()
         if line.table in tables:
             raise SlipError(f"{where}: table {line.table} appears twice on the slip")
         tables.add(line.table)
@@ -117,16 +142,29 @@ def _check_line(where: str, line: SlipResult, known: Collection[int], kind: str 
 
 
 def _check_result(where: str, line: SlipResult) -> None:
-    """Tricks in 0..13, or an adjusted award for both sides in their place."""
+    """Tricks in 0..13, or an adjusted award for both sides (or a law's average) in their place."""
+    law_scores = _check_law(where, line)
     if line.adjusted is not None:
         if len(line.adjusted) != 2 or any(a not in AWARDS for a in line.adjusted):
             raise SlipError(f"{where}: adjusted must be two of {', '.join(AWARDS)}")
         if line.ns_revokes or line.ew_revokes:
             raise SlipError(f"{where}: revokes on a table given an adjusted score")
-    elif line.ns_tricks is None:
+    elif line.ns_tricks is None and not law_scores:
         raise SlipError(f"{where}: no N-S tricks and no adjusted score")
     if line.ns_tricks is not None and line.ns_tricks not in TRICKS:
         raise SlipError(f"{where}: N-S tricks {line.ns_tricks} is outside 0..13")
+
+
+def _check_law(where: str, line: SlipResult) -> bool:
+    """A known law; True when it decides the table's score (an average or a new deal)."""
+    if line.law is None:
+        return False
+    if line.law not in IRREGULARITIES:
+        raise SlipError(f"{where}: unknown law {line.law!r}; known: {', '.join(IRREGULARITIES)}")
+    decides = takes_average(line.law) or new_deal(line.law)
+    if decides and (line.ns_revokes or line.ew_revokes):
+        raise SlipError(f"{where}: revokes on a table the law gives the average or a new deal")
+    return decides
 
 
 def _check_seats(where: str, line: SlipResult, known: Collection[int]) -> None:

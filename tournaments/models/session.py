@@ -34,6 +34,9 @@ class ScoringMethod(models.TextChoices):
     TEAM_MATCH = "team-match", "Team match score (p. 49)"
     NARRAGANSETT = "narragansett", "Narragansett, teams of eight (p. 55)"
     TEAM_CLUB = "team-club", "Club system, teams of more than eight (pp. 56-57)"
+    POINTS = "points", "Progressive whist, points to the winners (pp. 24-25)"
+    COUNTERS = "counters", "Progressive whist, counters (pp. 24-25)"
+    MNEMONIC = "mnemonic", "Mnemonic duplicate, one table (pp. 25-27)"
 
 
 class Session(models.Model):

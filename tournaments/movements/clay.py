@@ -37,7 +37,7 @@ from __future__ import annotations
 from math import gcd
 
 from ._pair_common import checked, odd_pair_note, resolve_pairs
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError, Round, TableAssignment
 
 VARIANTS = ("mod1", "mod2", "mod3", "mod4")
@@ -187,16 +187,14 @@ def clay(*, entrants: int | None, tables: int | None, deals: int | None, variant
     )
 
 
-register(
-    Family(
-        name="clay",
-        title="Clay System",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=clay,
-        variants=VARIANTS,
-        summary="Two deals a table; E-W pairs carry the deal just played to the next "
-        "table; any number of tables.",
-    )
+FAMILY = Family(
+    name="clay",
+    title="Clay System",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=clay,
+    variants=VARIANTS,
+    summary="Two deals a table; E-W pairs carry the deal just played to the next "
+    "table; any number of tables.",
 )

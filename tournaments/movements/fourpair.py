@@ -18,7 +18,7 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 from __future__ import annotations
 
 from ._seating import check, seated
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError, Round
 
 #: The Table of Changes (p. 28): per row, Table 1 N, S, E, W then Table 2 N, S, E, W.
@@ -80,14 +80,13 @@ def four_pair(
     )
 
 
-register(
-    Family(
-        name="four-pair",
-        title="Four-pair match",
-        pages="pp. 27-28",
-        entrant_kind="player",
-        session_kinds=("pairs",),
-        generate=four_pair,
-        summary="Four pairs (players 1-8) at two tables, 24 deals; matches and tricks.",
-    )
+FAMILY = Family(
+    name="four-pair",
+    title="Four-pair match",
+    pages="pp. 27-28",
+    entrant_kind="player",
+    session_kinds=("pairs",),
+    generate=four_pair,
+    unit_players={"pairs": 2},
+    summary="Four pairs (players 1-8) at two tables, 24 deals; matches and tricks.",
 )

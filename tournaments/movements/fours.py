@@ -46,9 +46,11 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from . import registry
 from ._seating import check
-from .registry import Family, register
+from .family import Family
+from .mitchell import FAMILY as MITCHELL
+from .parallel import FAMILY as PARALLEL
+from .snow import FAMILY as SNOW
 from .types import Movement, MovementFatalError, MovementUserError, Round, TableAssignment
 
 MITCHELL_MODS = tuple(f"mod{i}" for i in range(1, 9))
@@ -154,7 +156,7 @@ def fours_mitchell(
                 "the Mitchell System needs an odd number of tables (p. 32): choose a "
                 "modification mod1 ... mod8, or use fours-howell (dummy table) or fours-clay (p. 50)"
             )
-        return from_pairs("mitchell", "fours-mitchell", teams, deals, variant, shift=1)
+        return from_pairs(MITCHELL, "fours-mitchell", teams, deals, variant, shift=1)
     if variant is not None:
         raise MovementUserError("the Mitchell modifications are for an even number of tables (p. 32)")
     k = per_set(deals, teams)
@@ -271,16 +273,14 @@ def fours_clay(
 
 
 def from_pairs(
-    pair_family: str, family: str, teams: int, deals: int | None, variant: str | None, *, shift: int
+    fam: Family, family: str, teams: int, deals: int | None, variant: str | None, *, shift: int
 ) -> Movement:
     """A pair system read as a match for fours: the pairs are the halves of the teams.
 
     The N-S pair at Table t in round 1 is team t's; the E-W pair there is team
     t - ``shift``'s (E-W moved ``shift`` tables higher before play, p. 48).
     """
-    fam = registry.FAMILIES.get(pair_family)
-    if fam is None:
-        raise MovementFatalError(f"the pair family {pair_family!r} is not registered")
+    pair_family = fam.name
     pairs = fam.generate(entrants=2 * teams, tables=teams, deals=deals, variant=variant)
     side: dict[int | None, tuple[str, int]] = {}
     for t in pairs.rounds[0].tables:
@@ -316,7 +316,7 @@ def fours_parallel(
 ) -> Movement:
     """The Parallel System for fours (p. 51)."""
     teams = team_count(entrants, tables)
-    return from_pairs("parallel", "fours-parallel", teams, deals, variant, shift=1)
+    return from_pairs(PARALLEL, "fours-parallel", teams, deals, variant, shift=1)
 
 
 def fours_snow(
@@ -324,60 +324,60 @@ def fours_snow(
 ) -> Movement:
     """The Snow System for fours (p. 51)."""
     teams = team_count(entrants, tables)
-    return from_pairs("snow", "fours-snow", teams, deals, variant, shift=1)
+    return from_pairs(SNOW, "fours-snow", teams, deals, variant, shift=1)
 
 
-for _name, _title, _pages, _gen, _variants, _summary in (
-    (
-        "fours-mitchell",
-        "Mitchell System for fours",
-        "p. 48",
-        fours_mitchell,
-        MITCHELL_MODS,
-        "Teams of four; N-S sit still, E-W and deals move as in the Mitchell System.",
-    ),
-    (
-        "fours-howell",
-        "Howell System for fours",
-        "pp. 48-50",
-        fours_howell,
-        (),
-        "Teams of four; deals from the center table to the head table; every team meets every other.",
-    ),
-    (
-        "fours-clay",
-        "Clay System for fours",
-        "pp. 50-51",
-        fours_clay,
-        (),
-        "Teams of four; E-W carry each deal to the next table; twice as many deals as tables.",
-    ),
-    (
-        "fours-parallel",
-        "Parallel System for fours",
-        "p. 51",
-        fours_parallel,
-        PARALLEL_FORMS,
-        "Teams of four in two rows, as the Parallel System for pairs.",
-    ),
-    (
-        "fours-snow",
-        "Snow System for fours",
-        "p. 51",
-        fours_snow,
-        (),
-        "Teams of four; each set of deals played through before the E-W players move.",
-    ),
-):
-    register(
-        Family(
-            name=_name,
-            title=_title,
-            pages=_pages,
-            entrant_kind="team",
-            session_kinds=("fours",),
-            generate=_gen,
-            variants=_variants,
-            summary=_summary,
-        )
+FAMILIES: tuple[Family, ...] = tuple(
+    Family(
+        name=_name,
+        title=_title,
+        pages=_pages,
+        entrant_kind="team",
+        session_kinds=("fours",),
+        generate=_gen,
+        variants=_variants,
+        summary=_summary,
     )
+    for _name, _title, _pages, _gen, _variants, _summary in (
+        (
+            "fours-mitchell",
+            "Mitchell System for fours",
+            "p. 48",
+            fours_mitchell,
+            MITCHELL_MODS,
+            "Teams of four; N-S sit still, E-W and deals move as in the Mitchell System.",
+        ),
+        (
+            "fours-howell",
+            "Howell System for fours",
+            "pp. 48-50",
+            fours_howell,
+            (),
+            "Teams of four; deals from the center table to the head table; every team meets every other.",
+        ),
+        (
+            "fours-clay",
+            "Clay System for fours",
+            "pp. 50-51",
+            fours_clay,
+            (),
+            "Teams of four; E-W carry each deal to the next table; twice as many deals as tables.",
+        ),
+        (
+            "fours-parallel",
+            "Parallel System for fours",
+            "p. 51",
+            fours_parallel,
+            PARALLEL_FORMS,
+            "Teams of four in two rows, as the Parallel System for pairs.",
+        ),
+        (
+            "fours-snow",
+            "Snow System for fours",
+            "p. 51",
+            fours_snow,
+            (),
+            "Teams of four; each set of deals played through before the E-W players move.",
+        ),
+    )
+)

@@ -28,8 +28,8 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 from __future__ import annotations
 
 from ._seating import check, seated
+from .family import Family
 from .fours import wrap
-from .registry import Family, register
 from .types import Movement, MovementUserError, Round, TableAssignment
 
 MAX_TABLES = 20
@@ -101,14 +101,13 @@ def harvard(*, entrants: int | None, tables: int | None, deals: int | None, vari
     )
 
 
-register(
-    Family(
-        name="harvard",
-        title="Harvard Plan (teams of six)",
-        pages="pp. 52, 57",
-        entrant_kind="player",
-        session_kinds=("sixes", "teams"),
-        generate=harvard,
-        summary="Two teams of six (or more pairs); deals stay, players move for the replay.",
-    )
+FAMILY = Family(
+    name="harvard",
+    title="Harvard Plan (teams of six)",
+    pages="pp. 52, 57",
+    entrant_kind="player",
+    session_kinds=("sixes", "teams"),
+    generate=harvard,
+    unit_players={"teams": 6},
+    summary="Two teams of six (or more pairs); deals stay, players move for the replay.",
 )

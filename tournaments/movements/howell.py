@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ._pair_common import Plan, SetRow, apply_plan, assemble, checked, odd_pair_note, resolve_pairs
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError
 
 VARIANTS = ("plan1", "plan2", "plan3")
@@ -320,16 +320,14 @@ def howell(*, entrants: int | None, tables: int | None, deals: int | None, varia
     )
 
 
-register(
-    Family(
-        name="howell",
-        title="Howell Pair System",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=howell,
-        variants=VARIANTS,
-        summary="Every pair meets every other and plays every deal; pairs and deals follow "
-        "each other in numerical order.",
-    )
+FAMILY = Family(
+    name="howell",
+    title="Howell Pair System",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=howell,
+    variants=VARIANTS,
+    summary="Every pair meets every other and plays every deal; pairs and deals follow "
+    "each other in numerical order.",
 )

@@ -25,8 +25,8 @@ schedule without its highest pair, whose opponent sits out.
 from __future__ import annotations
 
 from ._pair_common import SetRow, assemble, blocked_sets, checked, odd_pair_note, resolve_pairs, share_sets
+from .family import Family
 from .howell import ARRANGEMENTS, follow
-from .registry import Family, register
 from .types import Movement, MovementUserError
 
 _PAGES = "pp. 47-48"
@@ -106,15 +106,13 @@ def howell_snow(
     )
 
 
-register(
-    Family(
-        name="howell-snow",
-        title="Howell-Snow System",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=howell_snow,
-        summary="Sets of deals played at every table, then Howell moves; for many deals "
-        "and sessions with intermissions.",
-    )
+FAMILY = Family(
+    name="howell-snow",
+    title="Howell-Snow System",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=howell_snow,
+    summary="Sets of deals played at every table, then Howell moves; for many deals "
+    "and sessions with intermissions.",
 )

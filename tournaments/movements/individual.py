@@ -36,7 +36,7 @@ Sizes:
 from __future__ import annotations
 
 from ._seating import check, seated
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError, Round
 
 #: First arrangements, each table's players in the order N, E, S, W.
@@ -129,14 +129,12 @@ def individual(
     )
 
 
-register(
-    Family(
-        name="individual",
-        title="Individual match (Howell's table of changes)",
-        pages="pp. 27, 30-31",
-        entrant_kind="player",
-        session_kinds=("individuals",),
-        generate=individual,
-        summary="8, 12 or 16 players; every player partners every other once.",
-    )
+FAMILY = Family(
+    name="individual",
+    title="Individual match (Howell's table of changes)",
+    pages="pp. 27, 30-31",
+    entrant_kind="player",
+    session_kinds=("individuals",),
+    generate=individual,
+    summary="8, 12 or 16 players; every player partners every other once.",
 )

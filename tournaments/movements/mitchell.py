@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ._pair_common import blocked_sets, checked, odd_pair_note, resolve_pairs
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError, Round, TableAssignment
 
 VARIANTS = tuple(f"mod{i}" for i in range(1, 9))
@@ -228,15 +228,13 @@ def mitchell(*, entrants: int | None, tables: int | None, deals: int | None, var
     )
 
 
-register(
-    Family(
-        name="mitchell",
-        title="Mitchell System",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=mitchell,
-        variants=VARIANTS,
-        summary="N-S pairs stay, E-W pairs move up and deals down; odd tables, or a modification for even.",
-    )
+FAMILY = Family(
+    name="mitchell",
+    title="Mitchell System",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=mitchell,
+    variants=VARIANTS,
+    summary="N-S pairs stay, E-W pairs move up and deals down; odd tables, or a modification for even.",
 )

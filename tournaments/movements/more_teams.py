@@ -52,8 +52,8 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 from __future__ import annotations
 
 from ._seating import check
+from .family import Family
 from .fours import clay_steps, deal_set, wrap
-from .registry import Family, register
 from .types import Movement, MovementUserError, Round, TableAssignment
 
 MAX_TABLES = 20
@@ -218,26 +218,22 @@ def three_teams(
     )
 
 
-register(
-    Family(
-        name="club-teams",
-        title="Club system (teams of more than eight)",
-        pages="p. 57",
-        entrant_kind="pair",
-        session_kinds=("teams",),
-        generate=club_teams,
-        summary="Two teams; players keep their seats and adversaries, the trays move.",
-    )
+CLUB_TEAMS = Family(
+    name="club-teams",
+    title="Club system (teams of more than eight)",
+    pages="p. 57",
+    entrant_kind="pair",
+    session_kinds=("teams",),
+    generate=club_teams,
+    summary="Two teams; players keep their seats and adversaries, the trays move.",
 )
-register(
-    Family(
-        name="three-teams",
-        title="Match between three teams",
-        pages="pp. 57-59",
-        entrant_kind="pair",
-        session_kinds=("teams",),
-        generate=three_teams,
-        variants=("meet-all", "total-tricks"),
-        summary="Three teams in three rows; Mitchell in each row, E-W across the rows.",
-    )
+THREE_TEAMS = Family(
+    name="three-teams",
+    title="Match between three teams",
+    pages="pp. 57-59",
+    entrant_kind="pair",
+    session_kinds=("teams",),
+    generate=three_teams,
+    variants=("meet-all", "total-tricks"),
+    summary="Three teams in three rows; Mitchell in each row, E-W across the rows.",
 )

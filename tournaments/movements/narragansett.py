@@ -34,7 +34,7 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 from __future__ import annotations
 
 from ._seating import check, seated
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError, Round, TableAssignment
 
 #: The first line of each round (p. 56): N, E, S, W at Tables 1, 2, 3, 4.
@@ -134,14 +134,13 @@ def narragansett(
     )
 
 
-register(
-    Family(
-        name="narragansett",
-        title="Narragansett System (teams of eight)",
-        pages="pp. 52-56",
-        entrant_kind="player",
-        session_kinds=("eights",),
-        generate=narragansett,
-        summary="Two teams of eight at four tables, 28 trays; every player plays every tray.",
-    )
+FAMILY = Family(
+    name="narragansett",
+    title="Narragansett System (teams of eight)",
+    pages="pp. 52-56",
+    entrant_kind="player",
+    session_kinds=("eights",),
+    generate=narragansett,
+    unit_players={"teams": 8},
+    summary="Two teams of eight at four tables, 28 trays; every player plays every tray.",
 )

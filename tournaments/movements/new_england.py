@@ -26,8 +26,8 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 from __future__ import annotations
 
 from ._seating import check
+from .family import Family
 from .fours import dummy_rounds, per_set, team_count
-from .registry import Family, register
 from .types import Movement
 
 
@@ -65,14 +65,12 @@ def new_england(
     )
 
 
-register(
-    Family(
-        name="new-england",
-        title="New England System",
-        pages="pp. 51-52",
-        entrant_kind="team",
-        session_kinds=("fours",),
-        generate=new_england,
-        summary="Teams of four; deals one table lower, E-W players two tables lower.",
-    )
+FAMILY = Family(
+    name="new-england",
+    title="New England System",
+    pages="pp. 51-52",
+    entrant_kind="team",
+    session_kinds=("fours",),
+    generate=new_england,
+    summary="Teams of four; deals one table lower, E-W players two tables lower.",
 )

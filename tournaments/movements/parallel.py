@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ._pair_common import SetRow, assemble, blocked_sets, checked, odd_pair_note, resolve_pairs
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError
 
 VARIANTS = ("form1", "form2", "form3", "form4")
@@ -154,16 +154,14 @@ def parallel(*, entrants: int | None, tables: int | None, deals: int | None, var
     )
 
 
-register(
-    Family(
-        name="parallel",
-        title="Parallel System",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=parallel,
-        variants=VARIANTS,
-        summary="Tables in two parallel rows; Mitchell (forms 1-2) or Clay (forms 3-4) "
-        "movements with deals exchanged across.",
-    )
+FAMILY = Family(
+    name="parallel",
+    title="Parallel System",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=parallel,
+    variants=VARIANTS,
+    summary="Tables in two parallel rows; Mitchell (forms 1-2) or Clay (forms 3-4) "
+    "movements with deals exchanged across.",
 )

@@ -1,4 +1,8 @@
-"""Progressive Whist with partners retained: the Third and Fourth Methods (Barney, 1900, pp. 24-25).
+"""Progressive Whist: the Third and Fourth Methods, partners retained (Barney, 1900, pp. 24-25).
+
+The First and Second Methods (partners changed, the whist drive) are in
+``drive.py``; this family serves them too, as the variants ``first``,
+``second`` and ``second-alt``, which seat players.
 
 Terms:
 
@@ -32,10 +36,11 @@ missing highest pair sits out.
 from __future__ import annotations
 
 from ._pair_common import checked, resolve_pairs
-from .registry import Family, register
+from .drive import DRIVE_METHODS, drive
+from .family import Family
 from .types import Movement, MovementUserError, Round, TableAssignment
 
-VARIANTS = ("third", "fourth")
+VARIANTS = (*DRIVE_METHODS, "third", "fourth")
 _PAGES = "pp. 24-25"
 
 
@@ -86,8 +91,10 @@ def _numbered(schedule: list[list[tuple[int, int, int]]], pairs: int) -> tuple[R
 def progressive(
     *, entrants: int | None, tables: int | None, deals: int | None, variant: str | None
 ) -> Movement:
-    """Progressive whist for pairs: the Third or Fourth Method (pp. 24-25)."""
+    """Progressive whist: the First and Second Methods' first change, or the Third or Fourth Method."""
     method = variant or "fourth"
+    if method in DRIVE_METHODS:
+        return drive(players=entrants, tables=tables, deals=deals, method=method)
     pairs, n = resolve_pairs(entrants, tables, system="Progressive Whist", pages=_PAGES)
     if n < 2:
         raise MovementUserError("progressive whist needs at least two tables (p. 24)")
@@ -121,16 +128,16 @@ def progressive(
     )
 
 
-register(
-    Family(
-        name="progressive",
-        title="Progressive Whist (partners retained)",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=progressive,
-        variants=VARIANTS,
-        summary="Not duplicate: each table deals afresh. Third Method: E-W pairs move up; "
-        "Fourth Method: every pair meets every other.",
-    )
+FAMILY = Family(
+    name="progressive",
+    title="Progressive Whist",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=progressive,
+    variants=VARIANTS,
+    summary="Not duplicate: each table deals afresh. Partners changed (a whist drive): "
+    "the First and Second Methods, decided by the results; partners kept: Third Method, "
+    "E-W pairs move up; Fourth Method, every pair meets every other.",
+    variant_kinds={m: "player" for m in DRIVE_METHODS},
 )

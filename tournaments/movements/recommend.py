@@ -142,7 +142,7 @@ def recommend(*, session_kind: str, entrants: int, deals_available: int) -> list
         size = family_size(fam, session_kind, entrants)
         if session_kind not in fam.session_kinds or size is None:
             continue
-        for variant in (None, *fam.variants):
+        for variant in (None, *(v for v in fam.variants if fam.kind_of(v) == fam.entrant_kind)):
             m = _largest(fam, variant, size, deals_available)
             if m is None:
                 continue

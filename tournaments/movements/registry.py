@@ -1,8 +1,8 @@
 """The register of movement families, and the one factory that serves them all.
 
-Each system of the book lives in its own module and registers a ``Family``:
-its name (the same in the CLI, the API and the database, DESIGN.md), the
-book's title and pages, what it seats, and its generator. ``generate`` is the
+Each system of the book lives in its own module and defines its ``Family``
+(``family.py``) as a plain value; this module lists them all, once, in
+``FAMILIES``: nothing joins the register by being imported. ``generate`` is the
 only door in: it turns the director's request (so many pairs, tables, teams
 or players; so many deals; a variant) into a ``Movement``, or refuses with a
 ``MovementUserError`` that gives the book's reason.
@@ -10,51 +10,75 @@ or players; so many deals; a variant) into a ``Movement``, or refuses with a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal, Protocol
+from collections.abc import Iterable
 
-from .types import EntrantKind, Movement, MovementUserError
+from . import (
+    clay,
+    fourpair,
+    fours,
+    harvard,
+    howell,
+    howell_snow,
+    individual,
+    mitchell,
+    mnemonic,
+    more_teams,
+    narragansett,
+    new_england,
+    parallel,
+    progressive,
+    safford,
+    snow,
+    team_matches,
+    two_teams,
+)
+from .family import Family, Generator, SessionKind
+from .types import Movement, MovementUserError
 
-#: The kinds of session the app knows (Session.entrant_kind in the database).
-SessionKind = Literal["pairs", "fours", "sixes", "eights", "individuals", "teams"]
-
-
-class Generator(Protocol):
-    """A family's generator: sizes in, a movement out (or a user error)."""
-
-    def __call__(
-        self,
-        *,
-        entrants: int | None,
-        tables: int | None,
-        deals: int | None,
-        variant: str | None,
-    ) -> Movement: ...
-
-
-@dataclass(frozen=True)
-class Family:
-    """One system of the book, as the director picks it."""
-
-    name: str
-    title: str
-    pages: str
-    entrant_kind: EntrantKind
-    session_kinds: tuple[SessionKind, ...]
-    generate: Generator
-    variants: tuple[str, ...] = ()
-    summary: str = ""
+__all__ = ["FAMILIES", "Family", "Generator", "SessionKind", "generate", "register"]
 
 
-FAMILIES: dict[str, Family] = {}
-
-
-def register(family: Family) -> Family:
+def register(family: Family, into: dict[str, Family] | None = None) -> Family:
     """Add a family to the register; a name may be registered once."""
-    if family.name in FAMILIES:
+    families = FAMILIES if into is None else into
+    if family.name in families:
         raise RuntimeError(f"movement family {family.name!r} registered twice")
-    FAMILIES[family.name] = family
+    families[family.name] = family
     return family
+
+
+def build_register(families: Iterable[Family]) -> dict[str, Family]:
+    """The register of the given families, in the order given (the menu's)."""
+    out: dict[str, Family] = {}
+    for family in families:
+        register(family, out)
+    return out
+
+
+#: Every system of the book, in the book's order (pp. 24-59).
+FAMILIES: dict[str, Family] = build_register(
+    (
+        progressive.FAMILY,
+        mitchell.FAMILY,
+        clay.FAMILY,
+        snow.FAMILY,
+        parallel.FAMILY,
+        safford.FAMILY,
+        howell.FAMILY,
+        howell_snow.FAMILY,
+        individual.FAMILY,
+        fourpair.FAMILY,
+        two_teams.FAMILY,
+        *fours.FAMILIES,
+        new_england.FAMILY,
+        harvard.FAMILY,
+        narragansett.FAMILY,
+        more_teams.CLUB_TEAMS,
+        more_teams.THREE_TEAMS,
+        team_matches.FAMILY,
+        mnemonic.FAMILY,
+    )
+)
 
 
 _UNIT_OPTION = {"pair": "pairs", "team": "teams", "player": "players"}
@@ -82,7 +106,8 @@ def generate(
             )
         raise MovementUserError(f"{fam.title} has no variants")
     given = {"pairs": pairs, "teams": teams, "players": players}
-    unit = _UNIT_OPTION[fam.entrant_kind]
+    unit = _UNIT_OPTION[fam.kind_of(variant)]
+    given = _in_players(fam, given) if unit == "players" else given
     wrong = [k for k, v in given.items() if v is not None and k != unit]
     if wrong:
         raise MovementUserError(f"{fam.title} seats {unit}; give --{unit} or --tables, not --{wrong[0]}")
@@ -91,3 +116,13 @@ def generate(
         if value is not None and value < 1:
             raise MovementUserError(f"the number of {label} must be at least 1, not {value}")
     return fam.generate(entrants=entrants, tables=tables, deals=deals, variant=variant)
+
+
+def _in_players(fam: Family, given: dict[str, int | None]) -> dict[str, int | None]:
+    """Teams or pairs given to a family that seats players, counted in players."""
+    out = dict(given)
+    for unit, each in fam.unit_players.items():
+        count = out.get(unit)
+        if count is not None and out.get("players") is None:
+            out["players"], out[unit] = count * each, None
+    return out

@@ -102,11 +102,15 @@ def movement_command(
     analyse_it: bool = False,
 ) -> str:
     """What ``manage.py movement`` prints: the movement JSON or text table."""
-    if pairs is None and tables is None and teams is None and players is None:
-        raise MovementUserError("give the size: --pairs, --tables, --teams or --players")
-    m = generate(
-        family, pairs=pairs, tables=tables, teams=teams, players=players, deals=deals, variant=variant
-    )
+    sized = not (pairs is None and tables is None and teams is None and players is None)
+    try:
+        m = generate(
+            family, pairs=pairs, tables=tables, teams=teams, players=players, deals=deals, variant=variant
+        )
+    except MovementUserError as exc:
+        if sized or family not in FAMILIES:
+            raise
+        raise MovementUserError(f"give the size: --pairs, --tables, --teams or --players ({exc})") from exc
     if not as_json:
         return render_text(m, analysis=analyse_it)
     data = m.to_json()

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from string import ascii_uppercase
 
 from ._pair_common import SetRow, apply_plan, assemble, checked, odd_pair_note, resolve_pairs
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError
 
 _PAGES = "pp. 36-38"
@@ -218,14 +218,12 @@ def safford_card(movement: Movement, pair: int) -> list[CardRow]:
     return rows
 
 
-register(
-    Family(
-        name="safford",
-        title="Safford System (Comparative Whist)",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=safford,
-        summary="Every pair meets every other and is compared with every other on the same number of deals.",
-    )
+FAMILY = Family(
+    name="safford",
+    title="Safford System (Comparative Whist)",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=safford,
+    summary="Every pair meets every other and is compared with every other on the same number of deals.",
 )

@@ -22,7 +22,7 @@ opponent sits out (p. 36).
 from __future__ import annotations
 
 from ._pair_common import assemble, blocked_sets, checked, odd_pair_note, resolve_pairs, share_sets
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError
 
 _PAGES = "p. 35"
@@ -73,15 +73,13 @@ def snow(*, entrants: int | None, tables: int | None, deals: int | None, variant
     )
 
 
-register(
-    Family(
-        name="snow",
-        title="Snow System",
-        pages=_PAGES,
-        entrant_kind="pair",
-        session_kinds=("pairs",),
-        generate=snow,
-        summary="A set of deals each round, played at every table; E-W pairs move after "
-        "each set. Preferable when applicable (few tables or many deals).",
-    )
+FAMILY = Family(
+    name="snow",
+    title="Snow System",
+    pages=_PAGES,
+    entrant_kind="pair",
+    session_kinds=("pairs",),
+    generate=snow,
+    summary="A set of deals each round, played at every table; E-W pairs move after "
+    "each set. Preferable when applicable (few tables or many deals).",
 )

@@ -21,8 +21,8 @@ Nothing here imports Django.
 from __future__ import annotations
 
 from ._seating import check
+from .family import Family
 from .fours import wrap
-from .registry import Family, register
 from .types import Movement, MovementUserError, Round, TableAssignment
 
 MAX_TABLES = 25
@@ -92,14 +92,12 @@ def team_round_robin(teams: int) -> list[tuple[list[tuple[int, int]], int | None
     return out
 
 
-register(
-    Family(
-        name="team-progressive",
-        title="Progressive match between teams of more than eight",
-        pages="p. 56",
-        entrant_kind="pair",
-        session_kinds=("teams",),
-        generate=progressive_match,
-        summary="Two teams; the challengers keep their seats, the home team and the trays move.",
-    )
+FAMILY = Family(
+    name="team-progressive",
+    title="Progressive match between teams of more than eight",
+    pages="p. 56",
+    entrant_kind="pair",
+    session_kinds=("teams",),
+    generate=progressive_match,
+    summary="Two teams; the challengers keep their seats, the home team and the trays move.",
 )

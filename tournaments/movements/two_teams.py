@@ -26,7 +26,7 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 from __future__ import annotations
 
 from ._seating import check, seated
-from .registry import Family, register
+from .family import Family
 from .types import Movement, MovementUserError, Round
 
 Row = tuple[int, int, int, int, int, int, int, int]
@@ -165,15 +165,14 @@ def two_teams(
     )
 
 
-register(
-    Family(
-        name="two-teams",
-        title="Match between two teams of four",
-        pages="pp. 28-30",
-        entrant_kind="player",
-        session_kinds=("fours",),
-        generate=two_teams,
-        variants=("awl", "new-england-24", "new-england-36"),
-        summary="Two teams of four at two tables: plain, A. W. L. or New England schedules.",
-    )
+FAMILY = Family(
+    name="two-teams",
+    title="Match between two teams of four",
+    pages="pp. 28-30",
+    entrant_kind="player",
+    session_kinds=("fours",),
+    generate=two_teams,
+    unit_players={"teams": 4, "pairs": 2},
+    variants=("awl", "new-england-24", "new-england-36"),
+    summary="Two teams of four at two tables: plain, A. W. L. or New England schedules.",
 )
