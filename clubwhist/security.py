@@ -38,6 +38,13 @@ def client_ip(request: HttpRequest) -> str:
         return remote
 
 
+def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The username a login tried, cut to the 255 characters the lockout's table holds."""
+    field = str(settings.AXES_USERNAME_FORM_FIELD)
+    value = credentials.get(field) if credentials else getattr(request, "data", request.POST).get(field)
+    return None if value is None else str(value)[:255]
+
+
 def lockout_minutes() -> int:
     """How long a locked-out address waits, in whole minutes."""
     cooloff = settings.AXES_COOLOFF_TIME

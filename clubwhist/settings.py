@@ -195,6 +195,7 @@ AXES_FAILURE_LIMIT = int(os.getenv("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.getenv("LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
 AXES_CLIENT_IP_CALLABLE = "clubwhist.security.client_ip"
+AXES_USERNAME_CALLABLE = "clubwhist.security.attempted_username"
 AXES_LOCKOUT_CALLABLE = "clubwhist.security.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False

@@ -169,3 +169,14 @@ def test_behind_a_proxy_each_real_client_has_its_own_count(director_staff: Any) 
         "/accounts/login/", {"username": "dir", "password": GOOD}, HTTP_X_FORWARDED_FOR="192.0.2.51"
     )
     assert (locked.status_code, other.status_code) == (429, 302)
+
+
+def test_a_guess_of_any_length_is_counted_and_refused_plainly(director: Any) -> None:
+    """A 1,000-character username is a 400 and one failure (stored cut to its column, as PostgreSQL needs)."""
+    from axes.models import AccessAttempt
+
+    body = {"username": "u" * 1000, "password": "guess"}
+    response = APIClient().post("/api/v1/auth/token/", body, format="json")
+    assert response.status_code == 400
+    attempt = AccessAttempt.objects.get()
+    assert attempt.failures_since_start == 1 and len(attempt.username) == 255
