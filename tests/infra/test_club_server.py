@@ -328,33 +328,48 @@ def test_the_launcher_finds_an_address_and_honours_host_and_site_url(tmp_path: P
         club_server({"HOST": "127.0.0.1", "SITE_URL": "whist.lan"}, tmp_path)
 
 
+#: Run in its own process: the browser tests' session keeps Playwright's sync API busy in this one.
+BROWSE = """
+import json, sys
+from playwright.sync_api import sync_playwright
+chromium, url, origin = sys.argv[1:4]
+with sync_playwright() as pw:
+    browser = pw.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+    page = browser.new_page()
+    sent, refused = [], []
+    page.on("request", lambda r: sent.append(r.url))
+    page.on("requestfailed", lambda r: refused.append(r.url) if r.failure == "csp" else None)
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_timeout(500)
+    seen = {"sent": sent, "refused": refused, "title": page.title(), "body": page.inner_text("body")}
+    print(json.dumps(seen))
+    browser.close()
+"""
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("path", ["/api/v1/docs/", "/api/v1/docs/try/", "/c/riverside/"])
 def test_in_a_browser_no_request_leaves_the_club_server(served: Served, path: str) -> None:
     """Chromium opens the page: all it fetches is on this server (another host's only if refused unsent)."""
     if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
         pytest.skip(f"no Chromium at {CHROMIUM}")
-    from playwright.sync_api import sync_playwright
-
     origin = served.base
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_page()
-            sent: list[str] = []
-            blocked: list[str] = []
-            page.on("request", lambda r: sent.append(r.url))
-            page.on("requestfailed", lambda r: blocked.append(r.url) if r.failure == "csp" else None)
-            page.goto(f"{origin}{path}", wait_until="networkidle")
-            page.wait_for_timeout(500)
-            title = page.title()
-            body = page.inner_text("body")
-        finally:
-            browser.close()
+    done = subprocess.run(
+        [sys.executable, "-c", BROWSE, CHROMIUM, f"{origin}{path}", origin],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    seen = json.loads(done.stdout.strip().splitlines()[-1])
+    sent, refused = seen["sent"], seen["refused"]
     elsewhere = [
-        u for u in sent if not u.startswith((f"{origin}/", f"blob:{origin}/", "data:")) and u not in blocked
+        u for u in sent if not u.startswith((f"{origin}/", f"blob:{origin}/", "data:")) and u not in refused
     ]
     assert not elsewhere, f"{path} fetched from another host: {elsewhere}"
     assert any(u.startswith(f"{origin}/static/") for u in sent)
     if path.startswith("/api/"):
-        assert title == "clubwhist API" and "/api/v1/auth/token/" in body, "the docs did not render"
+        assert seen["title"] == "clubwhist API" and "/api/v1/auth/token/" in seen["body"], (
+            "the docs did not render"
+        )
