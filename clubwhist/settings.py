@@ -169,8 +169,7 @@ NUM_PROXIES = int(os.getenv("NUM_PROXIES", "0"))
 # exactly that are silenced then, and only then.
 LAN_HTTP = envbool("LAN_HTTP", "0")
 _TLS = not DEBUG and not LAN_HTTP
-# The scheme a proxy reports is believed only when there is a proxy.
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if NUM_PROXIES else None
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = _TLS
 CSRF_COOKIE_SECURE = _TLS
 SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "1" if _TLS else "0")
