@@ -169,7 +169,12 @@ def main() -> None:
     manage(server.env, "collectstatic", "--noinput", "-v", "0")
     manage(server.env, "seed_demo", "--if-empty", "--password-file", password_file)
     manage(server.env, "demo_links", "--password-file", password_file)
-    print(f"Serving the club at {server.site_url}/ (gunicorn; DEBUG off; plain HTTP on the hall's network).")
+    plain = server.env["LAN_HTTP"] == "1"
+    print(f"Serving the club at {server.site_url}/ (gunicorn; DEBUG off{'; plain HTTP' if plain else ''}).")
+    if urlsplit(server.site_url).hostname in {LOOPBACK, "localhost"}:
+        print(
+            "Only this laptop can open that address: join the hall's Wi-Fi first, or set HOST= or SITE_URL=."
+        )
     print("Phones join the hall's Wi-Fi, then scan their table's QR code (printed from a session's")
     print(f"Print tab, 'QR codes'): every printed link starts with {server.site_url}/.")
     print(f"Listening on {', '.join(server.binds)}. Stop with Ctrl-C.\n", flush=True)
