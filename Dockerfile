@@ -5,7 +5,8 @@ WORKDIR /app
 COPY requirements.txt .
 RUN pip install -r requirements.txt
 COPY . .
-RUN DEBUG=1 python manage.py collectstatic --noinput -v 0
+# With DEBUG=0 settings, so the hashed names and the manifest production serves are what gets collected.
+RUN DEBUG=0 SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput -v 0
 RUN useradd --create-home whist && mkdir -p /app/var && chown whist /app/var
 USER whist
 EXPOSE 8000

@@ -1,6 +1,9 @@
 # clubwhist: two commands do all the set-up.
 #   make run   - create .venv, install, migrate SQLite under var/, load the demo club, serve on 127.0.0.1:8000
 #   make test  - install the test requirements into the same .venv and run the whole suite
+# and one for a club evening:
+#   make club  - serve the phones in the hall: gunicorn on the laptop's network address, DEBUG off
+#                (HOST=, PORT=, SITE_URL= override what it detects; see clubwhist/club.py)
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,7 +11,10 @@ PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-test lint bench worker clean
+# make club detects the hall's address unless HOST is given on the command line or in the environment.
+CLUB_HOST := $(if $(filter command line environment,$(origin HOST)),$(HOST),)
+
+.PHONY: run club test install install-test lint bench worker clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -26,11 +32,17 @@ install-test: $(VENV)/.installed-test
 var:
 	mkdir -p var
 
+# Once make club has given the demo director a password of its own (var/director-password), make run keeps it.
+KEPT_PASSWORD = $$(test -f var/director-password && echo --password-file var/director-password)
+
 run: install var
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo --if-empty
-	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py demo_links
+	$(PY) manage.py seed_demo --if-empty $(KEPT_PASSWORD)
+	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py demo_links --password-file var/director-password
 	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
+
+club: install var
+	HOST=$(CLUB_HOST) PORT=$(PORT) $(PY) -m clubwhist.club
 
 test: install-test var
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -7,6 +7,7 @@ ALLOWED_HOSTS, DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis).
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -31,6 +32,12 @@ DEBUG = envbool("DEBUG", "1")
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 SECRET_KEY = os.getenv("SECRET_KEY", "")
+if not SECRET_KEY and os.getenv("SECRET_KEY_FILE"):
+    # A key kept in a file (make club makes one under var/ and keeps it there).
+    try:
+        SECRET_KEY = Path(os.environ["SECRET_KEY_FILE"]).read_text().strip()
+    except OSError as exc:
+        raise ImproperlyConfigured(f"SECRET_KEY_FILE cannot be read: {exc}") from exc
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
@@ -51,6 +58,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
     "tournaments",
     "scoring",
 ]
@@ -64,6 +73,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused by the lockout into a 429 (see "Logins" below).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubwhist.urls"
@@ -143,17 +154,50 @@ STORAGES = {
     },
 }
 
-# Security: on in production; a reverse proxy terminates TLS.
+# Proxies: how many reverse proxies stand between the clients and gunicorn,
+# each appending the address it saw to X-Forwarded-For. 0 (the default, and
+# make club's): the client is the socket's peer and X-Forwarded-For, which any
+# client can write, is ignored. The login lockout (clubwhist.security.client_ip)
+# and DRF's throttles (REST_FRAMEWORK's NUM_PROXIES) count the same address.
+NUM_PROXIES = int(os.getenv("NUM_PROXIES", "0"))
+
+# Security: on in production, where a reverse proxy terminates TLS.
+# LAN_HTTP=1 is the deliberate exception for a club hall (make club): the
+# laptop serves plain HTTP on the hall's network, where no certificate can be
+# had, so nothing may redirect to HTTPS, announce HSTS or mark cookies Secure
+# (phones would never send them back). check --deploy's four warnings about
+# exactly that are silenced then, and only then.
+LAN_HTTP = envbool("LAN_HTTP", "0")
+_TLS = not DEBUG and not LAN_HTTP
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
-SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "0" if DEBUG else "1")
+SESSION_COOKIE_SECURE = _TLS
+CSRF_COOKIE_SECURE = _TLS
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "1" if _TLS else "0")
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-SECURE_HSTS_SECONDS = int(os.getenv("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+SECURE_HSTS_SECONDS = int(os.getenv("SECURE_HSTS_SECONDS", "31536000" if _TLS else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _TLS
+SECURE_HSTS_PRELOAD = _TLS
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+SILENCED_SYSTEM_CHECKS = (
+    ["security.W004", "security.W008", "security.W012", "security.W016"] if LAN_HTTP and not DEBUG else []
+)
+
+# Logins: django-axes counts failed passwords per client address (the login
+# page, the admin's and POST /api/v1/auth/token/) and refuses that address
+# for a while once it reaches the limit, even with the right password.
+AUTHENTICATION_BACKENDS = [
+    "clubwhist.security.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.getenv("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.getenv("LOGIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address"]
+AXES_CLIENT_IP_CALLABLE = "clubwhist.security.client_ip"
+AXES_USERNAME_CALLABLE = "clubwhist.security.attempted_username"
+AXES_LOCKOUT_CALLABLE = "clubwhist.security.lockout_response"
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
 
 # Celery: with no broker, tasks run eagerly in the calling process.
 _BROKER = os.getenv("CELERY_BROKER_URL", "")
@@ -181,21 +225,44 @@ REST_FRAMEWORK = {
         "table": os.getenv("API_TABLE_RATE", "120/min"),
         "login": os.getenv("API_LOGIN_RATE", "20/min"),
     },
+    # Throttles by address take the client as NUM_PROXIES says, never a forged X-Forwarded-For.
+    "NUM_PROXIES": NUM_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "clubwhist API",
     "DESCRIPTION": "Run a duplicate whist club: sessions, movements, slips, scores.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs' scripts and styles come from drf-spectacular-sidecar's static files, not a CDN:
+    # a club hall often has no internet (issue 14).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": f"/{STATIC_URL}favicon.svg",
+    # No validator badge: Swagger UI would fetch it from its validator's host.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
+# A table's link is its only credential: request logs show /t/***/ instead
+# (gunicorn's access log likewise, through gunicorn.conf.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"table_tokens": {"()": "clubwhist.logs.MaskTableTokens"}},
+    "formatters": {
+        "server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["table_tokens"]},
+        "server": {"class": "logging.StreamHandler", "filters": ["table_tokens"], "formatter": "server"},
+    },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
+        "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
         "celery": {"level": os.getenv("CELERY_LOG_LEVEL", "WARNING")},
     },
 }

@@ -8,14 +8,24 @@ header) and the public's (``public/``). See ``tournaments.api.permissions``.
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from clubwhist.security import same_origin_only
 from scoring.api import slips, standings, tables
 from tournaments.api import clubs, entrants, movements, players, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-docs"),
-    path("docs/try/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs-try"),
+    # Self-hosted (drf-spectacular-sidecar), and the browser may fetch nothing from elsewhere.
+    path(
+        "docs/",
+        same_origin_only(SpectacularRedocView.as_view(url_name="api-schema", template_name="api/redoc.html")),
+        name="api-docs",
+    ),
+    path(
+        "docs/try/",
+        same_origin_only(SpectacularSwaggerView.as_view(url_name="api-schema")),
+        name="api-docs-try",
+    ),
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
     *clubs.urlpatterns,
     *players.urlpatterns,

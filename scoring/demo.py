@@ -152,15 +152,15 @@ def demo_exists() -> bool:
     return Club.objects.filter(slug=DEMO_SLUG).exists()
 
 
-def demo_links(base_url: str) -> list[str]:
-    """The links a newcomer needs, as lines to print."""
+def demo_links(base_url: str, *, password: str = DEMO_PASSWORD) -> list[str]:
+    """The links a newcomer needs, as lines to print (with the director's password)."""
     club = Club.objects.filter(slug=DEMO_SLUG).first()
     if club is None:
         return ["No demo club in this database (run: python manage.py seed_demo)."]
     running = club.sessions.filter(status=Session.Status.RUNNING).first()
     published = club.sessions.filter(status=Session.Status.PUBLISHED).first()
     lines = [
-        f"  Director:          {base_url}/director/   (user {DEMO_USER!r}, password {DEMO_PASSWORD!r})",
+        f"  Director:          {base_url}/director/   (user {DEMO_USER!r}, password {password!r})",
     ]
     if running is not None:
         table = running.tables.order_by("number").first()

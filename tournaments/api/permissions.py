@@ -165,10 +165,12 @@ class TokenObtainView(ServiceErrorsMixin, APIView):
         operation_id="auth_token_obtain",
         request=AuthTokenSerializer,
         responses={200: TokenSerializer, **errors(400, 429)},
+        description="Failed passwords are counted per client address; past the limit the address gets 429.",
     )
     def post(self, request: Request) -> Response:
         """The token of the user with these credentials (created on first use)."""
-        form = AuthTokenSerializer(data=request.data, context={"request": request})
+        # The Django request, so the login lockout's marks land where its middleware reads them.
+        form = AuthTokenSerializer(data=request.data, context={"request": request._request})
         form.is_valid(raise_exception=True)
         token, _ = Token.objects.get_or_create(user=form.validated_data["user"])
         return Response({"token": token.key})

@@ -1,0 +1,176 @@
+"""Write the schemathesis config for .ci/schemathesis: the demo club's real data, for operations to reach.
+
+Usage: python .ci/schemathesis_config.py DIRECTOR_TOKEN > schemathesis.toml
+(with the same DATABASE_URL as the server under test).
+
+Without it the fuzzer guesses ids and slugs and most answers are 404. Here
+it gets, as dictionaries it draws from most of the time (the rest of the
+time it still generates its own values): the club's slug, the sessions'
+ids (published, running, and a draft this script adds so the set-up
+operations have one), tray, entrant, table and round numbers, player,
+series and slip-line ids, the movement families, the tables' tokens, and
+in request bodies trays, tricks (0 to 13), rounds and players.
+The director's token goes with every request; the ``/api/v1/table/``
+operations send a table's ``Table`` header instead.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubwhist.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.auth import get_user_model  # noqa: E402
+from django.db.models import Max  # noqa: E402
+
+from scoring.demo import DEMO_SLUG, DEMO_USER  # noqa: E402
+from scoring.models import SlipLine  # noqa: E402
+from tournaments.models import Club, Round, Series, Session, Tray  # noqa: E402
+from tournaments.services import sessions  # noqa: E402
+
+#: How often a bound parameter takes a real value rather than a generated one.
+REAL = 0.85
+FAMILIES = ["howell", "mitchell", "progressive", "clay", "safford", "individual", "two-teams", "fours-howell"]
+
+
+def toml(value: object) -> str:
+    """A TOML value (JSON's strings, numbers and arrays are TOML's too)."""
+    return json.dumps(value)
+
+
+def draft_session(club: Club) -> Session:
+    """A draft session with six pairs of the roster, for the set-up operations (entrants, movement, PBN)."""
+    user = get_user_model().objects.get(username=DEMO_USER)
+    session = sessions.session_create(club=club, date=dt.date.today(), title="Fuzzed draft", user=user)
+    players = list(club.players.order_by("pk")[:12])
+    for a, b in zip(players[0::2], players[1::2], strict=True):
+        sessions.entrant_create(session=session, players=[a, b], user=user)
+    return session
+
+
+def numbers(highest: int | None) -> list[int]:
+    """1..highest (at least [1])."""
+    return list(range(1, max(highest or 1, 1) + 1))
+
+
+def binding(name: str) -> str:
+    """A parameter's binding to a dictionary, as an inline TOML table."""
+    return f"{{ dictionary = {toml(name)}, probability = {REAL} }}"
+
+
+def operations(
+    pattern: str, comment: str, *, headers: dict[str, str] | None = None, **bound: str | int
+) -> list[str]:
+    """An [[operations]] block: the operations whose path matches, with their own bindings, values or headers.
+
+    A dictionary's name binds the parameter to it; a number fixes it (in every phase, examples too).
+    """
+    out = ["", f"# {comment}", "[[operations]]", f"include-path-regex = {toml(pattern)}"]
+    if headers:
+        out.append("headers = { " + ", ".join(f"{k} = {toml(v)}" for k, v in headers.items()) + " }")
+    if bound:
+        values = (f"{toml(k)} = {binding(v) if isinstance(v, str) else toml(v)}" for k, v in bound.items())
+        out.append("parameters = { " + ", ".join(values) + " }")
+    return out
+
+
+def main() -> None:
+    """Print the config."""
+    director_token = sys.argv[1]
+    club = Club.objects.get(slug=DEMO_SLUG)
+    draft_session(club)
+    by_status = {
+        status: list(club.sessions.filter(status=status).order_by("pk").values_list("pk", flat=True))
+        for status in (Session.Status.PUBLISHED, Session.Status.RUNNING)
+    }
+    running = club.sessions.get(pk=by_status[Session.Status.RUNNING][0])
+    tables = list(running.tables.order_by("number"))
+    spare, played = (
+        tables[-1],
+        tables[:-1],
+    )  # new-link and revoke take the last table's link, never the others'
+    dictionaries = {
+        "slugs": [club.slug],
+        "sessions": list(club.sessions.order_by("pk").values_list("pk", flat=True)),
+        "published": by_status[Session.Status.PUBLISHED],
+        "running": [running.pk],
+        "trays": numbers(Tray.objects.filter(session__club=club).aggregate(m=Max("number"))["m"]),
+        "tables": numbers(len(played)),
+        "spare_table": [spare.number],
+        "rounds": numbers(Round.objects.filter(session__club=club).aggregate(m=Max("number"))["m"]),
+        "players": list(club.players.order_by("pk").values_list("pk", flat=True)),
+        "series": list(Series.objects.filter(club=club).values_list("pk", flat=True)),
+        "lines": list(SlipLine.objects.filter(session=running).order_by("pk").values_list("pk", flat=True)),
+        "tokens": [t.token for t in played],
+        "families": FAMILIES,
+        "tricks": list(range(14)),
+    }
+    bindings = {
+        "path.slug": "slugs",
+        "path.id": "sessions",
+        "path.number": "trays",  # trays, entrants and tables alike: 1..the most trays covers all three
+        "path.tray": "trays",
+        "path.round": "rounds",
+        "path.player_id": "players",
+        "path.series_id": "series",
+        "path.line_id": "lines",
+        "path.token": "tokens",
+        "path.family": "families",
+        "query.tray": "trays",
+        "query.table": "tables",
+        # Bodies: results, disputes and entrants name trays, tricks and players as the demo has them.
+        "body.tray": "trays",
+        "body.ns_tricks": "tricks",
+        "body.claimed": "tricks",
+        "body.round": "rounds",
+        "body.player": "players",
+        "body.player_in": "players",
+        "body.player_out": "players",
+        "body.into": "players",
+        "body.players[*]": "players",
+    }
+    out = [
+        "# Written by .ci/schemathesis_config.py for one CI run; not kept.",
+        f"headers = {{ Authorization = {toml('Token ' + director_token)} }}",
+        "",
+    ]
+    for name, values in dictionaries.items():
+        out += [f"[dictionaries.{name}]", f"values = {toml(values)}", ""]
+    out.append("[parameters]")
+    out += [f"{toml(key)} = {binding(name)}" for key, name in bindings.items()]
+    out += operations(
+        "^/api/v1/public/", "The public sees published sessions only.", **{"path.id": "published"}
+    )
+    out += operations(
+        "^/api/v1/sessions/\\{id\\}/slips/", "Slip lines of the session in play.", **{"path.id": "running"}
+    )
+    out += operations(
+        "/(new-link|revoke)/$",
+        "A new link or a revoked one only ever for the spare table: the others keep their tokens.",
+        **{"path.id": "running", "path.number": "spare_table"},
+    )
+    out += operations(
+        "^/api/v1/sessions/\\{id\\}/(reopen|publish|publishing)/$",
+        "Reopen and publish act on the session in play, always: the published one stays for the public.",
+        **{"path.id": running.pk},
+    )
+    out += operations(
+        "^/api/v1/table/",
+        "A table's own operations: its token in the Authorization header.",
+        headers={"Authorization": f"Table {played[0].token}"},
+    )
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

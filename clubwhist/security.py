@@ -1,0 +1,107 @@
+"""Who the client is, and what a locked-out login answers.
+
+One address per request, for every limit that counts by address: the
+login lockout (django-axes) and DRF's throttles. ``NUM_PROXIES`` says how
+many trusted reverse proxies each appended the address they saw to
+``X-Forwarded-For``; with none (the default) the client is the socket's
+peer, and a header the client wrote itself changes nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import ipaddress
+import math
+from collections.abc import Callable
+from typing import Any
+
+from axes.backends import AxesStandaloneBackend
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address: the socket's peer, or the one the trusted proxies saw."""
+    remote = str(request.META.get("REMOTE_ADDR", ""))
+    proxies = int(getattr(settings, "NUM_PROXIES", 0))
+    if proxies <= 0:
+        return remote
+    forwarded = str(request.META.get("HTTP_X_FORWARDED_FOR", ""))
+    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+    if not hops:
+        return remote
+    candidate = hops[-min(proxies, len(hops))]
+    try:
+        return str(ipaddress.ip_address(candidate))
+    except ValueError:  # not an address a proxy writes: the peer is all we know
+        return remote
+
+
+def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str | None:
+    """The username a login tried, cut to the 255 characters the lockout's table holds."""
+    field = str(settings.AXES_USERNAME_FORM_FIELD)
+    value = credentials.get(field) if credentials else getattr(request, "data", request.POST).get(field)
+    return None if value is None else str(value)[:255]
+
+
+def lockout_minutes() -> int:
+    """How long a locked-out address waits, in whole minutes."""
+    cooloff = settings.AXES_COOLOFF_TIME
+    return max(1, math.ceil(cooloff.total_seconds() / 60)) if cooloff else 0
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """429 for a locked-out address: JSON under /api/, the login page's look elsewhere."""
+    minutes = lockout_minutes()
+    message = f"Too many failed logins from this address. Try again in {minutes} minutes."
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"detail": message}, status=429)
+    else:
+        response = render(request, "registration/locked_out.html", {"message": message}, status=429)
+    response["Retry-After"] = str(minutes * 60)
+    return response
+
+
+class LockoutBackend(AxesStandaloneBackend):
+    """django-axes' lockout check, for logins that come with a request.
+
+    A login without a request (the test client, a shell) is no guess from
+    the network: it goes straight to the next backend.
+    """
+
+    def authenticate(self, request: HttpRequest | None, *args: Any, **kwargs: Any) -> None:
+        """Refuse a locked-out address; never logs anyone in itself."""
+        if request is None:
+            return None
+        return super().authenticate(request, *args, **kwargs)  # type: ignore[no-any-return]
+
+
+#: The API docs' pages may load and run only what this server serves (Redoc's
+#: bundle would otherwise fetch its vendor's logo from that vendor's CDN).
+SAME_ORIGIN_ONLY = "; ".join(
+    [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "script-src 'self' 'unsafe-inline'",
+        "worker-src 'self' blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+
+def same_origin_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A view whose page the browser lets load nothing from another host (Content-Security-Policy)."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        response["Content-Security-Policy"] = SAME_ORIGIN_ONLY
+        return response
+
+    return wrapped
