@@ -11,6 +11,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 
 from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment
@@ -64,3 +65,9 @@ def seated_session(draft_session: Session) -> Session:
 @pytest.fixture
 def running_session(seated_session: Session) -> Session:
     return sessions.session_start(session=seated_session)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    """Each test starts with an empty cache (a new test database reuses the same ids)."""
+    cache.clear()

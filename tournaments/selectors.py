@@ -14,7 +14,12 @@ from .services.sessions import KIND_SHAPE
 
 def table_by_token(*, token: str) -> Table:
     """The table behind a private link; a revoked or unknown link is NotFound."""
-    table = Table.objects.select_related("session", "session__club").filter(token=token).first()
+    table = (
+        Table.objects.select_related("session", "session__club")
+        .defer("session__movement_json", "session__movement_params")
+        .filter(token=token)
+        .first()
+    )
     if table is None or table.token_revoked:
         raise NotFound("This table link is not valid. Ask the director for the table's QR code.")
     return table
@@ -24,6 +29,7 @@ def entrant_link_by_token(*, token: str) -> EntrantLink:
     """The entrant behind its own private link; a revoked or unknown link is NotFound."""
     link = (
         EntrantLink.objects.select_related("entrant", "session", "session__club")
+        .defer("session__movement_json", "session__movement_params")
         .filter(token=token, revoked=False)
         .first()
     )

@@ -23,9 +23,6 @@ from ..models import SlipLine
 from ..visibility import Viewer, entrant_viewer, table_viewer
 from .rounds import entrant_round, entrant_seatings, table_round
 
-#: Session fields a phone's requests never need: the whole movement, kept for the director.
-HEAVY = ("movement_json", "movement_params")
-
 
 @dataclass(frozen=True)
 class Phone:
@@ -62,22 +59,15 @@ class Phone:
         return self.link is not None
 
 
-def _light_session(session_id: int) -> Session:
-    """The session without its heavy movement fields."""
-    return Session.objects.select_related("club").defer(*HEAVY).get(pk=session_id)
-
-
 def phone_for_table(*, token: str) -> Phone:
-    """A bare table link's phone, or NotFound."""
+    """A bare table link's phone, or NotFound (its session read without the heavy movement fields)."""
     table = table_by_token(token=token)
-    table.session = _light_session(table.session_id)
     return Phone(session=table.session, table=table)
 
 
 def phone_for_entrant(*, token: str) -> Phone:
     """A phone that holds an entrant's own link, or NotFound."""
     link = entrant_link_by_token(token=token)
-    link.session = _light_session(link.session_id)
     return Phone(session=link.session, link=link)
 
 

@@ -54,10 +54,25 @@ def table_round(*, table: Table, rounds: int | None = None) -> int:
 
 def entrant_seatings(*, link: EntrantLink) -> dict[int, Seating]:
     """Round number -> where this entrant (or pair of a team) sits; a round it sits out is absent."""
-    rows = SeatedEntrant.objects.filter(entrant_id=link.entrant_id, side=link.side).select_related(
-        "seating", "seating__table", "seating__round", "seating__ns", "seating__ew"
+    rows = (
+        SeatedEntrant.objects.filter(entrant_id=link.entrant_id, side=link.side)
+        .select_related("seating", "seating__table", "seating__round", "seating__ns", "seating__ew")
+        .order_by()
     )
     return {row.seating.round.number: row.seating for row in rows}
+
+
+def seating_trays(seatings: list[Seating]) -> dict[int, list[Tray]]:
+    """Seating id -> its trays (with their deals) in the order the table plays them, in one query."""
+    rows = (
+        SeatingTray.objects.filter(seating__in=seatings)
+        .select_related("tray", "tray__deal")
+        .order_by("seating_id", "order")
+    )
+    out: dict[int, list[Tray]] = defaultdict(list)
+    for row in rows:
+        out[row.seating_id].append(row.tray)
+    return out
 
 
 def entrant_round(

@@ -156,8 +156,21 @@ def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int
     return {int(e): Fraction(v) for e, v in cached.items()}
 
 
+NAMES_CACHE_SECONDS = 120
+
+
 def entrant_names(*, session: Session) -> dict[int, str]:
-    """Number -> the names of the ranked entrants ("Ada Whitcombe & Bertram Hale")."""
+    """Number -> the names of the ranked entrants ("Ada Whitcombe & Bertram Hale"), kept briefly."""
+    key = f"clubwhist:names:{session.pk}:{session.seating_version}"
+    names: dict[int, str] | None = cache.get(key)
+    if names is None:
+        names = _entrant_names(session)
+        cache.set(key, names, NAMES_CACHE_SECONDS)
+    return names
+
+
+def _entrant_names(session: Session) -> dict[int, str]:
+    """The names, read from the database."""
     kind = ranked_kind(session)
     entrants = session.entrants.filter(kind=kind).prefetch_related("members__player")
     joiner = " & " if kind == Entrant.Kind.PAIR else ", "

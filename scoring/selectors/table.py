@@ -26,13 +26,14 @@ from typing import Any
 
 from django.core.cache import cache
 
-from tournaments.models import Seat, Seating, SeatingTray, Session, Tray
+from tournaments.models import Seat, Seating, Session, Tray
 
 from .. import display
 from ..models import SlipLine
 from ..scorers import ScoringError, score
 from ..visibility import Sight, running_shown, sight
 from .phone import Claim, Phone, claims_at, phone_round, phone_seatings
+from .rounds import seating_trays
 from .slips import session_slips, slips_of
 from .standings import entrant_names, running_score
 from .table_move import MoveView, entrant_label, move_after
@@ -211,6 +212,7 @@ class Reading:
     sight: Sight
     device: str
     wanted: frozenset[int]
+    trays: dict[int, list[Tray]] = field(default_factory=dict)
     _scores: dict[int, dict[int, str]] | None = None
 
     def scores(self, tray: int) -> dict[int, str]:
@@ -260,7 +262,9 @@ def _score_notes(reading: Reading, tray: int, seating: Seating) -> list[ScoreNot
 
 def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: bool) -> RoundCard:
     """One round at one table: seats, trays, the table's lines, and the slips this phone may unfold."""
-    trays = list(seating.trays.select_related("deal").order_by("seatingtray__order"))
+    trays = reading.trays.get(seating.pk)
+    if trays is None:
+        trays = list(seating.trays.select_related("deal").order_by("seatingtray__order"))
     own = reading.sight.own_lines
     lines = (
         {ln.tray_id: ln for ln in SlipLine.objects.filter(table=seating.table, tray__in=trays)} if own else {}
@@ -350,11 +354,10 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
     playing = session.status == Session.Status.RUNNING
     number = phone_round(phone) if playing else 0
     seatings = phone_seatings(phone) if playing else {}
-    shown = [s for n, s in sorted(seatings.items()) if n <= number]
-    wanted = frozenset(
-        SeatingTray.objects.filter(seating__in=shown[-2:]).values_list("tray__number", flat=True)
-    )
-    reading = Reading(phone, seen, device, wanted)
+    shown = [s for n, s in sorted(seatings.items()) if n <= number][-2:]
+    trays = seating_trays(shown)
+    wanted = frozenset(t.number for ts in trays.values() for t in ts)
+    reading = Reading(phone, seen, device, wanted, trays)
     here_seating = seatings.get(number)
     now = round_card(reading, here_seating, sending=True, checking=True) if here_seating else None
     just_played, move = _just_played(reading, seatings, number, now, rounds)

@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
+
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
 from tournaments.selectors import ranked_kind
+
+MOVEMENT_CACHE_SECONDS = 12 * 3600
 
 
 @dataclass(frozen=True)
@@ -46,11 +50,23 @@ def entrant_label(entrant: Entrant | None) -> str:
 
 
 def stored_movement(*, session: Session, from_round: int, rounds: int | None = None) -> Movement:
-    """The stored seatings from a round on, as the movement engine's plain data.
+    """The stored seatings from a round on, as the movement engine's plain data (kept in the cache).
 
     Earlier rounds are left empty (the move after a round looks only
-    forward). Seat-based movements number players by their roster id.
+    forward). Seat-based movements number players by their roster id. The
+    cache keys on the session's seating version, which every change of seats
+    moves on.
     """
+    key = f"clubwhist:movement:{session.pk}:{session.seating_version}:{from_round}"
+    found: Movement | None = cache.get(key)
+    if found is None:
+        found = _stored_movement(session, from_round, rounds)
+        cache.set(key, found, MOVEMENT_CACHE_SECONDS)
+    return found
+
+
+def _stored_movement(session: Session, from_round: int, rounds: int | None) -> Movement:
+    """The stored seatings from a round on, read from the database."""
     total = session.rounds.count() if rounds is None else rounds
     seatings = list(
         Seating.objects.filter(round__session=session, round__number__gte=from_round)

@@ -28,6 +28,7 @@ from django.db.models import F, Q
 from tournaments.models import Entrant, Seat, SeatingTray, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, UserError
+from tournaments.services.running import seating_changed
 from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
 
 from ..models import ScoreSnapshot, SlipLine, Via
@@ -66,6 +67,7 @@ def entrant_make_phantom(*, entrant: Entrant, user: Any = None) -> Entrant:
         raise UserError(f"{entrant} already has results (trays {trays}); it is not late.", field="entrant")
     entrant.is_phantom = True
     entrant.save(update_fields=["is_phantom"])
+    seating_changed(session)
     Seat.objects.filter(
         Q(seating__ns=entrant, direction__in="NS")
         | Q(seating__ew=entrant, direction__in="EW")

@@ -11,6 +11,7 @@ no others.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from typing import Any
 
@@ -153,3 +154,28 @@ def test_the_results_page_of_unpublished_standings_says_so_and_shows_no_figures(
     assert "data-entrant" not in body and "data-exact" not in body
     travellers = client.get(reverse("public:travellers", args=[club.slug, session.pk])).content.decode()
     assert "data-exact" not in travellers, "line scores are standings: not shown while those are unpublished"
+
+
+def test_standings_alone_give_totals_and_places_but_no_per_deal_scores(
+    client: Any, club: Club, members: list[Player]
+) -> None:
+    session = play_session(
+        club=club,
+        players=members,
+        title="Standings only",
+        date=dt.date(2026, 11, 2),
+        family="mitchell",
+        deals_count=6,
+        method="trick",
+        publish=(True, False, False),
+    )
+    args = [club.slug, session.pk]
+    scores = json.loads(client.get(reverse("public:results_json", args=args)).content)
+    assert scores["entrants"] and scores["deals"] == [] and "checks" not in scores
+    header = client.get(reverse("public:results_csv", args=args)).content.decode().splitlines()[0]
+    assert "rank" in header and "tray" not in header
+    api = client.get(f"/api/v1/public/clubs/{club.slug}/sessions/{session.pk}/standings/").json()
+    assert api["entrants"] and api["deals"] == []
+    published = sessions.session_publish_switches(session=session, travellers=True)
+    assert json.loads(client.get(reverse("public:results_json", args=args)).content)["deals"]
+    assert published.publish_travellers

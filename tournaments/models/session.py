@@ -79,6 +79,9 @@ class Session(models.Model):
     #: Counts changes to the session's slips; a score snapshot records the
     #: value it was computed from, so a stale snapshot is easy to spot.
     results_version = models.PositiveBigIntegerField(default=0)
+    #: Counts changes to who sits where (a movement fixed, a substitute, a phantom): the
+    #: phones' caches of the stored movement key on it.
+    seating_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 
 from ..models import EntrantLink, Player, Seat, Session, Table
 from ..models.seating import new_table_token
@@ -53,6 +54,7 @@ def seat_substitute(
     if busy is not None:
         raise UserError(f"{player_in.name} already plays in round {busy.round.number}.", field="player_in")
     changed = seats.update(player=player_in)
+    seating_changed(session)
     log_action(
         club=session.club,
         session=session,
@@ -65,6 +67,11 @@ def seat_substitute(
         text=f"{player_in.name} for {player_out.name} from round {from_round}",
     )
     return changed
+
+
+def seating_changed(session: Session) -> None:
+    """Count a change to who sits where, so that what was kept of the old seating is read again."""
+    Session.objects.filter(pk=session.pk).update(seating_version=F("seating_version") + 1)
 
 
 @transaction.atomic

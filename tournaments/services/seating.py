@@ -122,6 +122,7 @@ def movement_fix(
     session.trays_count = movement.trays
     first = movement.rounds[0].tables[0] if movement.rounds and movement.rounds[0].tables else None
     session.deals_per_round = len(first.trays) if first else 1
+    session.seating_version += 1
     session.save()
     log_action(
         club=session.club,
