@@ -27,6 +27,7 @@ from tournaments.models import Tray
 from tournaments.services import running
 from tournaments.services.errors import NotFound, UserError
 
+from ..inputs import SMALL, SubmitSerializer
 from ..models import AWARD_CHOICES, SlipLine, SlipLineVersion, Via
 from ..scorers.types import ScoringError
 from ..selectors.board import board_to_json, line_history, session_board
@@ -48,7 +49,6 @@ from . import dataclass_schema
 NS_AWARDS = [(value, f"N-S {label}" if value else label) for value, label in AWARD_CHOICES]
 EW_AWARDS = [(value, f"E-W {label}" if value else label) for value, label in AWARD_CHOICES]
 LINE_ID = OpenApiParameter("line_id", int, OpenApiParameter.PATH, description="The slip line's id.")
-SMALL = 32767
 TRAVELLER = {"type": "array", "items": dataclass_schema(TravellerLine)}
 
 
@@ -100,22 +100,6 @@ class SlipLineVersionSerializer(serializers.ModelSerializer):
         model = SlipLineVersion
         fields = ["version", "data", "change", "reason", "changed_via", "changed_by", "changed_at"]
         read_only_fields = fields
-
-
-class SubmitSerializer(serializers.Serializer):
-    """A result: N-S tricks on a tray (E-W took 13 less), once per table and tray."""
-
-    tray = serializers.IntegerField(min_value=1, max_value=SMALL)
-    ns_tricks = serializers.IntegerField(help_text="N-S tricks, 0 to 13.")
-    ns_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
-    ew_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
-    round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
-    idempotency_key = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=64,
-        help_text="Or the Idempotency-Key header: a replay returns the line.",
-    )
 
 
 class DirectorSubmitSerializer(SubmitSerializer):
