@@ -151,6 +151,7 @@ def test_a_late_pair_becomes_a_phantom_and_its_opponents_take_averages(
                 tray_number=_tray(running_session, table.number, rnd),
                 ns_tricks=7,
                 via=Via.DIRECTOR,
+                as_director=True,
             )
     slips = session_slips(session=running_session)
     deal = next(d for d in slips.deals if d.deal == tray)
