@@ -31,6 +31,7 @@ RANK_NAME = {
     "2": "two",
 }
 SEAT_NAME = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEATS = "NESW"
 
 
 @dataclass(frozen=True)
@@ -84,3 +85,11 @@ def card_words(card: str) -> str:
 def holding_text(ranks: str) -> str:
     """One suit of a hand as printed: "A K 10 4", or "—" when void."""
     return " ".join("10" if r == "T" else r for r in ranks) or "—"
+
+
+def book_card_words(card: str) -> str:
+    """The trump card as the book's cards name it, suit first: "CLUB KING"; blank when unknown."""
+    code = normal_code(card)
+    if card_view(code) is None:
+        return ""
+    return f"{SUIT_NAME[code[1]][:-1].upper()} {RANK_NAME[code[0]].upper()}"

@@ -31,6 +31,7 @@ from rest_framework.views import APIView
 from tournaments.api import ServiceErrorsMixin, errors
 from tournaments.api.permissions import TableRateThrottle, TableTokenAuthentication
 from tournaments.models import Table
+from tournaments.selectors import tray_by_number
 from tournaments.services.errors import NotFound
 
 from ..inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer
@@ -174,7 +175,7 @@ class TableTravellerView(TableView):
     def get(self, request: Request, tray: int, token: str = "") -> Response:
         """The traveller, or 404 while it is folded for this table."""
         session = self.phone.session
-        found = session.trays.filter(number=tray).exists()
+        found = tray_by_number(session=session, number=tray) is not None
         seen = sight(viewer=self.phone.viewer, session=session)
         lines = traveller_lines(session=session, tray=tray, sight=seen) if found else None
         if lines is None:

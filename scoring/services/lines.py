@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from tournaments.models import EntrantKind, Seating, Session, Table, Tray
+from tournaments.selectors import tray_by_number
 from tournaments.services.errors import Conflict, UserError
 
 from ..models import SlipLine, SlipLineVersion, SlipSeat
@@ -60,10 +61,11 @@ def seating_for(table: Table, tray: Tray, *, round_number: int | None) -> Seatin
 
 
 def find_tray(session: Session, number: Any) -> Tray:
-    try:
-        return Tray.objects.get(session=session, number=int(number))
-    except (Tray.DoesNotExist, TypeError, ValueError):
-        raise UserError(f"There is no tray {number} in this session.", field="tray") from None
+    """The session's tray with this number, or a ``UserError`` on the tray field."""
+    tray = tray_by_number(session=session, number=number)
+    if tray is None:
+        raise UserError(f"There is no tray {number} in this session.", field="tray")
+    return tray
 
 
 def slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:

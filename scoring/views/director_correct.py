@@ -16,6 +16,7 @@ from django.shortcuts import redirect
 
 from tournaments.mixins import ActionView, RunPageView, errors_for, post_int
 from tournaments.models import Seating, Session, Tray
+from tournaments.selectors import tray_by_number
 from tournaments.services.errors import UserError
 from tournaments.services.sessions import session_reopen
 
@@ -33,7 +34,7 @@ class TrayView(RunPageView):
     template_name = "director/run_tray.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        tray = Tray.objects.filter(session=self.session, number=kwargs["tray"]).first()
+        tray = tray_by_number(session=self.session, number=kwargs["tray"])
         if tray is None:
             raise Http404("No such tray.")
         return {
@@ -48,7 +49,7 @@ class TrayView(RunPageView):
         }
 
     def post(self, request: HttpRequest, pk: int, tray: int) -> HttpResponse:
-        the_tray = Tray.objects.filter(session=self.session, number=tray).first()
+        the_tray = tray_by_number(session=self.session, number=tray)
         if the_tray is None:
             raise Http404("No such tray.")
         try:
@@ -140,7 +141,7 @@ class AwardView(RunPageView):
         }
 
     def _tray(self, number: int) -> Tray:
-        tray = Tray.objects.filter(session=self.session, number=number).first()
+        tray = tray_by_number(session=self.session, number=number)
         if tray is None:
             raise Http404("No such tray.")
         return tray

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
+from ..display import RANKS, SUITS
 from ..models import Deal, Session, Tray
 from ..pbn.cards import DealError, deal_notation, read_deal, whole_deal
 from .club import log_action
@@ -22,8 +23,6 @@ from .pbn import pbn_export as pbn_export  # PBN lives in services.pbn; the name
 from .pbn import pbn_import as pbn_import
 from .sessions import require_status
 
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
 SEATS = "NESW"
 
 

@@ -29,6 +29,7 @@ from ..models import (
     Tray,
 )
 from ..movements import Movement, MovementUserError
+from ..selectors import player_numbers
 from .club import log_action
 from .errors import UserError
 from .sessions import KIND_SHAPE, require_status
@@ -68,22 +69,6 @@ def _movement_unit_count(session: Session, unit: str) -> int:
     if unit == "player":
         return entrants * size
     raise UserError(f"This movement seats {unit}s; the session's entrants are {kind}s.", field="family")
-
-
-def _player_numbers(session: Session) -> dict[int, tuple[Entrant | None, Player | None]]:
-    """For seat-based movements: the book's player numbers 1..n, entrant by entrant."""
-    kind, _ = KIND_SHAPE[session.entrant_kind]
-    numbered: dict[int, tuple[Entrant | None, Player | None]] = {}
-    n = 0
-    for entrant in session.entrants.filter(kind=kind).order_by("number").prefetch_related("members__player"):
-        members = list(entrant.members.all())
-        if kind == Entrant.Kind.PLAYER:
-            numbered[entrant.number] = (entrant, members[0].player if members else None)
-            continue
-        for member in members:
-            n += 1
-            numbered[n] = (None, member.player)
-    return numbered
 
 
 @transaction.atomic
@@ -158,7 +143,11 @@ def _write_seating(session: Session, movement: Movement) -> None:
     Deal.objects.bulk_create(Deal(tray=t, dealer=dealer_for(n)) for n, t in trays.items())
     kind, _ = KIND_SHAPE[session.entrant_kind]
     entrants = {e.number: e for e in session.entrants.filter(kind=kind).prefetch_related("members__player")}
-    numbered = _player_numbers(session) if movement.entrant_kind == "player" else {}
+    numbered = (
+        {p.number: (p.entrant, p.player) for p in player_numbers(session=session)}
+        if movement.entrant_kind == "player"
+        else {}
+    )
     for mround in movement.rounds:
         rnd = Round.objects.create(session=session, number=mround.number)
         for assignment in mround.tables:
