@@ -19,9 +19,9 @@ from .services.pbn import pbn_size_check
 
 
 def add_service_error(form: forms.Form, exc: UserError) -> forms.Form:
-    """Show a service's refusal next to its field, or above the form."""
-    field = exc.field if exc.field in form.fields else None
-    form.add_error(field, sentence(exc.message))
+    """Show a service's refusal next to its field (each field's, for several), or above the form."""
+    for name, message in (getattr(exc, "errors", None) or {exc.field: exc.message}).items():
+        form.add_error(name if name in form.fields else None, sentence(message))
     return form
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from .models import Club, Entrant, EntrantLink, Player, Seat, Seating, Session, Table
+from .models import Club, Entrant, EntrantKind, EntrantLink, Player, Seat, Seating, Session, Table
 from .services.errors import NotFound
 from .services.sessions import KIND_SHAPE
 
@@ -34,6 +34,13 @@ def entrant_link_by_token(*, token: str) -> EntrantLink:
 
 def ranked_kind(session: Session) -> str:
     """The kind of entrant the session's standings rank: pairs, players, or teams."""
+    if session.entrant_kind == EntrantKind.TEAMS:
+        return Entrant.Kind.TEAM  # teams of more than eight: the pairs sit, the teams are ranked (p. 57)
+    return KIND_SHAPE[session.entrant_kind][0]
+
+
+def seated_kind(session: Session) -> str:
+    """The kind of entrant the session's movement seats: pairs, players, or teams."""
     return KIND_SHAPE[session.entrant_kind][0]
 
 

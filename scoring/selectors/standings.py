@@ -159,11 +159,16 @@ def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int
 def entrant_names(*, session: Session) -> dict[int, str]:
     """Number -> the names of the ranked entrants ("Ada Whitcombe & Bertram Hale")."""
     kind = ranked_kind(session)
-    entrants = session.entrants.filter(kind=kind).prefetch_related("members__player")
+    entrants = session.entrants.filter(kind=kind).prefetch_related(
+        "members__player", "team_members__members__player"
+    )
     joiner = " & " if kind == Entrant.Kind.PAIR else ", "
     names: dict[int, str] = {}
     for entrant in entrants:
-        people = joiner.join(m.player.name for m in entrant.members.all())
+        members = list(entrant.members.all()) or [
+            m for pair in entrant.team_members.all() for m in pair.members.all()
+        ]  # a team of more than eight is its pairs' players (pp. 56-59)
+        people = joiner.join(m.player.name for m in members)
         if entrant.is_phantom:
             people = "phantom"
         if entrant.name and people and people not in entrant.name:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
-from tournaments.selectors import ranked_kind
+from tournaments.selectors import seated_kind
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ def stored_movement(*, session: Session, from_round: int, rounds: int | None = N
                 seats=seats[s.pk] if seat_based else None,  # type: ignore[arg-type]
             )
         )
-    kind = ranked_kind(session)
+    kind = seated_kind(session)
     everyone = set(session.entrants.filter(kind=kind).values_list("number", flat=True))
     rounds = tuple(
         Round(
