@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .movements import FAMILIES
+
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -84,3 +86,22 @@ def card_words(card: str) -> str:
 def holding_text(ranks: str) -> str:
     """One suit of a hand as printed: "A K 10 4", or "—" when void."""
     return " ".join("10" if r == "T" else r for r in ranks) or "—"
+
+
+#: A variant's short name, as a director reads it.
+VARIANT_WORDS = (("mod", "modification"), ("form", "form"), ("plan", "plan"))
+
+
+def variant_words(variant: str) -> str:
+    """ "mod3" as "modification 3", "form2" as "form 2", "meet-all" as "meet all"."""
+    for short, word in VARIANT_WORDS:
+        if variant.startswith(short) and variant[len(short) :].isdigit():
+            return f"{word} {variant[len(short) :]}"
+    return variant.replace("-", " ")
+
+
+def movement_title(family: str, variant: str = "") -> str:
+    """A movement as the book names it: "Howell Pair System", "Mitchell System, modification 3"."""
+    fam = FAMILIES.get(family)
+    title = fam.title if fam else family
+    return f"{title}, {variant_words(variant)}" if variant else title

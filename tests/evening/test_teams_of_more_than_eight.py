@@ -113,7 +113,7 @@ def test_a_pair_without_a_team_is_refused_and_every_row_is_named(club: Club, ros
     with pytest.raises(UserError) as err:
         setup.entrants_add(session=session, rows=rows, teams={1: 1, 2: 9})
     assert err.value.errors == {  # type: ignore[attr-defined]
-        "r2_team": "Row 2: Choose team 1 to 3, not 9.",
-        "r3_team": "Row 3: Choose the pair's team.",
+        "r2_team": "Choose team 1 to 3, not 9.",
+        "r3_team": "Choose the pair's team.",
     }
     assert not session.entrants.exists()

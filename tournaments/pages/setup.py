@@ -13,6 +13,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
+from ..display import variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
 from ..models import Entrant, EntrantKind, Player, Session
 from ..movements import FAMILIES, Movement, MovementUserError
@@ -23,9 +24,12 @@ from ..printing.drawing import diagram_svg_inline
 from ..printing.hands import tray_hands_of
 from ..services.errors import UserError
 from ..services.sessions import KIND_SHAPE
+from ..services.teams import MAX_TEAMS, TEAMS_OF_FAMILY, is_teams_session
 
 DEFAULT_DEALS = 24
 MAX_ROWS = 16
+#: Three teams of six pairs (pp. 57-58) need eighteen rows.
+MAX_TEAM_ROWS = 24
 SHOWN_RECOMMENDATIONS = 5
 
 #: What to call one entrant and many, by kind of session.
@@ -35,6 +39,7 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
     EntrantKind.SIXES: ("team", "teams"),
     EntrantKind.EIGHTS: ("team", "teams"),
     EntrantKind.INDIVIDUALS: ("player", "players"),
+    EntrantKind.TEAMS: ("pair", "pairs"),
 }
 
 
@@ -86,6 +91,9 @@ def recommendations(session: Session, deals: int) -> list[RecommendationView]:
         recs = recommend(session_kind=str(session.entrant_kind), entrants=entrants, deals_available=deals)
     except MovementUserError:
         return []
+    if is_teams_session(session):  # only the movements for as many teams as were entered
+        teams = session.entrants.filter(kind="team", team_members__isnull=False).distinct().count()
+        recs = [r for r in recs if TEAMS_OF_FAMILY.get(r.family) == teams]
     return [
         RecommendationView(rec=r, value=f"{r.family}|{r.variant or ''}|{r.trays}", best=i == 0)
         for i, r in enumerate(recs)
@@ -107,14 +115,6 @@ def family_choices(session: Session) -> list[tuple[str, Any]]:
     return out
 
 
-def variant_words(variant: str) -> str:
-    """ "mod3" as "modification 3", "form2" as "form 2"; other names as they are."""
-    for short, word in (("mod", "modification"), ("form", "form"), ("plan", "plan")):
-        if variant.startswith(short) and variant[len(short) :].isdigit():
-            return f"{word} {variant[len(short) :]}"
-    return variant
-
-
 def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:
     """Rows to pick pairs (teams) from the active players not yet entered."""
     _, size = KIND_SHAPE[session.entrant_kind]
@@ -124,18 +124,28 @@ def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:
         .exclude(pk__in=[p for p in taken if p])
         .order_by("name")
     )
-    rows = max(1, min(MAX_ROWS, len(free) // size))
-    return EntrantRowsForm(data, players=free, rows=rows, size=size)
+    teams = is_teams_session(session)
+    rows = max(1, min(MAX_TEAM_ROWS if teams else MAX_ROWS, len(free) // size))
+    return EntrantRowsForm(data, players=free, rows=rows, size=size, teams=MAX_TEAMS if teams else 0)
 
 
-def _entrant_list(session: Session) -> list[dict[str, Any]]:
+def entrant_list(session: Session) -> list[dict[str, Any]]:
     """The entrants with their players' names (and seats, for teams of four)."""
     kind, _ = KIND_SHAPE[session.entrant_kind]
     out = []
-    for e in session.entrants.filter(kind=kind).prefetch_related("members__player").order_by("number"):
+    entrants = session.entrants.filter(kind=kind).select_related("team").prefetch_related("members__player")
+    for e in entrants.order_by("number"):
         members = list(e.members.all())
         names = [f"{m.role} {m.player.name}" if m.role else m.player.name for m in members]
-        out.append({"entrant": e, "names": ", ".join(names) if kind != "pair" else " & ".join(names)})
+        out.append(
+            {
+                "entrant": e,
+                "names": ", ".join(names) if kind != "pair" else " & ".join(names),
+                "team": e.team.name if e.team_id and e.team else "",
+            }
+        )
+    if is_teams_session(session):
+        out.sort(key=lambda row: (row["team"], row["entrant"].number))
     return out
 
 
@@ -204,7 +214,7 @@ def setup_context(
         "deals": deals,
         "unit": one,
         "units": many,
-        "entrants": _entrant_list(session),
+        "entrants": entrant_list(session),
         "count": entrants,
         "odd_pairs": session.entrant_kind == EntrantKind.PAIRS and entrants % 2 == 1,
         "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),

@@ -33,7 +33,7 @@ def _twice(rows: Sequence[Row]) -> dict[int, str]:
             if player is None:
                 continue
             if player.pk in first and first[player.pk] != number:
-                out.setdefault(number, f"{player.name} is also chosen in row {first[player.pk]}.")
+                out.setdefault(number, f"Already entered in row {first[player.pk]}: {player.name}.")
             first.setdefault(player.pk, number)
     return out
 
@@ -61,7 +61,7 @@ def entrants_add(
                 added.append(entrant_create(session=session, players=people, team=team, user=user))
         except UserError as exc:
             place = "team" if exc.field == "team" else "1"
-            errors[f"r{number}_{place}"] = f"Row {number}: {exc.message}"
+            errors[f"r{number}_{place}"] = exc.message
     if errors:
         raise FieldErrors(errors)
     movement_refit(session=session, user=user)

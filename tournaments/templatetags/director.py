@@ -1,0 +1,28 @@
+"""What the director's pages write about a session: the movement as the book names it, readable links."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from ..display import movement_title
+from ..models import Session
+
+register = template.Library()
+
+@register.filter(name="movement_title")
+def movement_title_of(session: Session | Any) -> str:
+    """A session's movement as the book names it, or "no movement yet"."""
+    family = getattr(session, "movement_family", "") or ""
+    if not family:
+        return "no movement yet"
+    return movement_title(family, getattr(session, "movement_variant", "") or "")
+
+
+@register.filter
+def plural(count: int, word: str) -> str:
+    """ "1 table", "5 tables", "1 time", "3 times" (never "time(s)")."""
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word}es" if word.endswith(("s", "sh", "ch")) else f"{count} {word}s"
