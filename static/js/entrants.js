@@ -136,4 +136,16 @@
   }
 
   selects.forEach(enhance);
+
+  // A name typed but matching nobody would be sent as an empty place: stop and say so instead.
+  form.addEventListener("submit", function (e) {
+    var stray = Array.prototype.filter.call(form.querySelectorAll(".combo"), function (wrap) {
+      var input = wrap.querySelector("input");
+      return input.value.trim() && !wrap.querySelector("select").value;
+    });
+    if (!stray.length) return;
+    e.preventDefault();
+    stray.forEach(function (wrap) { wrap.querySelector(".combo-note").hidden = false; });
+    stray[0].querySelector("input").focus();
+  });
 })();

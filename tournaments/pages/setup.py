@@ -217,6 +217,7 @@ def setup_context(
         "entrants": entrant_list(session),
         "count": entrants,
         "odd_pairs": session.entrant_kind == EntrantKind.PAIRS and entrants % 2 == 1,
+        "teams_session": is_teams_session(session),
         "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),
         "recs": recs[:SHOWN_RECOMMENDATIONS],
         "more_recs": recs[SHOWN_RECOMMENDATIONS:],
