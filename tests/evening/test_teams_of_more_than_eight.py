@@ -18,7 +18,9 @@ from tournaments.services.errors import UserError
 pytestmark = pytest.mark.django_db
 
 
-def teams_session(club: Club, roster: list[Player], per_team: list[int], title: str = "Club teams") -> Session:
+def teams_session(
+    club: Club, roster: list[Player], per_team: list[int], title: str = "Club teams"
+) -> Session:
     """A session of teams of more than eight; team i has ``per_team[i]`` pairs, entered alternately."""
     session = sessions.session_create(
         club=club, date=dt.date(2026, 12, 1), title=title, entrant_kind=EntrantKind.TEAMS

@@ -15,10 +15,11 @@ from django.utils.safestring import SafeString, mark_safe
 
 from ..display import variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
-from ..models import Entrant, EntrantKind, Player, Session
+from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
+from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
-from ..movements.recommend import Recommendation, recommend
+from ..movements.recommend import Recommendation, comparison_words, meeting_words, recommend
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
 from ..printing.hands import tray_hands_of
@@ -70,11 +71,31 @@ class RecommendationView:
     rec: Recommendation
     value: str
     best: bool
+    #: What tells it apart from another choice with the same figures ("" when none has them).
+    twin_note: str = ""
 
     @property
     def name(self) -> str:
-        """The book's name, with the variant (``mod3``) where there is one."""
-        return f"{self.rec.title}, {self.rec.variant}" if self.rec.variant else self.rec.title
+        """The book's name, with the variant ("modification 3"), or the plan it is the same as."""
+        variant = self.rec.variant or (self.rec.aliases[0] if self.rec.aliases else "")
+        return f"{self.rec.title}, {variant_words(variant)}" if variant else self.rec.title
+
+    @property
+    def summary(self) -> str:
+        """What the system is, in a line (the family's own summary)."""
+        family = FAMILIES.get(self.rec.family)
+        return family.summary if family else ""
+
+    @property
+    def advice(self) -> ScoringAdvice | None:
+        """The scoring method the book gives this movement, and why."""
+        return scoring_advice(self.rec.family)
+
+    @property
+    def method_label(self) -> str:
+        """The recommended method as the drop-down names it."""
+        advice = self.advice
+        return ScoringMethod(advice.method).label if advice else ""
 
     @property
     def balance_percent(self) -> int:
@@ -95,9 +116,26 @@ def recommendations(session: Session, deals: int) -> list[RecommendationView]:
         teams = session.entrants.filter(kind="team", team_members__isnull=False).distinct().count()
         recs = [r for r in recs if TEAMS_OF_FAMILY.get(r.family) == teams]
     return [
-        RecommendationView(rec=r, value=f"{r.family}|{r.variant or ''}|{r.trays}", best=i == 0)
+        RecommendationView(
+            rec=r, value=f"{r.family}|{r.variant or ''}|{r.trays}", best=i == 0, twin_note=_twin_note(r, recs)
+        )
         for i, r in enumerate(recs)
     ]
+
+
+def _figures(r: Recommendation) -> tuple[Any, ...]:
+    return (r.family, r.tables, r.rounds, r.trays, r.sitouts_per_round, r.balance, r.meets, r.compared)
+
+
+def _twin_note(r: Recommendation, recs: Sequence[Recommendation]) -> str:
+    """For choices of equal figures: which trays Table 1 plays first, the one thing that differs."""
+    if not any(o is not r and _figures(o) == _figures(r) for o in recs):
+        return ""
+    trays = ", ".join(map(str, r.first_trays))
+    return (
+        f"Same figures as another plan; it differs only in which trays make up a set: "
+        f"Table 1 starts with tray{'s' if len(r.first_trays) > 1 else ''} {trays}."
+    )
 
 
 def family_choices(session: Session) -> list[tuple[str, Any]]:
@@ -158,10 +196,15 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
     analysis = analyse(movement)
     sitouts = max(analysis.sitouts_per_round, default=0)
     c = analysis.comparisons
+    unit = {"pair": "pair", "team": "team", "player": "player"}[movement.entrant_kind]
     return {
         "title": family.title if family else session.movement_family,
         "pages": family.pages if family else "",
-        "variant": session.movement_variant,
+        "variant": variant_words(session.movement_variant),
+        "meets": meeting_words(analysis, unit),
+        "compared": comparison_words(analysis, unit),
+        "unit": unit,
+        "advice": scoring_advice(session.movement_family),
         "tables": movement.tables,
         "rounds": len(movement.rounds),
         "trays": movement.trays,
@@ -202,10 +245,15 @@ def setup_context(
     """Everything the set-up page shows."""
     entrants, _ = _counts(session)
     recs = recommendations(session, deals) if session.is_editable_setup else []
+    choice = _current_choice(session, recs)
+    checked = next((r for r in recs if r.value == choice), None)
+    advice = checked.advice if checked else None
     initial = {
-        "scoring_method": session.scoring_method,
+        "scoring_method": session.scoring_method
+        if session.movement_family or advice is None
+        else advice.method,
         "deals": deals,
-        "choice": _current_choice(session, recs),
+        "choice": choice,
     }
     one, many = UNIT_WORDS[session.entrant_kind]
     return {
@@ -220,6 +268,7 @@ def setup_context(
         "teams_session": is_teams_session(session),
         "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),
         "recs": recs[:SHOWN_RECOMMENDATIONS],
+        "checked": checked,
         "more_recs": recs[SHOWN_RECOMMENDATIONS:],
         "movement_form": movement_form
         or MovementChoiceForm(initial=initial, families=family_choices(session)),
@@ -260,7 +309,7 @@ def seated_message(movement: Movement) -> str:
     family = FAMILIES.get(movement.family)
     title = family.title if family else movement.family
     return (
-        f"Seated by the {title}{', ' + movement.variant if movement.variant else ''}: "
+        f"Seated by the {title}{', ' + variant_words(movement.variant) if movement.variant else ''}: "
         f"{movement.tables} tables, {len(movement.rounds)} rounds, {movement.trays} trays."
     )
 

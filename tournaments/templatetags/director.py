@@ -11,6 +11,7 @@ from ..models import Session
 
 register = template.Library()
 
+
 @register.filter(name="movement_title")
 def movement_title_of(session: Session | Any) -> str:
     """A session's movement as the book names it, or "no movement yet"."""
