@@ -12,6 +12,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from ..models import Club, Entrant, EntrantKind, EntrantMember, Player, ScoringMethod, Series, Session
 from .club import log_action
@@ -177,6 +178,7 @@ def session_start(*, session: Session, user: Any = None) -> Session:
     session.status = Status.RUNNING
     session.current_round = 1
     session.save(update_fields=["status", "current_round", "updated_at"])
+    session.rounds.filter(number=1).update(started_at=timezone.now())
     log_action(club=session.club, session=session, user=user, action="session.start")
     return session
 
@@ -191,6 +193,7 @@ def session_advance(*, session: Session, user: Any = None) -> Session:
         raise UserError(f"Round {last} is the last round.")
     session.current_round += 1
     session.save(update_fields=["current_round", "updated_at"])
+    session.rounds.filter(number=session.current_round).update(started_at=timezone.now())
     log_action(
         club=session.club, session=session, user=user, action="session.advance", round=session.current_round
     )
