@@ -117,6 +117,9 @@ class ServiceErrorsMixin:
         problems = getattr(exc, "problems", None)
         if problems:
             body["problems"] = [str(p) for p in problems]
+        undecided = getattr(exc, "undecided", None)
+        if undecided:  # the lines a close waits for a decision on, by id
+            body["undecided"] = [getattr(line, "pk", line) for line in undecided]
         return body
 
     def conflict_stored(self, stored: Any) -> Any:

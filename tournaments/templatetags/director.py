@@ -27,3 +27,12 @@ def plural(count: int, word: str) -> str:
     if count == 1:
         return f"1 {word}"
     return f"{count} {word}es" if word.endswith(("s", "sh", "ch")) else f"{count} {word}s"
+
+
+@register.filter
+def get_item(mapping: Any, key: str) -> Any:
+    """A value of a dict (or a form's data) by a key built in the template: ``errors|get_item:key``."""
+    if not mapping:
+        return ""
+    getter = getattr(mapping, "get", None)
+    return getter(key, "") if getter else ""
