@@ -105,3 +105,10 @@ def movement_title(family: str, variant: str = "") -> str:
     fam = FAMILIES.get(family)
     title = fam.title if fam else family
     return f"{title}, {variant_words(variant)}" if variant else title
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 table", "5 tables", "1 round" (never "round(s)")."""
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word}es" if word.endswith(("s", "sh", "ch")) else f"{count} {word}s"

@@ -27,11 +27,13 @@ class Unconfirmed:
     round: int
     ns_tricks: int | None
     line_id: int
+    ew: str = ""
 
     def __str__(self) -> str:
+        who = f"E-W, {self.ew}," if self.ew else "E-W"
         return (
             f"Table {self.table}, tray {self.tray} (round {self.round}): N-S entered {self.ns_tricks}; "
-            "E-W have not confirmed it."
+            f"{who} have not confirmed it."
         )
 
 
@@ -47,8 +49,8 @@ class DisputeView:
         d = self.dispute
         claim = d.claimed if d.claimed is not None else "?"
         return (
-            f"Table {d.table}, tray {d.tray} (round {d.round}): N-S ({self.ns}) entered {d.ns_tricks}, "
-            f"E-W ({self.ew}) say {claim}."
+            f"Table {d.table}, tray {d.tray} (round {d.round}): N-S, {self.ns}, entered {d.ns_tricks}; "
+            f"E-W, {self.ew}, say {claim}."
         )
 
 
@@ -84,7 +86,7 @@ class NeedsYou:
         }
 
 
-def _names(session: Session) -> dict[int, str]:
+def entrant_names(session: Session) -> dict[int, str]:
     """Entrant number -> "Pair 3 (Ada Byron & Ben Hale)", for the entrants the movement seats."""
     return {e.number: str(e) for e in session.entrants.filter(kind=seated_kind(session))}
 
@@ -94,7 +96,7 @@ def needs_you(*, session: Session, board: Board) -> NeedsYou:
     running = session.status == Session.Status.RUNNING
     if not running:
         return NeedsYou()
-    names = _names(session)
+    names = entrant_names(session)
     cells = {(c.table, c.round): c for row in board.tables for c in row.cells if c is not None}
     disputes = []
     for d in board.disputes:
@@ -103,7 +105,7 @@ def needs_you(*, session: Session, board: Board) -> NeedsYou:
         ew = names.get(cell.ew or 0, "—") if cell else "—"
         disputes.append(DisputeView(d, ns, ew))
     unconfirmed = [
-        Unconfirmed(row.table, m.tray, c.round, m.ns_tricks, m.line_id or 0)
+        Unconfirmed(row.table, m.tray, c.round, m.ns_tricks, m.line_id or 0, names.get(c.ew or 0, ""))
         for row in board.tables
         for c in row.cells
         if c is not None and c.round < row.round and not c.phantom

@@ -30,7 +30,7 @@ from tournaments.services.sessions import session_advance, session_publish_switc
 
 from ..models import SlipLine
 from ..selectors import board as sel
-from ..selectors.attention import needs_you
+from ..selectors.attention import entrant_names, needs_you
 from ..selectors.calls import room_clock
 from ..services import calls, directing
 
@@ -54,6 +54,7 @@ def board_context(session: Session) -> dict[str, Any]:
     return {
         "board": board,
         "needs": needs_you(session=session, board=board),
+        "names": entrant_names(session),
         "clock": clock,
         "clock_json": json.dumps(clock.to_json(now)) if clock else "",
         "clock_words": clock_words(clock, now),

@@ -8,12 +8,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tournaments.display import plural
 from tournaments.models import Club, Player, Session
 from tournaments.movements import FAMILIES
 from tournaments.movements.advice import ADVICE
 from tournaments.movements.recommend import recommend, times
 from tournaments.services import sessions, setup
-from tournaments.templatetags.director import plural
 
 
 def test_counts_are_written_as_words_never_as_time_s() -> None:

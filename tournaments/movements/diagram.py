@@ -245,12 +245,13 @@ def _tray_moves_after_round_1(m: Movement) -> dict[int, dict[int, int]]:
 
 def arrows(m: Movement) -> list[Arrow]:
     """The moves from round 1 to round 2: players and trays."""
-    if len(m.rounds) < 2:
+    if not m.rounds:
         return []
     after_round_1 = _tray_moves_after_round_1(m)
     out = []
     for t in m.rounds[0].tables:
-        for kind, who, seat, label in _movers(t):
+        # In a movement of one round (the club system, p. 57) only the trays move, from table to table.
+        for kind, who, seat, label in _movers(t) if len(m.rounds) > 1 else ():
             move = next_place(m, 2, who, seat)
             if isinstance(move, tuple) and move != (t.table, seat):
                 side = "N-S" if move[1] in ("N", "S") else "E-W"
@@ -604,7 +605,8 @@ def _title(m: Movement) -> str:
     name = fam.title if fam else m.family
     return (
         f"{name}{', ' + m.variant if m.variant else ''}: {m.entrants} {m.entrant_kind}s, "
-        f"{m.tables} tables, {m.trays} trays — moves after round 1"
+        f"{m.tables} tables, {m.trays} trays — "
+        + ("moves after round 1" if len(m.rounds) > 1 else "where each tray goes next")
     )
 
 
@@ -632,7 +634,7 @@ def diagram_svg(m: Movement, *, standalone: bool = True) -> str:
         else ""
     )
     prolog = '<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else ""
-    size = f'width="{width:.0f}" height="{height:.0f}" ' if standalone else ""
+    size = f'width="{width:.0f}" height="{height:.0f}" '  # the page scales it down to fit, never up
     return (
         f'{prolog}<svg xmlns="http://www.w3.org/2000/svg" {size}viewBox="0 0 {width:.0f} {height:.0f}" '
         f'font-family="Helvetica, Arial, \'Liberation Sans\', sans-serif" font-size="12"'

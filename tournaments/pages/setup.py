@@ -13,7 +13,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
-from ..display import variant_words
+from ..display import plural, variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
 from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
@@ -310,7 +310,8 @@ def seated_message(movement: Movement) -> str:
     title = family.title if family else movement.family
     return (
         f"Seated by the {title}{', ' + variant_words(movement.variant) if movement.variant else ''}: "
-        f"{movement.tables} tables, {len(movement.rounds)} rounds, {movement.trays} trays."
+        f"{plural(movement.tables, 'table')}, {plural(len(movement.rounds), 'round')}, "
+        f"{plural(movement.trays, 'tray')}."
     )
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from ..display import movement_title
+from ..display import movement_title, plural
 from ..models import Session
 
 register = template.Library()
@@ -21,12 +21,10 @@ def movement_title_of(session: Session | Any) -> str:
     return movement_title(family, getattr(session, "movement_variant", "") or "")
 
 
-@register.filter
-def plural(count: int, word: str) -> str:
-    """ "1 table", "5 tables", "1 time", "3 times" (never "time(s)")."""
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} {word}es" if word.endswith(("s", "sh", "ch")) else f"{count} {word}s"
+@register.filter(name="plural")
+def plural_filter(count: int, word: str) -> str:
+    """ "1 table", "5 tables" (never "table(s)")."""
+    return plural(count, word)
 
 
 @register.filter
