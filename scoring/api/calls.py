@@ -171,6 +171,7 @@ class TimerView(DirectorView):
     """The round timer: its settings and the room's clock."""
 
     def body(self, session: Any) -> dict[str, Any]:
+        """The timer's settings and the room's clock."""
         clock = room_clock(session=session, room_round=session_board(session=session).room_round)
         return {
             "minutes_per_tray": session.minutes_per_tray,

@@ -37,6 +37,7 @@ class CallView:
 
 
 def _where(call: DirectorCall) -> str:
+    """Where a call comes from: "Table 3", or the entrant sitting out."""
     if call.table is not None:
         return f"Table {call.table.number}"
     return str(call.entrant) if call.entrant is not None else "A phone"

@@ -313,6 +313,7 @@ def _table_lines(number: int, t: TableAssignment | None) -> list[tuple[str, bool
 
 
 def _box_size(lines: Sequence[tuple[str, bool]]) -> tuple[float, float]:
+    """A table's box: wide enough for its longest line, a line high for each."""
     width = max(text_width(text, BOX_SIZE, bold) for text, bold in lines) + 2 * PAD
     return max(width, 96.0), BOX_LINE * len(lines) + PAD
 
@@ -396,6 +397,7 @@ def _labels_at(place: Box, moves: Sequence[Arrow]) -> list[Label]:
 
 
 def _label_width(a: Arrow) -> float:
+    """A move's label: its line sample, a gap, its words."""
     return SAMPLE + 4 + text_width(move_words(a), LABEL_SIZE)
 
 
@@ -442,9 +444,11 @@ def _framed(tables: list[TableShape], curves: list[Curve], labels: list[Label]) 
     bottom = max([b.y + b.h for b in boxes] + [p[1] for p in points]) + GAP
 
     def shift(b: Box) -> Box:
+        """A box moved by the margin."""
         return Box(b.x - left, b.y - top, b.w, b.h)
 
     def move(label: Label) -> Label:
+        """A label moved by the margin."""
         return Label(label.text, shift(label.box), label.kind, label.bold, label.size)
 
     return Layout(
@@ -547,6 +551,7 @@ def _svg_text(label: Label, colour: str = "#000000") -> str:
 
 
 def _svg_curve(c: Curve) -> str:
+    """An arrow's line with its head, in its kind's colour and dash."""
     colour, dash = STYLE[c.kind]
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = c.points
     dashes = f' stroke-dasharray="{dash}"' if dash else ""
@@ -557,6 +562,7 @@ def _svg_curve(c: Curve) -> str:
 
 
 def _svg_label(label: Label) -> str:
+    """A move's label: a sample of its line, then the words, in its colour."""
     colour, dash = STYLE[label.kind]
     y = label.box.y + label.box.h / 2
     dashes = f' stroke-dasharray="{dash}"' if dash else ""
@@ -568,6 +574,7 @@ def _svg_label(label: Label) -> str:
 
 
 def _svg_table(t: TableShape) -> str:
+    """A table's box and its lines."""
     b = t.box
     rect = (
         f'<rect x="{b.x:.1f}" y="{b.y:.1f}" width="{b.w:.1f}" height="{b.h:.1f}" rx="8" fill="#ffffff" '
@@ -611,6 +618,7 @@ def _title(m: Movement) -> str:
 
 
 def _legend(y: float) -> Iterator[str]:
+    """The key: one sample line for each kind of move."""
     for i, kind in enumerate(KINDS):
         colour, dash = STYLE[kind]
         x = 16 + 150 * i

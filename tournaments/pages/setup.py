@@ -124,6 +124,7 @@ def recommendations(session: Session, deals: int) -> list[RecommendationView]:
 
 
 def _figures(r: Recommendation) -> tuple[Any, ...]:
+    """What the page shows of a choice, to find two that look the same."""
     return (r.family, r.tables, r.rounds, r.trays, r.sitouts_per_round, r.balance, r.meets, r.compared)
 
 
