@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
-from scoring import urls_table
+from scoring import urls_calls, urls_table
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -20,6 +20,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("t/", include(urls_table.table_patterns)),
     path("p/", include(urls_table.phone_patterns)),
+    path("t/", include(urls_calls.table_call_patterns)),
+    path("p/", include(urls_calls.phone_call_patterns)),
     path("director/", include("scoring.urls_director")),
     path("director/", include("tournaments.urls_director")),
     path("api/v1/", include("clubwhist.urls_api")),

@@ -9,7 +9,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from clubwhist.security import same_origin_only
-from scoring.api import slips, standings, tables
+from scoring.api import calls, slips, standings, tables
 from tournaments.api import clubs, entrants, movements, players, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
@@ -36,4 +36,5 @@ urlpatterns = [
     *slips.urlpatterns,
     *standings.urlpatterns,
     *tables.urlpatterns,
+    *calls.urlpatterns,
 ]

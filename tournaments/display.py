@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .movements import FAMILIES
+
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -93,3 +95,29 @@ def book_card_words(card: str) -> str:
     if card_view(code) is None:
         return ""
     return f"{SUIT_NAME[code[1]][:-1].upper()} {RANK_NAME[code[0]].upper()}"
+
+
+#: A variant's short name, as a director reads it.
+VARIANT_WORDS = (("mod", "modification"), ("form", "form"), ("plan", "plan"))
+
+
+def variant_words(variant: str) -> str:
+    """ "mod3" as "modification 3", "form2" as "form 2", "meet-all" as "meet all"."""
+    for short, word in VARIANT_WORDS:
+        if variant.startswith(short) and variant[len(short) :].isdigit():
+            return f"{word} {variant[len(short) :]}"
+    return variant.replace("-", " ")
+
+
+def movement_title(family: str, variant: str = "") -> str:
+    """A movement as the book names it: "Howell Pair System", "Mitchell System, modification 3"."""
+    fam = FAMILIES.get(family)
+    title = fam.title if fam else family
+    return f"{title}, {variant_words(variant)}" if variant else title
+
+
+def plural(count: int, word: str) -> str:
+    """ "1 table", "5 tables", "1 round" (never "round(s)")."""
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word}es" if word.endswith(("s", "sh", "ch")) else f"{count} {word}s"

@@ -19,9 +19,9 @@ from .services.pbn import pbn_size_check
 
 
 def add_service_error(form: forms.Form, exc: UserError) -> forms.Form:
-    """Show a service's refusal next to its field, or above the form."""
-    field = exc.field if exc.field in form.fields else None
-    form.add_error(field, sentence(exc.message))
+    """Show a service's refusal next to its field (each field's, for several), or above the form."""
+    for name, message in (getattr(exc, "errors", None) or {exc.field: exc.message}).items():
+        form.add_error(name if name in form.fields else None, sentence(message))
     return form
 
 
@@ -115,7 +115,10 @@ PLACE_LABELS: dict[int, tuple[str, ...]] = {
 class EntrantRowsForm(forms.Form):
     """Several entrants at once: each row picks the players of one pair (or team).
 
-    Fields are ``r<row>_<place>``; a row's errors are shown beside the row.
+    Fields are ``r<row>_<place>`` (and ``r<row>_team`` when each pair names
+    its team, pp. 56-59); every row's errors are shown beside that row. Each
+    drop-down is labelled by its row and place, and ``static/js/entrants.js``
+    lets the director type a name instead of scrolling the roster.
     """
 
     def __init__(
@@ -125,20 +128,39 @@ class EntrantRowsForm(forms.Form):
         rows: int,
         size: int,
         labels: tuple[str, ...] | None = None,
+        teams: int = 0,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.size, self.row_count, self.labels = size, rows, labels
+        self.size, self.row_count, self.labels, self.teams = size, rows, labels, teams
         self.players = {str(p.pk): p for p in players}
         choices = [("", "—"), *((k, _label(p)) for k, p in self.players.items())]
+        team_choices = [("", "—"), *((str(t), f"Team {t}") for t in range(1, teams + 1))]
+        places = self.place_labels()
         for r in range(1, rows + 1):
+            if teams:
+                self.fields[f"r{r}_team"] = forms.ChoiceField(
+                    choices=team_choices,
+                    required=False,
+                    widget=forms.Select(attrs={"aria-label": f"Row {r}, team"}),
+                )
             for p in range(1, size + 1):
-                self.fields[f"r{r}_{p}"] = forms.ChoiceField(choices=choices, required=False)
+                attrs = {"aria-label": f"Row {r}, {places[p - 1].lower()}", "data-player": ""}
+                self.fields[f"r{r}_{p}"] = forms.ChoiceField(
+                    choices=choices, required=False, widget=forms.Select(attrs=attrs)
+                )
 
     def place_labels(self) -> tuple[str, ...]:
-        """Column headings for the rows."""
+        """Column headings for the players of a row."""
         default = tuple(f"Player {i}" for i in range(1, self.size + 1))
         return self.labels or PLACE_LABELS.get(self.size, default)
+
+    def headings(self) -> tuple[str, ...]:
+        """Column headings for the whole row (the team first, where there is one)."""
+        return (("Team",) if self.teams else ()) + self.place_labels()
+
+    def _names(self, r: int) -> list[str]:
+        return ([f"r{r}_team"] if self.teams else []) + [f"r{r}_{p}" for p in range(1, self.size + 1)]
 
     def rows(self) -> list[tuple[int, list[Player | None]]]:
         """The rows with at least one player chosen, numbered as on the page."""
@@ -149,14 +171,24 @@ class EntrantRowsForm(forms.Form):
                 out.append((r, [self.players.get(k) for k in keys]))
         return out
 
+    def row_teams(self) -> dict[int, str]:
+        """Row number -> the team chosen on it (empty when none is)."""
+        if not self.teams:
+            return {}
+        return {r: self.cleaned_data.get(f"r{r}_team") or "" for r in range(1, self.row_count + 1)}
+
     def row_fields(self) -> list[tuple[int, list[forms.BoundField], list[str]]]:
         """For the template: each row's bound fields and its errors."""
         out = []
         for r in range(1, self.row_count + 1):
-            bound = [self[f"r{r}_{p}"] for p in range(1, self.size + 1)]
+            bound = [self[name] for name in self._names(r)]
             errors = [str(e) for b in bound for e in b.errors]
             out.append((r, bound, errors))
         return out
+
+    def rows_in_error(self) -> list[int]:
+        """The numbers of the rows with an error."""
+        return [n for n, _, errors in self.row_fields() if errors]
 
 
 def _label(player: Player) -> str:

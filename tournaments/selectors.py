@@ -6,8 +6,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
-from .models import Club, Entrant, EntrantLink, Player, Session, Table, Tray
+from .clock import RoundClock, round_clock
+from .models import (
+    Club,
+    Entrant,
+    EntrantKind,
+    EntrantLink,
+    Player,
+    Round,
+    Session,
+    Table,
+    Tray,
+)
 from .services.errors import NotFound
 from .services.sessions import KIND_SHAPE
 
@@ -40,6 +52,13 @@ def entrant_link_by_token(*, token: str) -> EntrantLink:
 
 def ranked_kind(session: Session) -> str:
     """The kind of entrant the session's standings rank: pairs, players, or teams."""
+    if session.entrant_kind == EntrantKind.TEAMS:
+        return Entrant.Kind.TEAM  # teams of more than eight: the pairs sit, the teams are ranked (p. 57)
+    return KIND_SHAPE[session.entrant_kind][0]
+
+
+def seated_kind(session: Session) -> str:
+    """The kind of entrant the session's movement seats: pairs, players, or teams."""
     return KIND_SHAPE[session.entrant_kind][0]
 
 
@@ -92,3 +111,22 @@ def session_for_director(*, user: Any, pk: int) -> Session:
     if session is None:
         raise NotFound("No such session.")
     return session
+
+
+def session_round_clock(*, session: Session, round_number: int) -> RoundClock | None:
+    """The round timer of one round (its times in the club's time zone), or None without a timer."""
+    if not session.minutes_per_tray or round_number < 1:
+        return None
+    begun = {
+        number: timezone.localtime(started)
+        for number, started in Round.objects.filter(
+            session=session, number__lte=round_number, started_at__isnull=False
+        ).values_list("number", "started_at")
+    }
+    return round_clock(
+        round_number=round_number,
+        trays=session.deals_per_round,
+        minutes_per_tray=session.minutes_per_tray,
+        change_minutes=session.change_minutes,
+        begun=begun,
+    )

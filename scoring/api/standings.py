@@ -24,7 +24,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.api import errors
+from tournaments.api import ID_MAX, errors
 from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.permissions import DirectorView, Paginated, PublicView
 from tournaments.api.sessions import SESSION_ID, SessionSerializer
@@ -41,6 +41,7 @@ from ..selectors.public import NotPublished, deals_public, public_sight, session
 from ..selectors.standings import entrant_names, session_snapshot
 from ..selectors.travellers import traveller_lines
 from ..services import directing
+from ..services.decisions import Decision
 from ..visibility import published
 from .slips import TRAVELLER, SlipErrorsMixin
 
@@ -189,17 +190,39 @@ class StandingsView(DirectorView):
         return standings_response(request, session, snapshot)
 
 
-@extend_schema(tags=["sessions"], parameters=[SESSION_ID], request=None)
+class DecisionSerializer(serializers.Serializer):
+    """The director's decision on a line nobody at the table checked: confirm it as entered, or correct it."""
+
+    line = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The slip line's id.")
+    decision = serializers.ChoiceField(["confirm", "correct"])
+    ns_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=13)
+
+
+class CloseSerializer(serializers.Serializer):
+    """A decision for each unconfirmed line (none needed when every line is confirmed)."""
+
+    decisions = DecisionSerializer(many=True, required=False)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
 class SessionCloseView(SlipErrorsMixin, DirectorView):
-    """Close a running session once every slip is complete, and score it."""
+    """Close a running session once every slip is complete and every unconfirmed line decided; score it."""
 
     @extend_schema(
-        operation_id="sessions_close", responses={200: SessionSerializer, **errors(400, 401, 404, 409)}
+        operation_id="sessions_close",
+        request=CloseSerializer,
+        responses={200: SessionSerializer, **errors(400, 401, 404, 409)},
     )
     def post(self, request: Request, pk: int) -> Response:
-        """Close it; a 400 lists in ``problems`` every tray owed and every dispute."""
+        """Close it; a 400 lists in ``problems`` each tray owed, dispute, undecided line (``undecided``)."""
         session = self.director_session(pk)
-        directing.session_close(session=session, user=request.user)
+        form = CloseSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        decisions = [
+            Decision(d["line"], d["decision"], d.get("ns_tricks"))
+            for d in form.validated_data.get("decisions", [])
+        ]
+        directing.session_close(session=session, decisions=decisions, user=request.user)
         session.refresh_from_db()
         return Response(SessionSerializer(session).data)
 

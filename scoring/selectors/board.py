@@ -271,6 +271,15 @@ def slips_missing(*, session: Session) -> list[Missing]:
     ]
 
 
+def unconfirmed_lines(*, session: Session) -> list[SlipLine]:
+    """The lines N-S sent that nobody at the table has checked, in the order of play."""
+    return list(
+        SlipLine.objects.filter(session=session, status=SlipLine.Status.ENTERED)
+        .select_related("tray", "table", "round", "ns", "ew")
+        .order_by("round__number", "table__number", "tray__number")
+    )
+
+
 def board_to_json(board: Board, session: Session) -> dict[str, Any]:
     """The board as the small JSON the page polls."""
     return {

@@ -24,7 +24,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from tournaments.models import Entrant, Seat, SeatedEntrant, Seating, SeatingTray, Session, Tray
+from tournaments.models import Entrant, EntrantKind, Seat, SeatedEntrant, Seating, SeatingTray, Session, Tray
 from tournaments.selectors import player_numbers, ranked_kind
 
 from ..models import SlipLine
@@ -164,7 +164,8 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
                 void=tray.status == Tray.Status.VOID,
             )
         )
-    return Slips(entrants=entrants, deals=tuple(deals), teams=_teams(session) if seat_based else {})
+    teams = _teams(session) if seat_based else _teams_of_pairs(session)
+    return Slips(entrants=entrants, deals=tuple(deals), teams=teams)
 
 
 def _teams(session: Session) -> dict[int, tuple[int, ...]]:
@@ -176,6 +177,17 @@ def _teams(session: Session) -> dict[int, tuple[int, ...]]:
     for team in session.entrants.filter(kind=Entrant.Kind.TEAM).prefetch_related("members"):
         teams[team.number] = tuple(sorted(numbers[m.player_id] for m in team.members.all()))
     return teams
+
+
+def _teams_of_pairs(session: Session) -> dict[int, tuple[int, ...]]:
+    """Team number -> the numbers of its pairs, for teams of more than eight (pp. 56-59)."""
+    if session.entrant_kind != EntrantKind.TEAMS:
+        return {}
+    teams: dict[int, list[int]] = {}
+    pairs = session.entrants.filter(kind=Entrant.Kind.PAIR, team__isnull=False).order_by("number")
+    for team, pair in pairs.values_list("team__number", "number"):
+        teams.setdefault(team, []).append(pair)
+    return {team: tuple(pairs) for team, pairs in sorted(teams.items())}
 
 
 def complete_trays(*, session: Session) -> frozenset[int]:

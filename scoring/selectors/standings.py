@@ -172,11 +172,16 @@ def entrant_names(*, session: Session) -> dict[int, str]:
 def _entrant_names(session: Session) -> dict[int, str]:
     """The names, read from the database."""
     kind = ranked_kind(session)
-    entrants = session.entrants.filter(kind=kind).prefetch_related("members__player")
+    entrants = session.entrants.filter(kind=kind).prefetch_related(
+        "members__player", "team_members__members__player"
+    )
     joiner = " & " if kind == Entrant.Kind.PAIR else ", "
     names: dict[int, str] = {}
     for entrant in entrants:
-        people = joiner.join(m.player.name for m in entrant.members.all())
+        members = list(entrant.members.all()) or [
+            m for pair in entrant.team_members.all() for m in pair.members.all()
+        ]  # a team of more than eight is its pairs' players (pp. 56-59)
+        people = joiner.join(m.player.name for m in members)
         if entrant.is_phantom:
             people = "phantom"
         if entrant.name and people and people not in entrant.name:

@@ -17,7 +17,7 @@ from django.core.cache import cache
 
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
-from tournaments.selectors import ranked_kind
+from tournaments.selectors import seated_kind
 
 MOVEMENT_CACHE_SECONDS = 12 * 3600
 
@@ -91,7 +91,7 @@ def _stored_movement(session: Session, from_round: int, rounds: int | None) -> M
                 seats=seats[s.pk] if seat_based else None,  # type: ignore[arg-type]
             )
         )
-    kind = ranked_kind(session)
+    kind = seated_kind(session)
     everyone = set(session.entrants.filter(kind=kind).values_list("number", flat=True))
     rounds = tuple(
         Round(

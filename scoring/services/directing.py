@@ -12,13 +12,14 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, Laws pp. 60-66):
   treats the deal as void by itself (``scorers.laws.void_reason``).
 - **void** tray (Law III Sec. 2, Law IV Secs. 9-10): a new deal is needed
   and nobody scores on the deal as played.
-- **close**: every tray owed is sent and no line is disputed; the session is
-  scored. **publish**: the public sees what the switches allow.
+- **close**: every tray owed is sent, no line is disputed, and the director
+  has decided each line the opponents never confirmed (confirm it as
+  entered, or correct it); the session is scored. **publish**: the public sees what the switches allow.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,13 +28,14 @@ from django.db.models import Q
 
 from tournaments.models import Entrant, Seat, SeatingTray, Session, Table, Tray
 from tournaments.services.club import log_action
-from tournaments.services.errors import Conflict, UserError
+from tournaments.services.errors import Conflict, FieldErrors, UserError
 from tournaments.services.running import seating_changed, session_tables_advance
 from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
 
 from ..models import ScoreSnapshot, SlipLine, Via
-from ..selectors.board import session_board, slips_missing
+from ..selectors.board import session_board, slips_missing, unconfirmed_lines
 from ..tasks import queue_double_dummy
+from .decisions import Decision, line_decide
 from .results import result_award, result_confirm, result_submit, slips_changed
 from .standings import standings_compute
 
@@ -41,11 +43,12 @@ Status = Session.Status
 
 
 class IncompleteSlips(UserError):
-    """The session cannot close yet; ``problems`` says exactly what is missing."""
+    """The session cannot close yet: ``problems`` says exactly what is missing, ``undecided`` what waits."""
 
-    def __init__(self, problems: list[str]) -> None:
+    def __init__(self, problems: list[str], undecided: Sequence[SlipLine] = ()) -> None:
         super().__init__(f"The session cannot close yet: {len(problems)} to settle.")
         self.problems = problems
+        self.undecided = list(undecided)
 
 
 def tables_advance(*, session: Session, on: bool, room_round: int | None = None, user: Any = None) -> Session:
@@ -177,8 +180,8 @@ def round_enter(
     return outcome
 
 
-def close_problems(*, session: Session) -> list[str]:
-    """Everything that stops the session closing: trays not sent, lines disputed."""
+def close_problems(*, session: Session, decided: Collection[int] = ()) -> list[str]:
+    """Everything that stops the session closing: trays not sent, lines disputed, lines not decided."""
     problems = [str(m) for m in slips_missing(session=session)]
     disputed = SlipLine.objects.filter(session=session, status=SlipLine.Status.DISPUTED).select_related(
         "tray", "table", "round"
@@ -189,16 +192,43 @@ def close_problems(*, session: Session) -> list[str]:
             f"Table {line.table.number}'s result on tray {line.tray.number} (round {line.round.number}) "
             f"is disputed: N-S entered {line.ns_tricks}, E-W say {claim if claim is not None else '?'}."
         )
+    for line in unconfirmed_lines(session=session):
+        if line.pk not in decided:
+            problems.append(
+                f"Table {line.table.number}'s result on tray {line.tray.number} (round {line.round.number}) "
+                f"is not confirmed: N-S entered {line.ns_tricks}. Confirm it as entered, or correct it."
+            )
     return problems
 
 
 @transaction.atomic
-def session_close(*, session: Session, user: Any = None) -> ScoreSnapshot | None:
-    """Close a running session once every slip is complete, and score it."""
+def session_close(
+    *, session: Session, decisions: Sequence[Decision] = (), user: Any = None
+) -> ScoreSnapshot | None:
+    """Close a running session once every tray is sent, no line disputed and every unconfirmed line decided.
+
+    ``decisions`` says, for each line the opponents never confirmed, whether
+    to confirm it as entered or correct it; without one for each, the close is
+    refused and nothing changes (``IncompleteSlips`` lists them).
+    """
     require_status(session, Status.RUNNING, doing="close the session")
-    problems = close_problems(session=session)
+    pending = {line.pk: line for line in unconfirmed_lines(session=session)}
+    decided = {d.line: d for d in decisions}
+    for number in decided:
+        if number not in pending:
+            raise UserError(f"Result {number} is not waiting for a decision.", field=f"line-{number}")
+    problems = close_problems(session=session, decided=set(decided))
     if problems:
-        raise IncompleteSlips(problems)
+        raise IncompleteSlips(problems, [line for pk, line in pending.items() if pk not in decided])
+    errors: dict[str, str] = {}
+    by = getattr(user, "username", "") or "director"
+    for pk, line in pending.items():
+        try:
+            line_decide(line=line, decision=decided[pk], user=user, by=by)
+        except UserError as exc:
+            errors[exc.field or f"line-{pk}"] = exc.message
+    if errors:
+        raise FieldErrors(errors)
     session_set_status(session=session, status=Status.CLOSED, user=user)
     return standings_compute(session_id=session.pk)
 

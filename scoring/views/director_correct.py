@@ -17,12 +17,13 @@ from django.shortcuts import redirect
 from tournaments.mixins import ActionView, RunPageView, errors_for, post_int
 from tournaments.models import Seating, Session, Tray
 from tournaments.selectors import tray_by_number
-from tournaments.services.errors import UserError
+from tournaments.services.errors import FieldErrors, UserError
 from tournaments.services.sessions import session_reopen
 
 from ..models import AWARD_CHOICES, SlipLine
 from ..selectors import board as sel
 from ..services import directing
+from ..services.decisions import Decision, dispute_settle, line_confirm_as_entered
 from ..services.results import result_award, result_correct
 
 # --- Correct (step 8) --------------------------------------------------------------------------
@@ -168,33 +169,55 @@ class AwardView(RunPageView):
 
 
 class CloseView(RunPageView):
-    """What is missing, close and score; then publish with switches, or reopen."""
+    """What is missing; a decision for each unconfirmed line; close and score; then publish, or reopen."""
 
     template_name = "director/run_close.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         running_now = self.session.status == Session.Status.RUNNING
         rows, problem = sel.director_standings(session=self.session)
+        undecided = sel.unconfirmed_lines(session=self.session) if running_now else []
         return {
             **super().get_context_data(**kwargs),
             "tab": "close",
             "standings": rows,
             "score_problem": problem,
-            "problems": directing.close_problems(session=self.session) if running_now else [],
-            "unconfirmed": SlipLine.objects.filter(
-                session=self.session, status=SlipLine.Status.ENTERED
-            ).count(),
+            "problems": directing.close_problems(session=self.session, decided=[ln.pk for ln in undecided])
+            if running_now
+            else [],
+            "undecided": undecided,
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        decisions = close_decisions(request.POST, self.session)
         try:
-            directing.session_close(session=self.session, user=request.user)
+            directing.session_close(session=self.session, decisions=decisions, user=request.user)
         except directing.IncompleteSlips as exc:
-            return self.refuse({"close": {"form": exc.message}}, problems=exc.problems)
+            ask = "Decide this result: confirm it as entered, or correct it."
+            waiting = {f"line-{ln.pk}": ask for ln in exc.undecided}
+            return self.refuse({"close": {"form": exc.message}, "decide": waiting})
+        except FieldErrors as exc:
+            return self.refuse({"close": {"form": exc.message}, "decide": exc.errors})
         except UserError as exc:
             return self.refuse({"close": {"form": exc.message}})
         messages.success(request, "The session is closed and scored. Check the standings, then publish.")
         return redirect("run:close", pk=pk)
+
+
+def close_decisions(data: Any, session: Session) -> list[Decision]:
+    """The decisions the close form sends: ``line-<id>`` confirm or correct, ``tricks-<id>`` the figure.
+
+    "Confirm every one as entered" (``all=confirm``) decides each line not decided otherwise.
+    """
+    out: dict[int, Decision] = {}
+    for key, value in data.items():
+        number = key.removeprefix("line-")
+        if key.startswith("line-") and number.isdigit() and value:
+            out[int(number)] = Decision(int(number), value, data.get(f"tricks-{number}", "").strip())
+    if data.get("all") == "confirm":
+        for line in sel.unconfirmed_lines(session=session):
+            out.setdefault(line.pk, Decision(line.pk, "confirm"))
+    return list(out.values())
 
 
 class PublishView(CloseView):
@@ -218,3 +241,38 @@ class ReopenView(ActionView):
         if session.status == Session.Status.CLOSED:
             return "Reopened: the session is closed again and hidden from the public. Correct, then publish."
         return "The session is running again; tables and you may enter results."
+
+
+# --- Decisions in one click ------------------------------------------------------------------------
+
+
+class SettleView(ActionView):
+    """A dispute settled in one click: accept N-S's figure, or E-W's; the line's history is kept."""
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        line = _session_line(self.session, kwargs["line"])
+        side = request.POST.get("accept", "")
+        settled = dispute_settle(line=line, accept=side, user=request.user, by=request.user.get_username())
+        return (
+            f"Table {line.table.number}, tray {line.tray.number}: "
+            f"{'N-S' if side == 'ns' else 'E-W'}'s figure accepted, N-S {settled.ns_tricks}."
+        )
+
+
+class ConfirmLineView(ActionView):
+    """An unconfirmed line confirmed as entered, in one click; the unconfirmed version is kept."""
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        line = _session_line(self.session, kwargs["line"])
+        line_confirm_as_entered(line=line, user=request.user, by=request.user.get_username())
+        return (
+            f"Table {line.table.number}, tray {line.tray.number}: confirmed as entered, N-S {line.ns_tricks}."
+        )
+
+
+def _session_line(session: Session, number: int) -> SlipLine:
+    """The session's line of this id, or 404."""
+    line = SlipLine.objects.filter(session=session, pk=number).select_related("tray", "table").first()
+    if line is None:
+        raise Http404("No such result.")
+    return line

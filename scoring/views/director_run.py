@@ -9,47 +9,109 @@ closing and publishing are in ``director_correct``.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.views import View
 
+from tournaments.clock import clock_words
 from tournaments.mixins import ActionView, DirectorSessionMixin, Errors, RunPageView, errors_for, post_int
-from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Table
+from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Session, Table
 from tournaments.services import running
 from tournaments.services.errors import UserError
 from tournaments.services.sessions import session_advance, session_publish_switches, session_start
 
 from ..models import SlipLine
 from ..selectors import board as sel
-from ..services import directing
+from ..selectors.attention import entrant_names, needs_you
+from ..selectors.calls import room_clock
+from ..services import calls, directing
 
 # --- Start and the live board (step 6) ---------------------------------------------------------
 
 
 class BoardView(RunPageView):
-    """Every table and round: entered, confirmed, disputed, late; polls board.json."""
+    """Every table and round: entered, confirmed, disputed, late; what needs you; polls board.json."""
 
     template_name = "director/board.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        board = sel.session_board(session=self.session)
-        late_rows = [row for row in board.tables if row.late]
-        return {**super().get_context_data(**kwargs), "board": board, "late_rows": late_rows, "tab": "board"}
+        return {**super().get_context_data(**kwargs), **board_context(self.session), "tab": "board"}
+
+
+def board_context(session: Session) -> dict[str, Any]:
+    """The board, what needs the director, and the room's round clock."""
+    board = sel.session_board(session=session)
+    clock = room_clock(session=session, room_round=board.room_round)
+    now = timezone.localtime()
+    return {
+        "board": board,
+        "needs": needs_you(session=session, board=board),
+        "names": entrant_names(session),
+        "clock": clock,
+        "clock_json": json.dumps(clock.to_json(now)) if clock else "",
+        "clock_words": clock_words(clock, now),
+    }
 
 
 class BoardJsonView(DirectorSessionMixin, View):
-    """The live board as JSON, for static/js/board.js."""
+    """The live board as JSON, for static/js/board.js ("Needs you" as the page draws it, with its buttons)."""
 
     def get(self, request: HttpRequest, pk: int) -> JsonResponse:
-        data = sel.board_to_json(sel.session_board(session=self.session), self.session)
+        context = board_context(self.session)
+        data = sel.board_to_json(context["board"], self.session)
         for d in data["disputes"]:
             d["url"] = reverse("run:line", args=[pk, d["line"]])
+        data["needs"] = context["needs"].to_json()
+        data["needs_count"] = context["needs"].count
+        data["needs_html"] = render_to_string(
+            "director/_needs_you.html", {**context, "session": self.session}, request=request
+        )
+        data["clock"] = json.loads(context["clock_json"]) if context["clock_json"] else None
         return JsonResponse(data, headers={"Cache-Control": "no-store"})
+
+
+class CallAnswerView(ActionView):
+    """A call to the director marked answered: it leaves the board."""
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        call = calls.call_answer(session=self.session, call_id=kwargs["call"], user=request.user)
+        where = f"Table {call.table.number}" if call.table else "The phone"
+        return f"{where}'s call is answered."
+
+
+class TimerView(ActionView):
+    """Set the round timer: minutes a tray, minutes for the change."""
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        session = running.session_timer_set(
+            session=self.session,
+            minutes_per_tray=request.POST.get("minutes_per_tray", ""),
+            change_minutes=request.POST.get("change_minutes", ""),
+            user=request.user,
+        )
+        if not session.minutes_per_tray:
+            return "The round timer is off."
+        return (
+            f"Round timer: {session.minutes_per_tray} min a tray, "
+            f"{session.change_minutes} min for the change."
+        )
+
+
+class ClockRestartView(ActionView):
+    """Begin the room's round clock again now."""
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        room = sel.session_board(session=self.session).room_round
+        rnd = running.round_clock_restart(session=self.session, round_number=room, user=request.user)
+        return f"Round {rnd.number}'s clock starts again now."
 
 
 class SessionStartView(ActionView):

@@ -35,14 +35,17 @@
   }
 
   function updateAttention(data) {
-    var items = data.disputes.map(function (d) {
-      return '<li class="att-disputed"><a href="' + esc(d.url) + '">' + esc(d.text) + "</a></li>";
-    });
-    data.tables.forEach(function (row) {
-      if (row.late) items.push('<li class="att-late">Table ' + esc(row.table) + " is late: " + esc(row.late) + ".</li>");
-    });
-    document.getElementById("attention-list").innerHTML = items.join("");
-    document.getElementById("attention").hidden = items.length === 0;
+    // The server draws "Needs you" (calls, disputes, unconfirmed lines, late tables) with its buttons.
+    document.getElementById("attention-list").innerHTML = data.needs_html;
+    document.getElementById("attention").hidden = data.needs_count === 0;
+  }
+
+  function updateClock(data) {
+    var clock = document.getElementById("room-clock");
+    if (!clock) return;
+    if (data.clock) clock.setAttribute("data-clock", JSON.stringify(data.clock));
+    else clock.removeAttribute("data-clock");
+    clock.hidden = !data.clock;
   }
 
   function updateRound(data) {
@@ -57,6 +60,7 @@
     if (data.status !== status) { window.location.reload(); return; }
     data.tables.forEach(updateRow);
     updateAttention(data);
+    updateClock(data);
     updateRound(data);
     Object.keys(data.totals).forEach(function (k) {
       var b = document.querySelector('#totals [data-k="' + k + '"]');

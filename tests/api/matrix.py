@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import SlipLine
 from tests.api.helpers import OtherClub, table_client, token_client
-from tournaments.models import Deal, EntrantLink, Player, Seat, Series, Session, Table
+from tournaments.models import Deal, DirectorCall, EntrantLink, Player, Seat, Series, Session, Table
 
 ROLES = ("anonymous", "other_director", "other_table", "this_table", "this_director")
 BOGUS = "no-such-table-link-token"
@@ -164,6 +164,18 @@ SPEC: dict[str, Route] = {
     "entrant-link-change": Route(
         "director", {**S, "link_id": "entrant_link", "action": "link_action"}, ok={"post": 200}
     ),
+    # The director's evening: calls from the tables, the round timer, decisions in one click.
+    "call-list": Route("director", S, ok={"get": 200}),
+    "call-answer": Route("director", {**S, "call_id": "director_call"}, ok={"post": 200}),
+    "session-timer": Route(
+        "director",
+        S,
+        ok={"get": 200, "put": 200},
+        bodies={"put": {"minutes_per_tray": 7, "change_minutes": 2}},
+    ),
+    # The world's line is entered, not disputed: settling it is a conflict; confirming it is fine.
+    "slip-settle": Route("director", LINE, ok={"post": 409}, bodies={"post": {"accept": "ns"}}),
+    "slip-confirm-as-entered": Route("director", LINE, ok={"post": 200}),
     # The phones' own: this table by its link (URL) or its header, and the pair at it by its own link.
     # A bare table link sees no traveller (404); the pair's phone sees those of the trays it played.
     **{
@@ -179,6 +191,8 @@ SPEC: dict[str, Route] = {
             ("confirm", with_tray, {"post": 200}, {"post": {}}, {"post": 404}),
             ("dispute", with_tray, {"post": 200}, {"post": {"claimed": 7}}, {"post": 404}),
             ("traveller", with_tray, {"get": unfolds}, {}, {"get": 404}),
+            ("call", base, {"post": 201}, {}, {"post": 201}),
+            ("clock", base, {"get": 200}, {}, {"get": 200}),
         )
     },
 }
@@ -209,6 +223,17 @@ class World:
     first_round: int = 1
     family: str = "howell"
     link_action: str = "new"
+
+    @property
+    def director_call(self) -> DirectorCall:
+        """An open call from table 1 (made the first time it is asked for)."""
+        call, _ = DirectorCall.objects.get_or_create(
+            session=self.session,
+            table=self.table,
+            answered_at=None,
+            defaults={"round_number": 1, "called_by": "table 1"},
+        )
+        return call
 
     @property
     def entrant_link(self) -> EntrantLink:
@@ -249,6 +274,8 @@ class World:
         club = s.club
         state = [
             [s.status, s.current_round, s.tables_advance, s.publish_standings, s.results_version],
+            [s.minutes_per_tray, s.change_minutes],
+            list(DirectorCall.objects.filter(session=s).values_list("id", "answered_at")),
             list(
                 SlipLine.objects.filter(session=s).values_list(
                     "id", "ns_tricks", "status", "version", "ns_award"

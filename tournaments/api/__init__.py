@@ -110,11 +110,16 @@ class ServiceErrorsMixin:
                 "stored": self.conflict_stored(exc.stored),
                 "attempted": json_value(exc.attempted),
             }
-        field = self.field_names.get(exc.field or "", exc.field) or api_settings.NON_FIELD_ERRORS_KEY
-        body: dict[str, Any] = {field: [exc.message]}
+        body: dict[str, Any] = {}
+        for name, message in (getattr(exc, "errors", None) or {exc.field: exc.message}).items():
+            field = self.field_names.get(name or "", name) or api_settings.NON_FIELD_ERRORS_KEY
+            body.setdefault(field, []).append(message)
         problems = getattr(exc, "problems", None)
         if problems:
             body["problems"] = [str(p) for p in problems]
+        undecided = getattr(exc, "undecided", None)
+        if undecided:  # the lines a close waits for a decision on, by id
+            body["undecided"] = [getattr(line, "pk", line) for line in undecided]
         return body
 
     def conflict_stored(self, stored: Any) -> Any:

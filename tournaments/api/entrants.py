@@ -54,6 +54,13 @@ class EntrantCreateSerializer(serializers.Serializer):
         max_length=8,
         help_text="Player ids: two for a pair, four, six or eight for a team, one for an individual.",
     )
+    team = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=3,
+        help_text="Teams of more than eight: the pair's team, 1 to 3 (pp. 56-59).",
+    )
 
 
 class SubstituteSerializer(serializers.Serializer):
@@ -92,7 +99,7 @@ def session_entrant(session: Session, number: int) -> Entrant:
 class EntrantListView(DirectorView):
     """The session's entrants; and a new one."""
 
-    field_names = {"r1_1": "players"}
+    field_names = {"r1_1": "players", "r1_team": "team"}
 
     @extend_schema(
         operation_id="entrants_list", responses={200: EntrantSerializer(many=True), **errors(401, 404)}
@@ -114,7 +121,8 @@ class EntrantListView(DirectorView):
         form = EntrantCreateSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         people = roster_players(session, form.validated_data["players"], field="players")
-        added = setup.entrants_add(session=session, rows=[(1, people)], user=request.user)
+        team = {1: form.validated_data.get("team")}
+        added = setup.entrants_add(session=session, rows=[(1, people)], teams=team, user=request.user)
         return Response(EntrantSerializer(added[0]).data, status=status.HTTP_201_CREATED)
 
 

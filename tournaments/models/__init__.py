@@ -1,5 +1,6 @@
 """Database models of the club and its sessions (the book's words, DESIGN.md)."""
 
+from .calls import DirectorCall
 from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember
 from .entrant import Entrant, EntrantMember
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
@@ -11,6 +12,7 @@ __all__ = [
     "Club",
     "ClubDirector",
     "Deal",
+    "DirectorCall",
     "Entrant",
     "EntrantKind",
     "EntrantLink",

@@ -66,6 +66,8 @@ class Round(models.Model):
 
     session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    #: When the director began this round (the start, or "next round"); later rounds follow the timer.
+    started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["session", "number"]

@@ -14,6 +14,8 @@ class EntrantKind(models.TextChoices):
     SIXES = "sixes", "Teams of six"
     EIGHTS = "eights", "Teams of eight"
     INDIVIDUALS = "individuals", "Individuals"
+    #: Club teams, three teams, progressive team matches (pp. 56-59): seated pair by pair.
+    TEAMS = "teams", "Teams of more than eight"
 
 
 class ScoringMethod(models.TextChoices):
@@ -73,6 +75,9 @@ class Session(models.Model):
     show_running_score = models.BooleanField(default=False)
     #: The running score is hidden from the tables for this many last rounds (0: never).
     running_score_hidden_rounds = models.PositiveSmallIntegerField(default=0)
+    #: The round timer (modern practice): minutes a tray, and minutes for the change; 0 means no timer.
+    minutes_per_tray = models.PositiveSmallIntegerField(default=0)
+    change_minutes = models.PositiveSmallIntegerField(default=0)
     publish_standings = models.BooleanField(default=False)
     publish_travellers = models.BooleanField(default=False)
     publish_hand_records = models.BooleanField(default=False)
@@ -91,6 +96,10 @@ class Session(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["draft", "running", "closed", "published"]),
                 name="session_status_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(minutes_per_tray__lte=60) & Q(change_minutes__lte=30),
+                name="session_timer_bounded",
             ),
         ]
 

@@ -24,7 +24,7 @@ Nothing here imports Django.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any, get_args
 
 from .analysis import Analysis, analyse
@@ -85,6 +85,13 @@ class Recommendation:
     sitouts_per_round: int
     balance: float
     reason: str
+    #: Who meets whom and who is compared with whom, in the director's words.
+    meets: str = ""
+    compared: str = ""
+    #: The trays Table 1 plays in round 1 (tells apart plans of equal figures).
+    first_trays: tuple[int, ...] = ()
+    #: The variants that give exactly this movement (the book's default plan, named).
+    aliases: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The recommendation as JSON."""
@@ -107,21 +114,66 @@ def _balance(a: Analysis) -> float:
     return a.comparisons.least / a.comparisons.most if a.comparisons.most else 0.0
 
 
+def times(count: int) -> str:
+    """ "once", "twice", "3 times" (never "time(s)")."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+def trays_words(count: int) -> str:
+    """ "1 tray", "9 trays"."""
+    return f"{count} tray" if count == 1 else f"{count} trays"
+
+
+def _fixed_ways(a: Analysis) -> tuple[set[int], set[int]]:
+    """The entrants that always sit N-S, and those that always sit E-W."""
+    ways = {e: {p.direction for p in ea.plays} for e, ea in a.entrants.items()}
+    return {e for e, w in ways.items() if w == {"NS"}}, {e for e, w in ways.items() if w == {"EW"}}
+
+
+def meeting_words(a: Analysis, unit: str) -> str:
+    """Who meets whom (plays against whom at a table, p. 36), in a director's words."""
+    met = {e: {o for o, n in ea.meetings.items() if n} for e, ea in a.entrants.items()}
+    if len(met) < 2:
+        return ""
+    if a.meetings.least and a.meetings.spread == 0:
+        return f"every {unit} meets every other {unit} {times(a.meetings.least)}"
+    ns, ew = _fixed_ways(a)
+    if ns and ew and ns | ew == set(met) and all(met[e] <= ew for e in ns) and all(met[e] <= ns for e in ew):
+        if all(met[e] == ew for e in ns):
+            return f"N-S {unit}s stay N-S and meet every E-W {unit}; two N-S {unit}s never meet"
+        least, most = min(len(met[e]) for e in ns), max(len(met[e]) for e in ns)
+        span = str(least) if least == most else f"{least} to {most}"
+        return f"each N-S {unit} meets {span} of the {len(ew)} E-W {unit}s; two N-S {unit}s never meet"
+    least, most = min(map(len, met.values())), max(map(len, met.values()))
+    span = str(least) if least == most else f"{least} to {most}"
+    return f"each {unit} meets {span} of the other {len(met) - 1} {unit}s"
+
+
+def comparison_words(a: Analysis, unit: str) -> str:
+    """Who is compared with whom (plays the same tray the same way, p. 36), in a director's words."""
+    c = a.comparisons
+    if c.most == 0:
+        return "nobody is compared with anybody: this is not duplicate whist (p. 24)"
+    if c.spread == 0 and c.least:
+        return f"every {unit} is compared with every other on {trays_words(c.least)}"
+    if c.least == 0:
+        ns, ew = _fixed_ways(a)
+        if ns and ew and ns | ew == set(a.entrants):
+            return f"N-S {unit}s are compared only with N-S {unit}s, E-W only with E-W (p. 36)"
+        return f"some {unit}s are never compared with each other"
+    return f"two {unit}s are compared on {c.least} to {c.most} trays"
+
+
 def _reason(fam: Family, a: Analysis) -> str:
     """One line: what the system is, and how fairly it compares the entrants."""
     unit = _UNIT[fam.entrant_kind][:-1]
-    c, meet = a.comparisons, a.meetings
-    if c.most == 0:
-        fairness = "nothing is compared: not duplicate"
-    elif c.spread == 0 and c.least:
-        fairness = f"every {unit} is in comparison with every other on {c.least} trays"
-    elif c.least == 0:
-        fairness = f"some {unit}s are never in comparison (N-S only with N-S)"
-    else:
-        fairness = f"two {unit}s are in comparison on {c.least} to {c.most} trays"
-    if meet.spread == 0 and meet.least:
-        fairness += f"; every {unit} meets every other {meet.least} time(s)"
-    return f"{fam.summary.rstrip('.')} ({fam.pages}); {fairness}."
+    return f"{fam.summary.rstrip('.')} ({fam.pages}); {comparison_words(a, unit)}; {meeting_words(a, unit)}."
+
+
+def _first_trays(m: Movement) -> tuple[int, ...]:
+    """The trays Table 1 plays in round 1."""
+    first = m.rounds[0].tables if m.rounds else ()
+    return next((t.trays for t in first if t.table == 1), ())
 
 
 def sort_key(r: Recommendation) -> tuple[int, float, int, int, str, str]:
@@ -136,8 +188,8 @@ def recommend(*, session_kind: str, entrants: int, deals_available: int) -> list
         raise MovementUserError(f"unknown kind of session {session_kind!r}")
     if entrants < 1 or deals_available < 1:
         raise MovementUserError("give at least one entrant and one deal")
-    seen: set[str] = set()
-    out = []
+    seen: dict[str, int] = {}
+    out: list[Recommendation] = []
     for fam in FAMILIES.values():
         size = family_size(fam, session_kind, entrants)
         if session_kind not in fam.session_kinds or size is None:
@@ -147,10 +199,15 @@ def recommend(*, session_kind: str, entrants: int, deals_available: int) -> list
             if m is None:
                 continue
             key = json.dumps([fam.name, m.to_json()["rounds"]])
-            a = analyse(m)
-            if key in seen or not a.sound:
+            if key in seen:  # the same movement under another name: say so on the one listed
+                if variant is not None:
+                    first = out[seen[key]]
+                    out[seen[key]] = replace(first, aliases=(*first.aliases, variant))
                 continue
-            seen.add(key)
+            a = analyse(m)
+            if not a.sound:
+                continue
+            seen[key] = len(out)
             out.append(
                 Recommendation(
                     family=fam.name,
@@ -163,6 +220,9 @@ def recommend(*, session_kind: str, entrants: int, deals_available: int) -> list
                     sitouts_per_round=max(a.sitouts_per_round, default=0),
                     balance=round(_balance(a), 3),
                     reason=_reason(fam, a),
+                    meets=meeting_words(a, _UNIT[fam.entrant_kind][:-1]),
+                    compared=comparison_words(a, _UNIT[fam.entrant_kind][:-1]),
+                    first_trays=_first_trays(m),
                 )
             )
     return sorted(out, key=sort_key)

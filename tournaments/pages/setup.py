@@ -13,20 +13,24 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
-from ..display import SUIT_SYMBOL
+from ..display import SUIT_SYMBOL, plural, variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
-from ..models import Entrant, EntrantKind, Player, Session
+from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
+from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
-from ..movements.recommend import Recommendation, recommend
+from ..movements.recommend import Recommendation, comparison_words, meeting_words, recommend
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
 from ..printing.hands import tray_hands_of
 from ..services.errors import UserError
 from ..services.sessions import KIND_SHAPE
+from ..services.teams import MAX_TEAMS, TEAMS_OF_FAMILY, is_teams_session
 
 DEFAULT_DEALS = 24
 MAX_ROWS = 16
+#: Three teams of six pairs (pp. 57-58) need eighteen rows.
+MAX_TEAM_ROWS = 24
 SHOWN_RECOMMENDATIONS = 5
 
 #: What to call one entrant and many, by kind of session.
@@ -36,6 +40,7 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
     EntrantKind.SIXES: ("team", "teams"),
     EntrantKind.EIGHTS: ("team", "teams"),
     EntrantKind.INDIVIDUALS: ("player", "players"),
+    EntrantKind.TEAMS: ("pair", "pairs"),
 }
 
 
@@ -66,11 +71,31 @@ class RecommendationView:
     rec: Recommendation
     value: str
     best: bool
+    #: What tells it apart from another choice with the same figures ("" when none has them).
+    twin_note: str = ""
 
     @property
     def name(self) -> str:
-        """The book's name, with the variant (``mod3``) where there is one."""
-        return f"{self.rec.title}, {self.rec.variant}" if self.rec.variant else self.rec.title
+        """The book's name, with the variant ("modification 3"), or the plan it is the same as."""
+        variant = self.rec.variant or (self.rec.aliases[0] if self.rec.aliases else "")
+        return f"{self.rec.title}, {variant_words(variant)}" if variant else self.rec.title
+
+    @property
+    def summary(self) -> str:
+        """What the system is, in a line (the family's own summary)."""
+        family = FAMILIES.get(self.rec.family)
+        return family.summary if family else ""
+
+    @property
+    def advice(self) -> ScoringAdvice | None:
+        """The scoring method the book gives this movement, and why."""
+        return scoring_advice(self.rec.family)
+
+    @property
+    def method_label(self) -> str:
+        """The recommended method as the drop-down names it."""
+        advice = self.advice
+        return ScoringMethod(advice.method).label if advice else ""
 
     @property
     def balance_percent(self) -> int:
@@ -87,10 +112,31 @@ def recommendations(session: Session, deals: int) -> list[RecommendationView]:
         recs = recommend(session_kind=str(session.entrant_kind), entrants=entrants, deals_available=deals)
     except MovementUserError:
         return []
+    if is_teams_session(session):  # only the movements for as many teams as were entered
+        teams = session.entrants.filter(kind="team", team_members__isnull=False).distinct().count()
+        recs = [r for r in recs if TEAMS_OF_FAMILY.get(r.family) == teams]
     return [
-        RecommendationView(rec=r, value=f"{r.family}|{r.variant or ''}|{r.trays}", best=i == 0)
+        RecommendationView(
+            rec=r, value=f"{r.family}|{r.variant or ''}|{r.trays}", best=i == 0, twin_note=_twin_note(r, recs)
+        )
         for i, r in enumerate(recs)
     ]
+
+
+def _figures(r: Recommendation) -> tuple[Any, ...]:
+    """What the page shows of a choice, to find two that look the same."""
+    return (r.family, r.tables, r.rounds, r.trays, r.sitouts_per_round, r.balance, r.meets, r.compared)
+
+
+def _twin_note(r: Recommendation, recs: Sequence[Recommendation]) -> str:
+    """For choices of equal figures: which trays Table 1 plays first, the one thing that differs."""
+    if not any(o is not r and _figures(o) == _figures(r) for o in recs):
+        return ""
+    trays = ", ".join(map(str, r.first_trays))
+    return (
+        f"Same figures as another plan; it differs only in which trays make up a set: "
+        f"Table 1 starts with tray{'s' if len(r.first_trays) > 1 else ''} {trays}."
+    )
 
 
 def family_choices(session: Session) -> list[tuple[str, Any]]:
@@ -108,14 +154,6 @@ def family_choices(session: Session) -> list[tuple[str, Any]]:
     return out
 
 
-def variant_words(variant: str) -> str:
-    """ "mod3" as "modification 3", "form2" as "form 2"; other names as they are."""
-    for short, word in (("mod", "modification"), ("form", "form"), ("plan", "plan")):
-        if variant.startswith(short) and variant[len(short) :].isdigit():
-            return f"{word} {variant[len(short) :]}"
-    return variant
-
-
 def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:
     """Rows to pick pairs (teams) from the active players not yet entered."""
     _, size = KIND_SHAPE[session.entrant_kind]
@@ -125,18 +163,28 @@ def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:
         .exclude(pk__in=[p for p in taken if p])
         .order_by("name")
     )
-    rows = max(1, min(MAX_ROWS, len(free) // size))
-    return EntrantRowsForm(data, players=free, rows=rows, size=size)
+    teams = is_teams_session(session)
+    rows = max(1, min(MAX_TEAM_ROWS if teams else MAX_ROWS, len(free) // size))
+    return EntrantRowsForm(data, players=free, rows=rows, size=size, teams=MAX_TEAMS if teams else 0)
 
 
-def _entrant_list(session: Session) -> list[dict[str, Any]]:
+def entrant_list(session: Session) -> list[dict[str, Any]]:
     """The entrants with their players' names (and seats, for teams of four)."""
     kind, _ = KIND_SHAPE[session.entrant_kind]
     out = []
-    for e in session.entrants.filter(kind=kind).prefetch_related("members__player").order_by("number"):
+    entrants = session.entrants.filter(kind=kind).select_related("team").prefetch_related("members__player")
+    for e in entrants.order_by("number"):
         members = list(e.members.all())
         names = [f"{m.role} {m.player.name}" if m.role else m.player.name for m in members]
-        out.append({"entrant": e, "names": ", ".join(names) if kind != "pair" else " & ".join(names)})
+        out.append(
+            {
+                "entrant": e,
+                "names": ", ".join(names) if kind != "pair" else " & ".join(names),
+                "team": e.team.name if e.team_id and e.team else "",
+            }
+        )
+    if is_teams_session(session):
+        out.sort(key=lambda row: (row["team"], row["entrant"].number))
     return out
 
 
@@ -149,10 +197,15 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
     analysis = analyse(movement)
     sitouts = max(analysis.sitouts_per_round, default=0)
     c = analysis.comparisons
+    unit = {"pair": "pair", "team": "team", "player": "player"}[movement.entrant_kind]
     return {
         "title": family.title if family else session.movement_family,
         "pages": family.pages if family else "",
-        "variant": session.movement_variant,
+        "variant": variant_words(session.movement_variant),
+        "meets": meeting_words(analysis, unit),
+        "compared": comparison_words(analysis, unit),
+        "unit": unit,
+        "advice": scoring_advice(session.movement_family),
         "tables": movement.tables,
         "rounds": len(movement.rounds),
         "trays": movement.trays,
@@ -193,10 +246,15 @@ def setup_context(
     """Everything the set-up page shows."""
     entrants, _ = _counts(session)
     recs = recommendations(session, deals) if session.is_editable_setup else []
+    choice = _current_choice(session, recs)
+    checked = next((r for r in recs if r.value == choice), None)
+    advice = checked.advice if checked else None
     initial = {
-        "scoring_method": session.scoring_method,
+        "scoring_method": session.scoring_method
+        if session.movement_family or advice is None
+        else advice.method,
         "deals": deals,
-        "choice": _current_choice(session, recs),
+        "choice": choice,
     }
     one, many = UNIT_WORDS[session.entrant_kind]
     return {
@@ -205,11 +263,13 @@ def setup_context(
         "deals": deals,
         "unit": one,
         "units": many,
-        "entrants": _entrant_list(session),
+        "entrants": entrant_list(session),
         "count": entrants,
         "odd_pairs": session.entrant_kind == EntrantKind.PAIRS and entrants % 2 == 1,
+        "teams_session": is_teams_session(session),
         "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),
         "recs": recs[:SHOWN_RECOMMENDATIONS],
+        "checked": checked,
         "more_recs": recs[SHOWN_RECOMMENDATIONS:],
         "movement_form": movement_form
         or MovementChoiceForm(initial=initial, families=family_choices(session)),
@@ -250,8 +310,9 @@ def seated_message(movement: Movement) -> str:
     family = FAMILIES.get(movement.family)
     title = family.title if family else movement.family
     return (
-        f"Seated by the {title}{', ' + movement.variant if movement.variant else ''}: "
-        f"{movement.tables} tables, {len(movement.rounds)} rounds, {movement.trays} trays."
+        f"Seated by the {title}{', ' + variant_words(movement.variant) if movement.variant else ''}: "
+        f"{plural(movement.tables, 'table')}, {plural(len(movement.rounds), 'round')}, "
+        f"{plural(movement.trays, 'tray')}."
     )
 
 

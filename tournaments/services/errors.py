@@ -43,3 +43,14 @@ class Conflict(UserError):
         """Attach the stored object and the refused value."""
         self.stored, self.attempted = stored, attempted
         return self
+
+
+class FieldErrors(UserError):
+    """Several inputs at fault at once (each row of a form): ``errors`` maps each field to its message."""
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        count = len(errors)
+        first = next(iter(errors.values()), "")
+        summary = first if count == 1 else f"{count} rows need a change: {first}"
+        super().__init__(summary, field=next(iter(errors), None))
+        self.errors = errors

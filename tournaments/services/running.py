@@ -13,8 +13,10 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
-from ..models import EntrantLink, Player, Seat, Session, Table
+from ..clock import MAX_CHANGE_MINUTES, MAX_MINUTES_PER_TRAY
+from ..models import EntrantLink, Player, Round, Seat, Session, Table
 from ..models.seating import new_table_token
 from .club import log_action
 from .errors import UserError
@@ -138,3 +140,53 @@ def session_tables_advance(
     session.save(update_fields=["tables_advance", "current_round", "updated_at"])
     log_action(club=session.club, session=session, user=user, action="session.tables_advance", on=on)
     return session
+
+
+def _minutes(value: Any, *, field: str, most: int, label: str) -> int:
+    """A whole number of minutes from 0 to ``most``, or a refusal next to the field."""
+    try:
+        minutes = int(str(value).strip() or "0")
+    except (TypeError, ValueError):
+        raise UserError(f"{label} must be a whole number of minutes.", field=field) from None
+    if not 0 <= minutes <= most:
+        raise UserError(f"{label}: from 0 to {most} minutes, not {minutes}.", field=field)
+    return minutes
+
+
+@transaction.atomic
+def session_timer_set(
+    *, session: Session, minutes_per_tray: Any, change_minutes: Any, user: Any = None
+) -> Session:
+    """Set the round timer: minutes a tray and minutes for the change (0 minutes a tray: no timer)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Status.DRAFT, Status.RUNNING, doing="set the round timer")
+    per_tray = _minutes(
+        minutes_per_tray, field="minutes_per_tray", most=MAX_MINUTES_PER_TRAY, label="Minutes a tray"
+    )
+    change = _minutes(change_minutes, field="change_minutes", most=MAX_CHANGE_MINUTES, label="The change")
+    session.minutes_per_tray, session.change_minutes = per_tray, change
+    session.save(update_fields=["minutes_per_tray", "change_minutes", "updated_at"])
+    log_action(
+        club=session.club,
+        session=session,
+        user=user,
+        action="session.timer",
+        per_tray=per_tray,
+        change=change,
+    )
+    return session
+
+
+@transaction.atomic
+def round_clock_restart(*, session: Session, round_number: Any, user: Any = None) -> Round:
+    """Begin a round's clock now (the room started late, or a round was replayed)."""
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Status.RUNNING, doing="restart the round's clock")
+    try:
+        rnd = session.rounds.get(number=int(round_number))
+    except (Round.DoesNotExist, TypeError, ValueError):
+        raise UserError(f"There is no round {round_number}.", field="round") from None
+    rnd.started_at = timezone.now()
+    rnd.save(update_fields=["started_at"])
+    log_action(club=session.club, session=session, user=user, action="round.clock", round=rnd.number)
+    return rnd

@@ -33,6 +33,7 @@ from ..selectors import player_numbers
 from .club import log_action
 from .errors import UserError
 from .sessions import KIND_SHAPE, require_status
+from .teams import is_teams_session, teams_arrange
 
 DEALERS = "NESW"
 
@@ -84,16 +85,20 @@ def movement_fix(
     """Seat the session by a movement: write tables, rounds, trays, seatings."""
     session = Session.objects.select_for_update().get(pk=session.pk)
     require_status(session, Session.Status.DRAFT, doing="change the movement")
+    if movement is None and not family:
+        raise UserError("Choose a movement.", field="family")
+    if is_teams_session(session):
+        teams_arrange(session=session, family=movement.family if movement else str(family))
     if movement is None:
-        if not family:
-            raise UserError("Choose a movement.", field="family")
-        movement = movement_generate(session=session, family=family, variant=variant, deals=deals)
+        movement = movement_generate(session=session, family=str(family), variant=variant, deals=deals)
     expected = _movement_unit_count(session, movement.entrant_kind)
     if movement.entrants != expected:
         raise UserError(
             f"The movement seats {movement.entrants} {movement.entrant_kind}s; the session has {expected}.",
             field="family",
         )
+    if is_teams_session(session):
+        _check_one_line_a_tray(movement)
     clear_seating(session)
     try:
         with transaction.atomic():
@@ -119,6 +124,21 @@ def movement_fix(
         trays=movement.trays,
     )
     return movement
+
+
+def _check_one_line_a_tray(movement: Movement) -> None:
+    """Refuse a plan in which a table plays a tray twice: its slip keeps one line a table (p. 42)."""
+    first: dict[tuple[int, int], int] = {}
+    for mround in movement.rounds:
+        for t in mround.tables:
+            for tray in t.trays:
+                earlier = first.setdefault((t.table, tray), mround.number)
+                if earlier != mround.number:
+                    raise UserError(
+                        f"This plan has table {t.table} play tray {tray} twice (rounds {earlier} and "
+                        f"{mround.number}); a traveling slip keeps one line a table. Choose another plan.",
+                        field="family",
+                    )
 
 
 def clear_seating(session: Session) -> None:
@@ -184,7 +204,8 @@ def _write_seats(
             if entrant is not None:
                 seated.append(SeatedEntrant(round=rnd, seating=seating, entrant=entrant))
     else:
-        team = session.entrant_kind != EntrantKind.PAIRS
+        # Teams of four seat their pairs by role; pairs (and the pairs of larger teams) in order.
+        team = session.entrant_kind not in (EntrantKind.PAIRS, EntrantKind.TEAMS)
         for side, entrant, dirs in (("NS", seating.ns, "NS"), ("EW", seating.ew, "EW")):
             if entrant is None:
                 continue

@@ -12,10 +12,12 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils import timezone
 
 from ..models import Club, Entrant, EntrantKind, EntrantMember, Player, ScoringMethod, Series, Session
 from .club import log_action
 from .errors import UserError
+from .teams import check_team_number, is_teams_session, team_get_or_create
 
 Status = Session.Status
 
@@ -26,6 +28,8 @@ KIND_SHAPE: dict[str, tuple[str, int]] = {
     EntrantKind.SIXES: (Entrant.Kind.TEAM, 6),
     EntrantKind.EIGHTS: (Entrant.Kind.TEAM, 8),
     EntrantKind.INDIVIDUALS: (Entrant.Kind.PLAYER, 1),
+    # Teams of more than eight are entered and seated pair by pair, each pair with its team (pp. 56-59).
+    EntrantKind.TEAMS: (Entrant.Kind.PAIR, 2),
 }
 
 
@@ -36,6 +40,7 @@ def default_scoring(entrant_kind: str) -> str:
         EntrantKind.INDIVIDUALS: ScoringMethod.INDIVIDUAL,
         EntrantKind.SIXES: ScoringMethod.TWO_TEAMS,
         EntrantKind.EIGHTS: ScoringMethod.NARRAGANSETT,
+        EntrantKind.TEAMS: ScoringMethod.TEAM_CLUB,
     }.get(EntrantKind(entrant_kind), ScoringMethod.TEAM_MATCH)
 
 
@@ -106,14 +111,19 @@ def entrant_create(
     players: Sequence[Player] | Mapping[str, Player],
     number: int | None = None,
     name: str = "",
+    team: Any = None,
     user: Any = None,
 ) -> Entrant:
     """Enter a pair (two players), a team (four, six or eight) or an individual.
 
     A team of four may be given as {"N": p, "S": p, "E": p, "W": p}: N and S
-    are its North-South pair, E and W its East-West pair (p. 48).
+    are its North-South pair, E and W its East-West pair (p. 48). In a session
+    of teams of more than eight each pair names its ``team`` (1-3, pp. 56-59).
     """
     require_status(session, Status.DRAFT, doing="add an entrant")
+    team_entrant = None
+    if is_teams_session(session):
+        team_entrant = team_get_or_create(session=session, number=check_team_number(team))
     kind, needed = KIND_SHAPE[session.entrant_kind]
     roles: list[str]
     if isinstance(players, Mapping):
@@ -128,7 +138,9 @@ def entrant_create(
         name = " & ".join(p.name for p in people) if kind == Entrant.Kind.PAIR else ""
     try:
         with transaction.atomic():
-            entrant = Entrant.objects.create(session=session, kind=kind, number=number, name=name)
+            entrant = Entrant.objects.create(
+                session=session, kind=kind, number=number, name=name, team=team_entrant
+            )
             EntrantMember.objects.bulk_create(
                 EntrantMember(session=session, entrant=entrant, player=p, role=r, order=i)
                 for i, (p, r) in enumerate(zip(people, roles, strict=True), start=1)
@@ -142,6 +154,7 @@ def entrant_create(
         action="entrant.create",
         entrant=entrant.number,
         players=[p.pk for p in people],
+        **({"team": team_entrant.number} if team_entrant else {}),
     )
     return entrant
 
@@ -165,6 +178,7 @@ def session_start(*, session: Session, user: Any = None) -> Session:
     session.status = Status.RUNNING
     session.current_round = 1
     session.save(update_fields=["status", "current_round", "updated_at"])
+    session.rounds.filter(number=1).update(started_at=timezone.now())
     log_action(club=session.club, session=session, user=user, action="session.start")
     return session
 
@@ -179,6 +193,7 @@ def session_advance(*, session: Session, user: Any = None) -> Session:
         raise UserError(f"Round {last} is the last round.")
     session.current_round += 1
     session.save(update_fields=["current_round", "updated_at"])
+    session.rounds.filter(number=session.current_round).update(started_at=timezone.now())
     log_action(
         club=session.club, session=session, user=user, action="session.advance", round=session.current_round
     )

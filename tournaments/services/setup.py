@@ -7,7 +7,7 @@ serve the new number, and otherwise clears the seating and says so.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -15,26 +15,55 @@ from django.db import transaction
 from ..models import Deal, Entrant, Player, ScoringMethod, Session
 from ..movements import Movement
 from .club import log_action
-from .errors import UserError
+from .errors import FieldErrors, UserError
 from .seating import clear_seating, movement_fix
 from .sessions import KIND_SHAPE, entrant_create, entrant_delete, next_number, require_status
+from .teams import is_teams_session, teams_drop_empty
 
 #: A row of the entrants form: its number on the page, and the players chosen.
 Row = tuple[int, Sequence[Player | None]]
 
 
+def _twice(rows: Sequence[Row]) -> dict[int, str]:
+    """Row number -> the refusal of a player chosen in an earlier row too."""
+    first: dict[int, int] = {}
+    out: dict[int, str] = {}
+    for number, chosen in rows:
+        for player in chosen:
+            if player is None:
+                continue
+            if player.pk in first and first[player.pk] != number:
+                out.setdefault(number, f"Already entered in row {first[player.pk]}: {player.name}.")
+            first.setdefault(player.pk, number)
+    return out
+
+
 @transaction.atomic
-def entrants_add(*, session: Session, rows: Sequence[Row], user: Any = None) -> list[Entrant]:
-    """Enter several pairs (or teams) at once; all or none, a refusal names its row."""
+def entrants_add(
+    *, session: Session, rows: Sequence[Row], teams: Mapping[int, Any] | None = None, user: Any = None
+) -> list[Entrant]:
+    """Enter several pairs (or teams) at once; all or none, and every refused row is named.
+
+    ``teams`` gives each row's team in a session of teams of more than eight (pp. 56-59).
+    """
     if not rows:
         raise UserError("Choose the players of at least one pair.", field="r1_1")
-    added = []
+    added: list[Entrant] = []
+    errors: dict[str, str] = {}
+    twice = _twice(rows)
     for number, chosen in rows:
         people = [p for p in chosen if p is not None]
         try:
-            added.append(entrant_create(session=session, players=people, user=user))
+            if number in twice:
+                raise UserError(twice[number])
+            with transaction.atomic():
+                team = (teams or {}).get(number)
+                added.append(entrant_create(session=session, players=people, team=team, user=user))
         except UserError as exc:
-            raise UserError(exc.message, field=f"r{number}_1") from None
+            place = "team" if exc.field == "team" else "1"
+            errors[f"r{number}_{place}"] = exc.message
+    if errors:
+        raise FieldErrors(errors)
     movement_refit(session=session, user=user)
     return added
 
@@ -62,6 +91,8 @@ def entrant_withdraw(*, entrant: Entrant, user: Any = None) -> None:
     session = entrant.session
     kind, number = entrant.kind, entrant.number
     entrant_delete(entrant=entrant, user=user)
+    if is_teams_session(session):
+        teams_drop_empty(session=session)
     for later in session.entrants.filter(kind=kind, number__gt=number).order_by("number"):
         later.number -= 1
         later.save(update_fields=["number"])

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.views.generic import TemplateView
 
 from ..models import Session
+from ..pages import setup as setup_page
 from ..selectors import session_for_director
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
@@ -26,7 +27,7 @@ class DirectorHomeView(LoginRequiredMixin, TemplateView):
 
 
 class SessionDetailView(LoginRequiredMixin, TemplateView):
-    """One session: its tables and their private links."""
+    """One session: what to do next, its tables' pages and its entrants."""
 
     template_name = "director/session.html"
 
@@ -35,4 +36,12 @@ class SessionDetailView(LoginRequiredMixin, TemplateView):
             session = session_for_director(user=self.request.user, pk=kwargs["pk"])
         except NotFound as exc:
             raise Http404(exc.message) from None
-        return {**super().get_context_data(**kwargs), "session": session, "tables": session.tables.all()}
+        one, many = setup_page.UNIT_WORDS[session.entrant_kind]
+        return {
+            **super().get_context_data(**kwargs),
+            "session": session,
+            "tables": session.tables.all(),
+            "entrants": setup_page.entrant_list(session),
+            "unit": one,
+            "units": many,
+        }

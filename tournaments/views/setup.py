@@ -71,7 +71,9 @@ class SetupEntrantsView(DirectorSessionMixin, View):
         form = ctx.entrants_form_for(self.session, data=request.POST)
         try:
             form.is_valid()
-            added = setup_services.entrants_add(session=self.session, rows=form.rows(), user=request.user)
+            added = setup_services.entrants_add(
+                session=self.session, rows=form.rows(), teams=form.row_teams(), user=request.user
+            )
         except UserError as exc:
             return self.setup_page(request, entrants_form=add_service_error(form, exc))
         messages.success(request, ctx.added_message(self.session, added))
