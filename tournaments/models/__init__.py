@@ -1,16 +1,20 @@
 """Database models of the club and its sessions (the book's words, DESIGN.md)."""
 
-from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember
+from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, Sex
+from .drive import Drive, DriveChange
 from .entrant import Entrant, EntrantMember
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
-from .session import EntrantKind, ScoringMethod, Session
+from .session import TRUMP_SUITS, EntrantKind, ScoringMethod, Session
 from .tray import Deal, Tray
 
 __all__ = [
+    "TRUMP_SUITS",
     "ActionLog",
     "Club",
     "ClubDirector",
     "Deal",
+    "Drive",
+    "DriveChange",
     "Entrant",
     "EntrantKind",
     "EntrantLink",
@@ -24,6 +28,7 @@ __all__ = [
     "SeatingTray",
     "Series",
     "SeriesMember",
+    "Sex",
     "Session",
     "Table",
     "Tray",

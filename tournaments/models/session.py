@@ -39,6 +39,10 @@ class ScoringMethod(models.TextChoices):
     MNEMONIC = "mnemonic", "Mnemonic duplicate, one table (pp. 25-27)"
 
 
+#: The suits a sitting may declare trumps (Law IV, Sec. 11, p. 62).
+TRUMP_SUITS = [("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs")]
+
+
 class Session(models.Model):
     """One evening's play: entrants, a movement, trays, a scoring method, a status."""
 
@@ -67,6 +71,8 @@ class Session(models.Model):
         max_length=20, choices=ScoringMethod.choices, default=ScoringMethod.TRICK
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    #: A suit declared trumps for the sitting, no trump card turned (Law IV, Sec. 11; p. 26); blank: turned.
+    declared_trump = models.CharField(max_length=1, choices=TRUMP_SUITS, blank=True, default="")
     current_round = models.PositiveSmallIntegerField(default=0)
     #: Tables move on by themselves when their round is done, or wait for the director.
     tables_advance = models.BooleanField(default=True)
@@ -91,6 +97,9 @@ class Session(models.Model):
             models.CheckConstraint(
                 condition=Q(status__in=["draft", "running", "closed", "published"]),
                 name="session_status_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(declared_trump__in=["", "S", "H", "D", "C"]), name="session_declared_trump_suit"
             ),
         ]
 
