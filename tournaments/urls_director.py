@@ -34,6 +34,7 @@ urlpatterns = [
     path("s/<int:pk>/trays/", setup.TraysView.as_view(), name="trays"),
     path("s/<int:pk>/trays/deal/", setup.TraysDealView.as_view(), name="trays_deal"),
     path("s/<int:pk>/trays/clear/", setup.TraysClearView.as_view(), name="trays_clear"),
+    path("s/<int:pk>/trays/trump/", setup.TraysTrumpView.as_view(), name="trays_trump"),
     path("s/<int:pk>/trays/import/", setup.PBNImportView.as_view(), name="pbn_import"),
     path("s/<int:pk>/trays/session.pbn", setup.PBNExportView.as_view(), name="pbn_export"),
     path("s/<int:pk>/print/", printing.PrintIndexView.as_view(), name="print"),

@@ -28,8 +28,8 @@ __all__ = [
     "SeatingTray",
     "Series",
     "SeriesMember",
-    "Sex",
     "Session",
+    "Sex",
     "Table",
     "Tray",
 ]

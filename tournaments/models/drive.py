@@ -37,7 +37,9 @@ class Drive(models.Model):
             models.CheckConstraint(
                 condition=Q(method__in=["first", "second", "second-alt"]), name="drive_method_known"
             ),
-            models.CheckConstraint(condition=Q(changes__gte=1, changes__lte=200), name="drive_changes_1_to_200"),
+            models.CheckConstraint(
+                condition=Q(changes__gte=1, changes__lte=200), name="drive_changes_1_to_200"
+            ),
             models.CheckConstraint(condition=Q(prizes__gte=1, prizes__lte=50), name="drive_prizes_1_to_50"),
         ]
 

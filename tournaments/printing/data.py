@@ -130,7 +130,9 @@ class Printed:
 
 
 def trump_words(card: str) -> str:
-    """The book's way of naming the trump: "CLUB KING"."""
+    """The book's way of naming the trump: "CLUB KING"; a declared suit "CLUBS DECLARED"."""
+    if len(card) == 1 and card in SUIT_WORD:
+        return f"{SUIT_WORD[card]}S DECLARED"
     if len(card) != 2 or card[1] not in SUIT_WORD:
         return ""
     return f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}"

@@ -155,7 +155,9 @@ def _write_seating(session: Session, movement: Movement) -> None:
             Tray(session=session, number=n) for n in range(1, movement.trays + 1)
         )
     }
-    Deal.objects.bulk_create(Deal(tray=t, dealer=dealer_for(n)) for n, t in trays.items())
+    Deal.objects.bulk_create(
+        Deal(tray=t, dealer=dealer_for(n), trump=session.declared_trump) for n, t in trays.items()
+    )
     kind, _ = KIND_SHAPE[session.entrant_kind]
     entrants = {e.number: e for e in session.entrants.filter(kind=kind).prefetch_related("members__player")}
     numbered = _player_numbers(session) if movement.entrant_kind == "player" else {}

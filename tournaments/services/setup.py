@@ -124,6 +124,8 @@ def session_setup_choose(
 def deals_clear(*, session: Session, user: Any = None) -> int:
     """Forget the dealt hands and trumps: the players deal at the table and record the trump."""
     require_status(session, Session.Status.DRAFT, doing="clear the deals")
-    count = Deal.objects.filter(tray__session=session).update(hands="", trump="", double_dummy=None)
+    count = Deal.objects.filter(tray__session=session).update(
+        hands="", trump=session.declared_trump, double_dummy=None
+    )
     log_action(club=session.club, session=session, user=user, action="trays.clear", trays=count)
     return count
