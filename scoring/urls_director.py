@@ -8,6 +8,7 @@ set-up pages (roster, new session, movement, print) are in
 from django.urls import path
 
 from .views import director_correct as c
+from .views import director_laws as laws
 from .views import director_run as v
 
 app_name = "run"
@@ -24,6 +25,7 @@ urlpatterns = [
     path("s/<int:pk>/run/entrant-links/<int:link>/", v.EntrantLinkView.as_view(), name="entrant_link"),
     path("s/<int:pk>/run/tray/<int:tray>/", c.TrayView.as_view(), name="tray"),
     path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/award/", c.AwardView.as_view(), name="award"),
+    path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/law/", laws.LawView.as_view(), name="law"),
     path("s/<int:pk>/run/line/<int:line>/", c.LineCorrectView.as_view(), name="line"),
     path("s/<int:pk>/run/close/", c.CloseView.as_view(), name="close"),
     path("s/<int:pk>/run/publish/", c.PublishView.as_view(), name="publish"),

@@ -156,6 +156,13 @@ SPEC: dict[str, Route] = {
             "post": {"table": 2, "tray": 2, "ns_award": "average", "ew_award": "average", "reason": "late"}
         },
     ),
+    "slip-law": Route(
+        "director",
+        S,
+        ok={"post": 200},
+        bodies={"post": {"table": 2, "tray": 2, "law": "V.2", "reason": "cards left in the tray"}},
+    ),
+    "session-trump": Route("director", S, ok={"get": 200, "post": 400}, bodies={"post": {"suit": "S"}}),
     "round-enter": Route(
         "director", {**S, "round": "first_round"}, ok={"post": 200}, bodies={"post": {"entries": [ENTRY]}}
     ),
