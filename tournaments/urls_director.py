@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, printing, roster, setup
+from .views import director, drive, printing, roster, setup
 
 app_name = "director"
 
@@ -31,6 +31,7 @@ urlpatterns = [
     ),
     path("s/<int:pk>/setup/phantom/", setup.PhantomAddView.as_view(), name="setup_phantom"),
     path("s/<int:pk>/setup/movement/", setup.SetupMovementView.as_view(), name="setup_movement"),
+    path("s/<int:pk>/drive/setup/", drive.DriveSetupView.as_view(), name="drive_setup"),
     path("s/<int:pk>/trays/", setup.TraysView.as_view(), name="trays"),
     path("s/<int:pk>/trays/deal/", setup.TraysDealView.as_view(), name="trays_deal"),
     path("s/<int:pk>/trays/clear/", setup.TraysClearView.as_view(), name="trays_clear"),

@@ -27,7 +27,7 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
-from ..models import EntrantKind, EntrantLink, ScoringMethod, Session
+from ..models import Drive, EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
 from ..movements.types import Seat
@@ -165,6 +165,8 @@ def entrant_links(session: Session) -> list[TableLink]:
         .prefetch_related("entrant__members__player")
         .order_by("entrant__number", "side")
     )
+    # A whist drive's players follow their own page (the change after change of p. 24).
+    page = "drive:player" if Drive.objects.filter(session=session).exists() else "phone:home"
     out = []
     for link in links:
         entrant = link.entrant
@@ -173,7 +175,7 @@ def entrant_links(session: Session) -> list[TableLink]:
         names = " & ".join(
             m.player.name for m in entrant.members.all() if not link.side or m.role in link.side
         )
-        url = settings.SITE_URL + reverse("phone:home", args=[link.token])
+        url = settings.SITE_URL + reverse(page, args=[link.token])
         out.append(_qr(url, label, table=0, label=label, names=names))
     return out
 

@@ -29,6 +29,7 @@ from ..models import (
     Tray,
 )
 from ..movements import Movement, MovementUserError
+from ..movements.drive import DRIVE_METHODS
 from .club import log_action
 from .errors import UserError
 from .sessions import KIND_SHAPE, require_status
@@ -49,11 +50,17 @@ def movement_generate(
     fam = movements.FAMILIES.get(family)
     if fam is None:
         raise UserError(f"Unknown movement {family!r}.", field="family")
-    count = _movement_unit_count(session, fam.entrant_kind)
+    if family == "progressive" and variant in DRIVE_METHODS:
+        raise UserError(
+            "The First and Second Methods are decided by the results (p. 24): set the session up as a "
+            "whist drive, and the app seats each change as the tables send their results.",
+            field="variant",
+        )
+    count = _movement_unit_count(session, fam.kind_of(variant))
     sizes = {"pair": "pairs", "team": "teams", "player": "players"}
     try:
         return movements.generate(
-            family, variant=variant or None, deals=deals, **{sizes[fam.entrant_kind]: count}
+            family, variant=variant or None, deals=deals, **{sizes[fam.kind_of(variant)]: count}
         )
     except MovementUserError as exc:
         raise UserError(str(exc), field="family") from None

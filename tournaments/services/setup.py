@@ -15,6 +15,7 @@ from django.db import transaction
 from ..models import Deal, Entrant, Player, ScoringMethod, Session
 from ..movements import Movement
 from .club import log_action
+from .drive import drive_refit
 from .errors import UserError
 from .seating import clear_seating, movement_fix
 from .sessions import KIND_SHAPE, entrant_create, entrant_delete, next_number, require_status
@@ -75,6 +76,9 @@ def movement_refit(*, session: Session, user: Any = None) -> Movement | None:
     params = session.movement_params or {}
     try:
         with transaction.atomic():
+            if drive_refit(session=session, user=user) is not None:  # a whist drive draws afresh
+                session.refresh_from_db()
+                return Movement.from_json(session.movement_json)
             return movement_fix(
                 session=session,
                 family=session.movement_family,

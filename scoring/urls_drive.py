@@ -1,0 +1,14 @@
+"""A player's own link at a whist drive (``/d/<token>/``) and its JSON (namespace ``drive``)."""
+
+from django.urls import path
+
+from .views import drive
+
+app_name = "drive"
+
+urlpatterns = [
+    path("<str:token>/", drive.DrivePlayerView.as_view(), name="player"),
+    path("<str:token>/check", drive.DriveCheckView.as_view(), name="check"),
+    path("<str:token>/state", drive.DriveStateView.as_view(), name="state"),
+    path("<str:token>/send", drive.DriveSendView.as_view(), name="send"),
+]

@@ -1,0 +1,80 @@
+/* The whist drive's phone page: send the result and the check without reloading, and follow the
+ * player to his next table as soon as the change is complete. The page works without it (plain
+ * forms); the server checks everything. No framework, no build step. */
+(function () {
+  "use strict";
+  var root = document.getElementById("drive-root");
+  if (!root || !window.fetch || !window.JSON) return;
+  var main = document.getElementById("drive-main");
+  var flashBox = document.getElementById("flash");
+  var POLL_MS = 4000;
+
+  function flash(text, kind) {
+    flashBox.hidden = !text;
+    flashBox.className = "flash" + (kind ? " " + kind : "");
+    flashBox.textContent = text || "";
+  }
+
+  function stamp() {
+    var inner = document.getElementById("drive-inner");
+    return inner ? inner.dataset.stamp : "";
+  }
+
+  function refresh() {
+    return fetch(root.dataset.home, { headers: { "X-Drive-Partial": "1" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html !== null) { main.innerHTML = html; } });
+  }
+
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().then(function (data) { return { ok: r.ok, data: data }; });
+    });
+  }
+
+  main.addEventListener("submit", function (event) {
+    var form = event.target;
+    var action = form.dataset.action;
+    if (action !== "send" && action !== "check") return;
+    event.preventDefault();
+    var body = {};
+    new FormData(form).forEach(function (v, k) { if (k !== "csrfmiddlewaretoken") body[k] = v; });
+    if (action === "send" && (!body.winner || !body.points)) {
+      var error = form.querySelector("[data-error]");
+      error.hidden = false;
+      error.textContent = !body.winner ? "Choose the side that won." : "Choose the points made.";
+      return;
+    }
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    post(action === "send" ? root.dataset.send : root.dataset.check, body).then(function (answer) {
+      if (!answer.ok) {
+        flash(answer.data.error || "Not sent.", "error");
+        if (button) button.disabled = false;
+        return;
+      }
+      flash(action === "send" ? "Sent." : "Checked: thank you.", "");
+      return refresh();
+    }).catch(function () {
+      flash("No connection: try again in a moment.", "warn");
+      if (button) button.disabled = false;
+    });
+  });
+
+  function poll() {
+    if (document.hidden) return;
+    fetch(root.dataset.state, { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (state) {
+        if (state && state.stamp !== stamp()) { flash(""); return refresh(); }
+      })
+      .catch(function () { /* the next poll will try again */ });
+  }
+  setInterval(poll, POLL_MS);
+  document.addEventListener("visibilitychange", poll);
+})();
