@@ -9,7 +9,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from clubwhist.security import same_origin_only
-from scoring.api import laws, slips, standings, tables
+from scoring.api import drive, laws, slips, standings, tables
 from tournaments.api import clubs, entrants, movements, players, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
@@ -35,6 +35,7 @@ urlpatterns = [
     *trays.urlpatterns,
     *slips.urlpatterns,
     *laws.urlpatterns,
+    *drive.urlpatterns,
     *standings.urlpatterns,
     *tables.urlpatterns,
 ]

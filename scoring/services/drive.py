@@ -27,7 +27,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from tournaments.models import Drive, DriveChange, Session, Table
+from tournaments.models import Drive, DriveChange, Seating, Session, Table
 from tournaments.movements import MovementUserError
 from tournaments.movements.drive import TableResult, next_change
 from tournaments.services.drive import drive_seat_change, sexes_of, stored_seating
@@ -37,7 +37,6 @@ from ..models import SlipLine, Via
 from ..scorers.laws import transfer_revoke_tricks
 from ..selectors.drive import player_place
 from ..selectors.phone import Phone
-from .phones import phone_submit
 from .results import SubmitOutcome, result_confirm, result_submit
 
 SIDES = ("NS", "EW")
@@ -132,27 +131,22 @@ def drive_submit(
     """A player's phone sends his table's result; the last table's seats the next change."""
     if not Drive.objects.filter(session=phone.session).exists():
         raise UserError("This session is not a whist drive.")
-    tray = _phone_tray(phone)
-    outcome = phone_submit(
-        phone=phone,
-        tray_number=tray,
-        ns_tricks=tricks_of(winner=winner, points=points, ns_tricks=ns_tricks),
-        by=by,
-        device=device,
-        idempotency_key=idempotency_key,
-        ns_revokes=0,
-        ew_revokes=0,
-        round_number=None,
-    )
-    return DriveSent(outcome, drive_advance(session=phone.session))
-
-
-def _phone_tray(phone: Phone) -> int:
-    """The deal the phone's player plays now (one a table at every change)."""
     place = player_place(phone=phone)
     if place is None:
         raise UserError("You have no table in the change being played: nothing to send.", field="winner")
-    return place.deal
+    table = Table.objects.get(pk=Seating.objects.get(pk=place.seating_id).table_id)
+    table.session = phone.session
+    outcome = result_submit(
+        table=table,
+        tray_number=place.deal,
+        ns_tricks=tricks_of(winner=winner, points=points, ns_tricks=ns_tricks),
+        via=Via.TABLE,
+        by=by,
+        device=device,
+        idempotency_key=idempotency_key,
+        phone_round=place.change,
+    )
+    return DriveSent(outcome, drive_advance(session=phone.session))
 
 
 def drive_enter(

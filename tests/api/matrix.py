@@ -68,6 +68,7 @@ SPEC: dict[str, Route] = {
     "public-standings": Route("public", PUB, ok={"get": 200}),
     "public-traveller": Route("public", {**PUB, "number": "tray"}, ok={"get": 200}),
     "public-deals": Route("public", PUB, ok={"get": 200}),
+    "public-prizes": Route("public", PUB, ok={"get": 200}),
     # The director's: this club's director only.
     "club-list": Route("director", ok={"get": 200}),
     "series-list": Route("director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "Spring"}}),
@@ -163,6 +164,25 @@ SPEC: dict[str, Route] = {
         bodies={"post": {"table": 2, "tray": 2, "law": "V.2", "reason": "cards left in the tray"}},
     ),
     "session-trump": Route("director", S, ok={"get": 200, "post": 400}, bodies={"post": {"suit": "S"}}),
+    "drive": Route(
+        "director", S, ok={"get": 404, "post": 400}, bodies={"post": {"method": "first", "changes": 4}}
+    ),
+    "drive-results": Route(
+        "director", S, ok={"post": 404}, bodies={"post": {"table": 1, "winner": "NS", "points": 2}}
+    ),
+    "drive-next": Route("director", S, ok={"post": 404}),
+    "session-prizes": Route("director", S, ok={"get": 200}),
+    "entrant-link-drive": Route("table", ENT, ok={"get": 404}, other_table={"get": 404}),
+    "entrant-link-drive-result": Route(
+        "table",
+        ENT,
+        ok={"post": 404},
+        bodies={"post": {"winner": "NS", "points": 2}},
+        other_table={"post": 404},
+    ),
+    "entrant-link-drive-check": Route(
+        "table", ENT, ok={"post": 404}, bodies={"post": {}}, other_table={"post": 404}
+    ),
     "round-enter": Route(
         "director", {**S, "round": "first_round"}, ok={"post": 200}, bodies={"post": {"entries": [ENTRY]}}
     ),

@@ -1,0 +1,363 @@
+"""The whist drive's API (p. 24): set it up, follow it, enter results, seat changes; players' links; prizes.
+
+Directors: ``sessions/{id}/drive/`` (GET the drive; POST its options and
+the first change drawn by lot, before the start), ``drive/results/`` (a
+table's result of the change in play), ``drive/next/`` (seat the next
+change once every table has sent: it is seated by itself when the last
+result comes in), and ``sessions/{id}/prizes/`` (the prize list, any
+session). The public: ``public/clubs/{slug}/sessions/{id}/prizes/`` once
+the standings are published. A player's phone, by his own token:
+``entrant-links/{token}/drive/`` (where to sit, the move, his card),
+``drive/result/`` (which side won and the points made, or the N-S
+tricks) and ``drive/check/``. Every rule is ``services.drive``'s; every
+read ``selectors.drive``'s, through the visibility rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from django.http import HttpResponseBase
+from django.urls import path
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api import ServiceErrorsMixin, errors
+from tournaments.api.clubs import CLUB_SLUG
+from tournaments.api.permissions import DirectorView, TableRateThrottle
+from tournaments.api.sessions import SESSION_ID
+from tournaments.models import Drive, ScoringMethod
+from tournaments.services.drive import drive_setup
+from tournaments.services.errors import NotFound, UserError
+
+from ..selectors.drive import (
+    BoardChange,
+    DriveBoard,
+    DrivePlayerPage,
+    drive_board,
+    drive_of,
+    drive_player_page,
+    page_json,
+    player_place,
+)
+from ..selectors.phone import Phone, phone_for_entrant
+from ..selectors.prizes import PrizeLine, prizes_seen
+from ..selectors.public import public_sight
+from ..services.drive import drive_advance, drive_enter, drive_submit
+from ..services.phones import phone_confirm
+from ..visibility import DIRECTOR, sight
+from . import dataclass_schema
+from .slips import SMALL, SlipErrorsMixin, SlipLineSerializer
+from .standings import PublicScoresView, public_session
+
+PRIZES = {"type": "array", "items": dataclass_schema(PrizeLine)}
+SIDES = [("NS", "N-S"), ("EW", "E-W")]
+
+
+class DriveSetupSerializer(serializers.Serializer):
+    """A whist drive's options; the first change is drawn by lot from the session's players."""
+
+    method = serializers.ChoiceField(Drive.Method.choices)
+    changes = serializers.IntegerField(min_value=1, max_value=200, help_text="Deals at every table.")
+    scoring_method = serializers.ChoiceField(
+        [(ScoringMethod.POINTS, "points"), (ScoringMethod.COUNTERS, "counters")], default=ScoringMethod.POINTS
+    )
+    exchange_at_head = serializers.BooleanField(
+        default=False, help_text="First Method: the winners at table 1 also change partners (p. 24)."
+    )
+    prizes = serializers.IntegerField(min_value=1, max_value=50, default=3)
+    booby = serializers.BooleanField(default=False, help_text="A booby prize for the last place.")
+
+
+class DriveResultSerializer(serializers.Serializer):
+    """A drive table's result: the winning side and the points made (tricks over six), or the N-S tricks."""
+
+    winner = serializers.ChoiceField(SIDES, required=False, allow_null=True)
+    points = serializers.IntegerField(required=False, allow_null=True, min_value=-SMALL, max_value=SMALL)
+    ns_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=-SMALL, max_value=SMALL)
+
+
+class DirectorResultSerializer(DriveResultSerializer):
+    """A table's result of the change in play, entered by the director (checked at once)."""
+
+    table = serializers.IntegerField(min_value=1, max_value=SMALL)
+
+
+class PhoneResultSerializer(DriveResultSerializer):
+    """The player's table's result of the change in play (``key``: a replay returns the stored line)."""
+
+    key = serializers.CharField(required=False, allow_blank=True, max_length=64)
+
+
+class CheckSerializer(serializers.Serializer):
+    """The other side agrees with the result sent from its table, at the version it saw."""
+
+    version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
+
+
+class DriveSentSerializer(serializers.Serializer):
+    """The line stored, and the number of the change it seated (null unless it completed one)."""
+
+    line = SlipLineSerializer()
+    seated = serializers.IntegerField(allow_null=True)
+
+
+class SeatedSerializer(serializers.Serializer):
+    """The change just seated."""
+
+    seated = serializers.IntegerField()
+
+
+DRIVE_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "method": {"type": "string"},
+        "changes_planned": {"type": "integer"},
+        "exchange_at_head": {"type": "boolean"},
+        "prizes_offered": {"type": "integer"},
+        "booby": {"type": "boolean"},
+        "tables": {"type": "integer"},
+        "players": {"type": "integer"},
+        "changes": {"type": "array", "items": dataclass_schema(BoardChange)},
+        "prizes": {**PRIZES, "nullable": True},
+        "can_seat_next": {"type": "boolean"},
+    },
+}
+
+
+def board_json(board: DriveBoard) -> dict[str, Any]:
+    """The director's drive as JSON."""
+    drive = board.drive
+    return {
+        "method": drive.method,
+        "changes_planned": drive.changes,
+        "exchange_at_head": drive.exchange_at_head,
+        "prizes_offered": drive.prizes,
+        "booby": drive.booby,
+        "tables": board.tables,
+        "players": board.players,
+        "changes": [asdict(c) for c in board.changes],
+        "prizes": None if board.prizes is None else [asdict(p) for p in board.prizes],
+        "can_seat_next": board.can_seat_next,
+    }
+
+
+class DriveDirectorView(DirectorView):
+    """A director's drive endpoint: the session, and its drive (404 for a session that is none)."""
+
+    def drive_session(self, pk: int) -> Any:
+        session = self.director_session(pk)
+        drive_of(session)
+        return session
+
+
+@extend_schema(tags=["drive"], parameters=[SESSION_ID])
+class DriveView(DirectorView):
+    """A session's whist drive: read it, or set it up (before the start)."""
+
+    @extend_schema(operation_id="drive_retrieve", responses={200: DRIVE_SCHEMA, **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The options, every change seated with its tables and results, the prize list."""
+        session = self.director_session(pk)
+        return Response(
+            board_json(drive_board(session=session, seen=sight(viewer=DIRECTOR, session=session)))
+        )
+
+    @extend_schema(
+        operation_id="drive_setup",
+        request=DriveSetupSerializer,
+        responses={200: DRIVE_SCHEMA, **errors(400, 401, 404)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Make a draft session of individuals a whist drive and draw its first change by lot."""
+        session = self.director_session(pk)
+        form = DriveSetupSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        drive_setup(session=session, user=request.user, **form.validated_data)
+        return Response(
+            board_json(drive_board(session=session, seen=sight(viewer=DIRECTOR, session=session)))
+        )
+
+
+@extend_schema(tags=["drive"], parameters=[SESSION_ID])
+class DriveResultsView(DriveDirectorView):
+    """The director enters a table's result of the change in play."""
+
+    @extend_schema(
+        operation_id="drive_result_enter",
+        request=DirectorResultSerializer,
+        responses={201: DriveSentSerializer, **errors(400, 401, 404, 409)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Store it (checked); the last table's result seats the next change."""
+        session = self.drive_session(pk)
+        form = DirectorResultSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        sent = drive_enter(session=session, user=request.user, table_number=data.pop("table"), **data)
+        body = {
+            "line": SlipLineSerializer(sent.outcome.line).data,
+            "seated": sent.seated and sent.seated.number,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(tags=["drive"], parameters=[SESSION_ID], request=None)
+class DriveNextView(DriveDirectorView):
+    """Seat the next change once every table of this one has sent."""
+
+    @extend_schema(operation_id="drive_next", responses={200: SeatedSerializer, **errors(400, 401, 404)})
+    def post(self, request: Request, pk: int) -> Response:
+        """Seat it (it is seated by itself when the last result comes in)."""
+        seated = drive_advance(session=self.drive_session(pk), user=request.user)
+        if seated is None:
+            raise UserError(
+                "The next change cannot be seated yet: a table has not sent, or the drive is over."
+            )
+        return Response({"seated": seated.number})
+
+
+@extend_schema(tags=["drive"], parameters=[SESSION_ID])
+class PrizesView(DirectorView):
+    """The prize list of any session: the best first, ties sharing the place (p. 24), the booby if offered."""
+
+    @extend_schema(operation_id="prizes_retrieve", responses={200: PRIZES, **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The places that win a prize."""
+        session = self.director_session(pk)
+        prizes = prizes_seen(session=session, sight=sight(viewer=DIRECTOR, session=session)) or []
+        return Response([asdict(p) for p in prizes])
+
+
+@extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID])
+class PublicPrizesView(PublicScoresView):
+    """The prize list of a session whose standings are published."""
+
+    @extend_schema(operation_id="public_prizes", responses={200: PRIZES, **errors(404)})
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        """The places that win a prize."""
+        session = public_session(slug, pk)
+        prizes = prizes_seen(session=session, sight=public_sight(session))
+        if prizes is None:
+            raise NotFound("The standings are not published.")
+        return Response([asdict(p) for p in prizes])
+
+
+class PlayerView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
+    """A player's own link at a whist drive, in the URL (any other link: 404); rate-limited, never cached."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+    throttle_classes = [TableRateThrottle]
+    phone: Phone
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """After throttling: the phone that follows the player, and its drive; else 404."""
+        super().initial(request, *args, **kwargs)
+        self.phone = phone_for_entrant(token=kwargs["token"])
+        drive_of(self.phone.session)
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        """Nothing a phone is told may be kept by a cache."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+@extend_schema(tags=["tables"], parameters=[OpenApiParameter("token", str, OpenApiParameter.PATH)])
+class PlayerStateView(PlayerView):
+    """Where the player sits now, the result of his table, how he came there, his card, the prizes."""
+
+    @extend_schema(
+        operation_id="drive_player_state",
+        responses={200: dataclass_schema(DrivePlayerPage), **errors(404, 429)},
+    )
+    def get(self, request: Request, token: str) -> Response:
+        """The player's page as JSON."""
+        return Response(page_json(drive_player_page(phone=self.phone)))
+
+
+@extend_schema(tags=["tables"], parameters=[OpenApiParameter("token", str, OpenApiParameter.PATH)])
+class PlayerResultView(PlayerView):
+    """Send the table's result of the change in play, once."""
+
+    @extend_schema(
+        operation_id="drive_player_result",
+        request=PhoneResultSerializer,
+        responses={201: DriveSentSerializer, 200: DriveSentSerializer, **errors(400, 404, 409, 429)},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        """Store it; the last table's result seats the next change."""
+        form = PhoneResultSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = dict(form.validated_data)
+        place = player_place(phone=self.phone)
+        side = {"NS": "N-S", "EW": "E-W"}.get(place.side if place else "", "")
+        assert self.phone.link is not None
+        sent = drive_submit(
+            phone=self.phone,
+            by=f"player {self.phone.link.entrant.number} ({side} phone)",
+            device="api",
+            idempotency_key=request.headers.get("Idempotency-Key") or data.pop("key", None),
+            **{k: v for k, v in data.items() if k != "key"},
+        )
+        body = {
+            "line": SlipLineSerializer(sent.outcome.line).data,
+            "seated": sent.seated and sent.seated.number,
+        }
+        return Response(body, status=status.HTTP_201_CREATED if sent.outcome.created else status.HTTP_200_OK)
+
+
+@extend_schema(tags=["tables"], parameters=[OpenApiParameter("token", str, OpenApiParameter.PATH)])
+class PlayerCheckView(PlayerView):
+    """The other side agrees with the result sent from the player's table."""
+
+    @extend_schema(
+        operation_id="drive_player_check",
+        request=CheckSerializer,
+        responses={200: SlipLineSerializer, **errors(400, 404, 409, 429)},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        """Check it, at the version seen."""
+        form = CheckSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        place = player_place(phone=self.phone)
+        if place is None:
+            raise UserError("You have no table in the change being played.")
+        assert self.phone.link is not None
+        line = phone_confirm(
+            phone=self.phone,
+            tray_number=place.deal,
+            by=f"player {self.phone.link.entrant.number} (phone)",
+            version=form.validated_data.get("version"),
+        )
+        return Response(SlipLineSerializer(line).data)
+
+
+urlpatterns = [
+    path("sessions/<int:pk>/drive/", DriveView.as_view(), name="drive"),
+    path("sessions/<int:pk>/drive/results/", DriveResultsView.as_view(), name="drive-results"),
+    path("sessions/<int:pk>/drive/next/", DriveNextView.as_view(), name="drive-next"),
+    path("sessions/<int:pk>/prizes/", PrizesView.as_view(), name="session-prizes"),
+    path(
+        "public/clubs/<slug:slug>/sessions/<int:pk>/prizes/", PublicPrizesView.as_view(), name="public-prizes"
+    ),
+    path("entrant-links/<str:token>/drive/", PlayerStateView.as_view(), name="entrant-link-drive"),
+    path(
+        "entrant-links/<str:token>/drive/result/",
+        PlayerResultView.as_view(),
+        name="entrant-link-drive-result",
+    ),
+    path(
+        "entrant-links/<str:token>/drive/check/",
+        PlayerCheckView.as_view(),
+        name="entrant-link-drive-check",
+    ),
+]
