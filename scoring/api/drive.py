@@ -64,8 +64,8 @@ class DriveSetupSerializer(serializers.Serializer):
 
     method = serializers.ChoiceField(Drive.Method.choices)
     changes = serializers.IntegerField(min_value=1, max_value=200, help_text="Deals at every table.")
-    scoring_method = serializers.ChoiceField(
-        [(ScoringMethod.POINTS, "points"), (ScoringMethod.COUNTERS, "counters")], default=ScoringMethod.POINTS
+    scoring_method = serializers.CharField(
+        default=ScoringMethod.POINTS, max_length=20, help_text="points, or counters (p. 24)."
     )
     exchange_at_head = serializers.BooleanField(
         default=False, help_text="First Method: the winners at table 1 also change partners (p. 24)."
