@@ -21,6 +21,7 @@ urlpatterns = [
     path("t/", include(urls_table.table_patterns)),
     path("p/", include(urls_table.phone_patterns)),
     path("d/", include("scoring.urls_drive")),
+    path("m/", include("scoring.urls_mnemonic")),
     path("director/", include("scoring.urls_director")),
     path("director/", include("tournaments.urls_director")),
     path("api/v1/", include("clubwhist.urls_api")),

@@ -9,7 +9,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from clubwhist.security import same_origin_only
-from scoring.api import drive, laws, slips, standings, tables
+from scoring.api import drive, laws, mnemonic, slips, standings, tables
 from tournaments.api import clubs, entrants, movements, players, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
@@ -36,6 +36,7 @@ urlpatterns = [
     *slips.urlpatterns,
     *laws.urlpatterns,
     *drive.urlpatterns,
+    *mnemonic.urlpatterns,
     *standings.urlpatterns,
     *tables.urlpatterns,
 ]

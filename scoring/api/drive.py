@@ -18,20 +18,17 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from django.http import HttpResponseBase
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from tournaments.api import ServiceErrorsMixin, errors
+from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
-from tournaments.api.permissions import DirectorView, TableRateThrottle
+from tournaments.api.permissions import DirectorView
 from tournaments.api.sessions import SESSION_ID
-from tournaments.models import Drive, ScoringMethod
+from tournaments.models import Drive, ScoringMethod, Session
 from tournaments.services.drive import drive_setup
 from tournaments.services.errors import NotFound, UserError
 
@@ -45,14 +42,14 @@ from ..selectors.drive import (
     page_json,
     player_place,
 )
-from ..selectors.phone import Phone, phone_for_entrant
 from ..selectors.prizes import PrizeLine, prizes_seen
 from ..selectors.public import public_sight
 from ..services.drive import drive_advance, drive_enter, drive_submit
 from ..services.phones import phone_confirm
 from ..visibility import DIRECTOR, sight
 from . import dataclass_schema
-from .slips import SMALL, SlipErrorsMixin, SlipLineSerializer
+from .own_link import OwnLinkView
+from .slips import SMALL, SlipLineSerializer
 from .standings import PublicScoresView, public_session
 
 PRIZES = {"type": "array", "items": dataclass_schema(PrizeLine)}
@@ -248,27 +245,12 @@ class PublicPrizesView(PublicScoresView):
         return Response([asdict(p) for p in prizes])
 
 
-class PlayerView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
-    """A player's own link at a whist drive, in the URL (any other link: 404); rate-limited, never cached."""
+class PlayerView(OwnLinkView):
+    """A player's own link at a whist drive (any other link: 404)."""
 
-    authentication_classes: list[Any] = []
-    permission_classes = [AllowAny]
-    throttle_classes = [TableRateThrottle]
-    phone: Phone
-
-    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        """After throttling: the phone that follows the player, and its drive; else 404."""
-        super().initial(request, *args, **kwargs)
-        self.phone = phone_for_entrant(token=kwargs["token"])
-        drive_of(self.phone.session)
-
-    def finalize_response(
-        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
-    ) -> HttpResponseBase:
-        """Nothing a phone is told may be kept by a cache."""
-        response = super().finalize_response(request, response, *args, **kwargs)
-        response["Cache-Control"] = "no-store"
-        return response
+    def require(self, session: Session) -> None:
+        """A whist drive's link only."""
+        drive_of(session)
 
 
 @extend_schema(tags=["tables"], parameters=[OpenApiParameter("token", str, OpenApiParameter.PATH)])

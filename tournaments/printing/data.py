@@ -167,6 +167,8 @@ def entrant_links(session: Session) -> list[TableLink]:
     )
     # A whist drive's players follow their own page (the change after change of p. 24).
     page = "drive:player" if Drive.objects.filter(session=session).exists() else "phone:home"
+    if session.movement_family == "mnemonic":  # one table, two plays: the players' own page (pp. 25-27)
+        page = "mnemonic:player"
     out = []
     for link in links:
         entrant = link.entrant

@@ -73,10 +73,11 @@ def check_trump(card: str) -> str:
 def trays_deal(*, session: Session, rng: random.Random | None = None, user: Any = None) -> int:
     """Deal every tray of the session afresh; returns how many were dealt."""
     require_status(session, Session.Status.DRAFT, doing="deal the trays")
+    declared = Session.objects.values_list("declared_trump", flat=True).get(pk=session.pk)
     count = 0
     for deal in Deal.objects.filter(tray__session=session).select_related("tray"):
         hands, trump = deal_cards(dealer=deal.dealer, rng=rng)
-        deal.hands, deal.trump, deal.double_dummy = hands_to_pbn(hands), session.declared_trump or trump, None
+        deal.hands, deal.trump, deal.double_dummy = hands_to_pbn(hands), declared or trump, None
         deal.save(update_fields=["hands", "trump", "double_dummy"])
         count += 1
     log_action(club=session.club, session=session, user=user, action="trays.deal", trays=count)

@@ -20,6 +20,7 @@ from ..models import (
     EntrantLink,
     Player,
     Round,
+    ScoringMethod,
     Seat,
     SeatedEntrant,
     Seating,
@@ -30,6 +31,7 @@ from ..models import (
 )
 from ..movements import Movement, MovementUserError
 from ..movements.drive import DRIVE_METHODS
+from . import mnemonic
 from .club import log_action
 from .errors import UserError
 from .sessions import KIND_SHAPE, require_status
@@ -110,6 +112,8 @@ def movement_fix(
         if not family:
             raise UserError("Choose a movement.", field="family")
         movement = movement_generate(session=session, family=family, variant=variant, deals=deals)
+    if mnemonic.is_one_table(movement):
+        movement = mnemonic.plays_apart(movement)
     expected = _movement_unit_count(session, movement.entrant_kind)
     if movement.entrants != expected:
         raise UserError(
@@ -120,6 +124,8 @@ def movement_fix(
     try:
         with transaction.atomic():
             _write_seating(session, movement)
+            if movement.family == mnemonic.FAMILY:
+                mnemonic.overplay_seats(session)
     except IntegrityError as exc:
         raise UserError(f"The movement seats someone or some tray twice in one round ({exc}).") from None
     session.movement_family = movement.family
@@ -130,6 +136,8 @@ def movement_fix(
     first = movement.rounds[0].tables[0] if movement.rounds and movement.rounds[0].tables else None
     session.deals_per_round = len(first.trays) if first else 1
     session.seating_version += 1
+    if movement.family == mnemonic.FAMILY:  # one table: the comparison of its two plays is the only score
+        session.scoring_method = ScoringMethod.MNEMONIC
     session.save()
     log_action(
         club=session.club,
