@@ -48,6 +48,15 @@ TBL_TRAY = {"token": "token", "tray": "tray"}
 ENT = {"token": "entrant_token"}
 ENT_TRAY = {"token": "entrant_token", "tray": "tray"}
 ENTRY = {"table": 2, "tray": 2, "ns_tricks": 6}
+#: A whist drive's first change of two tables with its results (p. 24).
+CHANGE = {
+    "round": 1,
+    "tables": [
+        {"table": 1, "seats": {"N": 1, "E": 2, "S": 3, "W": 4}},
+        {"table": 2, "seats": {"N": 5, "E": 6, "S": 7, "W": 8}},
+    ],
+    "results": [{"table": 1, "ns_tricks": 8}, {"table": 2, "winner": "EW", "points": 2}],
+}
 
 SPEC: dict[str, Route] = {
     # Open to everyone: the schema and its docs, tokens, the movement engine, the clubs.
@@ -58,6 +67,9 @@ SPEC: dict[str, Route] = {
     "movement-families": Route("open", ok={"get": 200}),
     "movement-recommend": Route("open", ok={"get": 200}, query="?session_kind=pairs&entrants=6&deals=12"),
     "movement-preview": Route("open", {"family": "family"}, ok={"get": 200}, query="?pairs=8&analyse=1"),
+    "movement-next-change": Route(
+        "open", ok={"post": 200}, bodies={"post": {"variant": "first", "change": CHANGE}}
+    ),
     "public-club-list": Route("open", ok={"get": 200}),
     "public-club-detail": Route("open", SL, ok={"get": 200}),
     "public-session-list": Route("open", SL, ok={"get": 200}),
