@@ -1,4 +1,4 @@
-"""The movement preview serves the new systems (one-size systems without a size), and a drive's next change."""
+"""The movement preview serves the new systems (one-size ones without a size), and a drive's next change."""
 
 from __future__ import annotations
 
