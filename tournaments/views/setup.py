@@ -151,6 +151,9 @@ class TraysDealView(SessionButtonView):
 
     def act(self, request: HttpRequest) -> str:
         count = deals_services.trays_deal(session=self.session, user=request.user)
+        if self.session.declared_trump:
+            suit = self.session.get_declared_trump_display()
+            return f"Dealt {count} trays. {suit} are declared trumps: no card is turned (Law IV, Sec. 11)."
         return f"Dealt {count} trays. The trump card of each is shown below."
 
 
