@@ -25,8 +25,8 @@ from tournaments.services.errors import NotFound, UserError
 
 from ..phone_http import PhoneMixin, error_json, read_body, small_int
 from ..selectors.drive import drive_of, drive_player_page, page_json, player_place
-from ..services.drive import drive_submit
-from ..services.phones import phone_confirm
+from ..services.drive import drive_submit, tricks_of
+from ..services.phones import phone_confirm, phone_dispute
 
 POINTS = range(1, 8)
 
@@ -101,6 +101,30 @@ class DriveCheckView(DriveMixin):
         if request.content_type == "application/json":
             return _state(self)
         messages.success(request, "Checked: thank you.")
+        return redirect("drive:player", token=token)
+
+
+@method_decorator(csrf_exempt, name="dispatch")  # the private link is the only key (as table_json.py)
+class DriveDisputeView(DriveMixin):
+    """The other side disagrees with the result sent: its own count goes to the director (form, or JSON)."""
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        json_body = request.content_type == "application/json"
+        data = read_body(request) if json_body else request.POST.dict()
+        try:
+            place = player_place(phone=self.phone)
+            if place is None:
+                raise UserError("You have no table in the change being played.")
+            claimed = tricks_of(winner=data.get("winner"), points=data.get("points"))
+            phone_dispute(phone=self.phone, tray_number=place.deal, claimed=claimed, by=self.actor())
+        except UserError as exc:
+            if json_body:
+                return error_json(exc)
+            messages.error(request, exc.message)
+            return redirect("drive:player", token=token)
+        if json_body:
+            return _state(self)
+        messages.warning(request, "Your count went to the director, who will settle it.")
         return redirect("drive:player", token=token)
 
 

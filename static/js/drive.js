@@ -40,11 +40,11 @@
   main.addEventListener("submit", function (event) {
     var form = event.target;
     var action = form.dataset.action;
-    if (action !== "send" && action !== "check") return;
+    if (action !== "send" && action !== "check" && action !== "dispute") return;
     event.preventDefault();
     var body = {};
     new FormData(form).forEach(function (v, k) { if (k !== "csrfmiddlewaretoken") body[k] = v; });
-    if (action === "send" && (!body.winner || !body.points)) {
+    if (action !== "check" && (!body.winner || !body.points)) {
       var error = form.querySelector("[data-error]");
       error.hidden = false;
       error.textContent = !body.winner ? "Choose the side that won." : "Choose the points made.";
@@ -52,13 +52,13 @@
     }
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
-    post(action === "send" ? root.dataset.send : root.dataset.check, body).then(function (answer) {
+    post(root.dataset[action], body).then(function (answer) {
       if (!answer.ok) {
         flash(answer.data.error || "Not sent.", "error");
         if (button) button.disabled = false;
         return;
       }
-      flash(action === "send" ? "Sent." : "Checked: thank you.", "");
+      flash({ send: "Sent.", check: "Checked: thank you.", dispute: "Your count went to the director." }[action], "");
       return refresh();
     }).catch(function () {
       flash("No connection: try again in a moment.", "warn");

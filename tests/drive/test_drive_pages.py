@@ -195,3 +195,19 @@ def test_another_clubs_director_gets_404_on_the_drive_pages(
     for name in ("run:drive", "director:drive_setup"):
         assert rival.get(reverse(name, args=[session.pk])).status_code == 404
     assert rival.post(reverse("run:drive_advance", args=[session.pk])).status_code == 404
+
+
+def test_the_other_side_disputes_a_result_and_it_goes_to_the_director(
+    drive_of: Callable[..., Session],
+) -> None:
+    session = drive_of(tables=2)
+    seats = at_table(session, 1, 2)
+    send(Client(), link_of(session, seats["S"]), {"winner": "NS", "points": 4})
+    url = reverse("drive:dispute", args=[link_of(session, seats["W"])])
+    bad = Client().post(url, json.dumps({"winner": "EW"}), content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["field"] == "points"
+    answer = Client().post(url, json.dumps({"winner": "EW", "points": 1}), content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["result"]["status"] == "disputed"
+    line = SlipLine.objects.get(session=session, table__number=2)
+    assert line.status == SlipLine.Status.DISPUTED and line.ns_tricks == 10
+    assert line.history.get().reason.endswith("claim N-S 6")
