@@ -23,6 +23,8 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import Count, Max
+
 from tournaments.models import Drive, DriveChange, Seat, Seating, SeatingTray, Session
 from tournaments.services.errors import NotFound
 
@@ -315,20 +317,45 @@ def drive_player_page(*, phone: Phone, device: str = "") -> DrivePlayerPage:
         running_changes=counted,
         prizes=prizes_seen(session=session, sight=seen),
     )
-    page.stamp = page_stamp(page)
+    page.stamp = drive_stamp(phone=phone)
     return page
+
+
+def drive_stamp(*, phone: Phone) -> str:
+    """What the player's page depends on, in a few small reads: the phone polls it to know when to refresh.
+
+    The session's status and switches, the changes seated, the player's own
+    lines (sent, checked, corrected), and whether the change in play is
+    complete (the running score and the prize list follow from those).
+    Nothing of another table's progress before its change is complete.
+    """
+    session = Session.objects.defer("movement_json", "movement_params").get(pk=phone.session.pk)
+    assert phone.link is not None
+    own = SlipLine.objects.filter(seats__entrant_id=phone.link.entrant_id).aggregate(
+        count=Count("pk"), last=Max("updated_at")
+    )
+    last = (
+        DriveChange.objects.filter(session=session).order_by("-number").values_list("round_id", flat=True)[:1]
+    )
+    sent = SlipLine.objects.filter(round_id__in=list(last)).count()
+    complete = sent == session.tables.count()
+    parts = [
+        session.status,
+        session.seating_version,
+        session.show_running_score,
+        session.running_score_hidden_rounds,
+        session.publish_standings,
+        session.publish_travellers,
+        own["count"],
+        own["last"],
+        complete,
+    ]
+    return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()[:16]
 
 
 def page_json(page: DrivePlayerPage) -> dict[str, Any]:
     """The page as plain JSON, for its script and the API."""
     return asdict(page)
-
-
-def page_stamp(page: DrivePlayerPage) -> str:
-    """A digest of what the page shows: the phone polls it to know when to refresh."""
-    body = asdict(page)
-    body.pop("stamp", None)
-    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 # --- The director's view of the drive -------------------------------------------------------------

@@ -24,7 +24,7 @@ from django.views.decorators.csrf import csrf_exempt
 from tournaments.services.errors import NotFound, UserError
 
 from ..phone_http import PhoneMixin, error_json, read_body, small_int
-from ..selectors.drive import drive_of, drive_player_page, page_json, player_place
+from ..selectors.drive import drive_of, drive_player_page, drive_stamp, page_json, player_place
 from ..services.drive import drive_submit, tricks_of
 from ..services.phones import phone_confirm, phone_dispute
 
@@ -126,6 +126,15 @@ class DriveDisputeView(DriveMixin):
             return _state(self)
         messages.warning(request, "Your count went to the director, who will settle it.")
         return redirect("drive:player", token=token)
+
+
+class DriveStampView(DriveMixin):
+    """What the page depends on, in a few small reads: the script polls it and refreshes when it changes."""
+
+    json_errors = True
+
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
+        return JsonResponse({"stamp": drive_stamp(phone=self.phone)})
 
 
 class DriveStateView(DriveMixin):

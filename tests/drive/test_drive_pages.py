@@ -211,3 +211,19 @@ def test_the_other_side_disputes_a_result_and_it_goes_to_the_director(
     line = SlipLine.objects.get(session=session, table__number=2)
     assert line.status == SlipLine.Status.DISPUTED and line.ns_tricks == 10
     assert line.history.get().reason.endswith("claim N-S 6")
+
+
+def test_the_polled_stamp_moves_with_the_players_own_table_and_the_complete_change_only(
+    drive_of: Callable[..., Session],
+) -> None:
+    session = drive_of(tables=3, changes=2)
+    mine = at_table(session, 1, 1)
+    url = reverse("drive:stamp", args=[link_of(session, mine["N"])])
+    before = Client().get(url).json()["stamp"]
+    drive_enter(session=session, table_number=2, winner="NS", points=1)
+    assert Client().get(url).json()["stamp"] == before  # another table's result: nothing to show yet
+    drive_enter(session=session, table_number=1, winner="EW", points=2)
+    sent = Client().get(url).json()["stamp"]
+    assert sent != before
+    drive_enter(session=session, table_number=3, winner="EW", points=3)
+    assert Client().get(url).json()["stamp"] != sent  # the change is complete: the next is seated

@@ -39,6 +39,7 @@ def drive_answers(viewer: Viewer, session: Session, public: list[str], trays: li
         c = viewer.client
         found["drive page"] = _text(c.get(f"/d/{viewer.token}/"))
         found["drive state"] = _text(c.get(f"/d/{viewer.token}/state"))
+        found["drive stamp"] = _text(c.get(f"/d/{viewer.token}/stamp"))
         found["drive api"] = _text(c.get(f"/api/v1/entrant-links/{viewer.token}/drive/"))
         cache.clear()
     return found
