@@ -30,7 +30,7 @@ from tournaments.api.permissions import DirectorView
 from tournaments.api.sessions import SESSION_ID
 from tournaments.models import Drive, ScoringMethod, Session
 from tournaments.services.drive import drive_setup
-from tournaments.services.errors import NotFound, UserError
+from tournaments.services.errors import Conflict, NotFound, UserError
 
 from ..selectors.drive import (
     BoardChange,
@@ -42,7 +42,7 @@ from ..selectors.drive import (
     page_json,
     player_place,
 )
-from ..selectors.prizes import PrizeLine, prizes_seen
+from ..selectors.prizes import PrizeLine, prizes_or_problem, prizes_seen
 from ..selectors.public import public_sight
 from ..services.drive import drive_advance, drive_enter, drive_submit
 from ..services.phones import phone_confirm
@@ -123,6 +123,7 @@ DRIVE_SCHEMA = {
         "changes": {"type": "array", "items": dataclass_schema(BoardChange)},
         "prizes": {**PRIZES, "nullable": True},
         "can_seat_next": {"type": "boolean"},
+        "prize_problem": {"type": "string"},
     },
 }
 
@@ -141,6 +142,7 @@ def board_json(board: DriveBoard) -> dict[str, Any]:
         "changes": [asdict(c) for c in board.changes],
         "prizes": None if board.prizes is None else [asdict(p) for p in board.prizes],
         "can_seat_next": board.can_seat_next,
+        "prize_problem": board.prize_problem,
     }
 
 
@@ -223,12 +225,14 @@ class DriveNextView(DriveDirectorView):
 class PrizesView(DirectorView):
     """The prize list of any session: the best first, ties sharing the place (p. 24), the booby if offered."""
 
-    @extend_schema(operation_id="prizes_retrieve", responses={200: PRIZES, **errors(401, 404)})
+    @extend_schema(operation_id="prizes_retrieve", responses={200: PRIZES, **errors(401, 404, 409)})
     def get(self, request: Request, pk: int) -> Response:
-        """The places that win a prize."""
+        """The places that win a prize (409 while a slip cannot be scored: the director's to fix)."""
         session = self.director_session(pk)
-        prizes = prizes_seen(session=session, sight=sight(viewer=DIRECTOR, session=session)) or []
-        return Response([asdict(p) for p in prizes])
+        prizes, problem = prizes_or_problem(session=session, sight=sight(viewer=DIRECTOR, session=session))
+        if problem:
+            raise Conflict(problem)
+        return Response([asdict(p) for p in prizes or []])
 
 
 @extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID])

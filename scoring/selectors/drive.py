@@ -34,7 +34,7 @@ from ..scorers import ScoringError, score
 from ..scorers.progressive import START, hands
 from ..visibility import Sight, running_shown, sight
 from .phone import Phone
-from .prizes import PrizeLine, prizes_seen
+from .prizes import PrizeLine, prizes_or_problem
 from .slips import session_slips, slips_of
 from .standings import entrant_names, running_score
 
@@ -315,7 +315,7 @@ def drive_player_page(*, phone: Phone, device: str = "") -> DrivePlayerPage:
         total=total,
         running=running,
         running_changes=counted,
-        prizes=prizes_seen(session=session, sight=seen),
+        prizes=prizes_or_problem(session=session, sight=seen)[0],
     )
     page.stamp = drive_stamp(phone=phone)
     return page
@@ -398,6 +398,8 @@ class DriveBoard:
     changes: list[BoardChange]
     prizes: list[PrizeLine] | None
     can_seat_next: bool
+    #: Why there is no prize list now: a line the scorer refuses (the director corrects it).
+    prize_problem: str = ""
 
 
 def _board_change(change: DriveChange) -> BoardChange:
@@ -432,13 +434,15 @@ def drive_board(*, session: Session, seen: Sight) -> DriveBoard:
         for c in DriveChange.objects.filter(session=session).select_related("round").order_by("-number")
     ]
     last = changes[0] if changes else None
+    prizes, problem = prizes_or_problem(session=session, sight=seen)
     return DriveBoard(
         drive=drive,
         method=METHOD_TITLE[drive.method],
         tables=session.tables.count(),
         players=4 * session.tables.count(),
         changes=changes,
-        prizes=prizes_seen(session=session, sight=seen),
+        prizes=prizes,
+        prize_problem=problem,
         can_seat_next=(
             session.status == Session.Status.RUNNING
             and last is not None

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from tournaments.models import Drive, Session
 
 from .. import display
+from ..scorers import ScoringError
 from ..scorers.prizes import prize_list
 from ..visibility import Sight
 from .standings import entrant_names, standings_seen
@@ -55,3 +56,11 @@ def prizes_seen(*, session: Session, sight: Sight) -> list[PrizeLine] | None:
         )
         for p in prize_list(seen.typed, count, booby=booby)
     ]
+
+
+def prizes_or_problem(*, session: Session, sight: Sight) -> tuple[list[PrizeLine] | None, str]:
+    """The prize list, or why the slips cannot be scored now (a line the director must correct)."""
+    try:
+        return prizes_seen(session=session, sight=sight), ""
+    except ScoringError as exc:
+        return None, f"The slips cannot be scored yet: {exc}. Correct the line at fault."

@@ -57,3 +57,11 @@ def test_a_change_without_all_its_results_is_refused_with_the_books_reason() -> 
         "/api/v1/movements/progressive/next-change/", {"variant": "first", "change": [1, 2]}, format="json"
     )
     assert garbled.status_code == 400
+
+
+def test_a_change_of_the_wrong_shape_is_a_400_not_a_crash() -> None:
+    odd = {**CHANGE, "results": [{"table": 1, "winner": ["NS"], "points": 2}, {"table": 2, "ns_tricks": 3}]}
+    answer = APIClient().post(
+        "/api/v1/movements/progressive/next-change/", {"variant": "first", "change": odd}, format="json"
+    )
+    assert answer.status_code == 400

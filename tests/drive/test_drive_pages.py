@@ -14,6 +14,7 @@ from django.urls import reverse
 from scoring.models import SlipLine
 from scoring.services.directing import session_close, session_publish
 from scoring.services.drive import drive_enter
+from tests.api.helpers import token_client
 from tournaments.models import Club, Drive, DriveChange, EntrantLink, Player, Session
 from tournaments.services import sessions
 
@@ -227,3 +228,17 @@ def test_the_polled_stamp_moves_with_the_players_own_table_and_the_complete_chan
     assert sent != before
     drive_enter(session=session, table_number=3, winner="EW", points=3)
     assert Client().get(url).json()["stamp"] != sent  # the change is complete: the next is seated
+
+
+def test_a_line_the_scorer_refuses_shows_why_there_is_no_prize_list_and_the_api_says_409(
+    dclient: Client, drive_of: Callable[..., Session]
+) -> None:
+    session = drive_of(tables=2, changes=2)
+    drive_enter(session=session, table_number=1, winner="NS", points=1)
+    line = SlipLine.objects.get(session=session, table__number=1)
+    SlipLine.objects.filter(pk=line.pk).update(ns_award="average", ew_award="average", ns_tricks=None)
+    Session.objects.filter(pk=session.pk).update(results_version=99)
+    page = dclient.get(reverse("run:drive", args=[session.pk])).content.decode()
+    assert "The slips cannot be scored yet" in page and "has no average" in page
+    api = token_client(session.club.directors.first())
+    assert api.get(f"/api/v1/sessions/{session.pk}/prizes/").status_code == 409

@@ -303,7 +303,12 @@ class NextChangeView(PublicView):
         data = form.validated_data
         if not isinstance(data["change"], dict):
             raise UserError("Send the change as a round object of the movement JSON.", field="change")
-        return Response(engine(next_change_json, method=data["variant"], data=data["change"]))
+        try:
+            return Response(engine(next_change_json, method=data["variant"], data=data["change"]))
+        except UserError:
+            raise
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:  # a change of the wrong shape
+            raise UserError(f"Not a change with its results: {exc}.", field="change") from None
 
 
 def session_movement(session: Session) -> dict[str, Any]:
