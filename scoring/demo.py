@@ -86,10 +86,13 @@ def _play(session: Session, rng: random.Random, *, rounds: int, partial_round: i
                 tray_number=tray.number,
                 ns_tricks=tricks,
                 via=Via.DEMO,
+                as_director=True,
                 by=f"table {s.table.number}",
                 round_number=s.round.number,
             )
-            result_confirm(line=outcome.line, by=f"table {s.table.number} E-W", via=Via.DEMO)
+            result_confirm(
+                line=outcome.line, by=f"table {s.table.number} E-W", via=Via.DEMO, as_director=True
+            )
 
 
 def _pairs(session: Session, players: list[Player]) -> None:

@@ -25,12 +25,10 @@ from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from typing import Any
 
+from tournaments.display import SEATS
 from tournaments.models import Deal, Session
 
 logger = logging.getLogger(__name__)
-
-SEATS = "NESW"
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,8 @@ class SlipLine(models.Model):
     #: The law the director applied at this table (Law III Sec. 2 (d), Law IV Secs. 8-10, Law V), or None.
     law = models.CharField(max_length=12, choices=LAW_CHOICES, null=True, blank=True, default=None)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
+    #: While disputed: the N-S tricks as E-W count them.
+    claimed = models.SmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(default=1)
     entered_via = models.CharField(max_length=10, choices=Via.choices)
     entered_by = models.CharField(max_length=80, blank=True, default="")
@@ -105,6 +107,10 @@ class SlipLine(models.Model):
             models.CheckConstraint(
                 condition=Q(ns_revokes__lte=13) & Q(ew_revokes__lte=13),
                 name="slipline_revokes_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(claimed__isnull=True) | Q(claimed__gte=0, claimed__lte=13),
+                name="slipline_claimed_0_to_13",
             ),
         ]
         indexes = [models.Index(fields=["session", "tray"])]

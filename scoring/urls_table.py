@@ -1,4 +1,6 @@
-"""The phones' pages: a table's private link (its QR code) and an entrant's own link, and their JSON.
+"""The phones' pages: a table's private link (its QR code) and an entrant's own link.
+
+Their script speaks the phones' REST API (``scoring.api.tables``); these are the pages and their plain forms.
 
 Both serve the same views: ``table`` (``/t/<token>/``) for a table's link,
 ``phone`` (``/p/<token>/``) for a phone that follows an entrant.
@@ -8,7 +10,7 @@ from typing import Any
 
 from django.urls import path
 
-from .views import table, table_json
+from .views import table
 
 
 def phone_urls(follows: bool) -> list[Any]:
@@ -22,10 +24,6 @@ def phone_urls(follows: bool) -> list[Any]:
         path(
             "<str:token>/trays/<int:tray>/dispute/", table.TableDisputeView.as_view(**extra), name="dispute"
         ),
-        path("<str:token>/state", table_json.TableStateView.as_view(**extra), name="state"),
-        path("<str:token>/send", table_json.TableSendView.as_view(**extra), name="send"),
-        path("<str:token>/confirm", table_json.TableConfirmJsonView.as_view(**extra), name="confirm_json"),
-        path("<str:token>/dispute", table_json.TableDisputeJsonView.as_view(**extra), name="dispute_json"),
     ]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.test import Client
 
 from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment
@@ -41,6 +42,24 @@ def club(director: Any) -> Club:
     club = club_services.club_create(name="Test Whist Club", slug="test")
     club_services.director_add(club=club, user=director)
     return club
+
+
+@pytest.fixture
+def director_client(client: Client, director: Any) -> Client:
+    """The test client, logged in as the club's director."""
+    client.force_login(director)
+    return client
+
+
+@pytest.fixture
+def stranger_client(django_user_model: Any) -> Client:
+    """A client logged in as the director of another club: it sees none of ours."""
+    user = django_user_model.objects.create_user(username="other", password="pw-for-tests-only")
+    other = club_services.club_create(name="Other Club", slug="other")
+    club_services.director_add(club=other, user=user)
+    client = Client()
+    client.force_login(user)
+    return client
 
 
 @pytest.fixture

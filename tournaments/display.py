@@ -33,6 +33,7 @@ RANK_NAME = {
     "2": "two",
 }
 SEAT_NAME = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEATS = "NESW"
 
 
 @dataclass(frozen=True)
@@ -94,3 +95,13 @@ def card_words(card: str) -> str:
 def holding_text(ranks: str) -> str:
     """One suit of a hand as printed: "A K 10 4", or "—" when void."""
     return " ".join("10" if r == "T" else r for r in ranks) or "—"
+
+
+def book_card_words(card: str) -> str:
+    """The trump as the book's cards name it, suit first: "CLUB KING"; a declared suit "SPADES DECLARED"."""
+    code = normal_code(card)
+    if card_view(code) is None:
+        return ""
+    if len(code) == 1:  # a suit declared for the sitting, no card turned (Law IV, Sec. 11)
+        return f"{SUIT_NAME[code].upper()} DECLARED"
+    return f"{SUIT_NAME[code[1]][:-1].upper()} {RANK_NAME[code[0]].upper()}"

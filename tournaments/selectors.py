@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
 
-from .models import Club, Entrant, EntrantLink, Player, Seat, Seating, Session, Table
+from .models import Club, Entrant, EntrantLink, Player, Session, Table, Tray
 from .services.errors import NotFound
 from .services.sessions import KIND_SHAPE
 
@@ -70,50 +70,15 @@ def player_numbers(*, session: Session) -> list[NumberedPlayer]:
     return out
 
 
-@dataclass
-class SeatView:
-    """One seat as the table page shows it."""
-
-    direction: str
-    name: str
-    number: int | None
-
-
-@dataclass
-class SeatingView:
-    """One table in one round: who sits where, which trays."""
-
-    round: int
-    table: int
-    ns: Any
-    ew: Any
-    seats: list[SeatView] = field(default_factory=list)
-    trays: list[Any] = field(default_factory=list)
-
-
-def seating_view(*, table: Table, round_number: int) -> SeatingView | None:
-    """Who sits N, E, S, W at this table in that round, and the trays (with deals)."""
-    seating = (
-        Seating.objects.filter(table=table, round__number=round_number)
-        .select_related("round", "ns", "ew")
-        .first()
-    )
-    if seating is None:
+def tray_by_number(*, session: Session, number: Any) -> Tray | None:
+    """The session's tray with this number, with its deal; None for no such tray (or not a number)."""
+    try:
+        wanted = int(str(number).strip())
+    except ValueError:
         return None
-    seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
-    view = SeatingView(round=round_number, table=table.number, ns=seating.ns, ew=seating.ew)
-    for direction in "NESW":
-        seat = seats.get(direction)
-        entrant = seating.ns if direction in "NS" else seating.ew
-        number = seat.entrant.number if seat and seat.entrant else (entrant.number if entrant else None)
-        name = (
-            seat.player.name
-            if seat and seat.player
-            else ("phantom" if entrant and entrant.is_phantom else "—")
-        )
-        view.seats.append(SeatView(direction=direction, name=name, number=number))
-    view.trays = list(seating.trays.select_related("deal").order_by("seatingtray__order"))
-    return view
+    if not 0 < wanted < 2**15:
+        return None
+    return session.trays.select_related("deal").filter(number=wanted).first()
 
 
 def sessions_public(*, club: Club) -> QuerySet[Session]:

@@ -32,6 +32,8 @@ from tournaments.models import Drive, ScoringMethod, Session
 from tournaments.services.drive import drive_setup
 from tournaments.services.errors import Conflict, NotFound, UserError
 
+from ..inputs import SMALL, ConfirmSerializer
+from ..inputs_drive import DriveDisputeSerializer, DriveResultSerializer, PhoneResultSerializer
 from ..selectors.drive import (
     BoardChange,
     DriveBoard,
@@ -39,21 +41,19 @@ from ..selectors.drive import (
     drive_board,
     drive_of,
     drive_player_page,
+    drive_stamp,
     page_json,
-    player_place,
 )
 from ..selectors.prizes import PrizeLine, prizes_or_problem, prizes_seen
 from ..selectors.public import public_sight
-from ..services.drive import drive_advance, drive_enter, drive_submit
-from ..services.phones import phone_confirm
+from ..services.drive import drive_advance, drive_check, drive_dispute, drive_enter, drive_submit
 from ..visibility import DIRECTOR, sight
 from . import dataclass_schema
 from .own_link import OwnLinkView
-from .slips import SMALL, SlipLineSerializer
+from .slips import SlipLineSerializer
 from .standings import PublicScoresView, public_session
 
 PRIZES = {"type": "array", "items": dataclass_schema(PrizeLine)}
-SIDES = [("NS", "N-S"), ("EW", "E-W")]
 
 
 class DriveSetupSerializer(serializers.Serializer):
@@ -71,30 +71,10 @@ class DriveSetupSerializer(serializers.Serializer):
     booby = serializers.BooleanField(default=False, help_text="A booby prize for the last place.")
 
 
-class DriveResultSerializer(serializers.Serializer):
-    """A drive table's result: the winning side and the points made (tricks over six), or the N-S tricks."""
-
-    winner = serializers.ChoiceField(SIDES, required=False, allow_null=True)
-    points = serializers.IntegerField(required=False, allow_null=True, min_value=-SMALL, max_value=SMALL)
-    ns_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=-SMALL, max_value=SMALL)
-
-
 class DirectorResultSerializer(DriveResultSerializer):
     """A table's result of the change in play, entered by the director (checked at once)."""
 
     table = serializers.IntegerField(min_value=1, max_value=SMALL)
-
-
-class PhoneResultSerializer(DriveResultSerializer):
-    """The player's table's result of the change in play (``key``: a replay returns the stored line)."""
-
-    key = serializers.CharField(required=False, allow_blank=True, max_length=64)
-
-
-class CheckSerializer(serializers.Serializer):
-    """The other side agrees with the result sent from its table, at the version it saw."""
-
-    version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
 
 
 class DriveSentSerializer(serializers.Serializer):
@@ -102,6 +82,12 @@ class DriveSentSerializer(serializers.Serializer):
 
     line = SlipLineSerializer()
     seated = serializers.IntegerField(allow_null=True)
+
+
+class StampSerializer(serializers.Serializer):
+    """A digest of what a player's page depends on."""
+
+    stamp = serializers.CharField()
 
 
 class SeatedSerializer(serializers.Serializer):
@@ -284,16 +270,8 @@ class PlayerResultView(PlayerView):
         form = PhoneResultSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
-        place = player_place(phone=self.phone)
-        side = {"NS": "N-S", "EW": "E-W"}.get(place.side if place else "", "")
-        assert self.phone.link is not None
-        sent = drive_submit(
-            phone=self.phone,
-            by=f"player {self.phone.link.entrant.number} ({side} phone)",
-            device="api",
-            idempotency_key=request.headers.get("Idempotency-Key") or data.pop("key", None),
-            **{k: v for k, v in data.items() if k != "key"},
-        )
+        key = request.headers.get("Idempotency-Key") or data.pop("key", None)
+        sent = drive_submit(phone=self.phone, device="api", idempotency_key=key, **data)
         body = {
             "line": SlipLineSerializer(sent.outcome.line).data,
             "seated": sent.seated and sent.seated.number,
@@ -307,23 +285,41 @@ class PlayerCheckView(PlayerView):
 
     @extend_schema(
         operation_id="drive_player_check",
-        request=CheckSerializer,
+        request=ConfirmSerializer,
         responses={200: SlipLineSerializer, **errors(400, 404, 409, 429)},
     )
     def post(self, request: Request, token: str) -> Response:
         """Check it, at the version seen."""
-        form = CheckSerializer(data=request.data)
+        form = ConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        place = player_place(phone=self.phone)
-        if place is None:
-            raise UserError("You have no table in the change being played.")
-        assert self.phone.link is not None
-        line = phone_confirm(
-            phone=self.phone,
-            tray_number=place.deal,
-            by=f"player {self.phone.link.entrant.number} (phone)",
-            version=form.validated_data.get("version"),
-        )
+        line = drive_check(phone=self.phone, version=form.validated_data.get("version"))
+        return Response(SlipLineSerializer(line).data)
+
+
+@extend_schema(tags=["tables"], parameters=[OpenApiParameter("token", str, OpenApiParameter.PATH)])
+class PlayerStampView(PlayerView):
+    """What the player's page depends on, in a few small reads: poll it, and read the page when it moves."""
+
+    @extend_schema(operation_id="drive_player_stamp", responses={200: StampSerializer, **errors(404, 429)})
+    def get(self, request: Request, token: str) -> Response:
+        """The stamp."""
+        return Response({"stamp": drive_stamp(phone=self.phone)})
+
+
+@extend_schema(tags=["tables"], parameters=[OpenApiParameter("token", str, OpenApiParameter.PATH)])
+class PlayerDisputeView(PlayerView):
+    """The other side disagrees with the result sent from its table: its count goes to the director."""
+
+    @extend_schema(
+        operation_id="drive_player_dispute",
+        request=DriveDisputeSerializer,
+        responses={200: SlipLineSerializer, **errors(400, 404, 409, 429)},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        """Send the count."""
+        form = DriveDisputeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        line = drive_dispute(phone=self.phone, **form.validated_data)
         return Response(SlipLineSerializer(line).data)
 
 
@@ -345,5 +341,13 @@ urlpatterns = [
         "entrant-links/<str:token>/drive/check/",
         PlayerCheckView.as_view(),
         name="entrant-link-drive-check",
+    ),
+    path(
+        "entrant-links/<str:token>/drive/dispute/",
+        PlayerDisputeView.as_view(),
+        name="entrant-link-drive-dispute",
+    ),
+    path(
+        "entrant-links/<str:token>/drive/stamp/", PlayerStampView.as_view(), name="entrant-link-drive-stamp"
     ),
 ]

@@ -19,9 +19,10 @@ from rest_framework.response import Response
 from tournaments.api import errors
 from tournaments.api.sessions import SESSION_ID
 
+from ..inputs import SMALL
 from ..models import LAW_CHOICES
 from ..services.laws import law_record
-from .slips import SMALL, SlipLineSerializer, SlipView
+from .slips import SlipLineSerializer, SlipView
 
 
 class LawSerializer(serializers.Serializer):

@@ -18,15 +18,15 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.api import ID_MAX, errors
+from tournaments.api import errors
 from tournaments.api.entrants import ENTRANT_NUMBER, EntrantSerializer, session_entrant
 from tournaments.api.permissions import DirectorView, Paginated
 from tournaments.api.sessions import SESSION_ID, SessionSerializer, TablesAdvanceSerializer
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Tray
-from tournaments.services import running
 from tournaments.services.errors import NotFound, UserError
 
+from ..inputs import SMALL, ConfirmSerializer, SubmitSerializer
 from ..models import AWARD_CHOICES, LAW_CHOICES, SlipLine, SlipLineVersion, Via
 from ..scorers.types import ScoringError
 from ..selectors.board import board_to_json, line_history, session_board
@@ -48,7 +48,6 @@ from . import dataclass_schema
 NS_AWARDS = [(value, f"N-S {label}" if value else label) for value, label in AWARD_CHOICES]
 EW_AWARDS = [(value, f"E-W {label}" if value else label) for value, label in AWARD_CHOICES]
 LINE_ID = OpenApiParameter("line_id", int, OpenApiParameter.PATH, description="The slip line's id.")
-SMALL = 32767
 TRAVELLER = {"type": "array", "items": dataclass_schema(TravellerLine)}
 
 
@@ -110,22 +109,6 @@ class SlipLineVersionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class SubmitSerializer(serializers.Serializer):
-    """A result: N-S tricks on a tray (E-W took 13 less), once per table and tray."""
-
-    tray = serializers.IntegerField(min_value=1, max_value=SMALL)
-    ns_tricks = serializers.IntegerField(help_text="N-S tricks, 0 to 13.")
-    ns_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
-    ew_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
-    round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
-    idempotency_key = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=64,
-        help_text="Or the Idempotency-Key header: a replay returns the line.",
-    )
-
-
 class DirectorSubmitSerializer(SubmitSerializer):
     """A result entered by the director on a table's behalf."""
 
@@ -149,12 +132,6 @@ class CorrectSerializer(serializers.Serializer):
     ew_award = serializers.ChoiceField(EW_AWARDS, required=False, default="")
     ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_REVOKES)
     ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=MAX_REVOKES)
-
-
-class ConfirmSerializer(serializers.Serializer):
-    """A check of a line at the version seen."""
-
-    version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=ID_MAX)
 
 
 class AwardSerializer(serializers.Serializer):
@@ -317,6 +294,7 @@ class SlipListView(SlipView, Paginated):
             tray_number=data["tray"],
             ns_tricks=data["ns_tricks"],
             via=Via.API,
+            as_director=True,
             by=request.user.get_username(),
             device="api",
             idempotency_key=idempotency_key(request, data),
@@ -377,7 +355,11 @@ class SlipConfirmView(SlipView):
         form = ConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         line = result_confirm(
-            line=line, by=request.user.get_username(), via=Via.API, version=form.validated_data.get("version")
+            line=line,
+            by=request.user.get_username(),
+            via=Via.API,
+            as_director=True,
+            version=form.validated_data.get("version"),
         )
         return Response(SlipLineSerializer(line).data)
 
@@ -514,9 +496,9 @@ class TablesAdvanceView(DirectorView):
         session = self.director_session(pk)
         form = TablesAdvanceSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        room = form.validated_data.get("room_round") or session_board(session=session).room_round
-        session = running.session_tables_advance(
-            session=session, on=form.validated_data["on"], room_round=room, user=request.user
+        data = form.validated_data
+        session = directing.tables_advance(
+            session=session, on=data["on"], room_round=data.get("room_round"), user=request.user
         )
         return Response(SessionSerializer(session).data)
 

@@ -32,7 +32,6 @@ from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Club, Player, Series, Session
 from tournaments.selectors import sessions_public
 from tournaments.services.errors import Conflict, NotFound
-from tournaments.services.sessions import session_publish_switches
 
 from ..models import ScoreSnapshot
 from ..scorers.fmt import rational
@@ -225,10 +224,7 @@ class SessionPublishView(DirectorView):
             "hand_records": session.publish_hand_records,
             **form.validated_data,
         }
-        if session.status == Session.Status.PUBLISHED:  # as the page does: change what it shows
-            session = session_publish_switches(session=session, user=request.user, **switches)
-        else:
-            session = directing.session_publish(session=session, user=request.user, **switches)
+        session = directing.session_publish(session=session, user=request.user, **switches)
         session.refresh_from_db()
         return Response(SessionSerializer(session).data)
 

@@ -22,7 +22,7 @@ from typing import Any
 from django.http import HttpResponseBase
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,8 +31,11 @@ from rest_framework.views import APIView
 from tournaments.api import ServiceErrorsMixin, errors
 from tournaments.api.permissions import TableRateThrottle, TableTokenAuthentication
 from tournaments.models import Table
+from tournaments.selectors import tray_by_number
 from tournaments.services.errors import NotFound
 
+from ..inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer
+from ..phone_http import DEVICE_COOKIE
 from ..selectors.phone import Phone, phone_for_entrant, phone_for_table
 from ..selectors.table import TablePage, page_json, table_page
 from ..selectors.travellers import traveller_lines
@@ -44,30 +47,11 @@ from .slips import (
     SlipErrorsMixin,
     SlipLineSerializer,
     SubmitResultSerializer,
-    SubmitSerializer,
     idempotency_key,
     submit_response,
 )
 
 TRAY = OpenApiParameter("tray", int, OpenApiParameter.PATH, description="The tray's number.")
-
-
-class TableSubmitSerializer(SubmitSerializer):
-    """N-S tricks for a tray of this table's round (``device``: which phone sent it)."""
-
-    device = serializers.CharField(required=False, allow_blank=True, max_length=64, default="api")
-
-
-class DisputeSerializer(serializers.Serializer):
-    """E-W's own count of the N-S tricks."""
-
-    claimed = serializers.IntegerField(help_text="N-S tricks as E-W count them, 0 to 13.")
-
-
-class TableConfirmSerializer(serializers.Serializer):
-    """E-W check a line at the version they saw."""
-
-    version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
 
 
 class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
@@ -98,13 +82,9 @@ class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
         response["Cache-Control"] = "no-store"
         return response
 
-    def actor(self, side: str) -> str:
-        """Who acted, as the page writes it: "table 3 N-S", "pair 5 (N-S phone)"."""
-        link = self.phone.link
-        if link is None:
-            assert self.phone.table is not None
-            return f"table {self.phone.table.number} {side}"
-        return f"{link.entrant.get_kind_display().lower()} {link.entrant.number} ({side} phone)"
+    def device(self, request: Request, given: str = "") -> str:
+        """Which phone asks: the page's own cookie (the phone page's script), else what the client says."""
+        return (request.COOKIES.get(DEVICE_COOKIE) or given or "")[:64]
 
 
 @extend_schema(tags=["tables"])
@@ -117,7 +97,7 @@ class TableStateView(TableView):
     )
     def get(self, request: Request, token: str = "") -> Response:
         """The round, who sits where, the trays, this table's lines and the unfolded travellers."""
-        device = request.query_params.get("device", "")[:64]
+        device = self.device(request, request.query_params.get("device", ""))
         return Response(page_json(table_page(phone=self.phone, device=device)))
 
 
@@ -143,8 +123,8 @@ class TableResultView(TableView):
             phone=self.phone,
             tray_number=data["tray"],
             ns_tricks=data["ns_tricks"],
-            by=self.actor("N-S"),
-            device=data["device"],
+            by=self.phone.actor("N-S"),
+            device=self.device(request, data["device"]),
             idempotency_key=idempotency_key(request, data),
             ns_revokes=data["ns_revokes"],
             ew_revokes=data["ew_revokes"],
@@ -160,14 +140,14 @@ class TableConfirmView(TableView):
     """E-W check this table's line on a tray."""
 
     @extend_schema(
-        request=TableConfirmSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
+        request=ConfirmSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
     )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Confirm it (409 if it changed since the version seen, or is disputed)."""
-        form = TableConfirmSerializer(data=request.data)
+        form = ConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         version = form.validated_data.get("version")
-        line = phone_confirm(phone=self.phone, tray_number=tray, by=self.actor("E-W"), version=version)
+        line = phone_confirm(phone=self.phone, tray_number=tray, by=self.phone.actor("E-W"), version=version)
         return Response(SlipLineSerializer(line).data)
 
 
@@ -183,7 +163,7 @@ class TableDisputeView(TableView):
         form = DisputeSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         claimed = form.validated_data["claimed"]
-        line = phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.actor("E-W"))
+        line = phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.phone.actor("E-W"))
         return Response(SlipLineSerializer(line).data)
 
 
@@ -195,7 +175,7 @@ class TableTravellerView(TableView):
     def get(self, request: Request, tray: int, token: str = "") -> Response:
         """The traveller, or 404 while it is folded for this table."""
         session = self.phone.session
-        found = session.trays.filter(number=tray).exists()
+        found = tray_by_number(session=session, number=tray) is not None
         seen = sight(viewer=self.phone.viewer, session=session)
         lines = traveller_lines(session=session, tray=tray, sight=seen) if found else None
         if lines is None:

@@ -144,22 +144,9 @@ class Board:
     totals: dict[str, int]
 
 
-def dispute_claims(*, session: Session) -> dict[tuple[int, int], int]:
-    """(tray number, table number) -> the N-S tricks E-W claimed in their latest dispute."""
-    claims: dict[tuple[int, int], int] = {}
-    logs = ActionLog.objects.filter(session=session, action="result.dispute").order_by("at", "id")
-    for data in logs.values_list("data", flat=True):
-        try:
-            claims[(int(data["tray"]), int(data["table"]))] = int(data["claimed"])
-        except (KeyError, TypeError, ValueError):
-            continue
-    return claims
-
-
 def _cells(session: Session) -> dict[tuple[int, int], Cell]:
     """(table, round) -> a cell with its trays, from the stored seating and slips."""
     lines = {(ln.tray_id, ln.table_id): ln for ln in SlipLine.objects.filter(session=session)}
-    claims = dispute_claims(session=session)
     cells: dict[tuple[int, int], Cell] = {}
     seatings = Seating.objects.filter(round__session=session).select_related("round", "table", "ns", "ew")
     for s in seatings:
@@ -177,7 +164,7 @@ def _cells(session: Session) -> dict[tuple[int, int], Cell]:
     for st in rows.order_by("round__number", "seating__table__number", "order"):
         tray, table = st.tray, st.seating.table
         line = lines.get((tray.pk, table.pk))
-        mark = _mark(tray, line, claims.get((tray.number, table.number)))
+        mark = _mark(tray, line, line.claimed if line is not None else None)
         cells[(table.number, st.round.number)].trays.append(mark)
     return cells
 

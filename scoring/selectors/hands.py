@@ -15,6 +15,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from tournaments.display import SEATS
 from tournaments.models import Deal, Session
 
 from .. import display
@@ -23,7 +24,6 @@ from ..tasks import compute_double_dummy
 from ..visibility import Sight
 
 DD_QUEUE_GUARD_SECONDS = 300
-SEATS = "NESW"
 
 
 @dataclass(frozen=True)

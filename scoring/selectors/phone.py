@@ -53,6 +53,14 @@ class Phone:
         rows = Seating.objects.filter(table=self.table).select_related("round", "table", "ns", "ew")
         return {s.round.number: s for s in rows.order_by()}
 
+    def actor(self, side: str) -> str:
+        """Who acted, for the slip's history: "table 3 N-S", or "pair 5 (N-S phone)"."""
+        if self.link is None:
+            assert self.table is not None
+            return f"table {self.table.number} {side}"
+        entrant = self.link.entrant
+        return f"{entrant.get_kind_display().lower()} {entrant.number} ({side} phone)"
+
     @property
     def follows(self) -> bool:
         """Whether the phone follows an entrant."""

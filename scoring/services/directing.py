@@ -23,18 +23,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 
 from tournaments.models import Entrant, Seat, SeatingTray, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, UserError
-from tournaments.services.running import seating_changed
+from tournaments.services.running import seating_changed, session_tables_advance
 from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
 
 from ..models import ScoreSnapshot, SlipLine, Via
-from ..selectors.board import dispute_claims, slips_missing
-from ..tasks import queue_double_dummy, queue_standings
-from .results import result_award, result_confirm, result_submit
+from ..selectors.board import session_board, slips_missing
+from ..tasks import queue_double_dummy
+from .results import result_award, result_confirm, result_submit, slips_changed
 from .standings import standings_compute
 
 Status = Session.Status
@@ -48,10 +48,10 @@ class IncompleteSlips(UserError):
         self.problems = problems
 
 
-def _rescore(session: Session) -> None:
-    """Count a change to the slips and rescore after commit (as results._bump does)."""
-    Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
-    queue_standings(session.pk)
+def tables_advance(*, session: Session, on: bool, room_round: int | None = None, user: Any = None) -> Session:
+    """Tables move on by themselves, or wait for the director, held at ``room_round`` (the board's)."""
+    room = room_round or session_board(session=session).room_round
+    return session_tables_advance(session=session, on=on, room_round=room, user=user)
 
 
 @transaction.atomic
@@ -76,7 +76,7 @@ def entrant_make_phantom(*, entrant: Entrant, user: Any = None) -> Entrant:
     log_action(
         club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number
     )
-    _rescore(session)
+    slips_changed(session)
     return entrant
 
 
@@ -129,7 +129,7 @@ def tray_set_status(
         table=table,
         reason=reason.strip(),
     )
-    _rescore(session)
+    slips_changed(session)
     return tray
 
 
@@ -162,12 +162,13 @@ def round_enter(
                 tray_number=tray_number,
                 ns_tricks=str(value).strip(),
                 via=Via.DIRECTOR,
+                as_director=True,
                 by=by,
                 user=user,
                 round_number=round_number,
             )
             # The director copies the slip the table signed: nobody else need confirm it.
-            result_confirm(line=submitted.line, by=by, via=Via.DIRECTOR)
+            result_confirm(line=submitted.line, by=by, via=Via.DIRECTOR, as_director=True)
             outcome.saved += 1
         except Conflict as exc:
             outcome.errors[key] = exc.message
@@ -179,12 +180,11 @@ def round_enter(
 def close_problems(*, session: Session) -> list[str]:
     """Everything that stops the session closing: trays not sent, lines disputed."""
     problems = [str(m) for m in slips_missing(session=session)]
-    claims = dispute_claims(session=session)
     disputed = SlipLine.objects.filter(session=session, status=SlipLine.Status.DISPUTED).select_related(
         "tray", "table", "round"
     )
     for line in disputed.order_by("round__number", "table__number", "tray__number"):
-        claim = claims.get((line.tray.number, line.table.number))
+        claim = line.claimed
         problems.append(
             f"Table {line.table.number}'s result on tray {line.tray.number} (round {line.round.number}) "
             f"is disputed: N-S entered {line.ns_tricks}, E-W say {claim if claim is not None else '?'}."
@@ -207,8 +207,16 @@ def session_close(*, session: Session, user: Any = None) -> ScoreSnapshot | None
 def session_publish(
     *, session: Session, standings: bool, travellers: bool, hand_records: bool, user: Any = None
 ) -> Session:
-    """Publish a closed session to the club's public pages, showing what the switches allow."""
+    """Publish a closed session to the club's public pages, showing what the switches allow.
+
+    A session already published only changes what it shows.
+    """
     session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status == Status.PUBLISHED:
+        if hand_records:
+            queue_double_dummy(session.pk)
+        switches = {"standings": standings, "travellers": travellers, "hand_records": hand_records}
+        return session_publish_switches(session=session, user=user, **switches)
     require_status(session, Status.CLOSED, doing="publish the session")
     if not (standings or travellers or hand_records):
         raise UserError("Choose at least one thing to publish.", field="standings")

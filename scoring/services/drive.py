@@ -35,8 +35,9 @@ from tournaments.services.errors import UserError
 
 from ..models import SlipLine, Via
 from ..scorers.laws import transfer_revoke_tricks
-from ..selectors.drive import player_place
+from ..selectors.drive import Place, player_place
 from ..selectors.phone import Phone
+from .phones import phone_confirm, phone_dispute
 from .results import SubmitOutcome, result_confirm, result_submit
 
 SIDES = ("NS", "EW")
@@ -118,35 +119,58 @@ class DriveSent:
     seated: DriveChange | None
 
 
+def _place(phone: Phone) -> Place:
+    """Where the phone's player sits in the change in play, or a refusal."""
+    if not Drive.objects.filter(session=phone.session).exists():
+        raise UserError("This session is not a whist drive.")
+    place = player_place(phone=phone)
+    if place is None:
+        raise UserError("You have no table in the change being played.", field="winner")
+    return place
+
+
+def _actor(phone: Phone, place: Place) -> str:
+    """ "player 7 (N-S phone)": who acted, from which side of the table."""
+    return phone.actor("N-S" if place.side == "NS" else "E-W")
+
+
 def drive_submit(
     *,
     phone: Phone,
     winner: Any = None,
     points: Any = None,
     ns_tricks: Any = None,
-    by: str,
     device: str = "",
     idempotency_key: str | None = None,
 ) -> DriveSent:
     """A player's phone sends his table's result; the last table's seats the next change."""
-    if not Drive.objects.filter(session=phone.session).exists():
-        raise UserError("This session is not a whist drive.")
-    place = player_place(phone=phone)
-    if place is None:
-        raise UserError("You have no table in the change being played: nothing to send.", field="winner")
-    table = Table.objects.get(pk=Seating.objects.get(pk=place.seating_id).table_id)
+    place = _place(phone)
+    table = Seating.objects.select_related("table").get(pk=place.seating_id).table
     table.session = phone.session
     outcome = result_submit(
         table=table,
         tray_number=place.deal,
         ns_tricks=tricks_of(winner=winner, points=points, ns_tricks=ns_tricks),
         via=Via.TABLE,
-        by=by,
+        by=_actor(phone, place),
         device=device,
         idempotency_key=idempotency_key,
         phone_round=place.change,
     )
     return DriveSent(outcome, drive_advance(session=phone.session))
+
+
+def drive_check(*, phone: Phone, version: int | None = None) -> SlipLine:
+    """The other side agrees with the result sent from its table (at the version it saw)."""
+    place = _place(phone)
+    return phone_confirm(phone=phone, tray_number=place.deal, by=_actor(phone, place), version=version)
+
+
+def drive_dispute(*, phone: Phone, winner: Any = None, points: Any = None) -> SlipLine:
+    """The other side disagrees: its own count (the side that won, the points made) goes to the director."""
+    place = _place(phone)
+    claimed = tricks_of(winner=winner, points=points)
+    return phone_dispute(phone=phone, tray_number=place.deal, claimed=claimed, by=_actor(phone, place))
 
 
 def drive_enter(
@@ -173,8 +197,9 @@ def drive_enter(
         by=by,
         user=user,
         round_number=last.number,
+        as_director=True,
     )
-    result_confirm(line=outcome.line, by=by, via=Via.DIRECTOR)
+    result_confirm(line=outcome.line, by=by, via=Via.DIRECTOR, as_director=True)
     return DriveSent(outcome, drive_advance(session=session, user=user))
 
 

@@ -33,16 +33,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
-from tournaments.models import EntrantKind, Seating, Session, Table, Tray
+from tournaments.models import Seating, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
 
-from ..models import SlipLine, SlipLineVersion, SlipSeat, Via
+from ..models import SlipLine, Via
 from ..scorers.irregularities import IRREGULARITIES, Irregularity
-from ..tasks import queue_standings
+from .lines import find_tray, line_keep_version, line_store, new_line, seating_for, slips_changed
 
 #: The laws the director may record, in the book's order.
 LAWS: tuple[Irregularity, ...] = tuple(IRREGULARITIES.values())
@@ -75,74 +74,6 @@ def _decides(code: str | None) -> bool:
     return law is not None and law.effect != "record"
 
 
-def _seating(table: Table, tray: Tray) -> Seating:
-    """Where this table plays this tray, or a refusal naming both."""
-    seating = (
-        Seating.objects.filter(table=table, seating_trays__tray=tray)
-        .select_related("round", "ns", "ew")
-        .first()
-    )
-    if seating is None:
-        raise UserError(f"Table {table.number} does not play tray {tray.number}.", field="table")
-    return seating
-
-
-def _slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:
-    """The entrants on the line, as ``results`` writes them (the database's "once per slip")."""
-    team = line.session.entrant_kind == EntrantKind.FOURS
-    seats = [
-        SlipSeat(line=line, tray=line.tray, entrant=entrant, side=side if team else "")
-        for side, entrant in (("NS", seating.ns), ("EW", seating.ew))
-        if entrant is not None
-    ]
-    seats += [
-        SlipSeat(line=line, tray=line.tray, entrant=seat.entrant)
-        for seat in seating.seats.filter(entrant__isnull=False)
-    ]
-    return seats
-
-
-def line_snapshot(line: SlipLine) -> dict[str, Any]:
-    """What a version of the line held, the law with it."""
-    return {
-        "ns": line.ns.number if line.ns else None,
-        "ew": line.ew.number if line.ew else None,
-        "ns_tricks": line.ns_tricks,
-        "ns_revokes": line.ns_revokes,
-        "ew_revokes": line.ew_revokes,
-        "ns_award": line.ns_award,
-        "ew_award": line.ew_award,
-        "law": line.law,
-        "status": line.status,
-        "entered_via": line.entered_via,
-        "entered_by": line.entered_by,
-        "confirmed_by": line.confirmed_by,
-    }
-
-
-def _keep(line: SlipLine, *, change: str, reason: str, via: str, by: str, user: Any) -> None:
-    """Keep the line as it was before this change."""
-    SlipLineVersion.objects.create(
-        line=line,
-        session=line.session,
-        tray_number=line.tray.number,
-        table_number=line.table.number,
-        version=line.version,
-        data=line_snapshot(line),
-        change=change,
-        reason=reason,
-        changed_via=via,
-        changed_by=by[:80],
-        changed_user=user if getattr(user, "is_authenticated", False) else None,
-    )
-
-
-def _rescore(session: Session) -> None:
-    """Count a change to the slips and recompute the standings after the commit."""
-    Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
-    queue_standings(session.pk)
-
-
 @transaction.atomic
 def law_record(
     *,
@@ -166,7 +97,7 @@ def law_record(
     code = _check_law(law)
     if not (reason or "").strip():
         raise UserError("Say what happened at the table: the reason is kept with the line.", field="reason")
-    table, tray = _table(session, table_number), _tray(session, tray_number)
+    table, tray = _table(session, table_number), find_tray(session, tray_number)
     line = SlipLine.objects.select_for_update().filter(tray=tray, table=table).first()
     if line is None:
         return _new_line(session, table, tray, code, reason.strip(), user=user, by=by, via=via)
@@ -180,18 +111,13 @@ def _table(session: Session, number: Any) -> Table:
         raise NotFound(f"There is no table {number}.") from None
 
 
-def _tray(session: Session, number: Any) -> Tray:
-    try:
-        return Tray.objects.get(session=session, number=int(number))
-    except (Tray.DoesNotExist, TypeError, ValueError):
-        raise UserError(f"There is no tray {number} in this session.", field="tray") from None
-
-
 def _new_line(
     session: Session, table: Table, tray: Tray, code: str | None, reason: str, *, user: Any, by: str, via: str
 ) -> SlipLine:
     """A table that has sent nothing: a line carrying the law alone, when the law decides the score."""
-    seating = _seating(table, tray)
+    if not Seating.objects.filter(table=table, seating_trays__tray=tray).exists():
+        raise UserError(f"Table {table.number} does not play tray {tray.number}.", field="table")
+    seating = seating_for(table, tray, round_number=None)
     if code is None:
         raise UserError(
             f"Table {table.number} has no result on tray {tray.number}: there is no law to clear."
@@ -202,26 +128,22 @@ def _new_line(
             f"{tray.number} first, then record the law on it.",
             field="law",
         )
-    now = timezone.now()
-    line = SlipLine.objects.create(
-        session=session,
-        tray=tray,
-        round=seating.round,
-        table=table,
-        ns=seating.ns,
-        ew=seating.ew,
+    line = new_line(
+        session,
+        seating,
+        table,
+        tray,
+        via=via,
+        by=by or "director",
+        user=user,
         ns_tricks=None,
         law=code,
-        entered_via=via,
-        entered_by=(by or "director")[:80],
-        entered_user=user if getattr(user, "is_authenticated", False) else None,
         status=SlipLine.Status.CONFIRMED,
         confirmed_by=(by or "director")[:80],
-        confirmed_at=now,
+        confirmed_at=timezone.now(),
     )
-    SlipSeat.objects.bulk_create(_slip_seats(line, seating))
+    line = line_store(line, seating, None)  # the line, its entrants' places, and the one bump
     _log(session, line, code, reason, user)
-    _rescore(session)
     return line
 
 
@@ -233,10 +155,10 @@ def _on_line(
     if code == line.law:
         return line
     if code is None and line.ns_tricks is None and not line.ns_award:
-        _keep(line, change="removed", reason=reason, via=via, by=by, user=user)
+        line_keep_version(line, change="removed", reason=reason, via=via, by=by, user=user)
         _log(session, line, None, reason, user)
         line.delete()
-        _rescore(session)
+        slips_changed(session)
         return None
     if code is not None and not _decides(code) and line.ns_tricks is None and not line.ns_award:
         raise UserError(
@@ -244,7 +166,7 @@ def _on_line(
             f"tray {line.tray.number}: correct the line with its tricks first.",
             field="law",
         )
-    _keep(line, change="law", reason=reason, via=via, by=by, user=user)
+    line_keep_version(line, change="law", reason=reason, via=via, by=by, user=user)
     line.law = code
     if _decides(code):
         # The law gives the average or a new deal: revokes and awards no longer count (kept above).
@@ -256,7 +178,7 @@ def _on_line(
     line.confirmed_at = timezone.now()
     line.save()
     _log(session, line, code, reason, user)
-    _rescore(session)
+    slips_changed(session)
     return line
 
 

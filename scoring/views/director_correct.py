@@ -16,8 +16,9 @@ from django.shortcuts import redirect
 
 from tournaments.mixins import ActionView, RunPageView, errors_for, post_int
 from tournaments.models import Seating, Session, Tray
+from tournaments.selectors import tray_by_number
 from tournaments.services.errors import UserError
-from tournaments.services.sessions import session_publish_switches, session_set_status
+from tournaments.services.sessions import session_reopen
 
 from ..models import AWARD_CHOICES, SlipLine
 from ..selectors import board as sel
@@ -33,7 +34,7 @@ class TrayView(RunPageView):
     template_name = "director/run_tray.html"
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
-        tray = Tray.objects.filter(session=self.session, number=kwargs["tray"]).first()
+        tray = tray_by_number(session=self.session, number=kwargs["tray"])
         if tray is None:
             raise Http404("No such tray.")
         return {
@@ -48,7 +49,7 @@ class TrayView(RunPageView):
         }
 
     def post(self, request: HttpRequest, pk: int, tray: int) -> HttpResponse:
-        the_tray = Tray.objects.filter(session=self.session, number=tray).first()
+        the_tray = tray_by_number(session=self.session, number=tray)
         if the_tray is None:
             raise Http404("No such tray.")
         try:
@@ -90,14 +91,13 @@ class LineCorrectView(RunPageView):
         )
         if line is None:
             raise Http404("No such result.")
-        claims = sel.dispute_claims(session=self.session)
         return {
             **super().get_context_data(**kwargs),
             "tab": "trays",
             "line": line,
             "awards": AWARD_CHOICES,
             "history": sel.line_history(line=line),
-            "claimed": claims.get((line.tray.number, line.table.number)),
+            "claimed": line.claimed,
         }
 
     def post(self, request: HttpRequest, pk: int, line: int) -> HttpResponse:
@@ -141,7 +141,7 @@ class AwardView(RunPageView):
         }
 
     def _tray(self, number: int) -> Tray:
-        tray = Tray.objects.filter(session=self.session, number=number).first()
+        tray = tray_by_number(session=self.session, number=number)
         if tray is None:
             raise Http404("No such tray.")
         return tray
@@ -203,10 +203,7 @@ class PublishView(CloseView):
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         switches = {k: request.POST.get(k) == "on" for k in ("standings", "travellers", "hand_records")}
         try:
-            if self.session.status == Session.Status.PUBLISHED:
-                session_publish_switches(session=self.session, user=request.user, **switches)
-            else:
-                directing.session_publish(session=self.session, user=request.user, **switches)
+            directing.session_publish(session=self.session, user=request.user, **switches)
         except UserError as exc:
             return self.refuse({"publish": errors_for(exc, set(switches))})
         messages.success(request, "Published to the club's pages.")
@@ -217,8 +214,7 @@ class ReopenView(ActionView):
     """Published -> closed (to correct), or closed -> running (to take more results)."""
 
     def act(self, request: HttpRequest, **kwargs: Any) -> str:
-        if self.session.status == Session.Status.PUBLISHED:
-            session_set_status(session=self.session, status=Session.Status.CLOSED, user=request.user)
+        session = session_reopen(session=self.session, user=request.user)
+        if session.status == Session.Status.CLOSED:
             return "Reopened: the session is closed again and hidden from the public. Correct, then publish."
-        session_set_status(session=self.session, status=Session.Status.RUNNING, user=request.user)
         return "The session is running again; tables and you may enter results."

@@ -73,12 +73,11 @@ class TablesAdvanceView(ActionView):
 
     def act(self, request: HttpRequest, **kwargs: Any) -> str:
         on = request.POST.get("on") == "1"
-        room = sel.session_board(session=self.session).room_round
-        running.session_tables_advance(session=self.session, on=on, room_round=room, user=request.user)
+        session = directing.tables_advance(session=self.session, on=on, user=request.user)
         return (
             "Tables now move on by themselves."
             if on
-            else f"Tables now wait for you; the room is in round {room}."
+            else f"Tables now wait for you; the room is in round {session.current_round}."
         )
 
 

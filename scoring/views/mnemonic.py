@@ -18,7 +18,8 @@ from django.views import View
 
 from tournaments.services.errors import NotFound, UserError
 
-from ..phone_http import PhoneMixin, read_body, small_int
+from ..inputs import SubmitSerializer, checked
+from ..phone_http import PhoneMixin
 from ..selectors.mnemonic import check_mnemonic, mnemonic_page
 from ..services.phones import phone_submit
 
@@ -48,17 +49,17 @@ class MnemonicPlayerView(PhoneMixin, MnemonicOnly):
         return render(request, "mnemonic/player.html", context)
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        data = read_body(request)
         try:
+            data = checked(SubmitSerializer, request.POST)
             outcome = phone_submit(
                 phone=self.phone,
-                tray_number=data.get("tray"),
-                ns_tricks=data.get("ns_tricks"),
-                by=self.actor("table"),
+                tray_number=data["tray"],
+                ns_tricks=data["ns_tricks"],
+                by=self.phone.actor("N-S"),
                 device=self.device,
-                idempotency_key=data.get("key"),
-                ns_revokes=small_int(data.get("ns_revokes"), field="ns_revokes") or 0,
-                ew_revokes=small_int(data.get("ew_revokes"), field="ew_revokes") or 0,
+                idempotency_key=data.get("idempotency_key") or request.POST.get("key"),
+                ns_revokes=data["ns_revokes"],
+                ew_revokes=data["ew_revokes"],
                 round_number=None,
             )
             line = outcome.line

@@ -2,9 +2,11 @@
 
 Works without JavaScript: plain forms post the N-S tricks, the check and a
 dispute, and the page redirects back (post/redirect/get). The page's script
-(``static/js/table.js``) uses the JSON endpoints in ``table_json.py``
-instead. A table's link asks once who the phone is (``TableClaimView``);
-from then on the phone follows that entrant's own link. The server checks
+(``static/js/table.js``) speaks the phones' REST API (``scoring.api.tables``)
+instead. Both read their input through the same serializers
+(``scoring.inputs``) and call the same services. A table's link asks once
+who the phone is (``TableClaimView``); from then on the phone follows that
+entrant's own link. The server checks
 everything (services); the page's checks are only for comfort.
 """
 
@@ -21,7 +23,8 @@ from django.views import View
 from tournaments.selectors import entrant_link_by_token
 from tournaments.services.errors import NotFound, UserError
 
-from ..phone_http import FOLLOW_COOKIE, PhoneMixin, follow, read_body, small_int
+from ..inputs import ConfirmSerializer, DisputeSerializer, SubmitSerializer, checked
+from ..phone_http import FOLLOW_COOKIE, PhoneMixin, follow
 from ..selectors.phone import claims_at, phone_round
 from ..selectors.table import table_page
 from ..services.phones import phone_confirm, phone_dispute, phone_submit
@@ -45,7 +48,10 @@ class TableView(PhoneMixin, View):
         page = table_page(phone=self.phone, device=self.device)
         partial = request.headers.get("X-Table-Partial") == "1"
         template = "table/_main.html" if partial else "table/home.html"
-        urls = {"home": reverse("phone:home" if self.follows else "table:home", args=[token])}
+        urls = {
+            "home": reverse("phone:home" if self.follows else "table:home", args=[token]),
+            "api": reverse("entrant-link-state" if self.follows else "table-link-state", args=[token]),
+        }
         if not self.follows:
             urls["claim"] = reverse("table:claim", args=[token])
         else:
@@ -65,23 +71,22 @@ class TableView(PhoneMixin, View):
         return token if link.session_id == self.phone.session.pk else ""
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        data = read_body(request)
         try:
+            data = checked(SubmitSerializer, request.POST)
             outcome = phone_submit(
                 phone=self.phone,
-                tray_number=data.get("tray"),
-                ns_tricks=data.get("ns_tricks"),
-                by=self.actor("N-S"),
+                tray_number=data["tray"],
+                ns_tricks=data["ns_tricks"],
+                by=self.phone.actor("N-S"),
                 device=self.device,
-                idempotency_key=data.get("key"),
-                ns_revokes=small_int(data.get("ns_revokes"), field="ns_revokes") or 0,
-                ew_revokes=small_int(data.get("ew_revokes"), field="ew_revokes") or 0,
-                round_number=small_int(data.get("round"), field="round", default=None),
+                idempotency_key=data.get("idempotency_key") or request.POST.get("key"),
+                ns_revokes=data["ns_revokes"],
+                ew_revokes=data["ew_revokes"],
+                round_number=data.get("round"),
             )
             line = outcome.line
-            messages.success(
-                request, f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
-            )
+            sent = f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
+            messages.success(request, sent)
         except UserError as exc:
             messages.error(request, exc.message)
         return home(self, token)
@@ -115,13 +120,10 @@ class TableConfirmView(PhoneMixin, View):
     """E-W check a result entered at their table (plain form)."""
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
-        data = read_body(request)
         try:
+            version = checked(ConfirmSerializer, request.POST).get("version")
             line = phone_confirm(
-                phone=self.phone,
-                tray_number=tray,
-                by=self.actor("E-W"),
-                version=small_int(data.get("version"), field="version", default=None),
+                phone=self.phone, tray_number=tray, by=self.phone.actor("E-W"), version=version
             )
             messages.success(
                 request, f"Tray {tray} checked by E-W: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
@@ -135,11 +137,9 @@ class TableDisputeView(PhoneMixin, View):
     """E-W disagree with a result: their count goes to the director (plain form)."""
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
-        data = read_body(request)
         try:
-            phone_dispute(
-                phone=self.phone, tray_number=tray, claimed=data.get("claimed"), by=self.actor("E-W")
-            )
+            claimed = checked(DisputeSerializer, request.POST)["claimed"]
+            phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.phone.actor("E-W"))
             messages.warning(request, f"Tray {tray}: your count went to the director, who will settle it.")
         except UserError as exc:
             messages.error(request, exc.message)

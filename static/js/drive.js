@@ -1,13 +1,17 @@
-/* The whist drive's phone page: send the result and the check without reloading, and follow the
- * player to his next table as soon as the change is complete. The page works without it (plain
- * forms); the server checks everything. No framework, no build step. */
+/* The whist drive's phone page: it speaks the player's REST API (scoring/api/drive.py) to send the
+ * result, check it or dispute it without reloading, and polls the page's stamp to follow the player
+ * to his next table as soon as the change is complete. The page works without it (plain forms); the
+ * server checks everything. No framework, no build step. */
 (function () {
   "use strict";
   var root = document.getElementById("drive-root");
   if (!root || !window.fetch || !window.JSON) return;
+  var api = root.dataset.api;
   var main = document.getElementById("drive-main");
   var flashBox = document.getElementById("flash");
   var POLL_MS = 4000;
+  var ENDPOINT = { send: "result/", check: "check/", dispute: "dispute/" };
+  var SAID = { send: "Sent.", check: "Checked: thank you.", dispute: "Your count went to the director." };
 
   function flash(text, kind) {
     flashBox.hidden = !text;
@@ -26,21 +30,26 @@
       .then(function (html) { if (html !== null) { main.innerHTML = html; } });
   }
 
-  function post(url, body) {
-    return fetch(url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body)
-    }).then(function (r) {
-      return r.json().then(function (data) { return { ok: r.ok, data: data }; });
-    });
+  function firstError(data) {
+    if (!data || typeof data !== "object") return "Not sent.";
+    if (data.detail) return data.detail;
+    for (var key in data) {
+      if (Array.isArray(data[key]) && data[key].length) return data[key][0];
+    }
+    return "Not sent.";
+  }
+
+  function post(action, body) {
+    var headers = { "Content-Type": "application/json" };
+    if (body.key) { headers["Idempotency-Key"] = body.key; }
+    return fetch(api + ENDPOINT[action], { method: "POST", headers: headers, body: JSON.stringify(body) })
+      .then(function (r) { return r.json().then(function (data) { return { ok: r.ok, data: data }; }); });
   }
 
   main.addEventListener("submit", function (event) {
     var form = event.target;
     var action = form.dataset.action;
-    if (action !== "send" && action !== "check" && action !== "dispute") return;
+    if (!ENDPOINT[action]) return;
     event.preventDefault();
     var body = {};
     new FormData(form).forEach(function (v, k) { if (k !== "csrfmiddlewaretoken") body[k] = v; });
@@ -52,13 +61,13 @@
     }
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
-    post(root.dataset[action], body).then(function (answer) {
+    post(action, body).then(function (answer) {
       if (!answer.ok) {
-        flash(answer.data.error || "Not sent.", "error");
+        flash(firstError(answer.data), "error");
         if (button) button.disabled = false;
         return;
       }
-      flash({ send: "Sent.", check: "Checked: thank you.", dispute: "Your count went to the director." }[action], "");
+      flash(SAID[action], "");
       return refresh();
     }).catch(function () {
       flash("No connection: try again in a moment.", "warn");
@@ -68,7 +77,7 @@
 
   function poll() {
     if (document.hidden) return;
-    fetch(root.dataset.state, { credentials: "same-origin" })
+    fetch(api + "stamp/")
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (state) {
         if (state && state.stamp !== stamp()) { flash(""); return refresh(); }

@@ -1,10 +1,17 @@
-/* The table page's script: send without reloading, keep sends made offline, refresh when things change.
- * The page works without it (plain forms); the server checks everything. No framework, no build step. */
+/* The phone page's script: send without reloading, keep sends made offline, refresh when things change.
+ * It speaks the phones' REST API (/api/v1/tables/<token>/ or /api/v1/entrant-links/<token>/), the same
+ * protocol as any other client, with one error body: {"field": ["message"]}, {"detail": "..."}, and on a
+ * 409 {"detail", "stored", "attempted"}. The page works without it (plain forms); the server checks
+ * everything. No framework, no build step. */
 (function () {
   "use strict";
   var root = document.getElementById("table-root");
   if (!root || !window.fetch || !window.JSON) return;
-  var urls = { send: root.dataset.send, confirm: root.dataset.confirm, dispute: root.dataset.dispute };
+  var api = root.dataset.api;
+  function url(action, body) {
+    if (action === "send") return api + "results/";
+    return api + "trays/" + body.tray + "/" + action + "/";
+  }
   var main = document.getElementById("table-main");
   var outbox = document.getElementById("outbox");
   var flashBox = document.getElementById("flash");
@@ -66,28 +73,36 @@
   function post(action, body) {
     var ctl = window.AbortController ? new AbortController() : null;
     var timer = ctl && setTimeout(function () { ctl.abort(); }, 12000);
-    return fetch(urls[action], {
+    var headers = { "Content-Type": "application/json", "Accept": "application/json" };
+    if (body.key) headers["Idempotency-Key"] = body.key;
+    return fetch(url(action, body), {
       method: "POST", credentials: "same-origin", signal: ctl && ctl.signal,
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify(body)
+      headers: headers, body: JSON.stringify(body)
     }).then(function (res) {
       clearTimeout(timer);
-      return res.json().catch(function () { return { ok: false, error: "The server answered " + res.status + "." }; })
+      return res.json().catch(function () { return { detail: "The server answered " + res.status + "." }; })
         .then(function (data) { setOnline(true); return { status: res.status, data: data }; });
     }, function (err) { clearTimeout(timer); setOnline(false); throw err; });
+  }
+
+  function message(d) {
+    if (d.detail) return d.detail;
+    for (var k in d) { if (Array.isArray(d[k]) && d[k].length) return d[k][0]; }
+    return "not accepted.";
   }
 
   function report(item, res, wasKept) {
     var d = res.data, b = item.body;
     if (res.status === 409 && d.stored) {
       var stored = "N-S " + d.stored.ns_tricks + ", E-W " + d.stored.ew_tricks;
+      if (d.stored.ns_tricks === null) stored = "an award from the director";
       var yours = d.attempted ? "N-S " + d.attempted.ns_tricks + ", E-W " + d.attempted.ew_tricks : "";
       var same = d.attempted && d.attempted.ns_tricks === d.stored.ns_tricks;
       flash("Not sent: tray " + b.tray + " was already sent from this table.", "error",
         "Stored: " + stored + (same ? " (the same as yours)." : ". Yours: " + yours + ".") +
         " The first send stands; if it is wrong, E-W can dispute it.");
     } else if (res.status >= 400) {
-      flash("Tray " + b.tray + ": " + (d.error || "not accepted."), "error");
+      flash("Tray " + b.tray + ": " + message(d), "error");
     } else if (item.action === "send") {
       flash("Tray " + b.tray + " sent: N-S " + d.line.ns_tricks + ", E-W " + d.line.ew_tricks + "." +
         (wasKept ? " (It was kept on this phone while the connection was down.)" : "") + " Now E-W check it.");
@@ -123,7 +138,7 @@
     if (button) button.disabled = true;
     post(action, body).then(function (res) {
       report(item, res, false);
-      if (res.status >= 400 && res.status !== 409 && err) { err.hidden = false; err.textContent = res.data.error; }
+      if (res.status >= 400 && res.status !== 409 && err) { err.hidden = false; err.textContent = message(res.data); }
       if (button) button.disabled = false;
       refresh();
     }, function () {
@@ -182,7 +197,7 @@
   function poll() {
     if (document.hidden) return;
     if (load().length) { flush(); return; }
-    fetch(root.dataset.state, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+    fetch(api, { credentials: "same-origin", headers: { "Accept": "application/json" } })
       .then(function (res) { return res.ok ? res.json() : null; })
       .then(function (state) {
         var inner = document.getElementById("main-inner");

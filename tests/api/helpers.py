@@ -47,10 +47,11 @@ def play_all(session: Session) -> None:
                 tray_number=tray.number,
                 ns_tricks=5 + (place.table.number + tray.number) % 5,
                 via=Via.DIRECTOR,
+                as_director=True,
                 by="test",
                 round_number=place.round.number,
             )
-            result_confirm(line=outcome.line, via=Via.DIRECTOR, by="test")
+            result_confirm(line=outcome.line, via=Via.DIRECTOR, as_director=True, by="test")
 
 
 def token_client(user: Any) -> APIClient:

@@ -189,15 +189,16 @@ def test_a_dispute_on_the_page_and_through_the_api_alike(running_session: Sessio
 
 
 def test_the_table_api_shows_what_the_table_page_shows(running_session: Session) -> None:
-    """The page's own state JSON and the API's table state are the same, by URL and by header."""
+    """The page's script reads the API's table state: the same by URL, by header and by the page's cookie."""
     table = running_session.tables.get(number=1)
     send(running_session, 1, 1, 8)
     browser = Client()
     browser.cookies["cw_device"] = "phone-1"
-    on_page = browser.get(f"/t/{table.token}/state").json()
+    on_page = browser.get(f"/api/v1/tables/{table.token}/").json()
     by_url = APIClient().get(f"/api/v1/tables/{table.token}/?device=phone-1").json()
     by_header = table_client(table).get("/api/v1/table/?device=phone-1").json()
     assert on_page == by_url == by_header
+    assert f'data-stamp="{on_page["stamp"]}"' in browser.get(f"/t/{table.token}/").content.decode()
     folded = APIClient().get(f"/api/v1/tables/{table.token}/trays/1/traveller/")
     assert folded.status_code == 404, "a bare table link sees no traveller"
     link = EntrantLink.objects.get(entrant=table.seatings.get(round__number=1).ns)
@@ -205,7 +206,7 @@ def test_the_table_api_shows_what_the_table_page_shows(running_session: Session)
     assert browser.get(f"/t/{table.token}/").url == f"/p/{link.token}/", (
         "a phone that claimed follows its pair"
     )
-    on_page = browser.get(f"/p/{link.token}/state").json()
+    on_page = browser.get(f"/api/v1/entrant-links/{link.token}/").json()
     assert on_page == APIClient().get(f"/api/v1/entrant-links/{link.token}/?device=phone-1").json()
     traveller = APIClient().get(f"/api/v1/entrant-links/{link.token}/trays/1/traveller/").json()
     shown = [

@@ -59,13 +59,9 @@ def drive_session(club: Club) -> Session:
     return session
 
 
-def test_a_drive_of_six_tables_for_eight_changes_from_the_players_phones(
-    live_server: Any, browser: Any, new_page: Any, drive_session: Session
-) -> None:
-    base = live_server.url
-    director = new_page(DIRECTOR_VIEW)
-    log_in(director, base)
-    director.goto(f"{base}/director/s/{drive_session.pk}/drive/setup/")
+def set_up(director: Any, base: str, session: Session) -> None:
+    """The director's drive: the First Method, points, three prizes and a booby; drawn and started."""
+    director.goto(f"{base}/director/s/{session.pk}/drive/setup/")
     director.check("input[name=method][value=first]")
     director.check("input[name=scoring_method][value=points]")
     director.fill("#id_changes", str(CHANGES))
@@ -79,10 +75,67 @@ def test_a_drive_of_six_tables_for_eight_changes_from_the_players_phones(
     director.click("text=Start the drive")
     expect_text(director.locator(".badge.status-running"), "Running")
 
+
+def send(north: Any, rng: random.Random, change: int, table: int) -> str:
+    """North taps who won and the points made, and sends; returns the side that won."""
+    expect_text(north.locator("#change-pill"), f"Change {change}")
+    expect_text(north.locator("#go-card"), f"Table {table}")
+    winner, points = rng.choice(["NS", "EW"]), rng.randint(1, 7)
+    north.locator(f"#send-form input[name=winner][value={winner}] + span").click()
+    north.locator("#send-form .trick .face").nth(points - 1).click()
+    if (change, table) == (1, 1):
+        shot(north, "04-phone-result-picked")
+    north.click("#send-btn")
+    return "N-S" if winner == "NS" else "E-W"
+
+
+def check(east: Any, north: Any, change: int) -> None:
+    """East, at table 1, agrees with the result North sent."""
+    east.reload()
+    if change == 1:
+        shot(east, "05-phone-other-side-checks")
+    east.click("#check-btn")
+    expect_text(east.locator("#result"), "checked")
+    if change == 1:
+        shot(north, "06-phone-waiting-for-the-change")
+
+
+def play_change(phones: dict[int, Any], session: Session, rng: random.Random, change: int) -> None:
+    """Every table's North sends; table 1's East checks; the last send moves everyone on."""
     with DB_LOCK:
-        tokens = {
-            link.entrant.number: link.token for link in EntrantLink.objects.filter(session=drive_session)
-        }
+        seating = DriveChange.objects.get(session=session, number=change).seating
+    for table in range(1, TABLES + 1):
+        north = phones[seating[str(table)]["N"]]
+        won = send(north, rng, change, table)
+        if table == TABLES:  # the last result of the change: the phone moves its player on at once
+            expect_text(north.locator(".flash"), "Sent.")
+            return
+        expect_text(north.locator("#result"), f"{won} won")
+        if table == 1 and change < CHANGES:
+            check(phones[seating["1"]["E"]], north, change)
+
+
+def followed(phones: dict[int, Any], session: Session, change: int) -> None:
+    """A phone shows its player's move to the next change without a reload."""
+    with DB_LOCK:
+        moved = DriveChange.objects.get(session=session, number=change + 1)
+    someone = phones[moved.moves[0]["player"]]
+    expect_text(someone.locator("#change-pill"), f"Change {change + 1}")  # the phone refreshed itself
+    expect_text(someone.locator("#move-why"), moved.moves[0]["why"])
+    if change == 1:
+        shot(someone, "07-phone-move-to-the-next-table")
+
+
+def test_a_drive_of_six_tables_for_eight_changes_from_the_players_phones(
+    live_server: Any, browser: Any, new_page: Any, drive_session: Session
+) -> None:
+    base = live_server.url
+    director = new_page(DIRECTOR_VIEW)
+    log_in(director, base)
+    set_up(director, base, drive_session)
+    with DB_LOCK:
+        links = EntrantLink.objects.filter(session=drive_session)
+        tokens = {link.entrant.number: link.token for link in links}
     phones = {n: new_page(PHONE) for n in tokens}
     for number, phone in phones.items():
         phone.goto(f"{base}/d/{tokens[number]}/")
@@ -91,39 +144,9 @@ def test_a_drive_of_six_tables_for_eight_changes_from_the_players_phones(
 
     rng = random.Random(24)
     for change in range(1, CHANGES + 1):
-        with DB_LOCK:
-            seating = DriveChange.objects.get(session=drive_session, number=change).seating
-        for table in range(1, TABLES + 1):
-            north = phones[seating[str(table)]["N"]]
-            expect_text(north.locator("#change-pill"), f"Change {change}")
-            expect_text(north.locator("#go-card"), f"Table {table}")
-            winner, points = rng.choice(["NS", "EW"]), rng.randint(1, 7)
-            north.locator(f"#send-form input[name=winner][value={winner}] + span").click()
-            north.locator("#send-form .trick .face").nth(points - 1).click()
-            if (change, table) == (1, 1):
-                shot(north, "04-phone-result-picked")
-            north.click("#send-btn")
-            if table == TABLES:  # the last result of the change: the phone moves its player on at once
-                expect_text(north.locator(".flash"), "Sent.")
-                break
-            expect_text(north.locator("#result"), f"{'N-S' if winner == 'NS' else 'E-W'} won")
-            if table == 1 and change < CHANGES:
-                east = phones[seating["1"]["E"]]
-                east.reload()
-                if change == 1:
-                    shot(east, "05-phone-other-side-checks")
-                east.click("#check-btn")
-                expect_text(east.locator("#result"), "checked")
-                if change == 1:
-                    shot(north, "06-phone-waiting-for-the-change")
+        play_change(phones, drive_session, rng, change)
         if change < CHANGES:
-            with DB_LOCK:
-                moved = DriveChange.objects.get(session=drive_session, number=change + 1)
-            someone = phones[moved.moves[0]["player"]]
-            expect_text(someone.locator("#change-pill"), f"Change {change + 1}")  # the phone refreshed itself
-            expect_text(someone.locator("#move-why"), moved.moves[0]["why"])
-            if change == 1:
-                shot(someone, "07-phone-move-to-the-next-table")
+            followed(phones, drive_session, change)
         if change == 4:
             director.goto(f"{base}/director/s/{drive_session.pk}/run/drive/")
             shot(director, "08-director-drive-in-play")

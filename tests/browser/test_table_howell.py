@@ -229,12 +229,12 @@ def lost_answer(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
         route.fetch()  # reaches the server, which stores the line
         route.abort("connectionreset")
 
-    ns.route("**/send", drop)
+    ns.route("**/results/", drop)
     send(ns, tray, tricks)
     expect_text(ns.locator("#outbox"), f"tray {tray}")
     stored = lines(room.session, tray, 4)
     assert len(stored) == 1 and stored[0].idempotency_key
-    ns.unroute("**/send")
+    ns.unroute("**/results/")
     expect_text(ns.locator("#flash"), f"Tray {tray} sent: N-S {tricks}")
     assert [x.pk for x in lines(room.session, tray, 4)] == [stored[0].pk]
     check(ew, tray)

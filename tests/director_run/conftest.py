@@ -1,4 +1,4 @@
-"""Fixtures for the director's running pages: a logged-in director, a rival club, and slips filled in."""
+"""Fixtures for the director's running pages: slips filled in (the directors are in ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
@@ -6,29 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.test import Client
 
 from scoring.services.directing import round_enter
 from tournaments.models import Session
-from tournaments.services import club as club_services
-
-
-@pytest.fixture
-def dclient(client: Client, director: Any) -> Client:
-    """The test client, logged in as the club's director."""
-    client.force_login(director)
-    return client
-
-
-@pytest.fixture
-def rival(django_user_model: Any) -> Client:
-    """A client logged in as the director of another club."""
-    user = django_user_model.objects.create_user(username="rival", password="pw-for-tests-only")
-    other = club_services.club_create(name="Other Club", slug="other")
-    club_services.director_add(club=other, user=user)
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def tricks_for(table: int, tray: int) -> int:

@@ -20,16 +20,16 @@ def _tray(session: Session, table: int, rnd: int) -> int:
 
 
 def test_the_start_button_fixes_the_seating_and_opens_round_1(
-    dclient: Client, seated_session: Session
+    director_client: Client, seated_session: Session
 ) -> None:
-    response = dclient.post(reverse("run:start", args=[seated_session.pk]), follow=True)
+    response = director_client.post(reverse("run:start", args=[seated_session.pk]), follow=True)
     seated_session.refresh_from_db()
     assert seated_session.status == "running" and seated_session.current_round == 1
     assert "link is live" in response.content.decode()
 
 
-def test_the_board_shows_every_table_and_round(dclient: Client, running_session: Session) -> None:
-    page = dclient.get(reverse("run:board", args=[running_session.pk])).content.decode()
+def test_the_board_shows_every_table_and_round(director_client: Client, running_session: Session) -> None:
+    page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
     for table in (1, 2, 3):
         for rnd in (1, 2, 3):
             assert f'id="c-{table}-{rnd}"' in page
@@ -37,7 +37,7 @@ def test_the_board_shows_every_table_and_round(dclient: Client, running_session:
 
 
 def test_the_board_json_counts_entered_confirmed_and_disputed_with_both_counts(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     t1, t2, t3 = (running_session.tables.get(number=n) for n in (1, 2, 3))
     result_submit(table=t1, tray_number=_tray(running_session, 1, 1), ns_tricks=8)
@@ -45,7 +45,7 @@ def test_the_board_json_counts_entered_confirmed_and_disputed_with_both_counts(
     result_dispute(line=line, claimed=7, by="E-W")
     done = result_submit(table=t3, tray_number=_tray(running_session, 3, 1), ns_tricks=6).line
     SlipLine.objects.filter(pk=done.pk).update(status="confirmed")
-    data = dclient.get(reverse("run:board_json", args=[running_session.pk])).json()
+    data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
     states = {row["table"]: row["cells"][0]["state"] for row in data["tables"]}
     assert states == {1: "entered", 2: "disputed", 3: "done"}
     assert data["totals"] == {"entered": 1, "confirmed": 1, "disputed": 1, "missing": 6, "expected": 9}
@@ -80,14 +80,16 @@ def test_when_tables_advance_each_table_shows_its_own_round(running_session: Ses
     assert own[1] == 2 and own[2] == 1
 
 
-def test_the_director_moves_the_room_to_the_next_round(dclient: Client, running_session: Session) -> None:
-    dclient.post(reverse("run:tables_advance", args=[running_session.pk]), {"on": "0"})
-    dclient.post(reverse("run:advance", args=[running_session.pk]))
+def test_the_director_moves_the_room_to_the_next_round(
+    director_client: Client, running_session: Session
+) -> None:
+    director_client.post(reverse("run:tables_advance", args=[running_session.pk]), {"on": "0"})
+    director_client.post(reverse("run:advance", args=[running_session.pk]))
     running_session.refresh_from_db()
     assert not running_session.tables_advance and running_session.current_round == 2
 
 
-def test_another_clubs_director_gets_404(rival: Client, running_session: Session) -> None:
+def test_another_clubs_director_gets_404(stranger_client: Client, running_session: Session) -> None:
     line = result_submit(
         table=running_session.tables.get(number=1), tray_number=_tray(running_session, 1, 1), ns_tricks=7
     ).line
@@ -102,11 +104,13 @@ def test_another_clubs_director_gets_404(rival: Client, running_session: Session
         reverse("run:award", args=[pk, 1, 1]),
         reverse("run:close", args=[pk]),
     ):
-        assert rival.get(url).status_code == 404, url
+        assert stranger_client.get(url).status_code == 404, url
     for name in ("start", "advance", "close", "publish", "reopen"):
-        assert rival.post(reverse(f"run:{name}", args=[pk])).status_code == 404, name
+        assert stranger_client.post(reverse(f"run:{name}", args=[pk])).status_code == 404, name
     assert (
-        rival.post(reverse("run:line", args=[pk, line.pk]), {"ns_tricks": "1", "reason": "x"}).status_code
+        stranger_client.post(
+            reverse("run:line", args=[pk, line.pk]), {"ns_tricks": "1", "reason": "x"}
+        ).status_code
         == 404
     )
     line.refresh_from_db()

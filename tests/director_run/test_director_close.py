@@ -24,12 +24,14 @@ def _tray(session: Session, table: int, rnd: int) -> int:
     return session.rounds.get(number=rnd).seatings.get(table__number=table).trays.get().number
 
 
-def test_closing_lists_exactly_what_is_missing(dclient: Client, running_session: Session, fill: Fill) -> None:
+def test_closing_lists_exactly_what_is_missing(
+    director_client: Client, running_session: Session, fill: Fill
+) -> None:
     tray = _tray(running_session, 3, 2)
     fill(running_session, skip=frozenset({(3, tray)}))
-    page = dclient.get(reverse("run:close", args=[running_session.pk])).content.decode()
+    page = director_client.get(reverse("run:close", args=[running_session.pk])).content.decode()
     assert f"Table 3 has not sent tray {tray} (round 2)." in page
-    response = dclient.post(reverse("run:close", args=[running_session.pk]))
+    response = director_client.post(reverse("run:close", args=[running_session.pk]))
     assert response.status_code == 400
     assert f"Table 3 has not sent tray {tray} (round 2)." in response.content.decode()
     running_session.refresh_from_db()
@@ -50,15 +52,17 @@ def test_a_disputed_line_stops_the_close_with_both_counts(running_session: Sessi
 
 
 def test_closing_scores_the_session_and_publishing_shows_the_standings(
-    dclient: Client, client: Client, running_session: Session, fill: Fill
+    director_client: Client, client: Client, running_session: Session, fill: Fill
 ) -> None:
     fill(running_session)
-    dclient.post(reverse("run:close", args=[running_session.pk]))
+    director_client.post(reverse("run:close", args=[running_session.pk]))
     running_session.refresh_from_db()
     assert running_session.status == "closed"
     expected = scores_to_json(score("trick", session_slips(session=running_session)))
     assert running_session.snapshots.first().scores == expected
-    dclient.post(reverse("run:publish", args=[running_session.pk]), {"standings": "on", "travellers": "on"})
+    director_client.post(
+        reverse("run:publish", args=[running_session.pk]), {"standings": "on", "travellers": "on"}
+    )
     running_session.refresh_from_db()
     assert running_session.status == "published"
     assert (
@@ -71,17 +75,19 @@ def test_closing_scores_the_session_and_publishing_shows_the_standings(
         assert f'data-entrant="{row["entrant"]}"' in public and f'data-exact="{row["plus_minus"]}"' in public
 
 
-def test_publishing_needs_something_to_show(dclient: Client, running_session: Session, fill: Fill) -> None:
+def test_publishing_needs_something_to_show(
+    director_client: Client, running_session: Session, fill: Fill
+) -> None:
     fill(running_session)
     session_close(session=running_session)
-    response = dclient.post(reverse("run:publish", args=[running_session.pk]), {})
+    response = director_client.post(reverse("run:publish", args=[running_session.pk]), {})
     assert (
         response.status_code == 400 and "Choose at least one thing to publish." in response.content.decode()
     )
 
 
 def test_a_change_to_a_published_session_is_refused_until_it_is_reopened(
-    dclient: Client, running_session: Session, fill: Fill
+    director_client: Client, running_session: Session, fill: Fill
 ) -> None:
     fill(running_session)
     session_close(session=running_session)
@@ -89,19 +95,19 @@ def test_a_change_to_a_published_session_is_refused_until_it_is_reopened(
     line = SlipLine.objects.get(session=running_session, table__number=2, tray__number=2)
     url = reverse("run:line", args=[running_session.pk, line.pk])
     data = {"ns_tricks": "1", "ns_revokes": "0", "ew_revokes": "0", "reason": "late claim"}
-    refused = dclient.post(url, data)
+    refused = director_client.post(url, data)
     assert refused.status_code == 400 and "reopen it" in refused.content.decode()
     for name, args, post in (
         ("tray", [2], {"status": "void", "reason": "x"}),
         ("award", [2, 2], {"ns_award": "average", "ew_award": "average", "reason": "x"}),
     ):
-        response = dclient.post(reverse(f"run:{name}", args=[running_session.pk, *args]), post)
+        response = director_client.post(reverse(f"run:{name}", args=[running_session.pk, *args]), post)
         assert response.status_code == 400 and "reopen it" in response.content.decode(), name
     line.refresh_from_db()
     assert line.ns_tricks != 1
-    dclient.post(reverse("run:reopen", args=[running_session.pk]))
+    director_client.post(reverse("run:reopen", args=[running_session.pk]))
     running_session.refresh_from_db()
     assert running_session.status == "closed"
-    dclient.post(url, data)
+    director_client.post(url, data)
     line.refresh_from_db()
     assert line.ns_tricks == 1

@@ -32,11 +32,11 @@ def _totals(session: Session) -> dict[int, str]:
 
 
 def test_a_correction_without_a_reason_is_refused_next_to_the_field(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     line = _line(running_session, 1, 1)
-    response = dclient.post(
+    response = director_client.post(
         reverse("run:line", args=[running_session.pk, line.pk]),
         {"ns_tricks": "3", "ns_revokes": "0", "ew_revokes": "0", "reason": "  "},
     )
@@ -50,12 +50,12 @@ def test_a_correction_without_a_reason_is_refused_next_to_the_field(
 
 
 def test_a_correction_keeps_the_earlier_version_and_who_made_it(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     line = _line(running_session, 2, 2)
     before = line.ns_tricks
-    dclient.post(
+    director_client.post(
         reverse("run:line", args=[running_session.pk, line.pk]),
         {"ns_tricks": "12", "ns_revokes": "0", "ew_revokes": "0", "reason": "slip misread"},
     )
@@ -63,18 +63,21 @@ def test_a_correction_keeps_the_earlier_version_and_who_made_it(
     assert (line.ns_tricks, line.version) == (12, 2)
     old = SlipLineVersion.objects.get(line=line)
     assert (old.data["ns_tricks"], old.reason, old.changed_user.username) == (before, "slip misread", "dir")
-    page = dclient.get(reverse("run:line", args=[running_session.pk, line.pk])).content.decode()
+    page = director_client.get(reverse("run:line", args=[running_session.pk, line.pk])).content.decode()
     assert "slip misread" in page and "Earlier versions" in page
-    assert "slip misread" in dclient.get(reverse("run:tray", args=[running_session.pk, 2])).content.decode()
+    assert (
+        "slip misread"
+        in director_client.get(reverse("run:tray", args=[running_session.pk, 2])).content.decode()
+    )
 
 
 def test_scores_update_at_once_after_a_correction(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     before = _totals(running_session)
     line = _line(running_session, 1, 1)
-    dclient.post(
+    director_client.post(
         reverse("run:line", args=[running_session.pk, line.pk]),
         {"ns_tricks": "13", "ns_revokes": "0", "ew_revokes": "0", "reason": "recount"},
     )
@@ -86,11 +89,11 @@ def test_scores_update_at_once_after_a_correction(
 
 
 def test_a_revoke_moves_tricks_by_law_x(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     line = _line(running_session, 1, 1)
-    dclient.post(
+    director_client.post(
         reverse("run:line", args=[running_session.pk, line.pk]),
         {
             "ns_tricks": str(line.ns_tricks),
@@ -115,11 +118,11 @@ def test_a_revoke_moves_tricks_by_law_x(
 
 
 def test_revokes_must_be_a_whole_number(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     line = _line(running_session, 1, 1)
-    response = dclient.post(
+    response = director_client.post(
         reverse("run:line", args=[running_session.pk, line.pk]),
         {"ns_tricks": "7", "ns_revokes": "two", "ew_revokes": "0", "reason": "x"},
     )
@@ -127,11 +130,11 @@ def test_revokes_must_be_a_whole_number(
 
 
 def test_an_average_plus_and_minus_are_awarded(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     line = _line(running_session, 3, 3)
-    dclient.post(
+    director_client.post(
         reverse("run:line", args=[running_session.pk, line.pk]),
         {
             "ns_tricks": "",
@@ -149,22 +152,22 @@ def test_an_average_plus_and_minus_are_awarded(
 
 
 def test_an_award_for_a_tray_not_played(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session, skip=frozenset({(2, 1)}))
     url = reverse("run:award", args=[running_session.pk, 1, 2])
-    refused = dclient.post(url, {"ns_award": "average", "ew_award": "average", "reason": ""})
+    refused = director_client.post(url, {"ns_award": "average", "ew_award": "average", "reason": ""})
     assert refused.status_code == 400 and "Give a reason for the award." in refused.content.decode()
-    dclient.post(url, {"ns_award": "average", "ew_award": "average", "reason": "no time"})
+    director_client.post(url, {"ns_award": "average", "ew_award": "average", "reason": "no time"})
     line = _line(running_session, 2, 1)
     assert (line.ns_award, line.ew_award, line.status) == ("average", "average", "confirmed")
 
 
 def test_a_fouled_tray_gives_the_finding_table_the_average(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
-    response = dclient.post(
+    response = director_client.post(
         reverse("run:tray", args=[running_session.pk, 2]),
         {"status": "fouled", "table": "", "reason": "a card short in N"},
     )
@@ -175,7 +178,7 @@ def test_a_fouled_tray_gives_the_finding_table_the_average(
         .last()
         .table
     )
-    dclient.post(
+    director_client.post(
         reverse("run:tray", args=[running_session.pk, 2]),
         {"status": "fouled", "table": str(table.number), "reason": "a card short in N"},
     )
@@ -183,7 +186,7 @@ def test_a_fouled_tray_gives_the_finding_table_the_average(
     line = _line(running_session, table.number, 2)
     assert (line.ns_award, line.ew_award) == ("average", "average")
     assert "Tray fouled (Law V)" in SlipLineVersion.objects.get(line=line).reason
-    page = dclient.get(reverse("run:tray", args=[running_session.pk, 2])).content.decode()
+    page = director_client.get(reverse("run:tray", args=[running_session.pk, 2])).content.decode()
     assert "a card short in N" in page
 
 

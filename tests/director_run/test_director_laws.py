@@ -189,41 +189,47 @@ def test_it_refuses_an_unknown_law_a_missing_reason_and_a_table_not_at_the_tray(
 
 
 def test_the_law_page_applies_a_law_and_the_tray_page_names_it(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     url = reverse("run:law", args=[running_session.pk, 1, 2])
-    page = dclient.get(url).content.decode()
+    page = director_client.get(url).content.decode()
     assert "Law V, Sec. 2 (cards left in the tray on the overplay)" in page
     assert "this table takes the average score for the deal" in page
-    response = dclient.post(url, {"law": "V.2", "reason": "a card left in the tray"})
+    response = director_client.post(url, {"law": "V.2", "reason": "a card left in the tray"})
     assert response.status_code == 302
-    tray = dclient.get(reverse("run:tray", args=[running_session.pk, 1])).content.decode()
+    tray = director_client.get(reverse("run:tray", args=[running_session.pk, 1])).content.decode()
     assert "Law V, Sec. 2 (cards left in the tray on the overplay)" in tray
-    line = dclient.get(reverse("run:line", args=[running_session.pk, _line(running_session, 2, 1).pk]))
+    line = director_client.get(
+        reverse("run:line", args=[running_session.pk, _line(running_session, 2, 1).pk])
+    )
     assert "is recorded on this line" in line.content.decode()
 
 
-def test_the_law_page_says_a_new_deal_under_three_tables(dclient: Client, two_tables: Session) -> None:
-    page = dclient.get(reverse("run:law", args=[two_tables.pk, 1, 1])).content.decode()
+def test_the_law_page_says_a_new_deal_under_three_tables(
+    director_client: Client, two_tables: Session
+) -> None:
+    page = director_client.get(reverse("run:law", args=[two_tables.pk, 1, 1])).content.decode()
     assert "only 2 tables in play: a new deal" in page
 
 
 def test_a_refused_law_shows_the_page_again_with_the_message_and_loses_nothing(
-    dclient: Client, running_session: Session, fill: Callable[..., None]
+    director_client: Client, running_session: Session, fill: Callable[..., None]
 ) -> None:
     fill(running_session)
     url = reverse("run:law", args=[running_session.pk, 1, 2])
-    response = dclient.post(url, {"law": "V.2", "reason": ""})
+    response = director_client.post(url, {"law": "V.2", "reason": ""})
     assert response.status_code == 400
     assert "Say what happened at the table" in response.content.decode()
     assert _line(running_session, 2, 1).law is None
 
 
-def test_another_clubs_director_gets_404_on_the_law_page(rival: Client, running_session: Session) -> None:
+def test_another_clubs_director_gets_404_on_the_law_page(
+    stranger_client: Client, running_session: Session
+) -> None:
     url = reverse("run:law", args=[running_session.pk, 1, 1])
-    assert rival.get(url).status_code == 404
-    assert rival.post(url, {"law": "V.2", "reason": "x"}).status_code == 404
+    assert stranger_client.get(url).status_code == 404
+    assert stranger_client.post(url, {"law": "V.2", "reason": "x"}).status_code == 404
 
 
 def test_travellers_and_score_cards_name_the_law(running_session: Session, fill: Callable[..., None]) -> None:

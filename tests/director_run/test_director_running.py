@@ -30,9 +30,13 @@ def _box(session: Session, table: int, rnd: int) -> str:
     return f"t{table}-{_tray(session, table, rnd)}"
 
 
-def test_the_director_enters_a_round_for_the_tables(dclient: Client, running_session: Session) -> None:
+def test_the_director_enters_a_round_for_the_tables(
+    director_client: Client, running_session: Session
+) -> None:
     url = reverse("run:enter", args=[running_session.pk, 1])
-    response = dclient.post(url, {_box(running_session, t, 1): str(5 + t) for t in (1, 2, 3)}, follow=True)
+    response = director_client.post(
+        url, {_box(running_session, t, 1): str(5 + t) for t in (1, 2, 3)}, follow=True
+    )
     assert "Saved 3 results for round 1" in response.content.decode()
     lines = SlipLine.objects.filter(session=running_session).order_by("table__number")
     assert [ln.ns_tricks for ln in lines] == [6, 7, 8]
@@ -40,11 +44,11 @@ def test_the_director_enters_a_round_for_the_tables(dclient: Client, running_ses
 
 
 def test_bad_tricks_are_refused_next_to_their_box_and_the_rest_saved(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     url = reverse("run:enter", args=[running_session.pk, 1])
     bad = _box(running_session, 2, 1)
-    response = dclient.post(url, {_box(running_session, 1, 1): "7", bad: "14"})
+    response = director_client.post(url, {_box(running_session, 1, 1): "7", bad: "14"})
     page = response.content.decode()
     assert response.status_code == 400
     assert f'id="{bad}-error"' in page and "Tricks must be from 0 to 13, not 14." in page
@@ -52,13 +56,17 @@ def test_bad_tricks_are_refused_next_to_their_box_and_the_rest_saved(
     assert SlipLine.objects.filter(session=running_session).count() == 1
 
 
-def test_a_table_that_plays_a_tray_late_keeps_working(dclient: Client, running_session: Session) -> None:
+def test_a_table_that_plays_a_tray_late_keeps_working(
+    director_client: Client, running_session: Session
+) -> None:
     running_session.tables_advance = False
     running_session.save()
     sessions.session_advance(session=running_session)
     sessions.session_advance(session=running_session)
     running_session.refresh_from_db()
-    dclient.post(reverse("run:enter", args=[running_session.pk, 1]), {_box(running_session, 2, 1): "9"})
+    director_client.post(
+        reverse("run:enter", args=[running_session.pk, 1]), {_box(running_session, 2, 1): "9"}
+    )
     line = SlipLine.objects.get(session=running_session)
     assert (line.round.number, line.table.number, line.ns_tricks) == (1, 2, 9)
     table = running_session.tables.get(number=2)
@@ -66,11 +74,11 @@ def test_a_table_that_plays_a_tray_late_keeps_working(dclient: Client, running_s
 
 
 def test_a_substitute_takes_the_seat_from_that_round_on(
-    dclient: Client, running_session: Session, club: Any
+    director_client: Client, running_session: Session, club: Any
 ) -> None:
     leaving = Player.objects.get(name="Player 3")
     sub = club_services.player_create(club=club, name="Sub Stitute")
-    response = dclient.post(
+    response = director_client.post(
         reverse("run:tables", args=[running_session.pk]),
         {
             "form": "substitute",
@@ -89,10 +97,10 @@ def test_a_substitute_takes_the_seat_from_that_round_on(
 
 
 def test_a_substitute_already_playing_is_refused_next_to_the_field(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     leaving, busy = Player.objects.get(name="Player 3"), Player.objects.get(name="Player 5")
-    response = dclient.post(
+    response = director_client.post(
         reverse("run:tables", args=[running_session.pk]),
         {
             "form": "substitute",
@@ -121,10 +129,10 @@ def test_a_substitution_needs_a_round_that_exists(running_session: Session, club
 
 
 def test_a_late_pair_becomes_a_phantom_and_its_opponents_take_averages(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     pair = running_session.entrants.get(number=6)
-    response = dclient.post(
+    response = director_client.post(
         reverse("run:tables", args=[running_session.pk]), {"form": "phantom", "entrant": pair.pk}, follow=True
     )
     assert "is now a phantom" in response.content.decode()
@@ -151,6 +159,7 @@ def test_a_late_pair_becomes_a_phantom_and_its_opponents_take_averages(
                 tray_number=_tray(running_session, table.number, rnd),
                 ns_tricks=7,
                 via=Via.DIRECTOR,
+                as_director=True,
             )
     slips = session_slips(session=running_session)
     deal = next(d for d in slips.deals if d.deal == tray)
@@ -169,13 +178,13 @@ def test_a_pair_with_results_is_not_late(running_session: Session) -> None:
 
 
 def test_a_revoked_link_stops_working_and_a_new_one_works(
-    dclient: Client, client: Client, running_session: Session
+    director_client: Client, client: Client, running_session: Session
 ) -> None:
     table = running_session.tables.get(number=2)
     old = table.token
-    dclient.post(reverse("run:table_link", args=[running_session.pk, 2]), {"do": "revoke"})
+    director_client.post(reverse("run:table_link", args=[running_session.pk, 2]), {"do": "revoke"})
     assert client.get(reverse("table:home", args=[old])).status_code == 404
-    dclient.post(reverse("run:table_link", args=[running_session.pk, 2]), {"do": "new"})
+    director_client.post(reverse("run:table_link", args=[running_session.pk, 2]), {"do": "new"})
     table.refresh_from_db()
     assert table.token != old and not table.token_revoked
     assert client.get(reverse("table:home", args=[table.token])).status_code == 200

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from tests.director_run.conftest import dclient, rival  # noqa: F401  (the director's clients)
 from tournaments.models import Club, Drive, Player, Session
 from tournaments.services import club as club_services
 from tournaments.services import sessions

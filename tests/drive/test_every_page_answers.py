@@ -47,11 +47,11 @@ def answers(client: Client, urls: list[str]) -> dict[str, int]:
     return {url: client.get(url).status_code for url in urls}
 
 
-def check(dclient: Client, session: Session, play: Callable[[], None]) -> None:
-    found = answers(dclient, director_urls(session))
+def check(director_client: Client, session: Session, play: Callable[[], None]) -> None:
+    found = answers(director_client, director_urls(session))
     assert all(code < 500 for code in found.values()), found
     play()
-    found = answers(dclient, director_urls(session))
+    found = answers(director_client, director_urls(session))
     assert all(code in (200, 302) for code in found.values()), found
     session_close(session=Session.objects.get(pk=session.pk))
     session_publish(
@@ -61,7 +61,9 @@ def check(dclient: Client, session: Session, play: Callable[[], None]) -> None:
     assert all(code == 200 for code in found.values()), found
 
 
-def test_every_page_answers_for_a_whist_drive(dclient: Client, drive_of: Callable[..., Session]) -> None:
+def test_every_page_answers_for_a_whist_drive(
+    director_client: Client, drive_of: Callable[..., Session]
+) -> None:
     session = drive_of(tables=3, changes=2)
 
     def play() -> None:
@@ -69,12 +71,12 @@ def test_every_page_answers_for_a_whist_drive(dclient: Client, drive_of: Callabl
             for table in (1, 2, 3):
                 drive_enter(session=session, table_number=table, winner="NS", points=table)
 
-    check(dclient, session, play)
-    assert "Whist drive" in dclient.get(reverse("run:board", args=[session.pk])).content.decode()
+    check(director_client, session, play)
+    assert "Whist drive" in director_client.get(reverse("run:board", args=[session.pk])).content.decode()
 
 
 def test_every_page_answers_for_a_mnemonic_sitting(
-    dclient: Client, club: Club, players: list[Player]
+    director_client: Client, club: Club, players: list[Player]
 ) -> None:
     session = make_mnemonic(club, players, deals_count=2)
 
@@ -89,4 +91,4 @@ def test_every_page_answers_for_a_mnemonic_sitting(
                 round_number=rnd,
             )
 
-    check(dclient, session, play)
+    check(director_client, session, play)

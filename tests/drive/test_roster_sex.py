@@ -14,11 +14,11 @@ from tournaments.services.errors import UserError
 pytestmark = pytest.mark.django_db
 
 
-def test_the_players_page_marks_a_lady_or_a_gentleman(dclient: Client, club: Club) -> None:
+def test_the_players_page_marks_a_lady_or_a_gentleman(director_client: Client, club: Club) -> None:
     player = club_services.player_create(club=club, name="Ada Byron")
     url = reverse("director:player_edit", args=[club.slug, player.pk])
-    assert "Lady or gentleman" in dclient.get(url).content.decode()
-    dclient.post(url, {"name": "Ada Byron", "member_number": "", "sex": "lady", "active": "on"})
+    assert "Lady or gentleman" in director_client.get(url).content.decode()
+    director_client.post(url, {"name": "Ada Byron", "member_number": "", "sex": "lady", "active": "on"})
     player.refresh_from_db()
     assert player.sex == "lady"
 

@@ -134,7 +134,7 @@ def test_a_published_session_refuses_a_correction_until_reopened(running_session
 def test_the_director_may_enter_a_tray_of_any_round(running_session: Session) -> None:
     later = _tray_at(running_session, 1, 3)
     outcome = result_submit(
-        table=_table(running_session, 1), tray_number=later, ns_tricks=5, via=Via.DIRECTOR
+        table=_table(running_session, 1), tray_number=later, ns_tricks=5, via=Via.DIRECTOR, as_director=True
     )
     assert outcome.line.round.number == 3
 

@@ -340,6 +340,11 @@ with sync_playwright() as pw:
     page.on("request", lambda r: sent.append(r.url))
     page.on("requestfailed", lambda r: refused.append(r.url) if r.failure == "csp" else None)
     page.goto(url, wait_until="networkidle")
+    if "/api/" in url:  # the docs render from their script: give a loaded machine time
+        try:
+            page.wait_for_function("document.body.innerText.includes('/api/v1/auth/token/')", timeout=30000)
+        except Exception:
+            pass
     page.wait_for_timeout(500)
     seen = {"sent": sent, "refused": refused, "title": page.title(), "body": page.inner_text("body")}
     print(json.dumps(seen))

@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from tests.director_run.conftest import dclient, rival  # noqa: F401  (the director's clients)
 from tournaments.models import Club, Player, Session
 from tournaments.services import deals, seating, sessions
 

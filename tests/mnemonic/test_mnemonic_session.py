@@ -164,10 +164,12 @@ def test_the_mnemonic_state_api_and_404_for_other_links(
 
 
 def test_the_players_qr_codes_open_their_mnemonic_pages(
-    dclient: Client, mnemonic_of: Callable[..., Session]
+    director_client: Client, mnemonic_of: Callable[..., Session]
 ) -> None:
     session = mnemonic_of(deals_count=2)
-    page = dclient.get(reverse("director:print_page", args=[session.pk, "entrant-qr"])).content.decode()
+    page = director_client.get(
+        reverse("director:print_page", args=[session.pk, "entrant-qr"])
+    ).content.decode()
     assert f"/m/{link(session)}/" in page
 
 

@@ -8,9 +8,9 @@ is complete: the move, the running score.
 
 A drive of four tables and three changes, the running score shown, is
 played from the players' own pages; around every send and every check,
-every answer of every player's phone (his drive page, its JSON, his drive
-API; the ordinary phone page and API of his link too, with every tray's
-traveller), every bare table link and every public page is collected. A
+every answer of every player's phone (his drive page, his drive API and
+its stamp; the ordinary phone page and API of his link too, with every
+tray's traveller), every bare table link and every public page is collected. A
 viewer not seated at the acting table must get the same answers before and
 after, unless that send completed the change.
 """
@@ -33,13 +33,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def drive_answers(viewer: Viewer, session: Session, public: list[str], trays: list[int]) -> dict[str, str]:
-    """Everything the viewer can ask; a player's phone also his drive page, its JSON and his drive API."""
+    """Everything the viewer can ask; a player's phone also his drive page, his drive API and its stamp."""
     found = answers(viewer, session, public, trays)
     if viewer.kind == "entrant":
         c = viewer.client
         found["drive page"] = _text(c.get(f"/d/{viewer.token}/"))
-        found["drive state"] = _text(c.get(f"/d/{viewer.token}/state"))
-        found["drive stamp"] = _text(c.get(f"/d/{viewer.token}/stamp"))
+        found["drive stamp"] = _text(c.get(f"/api/v1/entrant-links/{viewer.token}/drive/stamp/"))
         found["drive api"] = _text(c.get(f"/api/v1/entrant-links/{viewer.token}/drive/"))
         cache.clear()
     return found
@@ -66,9 +65,13 @@ def act(session: Session, change: DriveChange, table: int, kind: str) -> bool:
             "winner": "NS" if (table + change.number) % 2 else "EW",
             "points": (table * change.number) % 7 + 1,
         }
-        response = Client().post(f"/d/{token}/send", json.dumps(body), content_type="application/json")
+        response = Client().post(
+            f"/api/v1/entrant-links/{token}/drive/result/", json.dumps(body), content_type="application/json"
+        )
     else:
-        response = Client().post(f"/d/{token}/check", json.dumps({}), content_type="application/json")
+        response = Client().post(
+            f"/api/v1/entrant-links/{token}/drive/check/", json.dumps({}), content_type="application/json"
+        )
     assert response.status_code in (200, 201), response.content
     return SlipLine.objects.filter(round=change.round).count() == len(change.seating)
 
@@ -114,6 +117,6 @@ def test_once_the_change_is_complete_every_phone_shows_its_move_and_the_running_
         act(session, change, table, "send")
     for link in EntrantLink.objects.filter(session=session):
         cache.clear()
-        state: dict[str, Any] = Client().get(f"/d/{link.token}/state").json()
+        state: dict[str, Any] = Client().get(f"/api/v1/entrant-links/{link.token}/drive/").json()
         assert state["change"] == 2 and state["move"].startswith("Your side")
         assert state["running_changes"] == 1 and any(r["me"] for r in state["running"])

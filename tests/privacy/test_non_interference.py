@@ -101,12 +101,12 @@ def plan(session: Session) -> list[Action]:
 def act(action: Action) -> Any:
     """Do it from the acting pair's own phone, as its player would."""
     phone = Client()
-    body = {"tray": action.tray}
+    api = f"/api/v1/entrant-links/{action.phone}/"
+    body: dict[str, Any] = {"tray": action.tray}
     if action.kind == "send":
-        body |= {"ns_tricks": action.tricks, "key": f"{action.table}-{action.tray}"}
-    response = phone.post(
-        f"/p/{action.phone}/{action.kind}", json.dumps(body), content_type="application/json"
-    )
+        body |= {"ns_tricks": action.tricks, "idempotency_key": f"{action.table}-{action.tray}"}
+    url = api + ("results/" if action.kind == "send" else f"trays/{action.tray}/confirm/")
+    response = phone.post(url, json.dumps(body), content_type="application/json")
     assert response.status_code in (200, 201), (action, response.content)
     return response
 

@@ -46,10 +46,11 @@ def play_all(session: Session, rng: random.Random, *, rounds: int | None = None)
                 tray_number=st.tray.number,
                 ns_tricks=tricks,
                 via=Via.DIRECTOR,
+                as_director=True,
                 by="director",
                 round_number=s.round.number,
             )
-            result_confirm(line=outcome.line, by="director", via=Via.DIRECTOR)
+            result_confirm(line=outcome.line, by="director", via=Via.DIRECTOR, as_director=True)
 
 
 def play_session(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any
 
 import pytest
@@ -22,6 +23,9 @@ class Phone:
         self.client = Client()
         self.token = table.token if table is not None else link.token  # type: ignore[union-attr]
         self.base = f"/t/{self.token}/" if table is not None else f"/p/{self.token}/"
+        self.api = (
+            f"/api/v1/tables/{self.token}/" if table is not None else f"/api/v1/entrant-links/{self.token}/"
+        )
 
     @classmethod
     def following(cls, session: Session, number: int, side: str = "") -> Phone:
@@ -33,6 +37,7 @@ class Phone:
         link = EntrantLink.objects.get(session__tables__token=self.token, entrant__number=number, side="")
         response = self.client.post(self.base + "claim", {"entrant": link.token})
         self.token, self.base = link.token, f"/p/{link.token}/"
+        self.api = f"/api/v1/entrant-links/{link.token}/"
         return response
 
     def page(self, **headers: Any) -> Any:
@@ -40,14 +45,18 @@ class Phone:
         return self.client.get(self.base, headers=headers)
 
     def state(self) -> Any:
-        """GET the page's JSON state."""
-        return self.client.get(self.base + "state")
+        """GET the page's JSON state, from the phones' API as the page's script does."""
+        return self.client.get(self.api)
 
     def post(self, action: str, **body: Any) -> Any:
-        """POST JSON to send / confirm / dispute."""
-        return self.client.post(self.base + action, data=json.dumps(body), content_type="application/json")
+        """POST JSON to the phones' API as the page's script does: send (``key``), confirm, dispute."""
+        if "cw_device" not in self.client.cookies:
+            self.client.cookies["cw_device"] = uuid.uuid4().hex  # as the page gives every phone
+        headers = {"Idempotency-Key": str(body.pop("key"))} if "key" in body else {}
+        url = self.api + ("results/" if action == "send" else f"trays/{body.get('tray')}/{action}/")
+        return self.client.post(url, data=json.dumps(body), content_type="application/json", headers=headers)
 
-    def send(self, tray: int, ns_tricks: Any, **extra: Any) -> Any:
+    def send(self, tray: Any, ns_tricks: Any, **extra: Any) -> Any:
         """Send one tray's N-S tricks."""
         return self.post("send", tray=tray, ns_tricks=ns_tricks, **extra)
 

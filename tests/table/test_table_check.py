@@ -13,6 +13,13 @@ from tournaments.services import sessions
 pytestmark = pytest.mark.django_db
 
 
+def message(body: dict[str, Any]) -> str:
+    """A refusal's sentence, as the phones' API writes it: ``detail``, or the field's first message."""
+    if "detail" in body:
+        return str(body["detail"])
+    return str(next(iter(body.values()))[0])
+
+
 @pytest.fixture
 def sent(phone: Any) -> Any:
     """Table 1 has sent tray 1: N-S 8."""
@@ -74,7 +81,7 @@ def test_a_repeated_dispute_changes_nothing_more(sent: Any, running_session: Ses
 
 def test_a_dispute_needs_a_count_from_0_to_13(sent: Any, running_session: Session) -> None:
     response = sent.post("dispute", tray=1, claimed=14)
-    assert response.status_code == 400 and response.json()["field"] == "claimed"
+    assert response.status_code == 400 and "claimed" in response.json()
     assert SlipLine.objects.get(session=running_session).status == "entered"
 
 

@@ -43,7 +43,7 @@ def test_nothing_is_unfolded_before_the_table_sends(others_sent: Any) -> None:
 
 def test_a_bare_table_link_unfolds_nothing_even_after_sending(others_sent: Any) -> None:
     body = others_sent.send(1, 8).json()
-    assert body["traveller"] == []
+    assert not body["traveller"]
     assert unfolded_in_html(others_sent.page().content.decode()) == set()
     assert unfolded_in_state(others_sent.state().json()) == set()
 
@@ -90,7 +90,8 @@ def test_check_dispute_and_conflict_answers_carry_only_this_tables_line(
     second = make_phone(running_session.tables.get(number=1))
     conflict = second.send(1, 9).json()
     assert conflict["stored"]["tray"] == 1 and "traveller" not in conflict
-    assert set(others_sent.post("confirm", tray=1).json()) == {"ok", "line"}
+    checked = others_sent.post("confirm", tray=1).json()
+    assert checked["table"] == 1 and checked["tray"] == 1 and "traveller" not in checked
     assert others_sent.post("confirm", tray=2).status_code == 404  # table 2's line is not table 1's
     assert others_sent.post("dispute", tray=3, claimed=1).status_code == 404
 

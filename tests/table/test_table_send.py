@@ -12,6 +12,14 @@ from tournaments.models import Session
 from tournaments.services import seating, sessions
 
 pytestmark = pytest.mark.django_db
+LINE = ("tray", "ns_tricks", "ew_tricks", "status", "version", "ns_revokes", "ew_revokes")
+
+
+def message(body: dict[str, Any]) -> str:
+    """A refusal's sentence, as the phones' API writes it: ``detail``, or the field's first message."""
+    if "detail" in body:
+        return str(body["detail"])
+    return str(next(iter(body.values()))[0])
 
 
 def stored(session: Session) -> list[tuple[int, int, int | None]]:
@@ -27,7 +35,7 @@ def test_it_stores_a_sent_result_and_keeps_the_slip_folded_for_a_bare_link(
     response = phone.send(1, 8, key="k-1", round=1)
     assert response.status_code == 201
     body = response.json()
-    assert body["line"] == {
+    assert {k: body["line"][k] for k in LINE} == {
         "tray": 1,
         "ns_tricks": 8,
         "ew_tricks": 5,
@@ -36,7 +44,7 @@ def test_it_stores_a_sent_result_and_keeps_the_slip_folded_for_a_bare_link(
         "ns_revokes": 0,
         "ew_revokes": 0,
     }
-    assert body["traveller"] == [], "a bare table link sees no traveller"
+    assert not body["traveller"], "a bare table link sees no traveller"
     assert stored(running_session) == [(1, 1, 8)]
 
 
@@ -64,7 +72,7 @@ def test_a_replayed_key_from_another_table_is_refused(make_phone: Any, running_s
     make_phone(running_session.tables.get(number=1)).send(1, 8, key="shared")
     other = make_phone(running_session.tables.get(number=2)).send(2, 6, key="shared")
     assert other.status_code == 400
-    assert other.json()["field"] == "idempotency_key"
+    assert "idempotency_key" in other.json()
     assert stored(running_session) == [(1, 1, 8)]
 
 
@@ -94,8 +102,8 @@ def test_a_second_phone_sending_the_same_value_is_told_too(make_phone: Any, runn
 def test_it_rejects_tricks_outside_0_to_13(phone: Any, running_session: Session, tricks: Any) -> None:
     response = phone.send(1, tricks, key=f"k-{tricks}")
     assert response.status_code == 400
-    assert response.json()["field"] == "ns_tricks"
-    assert response.json()["errors"]["ns_tricks"]
+    assert "ns_tricks" in response.json()
+    assert response.json()["ns_tricks"]
     assert stored(running_session) == []
 
 
@@ -103,7 +111,7 @@ def test_it_rejects_tricks_outside_0_to_13(phone: Any, running_session: Session,
 def test_it_rejects_an_impossible_revoke_claim(phone: Any, running_session: Session, revokes: Any) -> None:
     response = phone.send(1, 8, ns_revokes=revokes)
     assert response.status_code == 400
-    assert response.json()["field"] == "ns_revokes"
+    assert "ns_revokes" in response.json()
     assert stored(running_session) == []
 
 
@@ -116,21 +124,21 @@ def test_it_keeps_a_revoke_claim(phone: Any, running_session: Session) -> None:
 def test_it_rejects_a_tray_not_at_this_table(phone: Any, running_session: Session) -> None:
     response = phone.send(2, 8)  # tray 2 is never played at table 1 in round 1
     assert response.status_code == 400
-    assert response.json()["field"] == "tray"
+    assert "tray" in response.json()
     assert stored(running_session) == []
 
 
 def test_it_rejects_a_tray_of_a_later_round(phone: Any, running_session: Session) -> None:
     response = phone.send(3, 8)  # table 1 plays tray 3 in round 2
     assert response.status_code == 400
-    assert "this round" in response.json()["error"]
+    assert "this round" in message(response.json())
     assert stored(running_session) == []
 
 
 def test_it_rejects_a_tray_the_session_has_not(phone: Any, running_session: Session) -> None:
     response = phone.send(99, 8)
     assert response.status_code == 400
-    assert response.json()["field"] == "tray"
+    assert "tray" in response.json()
 
 
 def test_it_rejects_a_round_that_is_over(phone: Any, running_session: Session) -> None:
@@ -138,7 +146,7 @@ def test_it_rejects_a_round_that_is_over(phone: Any, running_session: Session) -
     sessions.session_advance(session=running_session)
     response = phone.send(1, 8)
     assert response.status_code == 400
-    assert "over" in response.json()["error"]
+    assert "over" in message(response.json())
     assert stored(running_session) == []
 
 
@@ -153,7 +161,7 @@ def test_it_rejects_a_revoked_link(phone: Any, running_session: Session) -> None
     running_session.tables.filter(number=1).update(token_revoked=True)
     response = phone.send(1, 8)
     assert response.status_code == 404
-    assert "not valid" in response.json()["error"]
+    assert "not valid" in message(response.json())
     page = phone.page()
     assert page.status_code == 404
     assert b"not valid" in page.content
@@ -172,7 +180,7 @@ def test_it_rejects_a_closed_session(phone: Any, running_session: Session) -> No
     sessions.session_set_status(session=running_session, status="closed")
     response = phone.send(1, 8)
     assert response.status_code == 400
-    assert "closed" in response.json()["error"]
+    assert "closed" in message(response.json())
     assert stored(running_session) == []
 
 

@@ -306,9 +306,8 @@ class SessionReopenView(SessionActionView):
         return super().post(request, pk)
 
     def act(self, session: Session, user: Any) -> Session:
-        """``session_set_status`` one step back."""
-        back = Status.CLOSED if session.status == Status.PUBLISHED else Status.RUNNING
-        return sessions.session_set_status(session=session, status=back, user=user)
+        """``session_reopen``: one step back."""
+        return sessions.session_reopen(session=session, user=user)
 
 
 @extend_schema(tags=["sessions"], parameters=[SESSION_ID])

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import TRUMP_SUITS, Deal, Session, Tray
+from ..selectors import tray_by_number
 from ..services import deals, pbn, setup
 from ..services.errors import NotFound
 from . import errors
@@ -87,7 +88,7 @@ class PBNImportedSerializer(serializers.Serializer):
 
 def session_tray(session: Session, number: int) -> Tray:
     """The session's tray with this number, or 404."""
-    tray = session.trays.filter(number=number).select_related("deal").first()
+    tray = tray_by_number(session=session, number=number)
     if tray is None:
         raise NotFound(f"There is no tray {number}.")
     return tray

@@ -13,6 +13,7 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
+from ..display import SUIT_SYMBOL
 from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
 from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, Session
 from ..movements import FAMILIES, Movement, MovementUserError
@@ -252,9 +253,6 @@ def seated_message(movement: Movement) -> str:
         f"Seated by the {title}{', ' + movement.variant if movement.variant else ''}: "
         f"{movement.tables} tables, {len(movement.rounds)} rounds, {movement.trays} trays."
     )
-
-
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def trump_parts(card: str) -> dict[str, str] | None:

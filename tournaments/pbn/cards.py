@@ -15,13 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SEATS = "NESW"
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
+from ..display import RANKS, SEAT_NAME, SEATS, SUIT_NAME, SUIT_SYMBOL, SUITS
+
 PACK = frozenset(r + s for s in SUITS for r in RANKS)
-SEAT_NAME = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+__all__ = ["PACK", "RANKS", "SEATS", "SEAT_NAME", "SUITS", "SUIT_NAME", "SUIT_SYMBOL"]
 
 #: Hands by seat; a seat missing from the mapping is a hand not given ("-").
 Hands = dict[str, list[str]]

@@ -27,6 +27,7 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
+from ..display import book_card_words
 from ..models import Drive, EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
@@ -34,22 +35,6 @@ from ..movements.types import Seat
 from .hands import TrayHands, session_hands
 
 SEAT_ORDER: tuple[Seat, ...] = ("N", "E", "S", "W")
-SUIT_WORD = {"S": "SPADE", "H": "HEART", "D": "DIAMOND", "C": "CLUB"}
-RANK_WORD = {
-    "A": "ACE",
-    "K": "KING",
-    "Q": "QUEEN",
-    "J": "JACK",
-    "T": "TEN",
-    "9": "NINE",
-    "8": "EIGHT",
-    "7": "SEVEN",
-    "6": "SIX",
-    "5": "FIVE",
-    "4": "FOUR",
-    "3": "THREE",
-    "2": "TWO",
-}
 
 
 @dataclass(frozen=True)
@@ -131,11 +116,7 @@ class Printed:
 
 def trump_words(card: str) -> str:
     """The book's way of naming the trump: "CLUB KING"; a declared suit "CLUBS DECLARED"."""
-    if len(card) == 1 and card in SUIT_WORD:
-        return f"{SUIT_WORD[card]}S DECLARED"
-    if len(card) != 2 or card[1] not in SUIT_WORD:
-        return ""
-    return f"{SUIT_WORD[card[1]]} {RANK_WORD.get(card[0], card[0])}"
+    return book_card_words(card)
 
 
 def _qr(url: str, title: str, **extra: Any) -> TableLink:

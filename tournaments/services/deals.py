@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
+from ..display import RANKS, SUIT_NAME, SUITS
 from ..models import Deal, Session, Tray
 from ..pbn.cards import DealError, deal_notation, read_deal, whole_deal
 from .club import log_action
@@ -26,9 +27,6 @@ from .pbn import pbn_export as pbn_export  # PBN lives in services.pbn; the name
 from .pbn import pbn_import as pbn_import
 from .sessions import require_status
 
-SUITS = "SHDC"
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANKS = "AKQJT98765432"
 SEATS = "NESW"
 
 
@@ -91,7 +89,7 @@ def deal_record(*, tray: Tray, trump: str = "", hands: str = "", dealer: str = "
     declared = tray.session.declared_trump
     if trump and declared:
         raise UserError(
-            f"{SUIT_WORDS[declared].capitalize()} are declared trumps for the sitting: no card is turned "
+            f"{SUIT_NAME[declared].capitalize()} are declared trumps for the sitting: no card is turned "
             "(Law IV, Sec. 11).",
             field="trump",
         )

@@ -31,6 +31,7 @@ from ..models import (
 )
 from ..movements import Movement, MovementUserError
 from ..movements.drive import DRIVE_METHODS
+from ..selectors import player_numbers
 from . import mnemonic
 from .club import log_action
 from .errors import UserError
@@ -77,22 +78,6 @@ def _movement_unit_count(session: Session, unit: str) -> int:
     if unit == "player":
         return entrants * size
     raise UserError(f"This movement seats {unit}s; the session's entrants are {kind}s.", field="family")
-
-
-def _player_numbers(session: Session) -> dict[int, tuple[Entrant | None, Player | None]]:
-    """For seat-based movements: the book's player numbers 1..n, entrant by entrant."""
-    kind, _ = KIND_SHAPE[session.entrant_kind]
-    numbered: dict[int, tuple[Entrant | None, Player | None]] = {}
-    n = 0
-    for entrant in session.entrants.filter(kind=kind).order_by("number").prefetch_related("members__player"):
-        members = list(entrant.members.all())
-        if kind == Entrant.Kind.PLAYER:
-            numbered[entrant.number] = (entrant, members[0].player if members else None)
-            continue
-        for member in members:
-            n += 1
-            numbered[n] = (None, member.player)
-    return numbered
 
 
 @transaction.atomic
@@ -175,7 +160,11 @@ def _write_seating(session: Session, movement: Movement) -> None:
     )
     kind, _ = KIND_SHAPE[session.entrant_kind]
     entrants = {e.number: e for e in session.entrants.filter(kind=kind).prefetch_related("members__player")}
-    numbered = _player_numbers(session) if movement.entrant_kind == "player" else {}
+    numbered = (
+        {p.number: (p.entrant, p.player) for p in player_numbers(session=session)}
+        if movement.entrant_kind == "player"
+        else {}
+    )
     for mround in movement.rounds:
         rnd = Round.objects.create(session=session, number=mround.number)
         for assignment in mround.tables:

@@ -203,6 +203,14 @@ def session_set_status(*, session: Session, status: str, user: Any = None) -> Se
     return session
 
 
+def session_reopen(*, session: Session, user: Any = None) -> Session:
+    """One step back: a published session to closed (to correct it), a closed one to running."""
+    back = {Status.PUBLISHED: Status.CLOSED, Status.CLOSED: Status.RUNNING}.get(Status(session.status))
+    if back is None:
+        raise UserError(f"A {session.get_status_display().lower()} session cannot be reopened.")
+    return session_set_status(session=session, status=back, user=user)
+
+
 @transaction.atomic
 def session_publish_switches(
     *,

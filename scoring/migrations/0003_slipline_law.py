@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0001_initial'),
+        ('scoring', '0002_disputed_count'),
         ('tournaments', '0005_drive_player_sex_declared_trump'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

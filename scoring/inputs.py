@@ -1,0 +1,61 @@
+"""What a phone (or the director's API) sends about a result, checked at the edge: one input for every door.
+
+The phone page's plain forms, its script (which speaks the REST API) and
+any other API client send the same fields and are checked by the same
+serializers, so a refusal reads the same everywhere: the field at fault and
+a sentence (``{"ns_tricks": ["..."]}``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from tournaments.services.errors import UserError
+
+SMALL = 32767
+
+
+class SubmitSerializer(serializers.Serializer):
+    """A result: N-S tricks on a tray (E-W took 13 less), once per table and tray."""
+
+    tray = serializers.IntegerField(min_value=1, max_value=SMALL)
+    ns_tricks = serializers.IntegerField(help_text="N-S tricks, 0 to 13.")
+    ns_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
+    ew_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
+    round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
+    idempotency_key = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=64,
+        help_text="Or the Idempotency-Key header: a replay returns the line.",
+    )
+
+
+class TableSubmitSerializer(SubmitSerializer):
+    """N-S tricks for a tray of this table's round (``device``: which phone sent it)."""
+
+    device = serializers.CharField(required=False, allow_blank=True, max_length=64, default="api")
+
+
+class DisputeSerializer(serializers.Serializer):
+    """E-W's own count of the N-S tricks."""
+
+    claimed = serializers.IntegerField(help_text="N-S tricks as E-W count them, 0 to 13.")
+
+
+class ConfirmSerializer(serializers.Serializer):
+    """E-W check a line at the version they saw."""
+
+    version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
+
+
+def checked(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """The fields as the serializer reads them, or a ``UserError`` naming the first field at fault."""
+    form = serializer(data=data)
+    if form.is_valid():
+        return dict(form.validated_data)
+    field, problems = next(iter(form.errors.items()))
+    message = str(problems[0]) if isinstance(problems, list) and problems else str(problems)
+    raise UserError(message, field=None if field == "non_field_errors" else field)

@@ -1,0 +1,173 @@
+"""A slip line's making and keeping, shared by every service that writes one.
+
+A **line** is one table's result on one tray's traveling slip (p. 42): the
+N-S and E-W entrants, the N-S tricks (or the director's adjusted score), the
+revokes charged (Law X). Whoever writes it (a phone, the director, the API)
+goes through ``line_store``, and a changed line keeps its old version first
+(``line_keep_version``). The database has the last word: a second line for
+the same tray and table is refused by a unique constraint.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from tournaments.models import EntrantKind, Seating, Session, Table, Tray
+from tournaments.selectors import tray_by_number
+from tournaments.services.errors import Conflict, UserError
+
+from ..models import SlipLine, SlipLineVersion, SlipSeat
+from ..tasks import queue_standings
+
+AWARDS = ("average", "average-plus", "average-minus")
+#: The most revokes a side may be charged with on one deal (the table page's limit).
+MAX_REVOKES = 3
+
+
+def check_tricks(value: Any, *, field: str = "ns_tricks") -> int:
+    """N-S tricks must be a whole number from 0 to 13."""
+    try:
+        tricks = int(value)
+        if str(value).strip() != str(tricks):
+            raise ValueError
+    except (TypeError, ValueError):
+        raise UserError("Tricks must be a whole number from 0 to 13.", field=field) from None
+    if not 0 <= tricks <= 13:
+        raise UserError(f"Tricks must be from 0 to 13, not {tricks}.", field=field)
+    return tricks
+
+
+def check_revokes(**counts: Any) -> None:
+    """Revokes charged to each side: a whole number from 0 to 3 (Law X; the table page's limit)."""
+    for label, value in counts.items():
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if value is not None and not (whole and 0 <= value <= MAX_REVOKES):
+            raise UserError(f"Revokes must be a whole number from 0 to {MAX_REVOKES}.", field=label)
+
+
+def seating_for(table: Table, tray: Tray, *, round_number: int | None) -> Seating:
+    """The seating at which this table plays this tray (in the given round, if any)."""
+    qs = Seating.objects.filter(table=table, seating_trays__tray=tray).select_related("round", "ns", "ew")
+    if round_number is not None:
+        qs = qs.filter(round__number=round_number)
+    seating = qs.first()
+    if seating is None:
+        where = f" in round {round_number}" if round_number else ""
+        raise UserError(f"Tray {tray.number} is not played at table {table.number}{where}.", field="tray")
+    return seating
+
+
+def find_tray(session: Session, number: Any) -> Tray:
+    """The session's tray with this number, or a ``UserError`` on the tray field."""
+    tray = tray_by_number(session=session, number=number)
+    if tray is None:
+        raise UserError(f"There is no tray {number} in this session.", field="tray")
+    return tray
+
+
+def slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:
+    """The entrants on this line, for the database's 'once per slip' rule."""
+    session = line.session
+    team = session.entrant_kind == EntrantKind.FOURS
+    seats: list[SlipSeat] = []
+    for side, entrant in (("NS", seating.ns), ("EW", seating.ew)):
+        if entrant is not None:
+            seats.append(SlipSeat(line=line, tray=line.tray, entrant=entrant, side=side if team else ""))
+    for seat in seating.seats.filter(entrant__isnull=False):
+        seats.append(SlipSeat(line=line, tray=line.tray, entrant=seat.entrant))
+    return seats
+
+
+def slips_changed(session: Session) -> None:
+    """Count a change to the session's slips and recompute its standings after commit (the one bump)."""
+    Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
+    queue_standings(session.pk)
+
+
+def new_line(
+    session: Session,
+    seating: Seating,
+    table: Table,
+    tray: Tray,
+    *,
+    via: str,
+    by: str,
+    user: Any = None,
+    **fields: Any,
+) -> SlipLine:
+    """A line for a table's play of a tray, unsaved: who sat N-S and E-W, and who entered it from where."""
+    return SlipLine(
+        session=session,
+        tray=tray,
+        round=seating.round,
+        table=table,
+        ns=seating.ns,
+        ew=seating.ew,
+        entered_via=via,
+        entered_by=by[:80],
+        entered_user=user if getattr(user, "is_authenticated", False) else None,
+        **fields,
+    )
+
+
+def line_store(line: SlipLine, seating: Seating, attempted: Any) -> SlipLine:
+    """Save a new line and its entrants' places on the slip; a line already there is a ``Conflict``."""
+    tray, table = line.tray, line.table
+    stored = SlipLine.objects.filter(tray=tray, table=table).first()
+    if stored is None:
+        try:
+            with transaction.atomic():
+                line.save()
+                SlipSeat.objects.bulk_create(slip_seats(line, seating))
+        except IntegrityError:
+            stored = SlipLine.objects.filter(tray=tray, table=table).first()
+            if stored is None:
+                raise UserError(
+                    f"An entrant at this table already has a result on tray {tray.number}."
+                ) from None
+        else:
+            slips_changed(line.session)
+            return line
+    said = "" if stored.ns_tricks == attempted or attempted is None else f" You sent {attempted}."
+    raise Conflict(
+        f"Tray {tray.number} was already sent from table {table.number}: N-S {stored.ns_tricks}." + said,
+        field="ns_tricks",
+    ).with_line(stored, attempted)
+
+
+def line_snapshot(line: SlipLine) -> dict[str, Any]:
+    """A line as its kept version records it."""
+    return {
+        "ns": line.ns.number if line.ns else None,
+        "ew": line.ew.number if line.ew else None,
+        "ns_tricks": line.ns_tricks,
+        "ns_revokes": line.ns_revokes,
+        "ew_revokes": line.ew_revokes,
+        "ns_award": line.ns_award,
+        "ew_award": line.ew_award,
+        "law": line.law,
+        "status": line.status,
+        "entered_via": line.entered_via,
+        "entered_by": line.entered_by,
+        "confirmed_by": line.confirmed_by,
+    }
+
+
+def line_keep_version(line: SlipLine, *, change: str, reason: str, via: str, by: str, user: Any) -> None:
+    """Keep the line as it stands, with what replaces it, who, from where and why."""
+    SlipLineVersion.objects.create(
+        line=line,
+        session=line.session,
+        tray_number=line.tray.number,
+        table_number=line.table.number,
+        version=line.version,
+        data=line_snapshot(line),
+        change=change,
+        reason=reason,
+        changed_via=via,
+        changed_by=by[:80],
+        changed_user=user if getattr(user, "is_authenticated", False) else None,
+    )
