@@ -9,6 +9,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 HOST ?= 127.0.0.1
+# make test runs the suite on this many processes (pytest-xdist; 1 runs it in one).
+TEST_WORKERS ?= 2
 PORT ?= 8000
 
 # make club detects the hall's address unless HOST is given on the command line or in the environment.
@@ -45,7 +47,7 @@ club: install var
 	HOST=$(CLUB_HOST) PORT=$(PORT) $(PY) -m clubwhist.club
 
 test: install-test var
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

@@ -22,6 +22,8 @@ urlpatterns = [
     path("p/", include(urls_table.phone_patterns)),
     path("t/", include(urls_calls.table_call_patterns)),
     path("p/", include(urls_calls.phone_call_patterns)),
+    path("d/", include("scoring.urls_drive")),
+    path("m/", include("scoring.urls_mnemonic")),
     path("director/", include("scoring.urls_director")),
     path("director/", include("tournaments.urls_director")),
     path("api/v1/", include("clubwhist.urls_api")),

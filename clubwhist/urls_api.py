@@ -9,7 +9,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from clubwhist.security import same_origin_only
-from scoring.api import calls, slips, standings, tables
+from scoring.api import calls, drive, laws, mnemonic, slips, standings, tables
 from tournaments.api import clubs, entrants, movements, players, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
@@ -34,6 +34,9 @@ urlpatterns = [
     *movements.urlpatterns,
     *trays.urlpatterns,
     *slips.urlpatterns,
+    *laws.urlpatterns,
+    *drive.urlpatterns,
+    *mnemonic.urlpatterns,
     *standings.urlpatterns,
     *tables.urlpatterns,
     *calls.urlpatterns,

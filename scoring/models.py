@@ -12,12 +12,20 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from .scorers.irregularities import IRREGULARITIES
+
 AWARD_CHOICES = [
     ("", "—"),
     ("average", "Average"),
     ("average-plus", "Average-plus"),
     ("average-minus", "Average-minus"),
 ]
+
+
+#: The laws a director may apply at a table and record on its line (``scorers.irregularities``, pp. 61-62).
+LAW_CHOICES = [(code, rule.name) for code, rule in IRREGULARITIES.items()]
+#: The laws that decide the table's score themselves (an average or a new deal): its line needs no tricks.
+LAWS_DECIDING = [code for code, rule in IRREGULARITIES.items() if rule.effect != "record"]
 
 
 class Via(models.TextChoices):
@@ -53,6 +61,8 @@ class SlipLine(models.Model):
     ew_revokes = models.PositiveSmallIntegerField(default=0)
     ns_award = models.CharField(max_length=14, choices=AWARD_CHOICES, blank=True, default="")
     ew_award = models.CharField(max_length=14, choices=AWARD_CHOICES, blank=True, default="")
+    #: The law the director applied at this table (Law III Sec. 2 (d), Law IV Secs. 8-10, Law V), or None.
+    law = models.CharField(max_length=12, choices=LAW_CHOICES, null=True, blank=True, default=None)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENTERED)
     #: While disputed: the N-S tricks as E-W count them.
     claimed = models.SmallIntegerField(null=True, blank=True)
@@ -81,8 +91,14 @@ class SlipLine(models.Model):
                 name="slipline_tricks_0_to_13",
             ),
             models.CheckConstraint(
-                condition=Q(ns_tricks__isnull=False) | (~Q(ns_award="") & ~Q(ew_award="")),
+                condition=Q(ns_tricks__isnull=False)
+                | (~Q(ns_award="") & ~Q(ew_award=""))
+                | Q(law__isnull=False, law__in=LAWS_DECIDING),
                 name="slipline_tricks_or_awards",
+            ),
+            models.CheckConstraint(
+                condition=Q(law__isnull=True) | Q(law__in=list(IRREGULARITIES)),
+                name="slipline_law_known",
             ),
             models.CheckConstraint(
                 condition=Q(ns__isnull=True) | Q(ew__isnull=True) | ~Q(ns=F("ew")),

@@ -8,7 +8,9 @@ set-up pages (roster, new session, movement, print) are in
 from django.urls import path
 
 from .views import director_correct as c
+from .views import director_laws as laws
 from .views import director_run as v
+from .views import drive_director as drive
 
 app_name = "run"
 
@@ -27,9 +29,12 @@ urlpatterns = [
     path("s/<int:pk>/run/entrant-links/<int:link>/", v.EntrantLinkView.as_view(), name="entrant_link"),
     path("s/<int:pk>/run/tray/<int:tray>/", c.TrayView.as_view(), name="tray"),
     path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/award/", c.AwardView.as_view(), name="award"),
+    path("s/<int:pk>/run/tray/<int:tray>/table/<int:table>/law/", laws.LawView.as_view(), name="law"),
     path("s/<int:pk>/run/line/<int:line>/", c.LineCorrectView.as_view(), name="line"),
     path("s/<int:pk>/run/line/<int:line>/settle/", c.SettleView.as_view(), name="settle"),
     path("s/<int:pk>/run/line/<int:line>/confirm/", c.ConfirmLineView.as_view(), name="confirm_line"),
+    path("s/<int:pk>/run/drive/", drive.DriveBoardView.as_view(), name="drive"),
+    path("s/<int:pk>/run/drive/next/", drive.DriveAdvanceView.as_view(), name="drive_advance"),
     path("s/<int:pk>/run/close/", c.CloseView.as_view(), name="close"),
     path("s/<int:pk>/run/publish/", c.PublishView.as_view(), name="publish"),
     path("s/<int:pk>/run/reopen/", c.ReopenView.as_view(), name="reopen"),

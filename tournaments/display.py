@@ -1,7 +1,9 @@
 """Cards as people write them: "K♣", "10♥", "king of clubs"; one suit table for every page and PDF.
 
 The book turns a trump card for each deal (Law III, Sec. 1; Law IV, Sec. 1)
-and the app stores it as rank and suit letters ("KC", "TH"). Nobody reads
+and the app stores it as rank and suit letters ("KC", "TH"); a sitting with
+a suit declared trumps and no card turned (Law IV, Sec. 11) stores the suit
+alone ("S"), shown as "♠ declared". Nobody reads
 those codes: pages, cards and PDFs show the glyph ("K♣") or the words
 ("king of clubs"). The scoring side re-exports these through
 ``scoring.display``.
@@ -48,8 +50,13 @@ class CardView:
 
     @property
     def text(self) -> str:
-        """The card as people write it: "K♣", "10♥"."""
-        return f"{self.rank}{self.symbol}"
+        """The card as people write it: "K♣", "10♥"; a declared suit "♠ declared"."""
+        return f"{self.rank}{self.symbol}" if self.rank else f"{self.symbol} declared"
+
+    @property
+    def declared(self) -> bool:
+        """A suit declared trumps for the sitting, no card turned (Law IV, Sec. 11)."""
+        return not self.rank
 
 
 def normal_code(card: str) -> str:
@@ -58,8 +65,11 @@ def normal_code(card: str) -> str:
 
 
 def card_view(card: str) -> CardView | None:
-    """A turned trump card for a page, or None when it is unknown or not a card."""
+    """A turned trump card (or a declared suit, Law IV Sec. 11) for a page; None when unknown."""
     code = normal_code(card)
+    if len(code) == 1 and code in SUITS:
+        words = f"{SUIT_NAME[code]}, declared trumps for the sitting"
+        return CardView(code=code, rank="", suit=code, symbol=SUIT_SYMBOL[code], words=words)
     if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
         return None
     rank = "10" if code[0] == "T" else code[0]
@@ -90,10 +100,12 @@ def holding_text(ranks: str) -> str:
 
 
 def book_card_words(card: str) -> str:
-    """The trump card as the book's cards name it, suit first: "CLUB KING"; blank when unknown."""
+    """The trump as the book's cards name it, suit first: "CLUB KING"; a declared suit "SPADES DECLARED"."""
     code = normal_code(card)
     if card_view(code) is None:
         return ""
+    if len(code) == 1:  # a suit declared for the sitting, no card turned (Law IV, Sec. 11)
+        return f"{SUIT_NAME[code].upper()} DECLARED"
     return f"{SUIT_NAME[code[1]][:-1].upper()} {RANK_NAME[code[0]].upper()}"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from django import forms
 
-from .models import Club, EntrantKind, Player, ScoringMethod, Series
+from .models import Club, Drive, EntrantKind, Player, ScoringMethod, Series, Sex
 from .services.errors import UserError
 from .services.pbn import pbn_size_check
 
@@ -48,6 +48,12 @@ class PlayerForm(forms.Form):
 
     name = forms.CharField(max_length=120, required=False)
     member_number = forms.CharField(max_length=30, required=False, label="Member number")
+    sex = forms.ChoiceField(
+        choices=[("", "—"), *Sex.choices],
+        required=False,
+        label="Lady or gentleman",
+        help_text="Only the whist drive's Second Method needs it (p. 24).",
+    )
     active = forms.BooleanField(required=False, initial=True, label="Active (plays in sessions)")
 
 
@@ -216,6 +222,28 @@ class MovementChoiceForm(forms.Form):
         family, _, rest = (data.get("choice") or "").partition("|")
         variant, _, deals = rest.partition("|")
         return family, variant, int(deals) if deals.isdigit() else data.get("deals")
+
+
+class DriveForm(forms.Form):
+    """A whist drive's options (p. 24): the method, the changes, the scoring, the prizes."""
+
+    method = forms.ChoiceField(choices=Drive.Method.choices, widget=forms.RadioSelect, label="Method")
+    changes = forms.IntegerField(
+        min_value=1, max_value=200, initial=12, label="Changes (deals at every table)"
+    )
+    scoring_method = forms.ChoiceField(
+        choices=[
+            (ScoringMethod.POINTS, "Points made, to the winners; the losers 0"),
+            (ScoringMethod.COUNTERS, "Counters: 25 each, the losers pay the winners a counter a point"),
+        ],
+        widget=forms.RadioSelect,
+        label="Scoring",
+    )
+    exchange_at_head = forms.BooleanField(
+        required=False, label="At table 1 the winners also change partners with the newcomers (First Method)"
+    )
+    prizes = forms.IntegerField(min_value=1, max_value=50, initial=3, label="Prizes")
+    booby = forms.BooleanField(required=False, label="A booby prize for the last place")
 
 
 # --- Trays and deals --------------------------------------------------------

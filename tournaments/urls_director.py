@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, printing, roster, setup
+from .views import director, drive, printing, roster, setup
 
 app_name = "director"
 
@@ -31,9 +31,11 @@ urlpatterns = [
     ),
     path("s/<int:pk>/setup/phantom/", setup.PhantomAddView.as_view(), name="setup_phantom"),
     path("s/<int:pk>/setup/movement/", setup.SetupMovementView.as_view(), name="setup_movement"),
+    path("s/<int:pk>/drive/setup/", drive.DriveSetupView.as_view(), name="drive_setup"),
     path("s/<int:pk>/trays/", setup.TraysView.as_view(), name="trays"),
     path("s/<int:pk>/trays/deal/", setup.TraysDealView.as_view(), name="trays_deal"),
     path("s/<int:pk>/trays/clear/", setup.TraysClearView.as_view(), name="trays_clear"),
+    path("s/<int:pk>/trays/trump/", setup.TraysTrumpView.as_view(), name="trays_trump"),
     path("s/<int:pk>/trays/import/", setup.PBNImportView.as_view(), name="pbn_import"),
     path("s/<int:pk>/trays/session.pbn", setup.PBNExportView.as_view(), name="pbn_export"),
     path("s/<int:pk>/print/", printing.PrintIndexView.as_view(), name="print"),

@@ -27,10 +27,10 @@ from tournaments.models import Tray
 from tournaments.services.errors import NotFound, UserError
 
 from ..inputs import SMALL, ConfirmSerializer, SubmitSerializer
-from ..models import AWARD_CHOICES, SlipLine, SlipLineVersion, Via
+from ..models import AWARD_CHOICES, LAW_CHOICES, SlipLine, SlipLineVersion, Via
 from ..scorers.types import ScoringError
 from ..selectors.board import board_to_json, line_history, session_board
-from ..selectors.travellers import TravellerLine, traveller_lines
+from ..selectors.travellers import TravellerLine, law_name, traveller_lines
 from ..services import directing
 from ..services.results import (
     MAX_REVOKES,
@@ -62,6 +62,8 @@ class SlipLineSerializer(serializers.ModelSerializer):
     ew_tricks = serializers.IntegerField(allow_null=True)
     ns_award = serializers.ChoiceField(NS_AWARDS, read_only=True)
     ew_award = serializers.ChoiceField(EW_AWARDS, read_only=True)
+    law = serializers.ChoiceField(LAW_CHOICES, read_only=True, allow_null=True)
+    law_name = serializers.SerializerMethodField()
 
     class Meta:
         model = SlipLine
@@ -78,6 +80,8 @@ class SlipLineSerializer(serializers.ModelSerializer):
             "ew_revokes",
             "ns_award",
             "ew_award",
+            "law",
+            "law_name",
             "status",
             "version",
             "entered_via",
@@ -88,6 +92,10 @@ class SlipLineSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = fields
+
+    def get_law_name(self, line: SlipLine) -> str:
+        """The law the director applied at this table, by name (Laws III-V), or blank."""
+        return law_name(line.law)
 
 
 class SlipLineVersionSerializer(serializers.ModelSerializer):

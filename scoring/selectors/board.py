@@ -20,12 +20,11 @@ from typing import Any
 from django.db.models import Q
 
 from tournaments.models import ActionLog, Seating, SeatingTray, Session, Tray
-from tournaments.selectors import ranked_kind
 
 from .. import display
 from ..models import SlipLine, SlipLineVersion
 from ..scorers import ScoringError
-from .standings import session_snapshot
+from .standings import entrant_names, session_snapshot
 
 
 @dataclass(frozen=True)
@@ -357,7 +356,8 @@ def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:
         return [], str(exc)
     if snapshot is None:
         return [], ""
-    names = {e.number: e.name or str(e) for e in session.entrants.filter(kind=ranked_kind(session))}
+    # Players' and teams' names too, not only a pair's own name (a drive's players, teams of four).
+    names = entrant_names(session=session)
     rows = [
         {
             **row,

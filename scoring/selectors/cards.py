@@ -16,7 +16,7 @@ from .. import display
 from ..scorers import Scores, Slips, explain
 from ..scorers.types import DealSlip
 from .layout import Cell, Standings
-from .travellers import deal_scores, entrant_label, exponent_gains, score_cell
+from .travellers import deal_scores, entrant_label, exponent_gains, law_name, score_cell
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,8 @@ class CardRow:
     score: Cell
     compared: str
     sentences: tuple[str, ...]
+    #: The laws applied where the entrant sat on this tray, by name (Laws III-V).
+    law: str = ""
 
 
 @dataclass(frozen=True)
@@ -69,11 +71,13 @@ def score_card(
     gains = exponent_gains(slips) if method == "exponent" else {}
     rows = []
     for slip in slips.deals:
-        if entrant not in by_deal.get(slip.deal, {}):
+        law = _laws(slip, entrant)
+        if entrant not in by_deal.get(slip.deal, {}) and not law:
             continue
+        # A deal a law made void (a new deal) scores nothing, but the card still names the law.
         account = explain(method, slips, entrant, slip.deal)
         places = _places(slip, entrant, names)
-        cell = score_cell(entrant, by_deal[slip.deal], gains.get(slip.deal, {})) or Cell("")
+        cell = score_cell(entrant, by_deal.get(slip.deal, {}), gains.get(slip.deal, {})) or Cell("—")
         side = places[0].side if len(places) == 1 else ""
         rows.append(
             CardRow(
@@ -82,6 +86,7 @@ def score_card(
                 score=cell,
                 compared=_compared(side, account.compared_with, entrant, label),
                 sentences=account.sentences,
+                law=law,
             )
         )
     return rows
@@ -107,6 +112,16 @@ def _places(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[Pla
                     )
                 )
     return tuple(places) or (Place(side="—", table="", against="sat out", made=""),)
+
+
+def _laws(slip: DealSlip, entrant: int) -> str:
+    """The laws on the lines where the entrant sat, by name."""
+    names = []
+    for line in slip.results:
+        seats = set((line.seats or {}).values())
+        if line.law and (entrant in (line.ns, line.ew) or entrant in seats):
+            names.append(law_name(line.law))
+    return "; ".join(names)
 
 
 def _compared(side: str, compared: Mapping[int, Fraction], me: int, label: str) -> str:

@@ -10,7 +10,7 @@ read through the same functions, so every path shows the same.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -24,6 +24,7 @@ from ..visibility import PUBLIC, Sight, published, sight
 from .cards import CardRow, CardStanding, card_standing, score_card, totals_line
 from .hands import HandView, against_double_dummy, deals_seen, hand_view
 from .layout import Standings, standings_layout
+from .members import MemberLine, team_members
 from .slips import session_slips, slips_seen
 from .standings import SeenStandings, entrant_names, modern_percentages, standings_seen
 from .travellers import TravellerView, travellers_layout
@@ -149,6 +150,8 @@ class ScoreCard:
     rows: list[CardRow]
     total_exact: str
     total_text: str
+    #: A team of four's members with their individual scores (p. 49); empty for other entrants.
+    members: list[MemberLine] = field(default_factory=list)
 
 
 def score_card_public(*, session: Session, entrant: int) -> ScoreCard:
@@ -168,7 +171,8 @@ def score_card_public(*, session: Session, entrant: int) -> ScoreCard:
         method=scores.method, slips=slips, scores=scores, entrant=entrant, names=names, label=label
     )
     exact, text = totals_line(rows)
-    return ScoreCard(entrant, names.get(entrant, ""), standing, rows, exact, text)
+    members = team_members(session=session, slips=slips, team=entrant)
+    return ScoreCard(entrant, names.get(entrant, ""), standing, rows, exact, text, members)
 
 
 def hand_records_public(*, session: Session) -> list[tuple[HandView, str]] | None:

@@ -10,7 +10,13 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
   from which results have come in, so a tray's slip depends only on its own
   lines.
 - **complete tray**: every table due to play it (not against a phantom)
-  has sent its line; a void tray is never complete (nobody scores it).
+  has sent its line; a void tray is never complete (nobody scores it). In
+  progressive whist every table plays its own deal (p. 24), so a tray is
+  complete only with its whole change: every table of that round has sent.
+- **the law on a line** (Laws III-V, pp. 61-62): the director's record of
+  an irregularity at that table, passed to the engine as ``SlipResult.law``;
+  a **declared trump** (Law IV, Sec. 11) is the sitting's, ``Slips.declared_trump``,
+  and stands for every deal's trump.
 
 Everything here reads; the visibility rule (``scoring.visibility``) decides
 which trays of these slips a viewer may be shown.
@@ -45,6 +51,7 @@ LINE_FIELDS = (
     "ew_revokes",
     "ns_award",
     "ew_award",
+    "law",
 )
 
 
@@ -121,6 +128,7 @@ def _result(line: Any, seat_numbers: dict[str, int] | None) -> SlipResult:
         ew_revokes=line.ew_revokes,
         seats=seat_numbers,
         adjusted=adjusted,
+        law=line.law,
     )
 
 
@@ -154,7 +162,7 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
     for tray in tray_rows.select_related("deal").order_by("number"):
         if tray.pk not in by_tray:
             continue
-        trump = getattr(getattr(tray, "deal", None), "trump", "") or None
+        trump = session.declared_trump or getattr(getattr(tray, "deal", None), "trump", "") or None
         deals.append(
             DealSlip(
                 deal=tray.number,
@@ -164,8 +172,12 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
                 void=tray.status == Tray.Status.VOID,
             )
         )
-    teams = _teams(session) if seat_based else _teams_of_pairs(session)
-    return Slips(entrants=entrants, deals=tuple(deals), teams=teams)
+    return Slips(
+        entrants=entrants,
+        deals=tuple(deals),
+        teams=_teams(session) if seat_based else _teams_of_pairs(session),
+        declared_trump=session.declared_trump or None,
+    )
 
 
 def _teams(session: Session) -> dict[int, tuple[int, ...]]:
@@ -193,18 +205,24 @@ def _teams_of_pairs(session: Session) -> dict[int, tuple[int, ...]]:
 def complete_trays(*, session: Session) -> frozenset[int]:
     """The trays every table due to play them has sent (not void, not against a phantom)."""
     owed: dict[int, set[int]] = defaultdict(set)
+    changes: dict[int, set[int]] = defaultdict(set)
     rows = (
         SeatingTray.objects.filter(round__session=session)
         .exclude(tray__status=Tray.Status.VOID)
         .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
-        .values_list("tray__number", "seating__table_id")
+        .values_list("tray__number", "seating__table_id", "round_id")
     )
-    for tray, table in rows:
+    for tray, table, round_id in rows:
         owed[tray].add(table)
+        changes[round_id].add(tray)
     sent: dict[int, set[int]] = defaultdict(set)
     for tray, table in SlipLine.objects.filter(session=session).values_list("tray__number", "table_id"):
         sent[tray].add(table)
-    return frozenset(tray for tray, tables in owed.items() if tables <= sent[tray])
+    done = frozenset(tray for tray, tables in owed.items() if tables <= sent[tray])
+    if session.movement_family != "progressive":
+        return done
+    # Progressive whist: a tray counts only once every tray of its change is done (p. 24).
+    return frozenset(t for trays in changes.values() if trays <= done for t in trays)
 
 
 def slips_seen(slips: Slips, sight: Sight) -> Slips:

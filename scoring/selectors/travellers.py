@@ -20,6 +20,7 @@ from .. import display
 from ..models import SlipLine
 from ..scorers import Scores, Slips, get_method
 from ..scorers import exponent as exponent_method
+from ..scorers.irregularities import IRREGULARITIES
 from ..scorers.laws import LawDeal, apply_laws
 from ..scorers.match import match_average
 from ..scorers.types import DealSlip, SlipResult
@@ -39,6 +40,8 @@ class TravellerLine:
     ew_tricks: int | None
     award: str
     status: str
+    #: The law the director applied at this table, by name ("Law V, Sec. 2 (...)"), or blank.
+    law: str = ""
 
 
 def traveller_lines(*, session: Session, tray: int, sight: Sight) -> list[TravellerLine] | None:
@@ -59,6 +62,7 @@ def traveller_lines(*, session: Session, tray: int, sight: Sight) -> list[Travel
             ew_tricks=line.ew_tricks,
             award=f"{line.ns_award}/{line.ew_award}" if line.ns_award else "",
             status=line.status,
+            law=law_name(line.law),
         )
         for line in lines
     ]
@@ -98,6 +102,12 @@ class TravellerView:
     def trump_text(self) -> str:
         """The trump card as people write it: "K♣"."""
         return display.card_text(self.trump)
+
+
+def law_name(code: str | None) -> str:
+    """A law on a line by its name, "Law V, Sec. 1 (irregular hands on the overplay)"; blank if none."""
+    law = IRREGULARITIES.get(code or "")
+    return law.name if law is not None else ""
 
 
 def deal_scores(scores: Scores | None) -> dict[int, Mapping[int, Fraction]]:
@@ -175,6 +185,8 @@ def _row(
     ns, ns_label = entrant_label(line, "ns", names)
     ew, ew_label = entrant_label(line, "ew", names)
     notes = []
+    if line.law:
+        notes.append(law_name(line.law))
     if line.adjusted:
         notes.append(f"adjusted: {line.adjusted[0]} / {line.adjusted[1]}")
     if line.ns_revokes or line.ew_revokes:

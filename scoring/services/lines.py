@@ -148,6 +148,7 @@ def line_snapshot(line: SlipLine) -> dict[str, Any]:
         "ew_revokes": line.ew_revokes,
         "ns_award": line.ns_award,
         "ew_award": line.ew_award,
+        "law": line.law,
         "status": line.status,
         "entered_via": line.entered_via,
         "entered_by": line.entered_by,

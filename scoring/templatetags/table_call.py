@@ -34,5 +34,7 @@ def phone_call(context: Any) -> dict[str, Any] | None:
         "clock_json": json.dumps(shown.clock.to_json(shown.now)) if shown.clock else "",
         "words": shown.words,
         "home": home,
-        "api": reverse("entrant-link-clock" if follows else "table-link-clock", args=[token])[: -len("clock/")],
+        "api": reverse("entrant-link-clock" if follows else "table-link-clock", args=[token])[
+            : -len("clock/")
+        ],
     }

@@ -48,6 +48,15 @@ TBL_TRAY = {"token": "token", "tray": "tray"}
 ENT = {"token": "entrant_token"}
 ENT_TRAY = {"token": "entrant_token", "tray": "tray"}
 ENTRY = {"table": 2, "tray": 2, "ns_tricks": 6}
+#: A whist drive's first change of two tables with its results (p. 24).
+CHANGE = {
+    "round": 1,
+    "tables": [
+        {"table": 1, "seats": {"N": 1, "E": 2, "S": 3, "W": 4}},
+        {"table": 2, "seats": {"N": 5, "E": 6, "S": 7, "W": 8}},
+    ],
+    "results": [{"table": 1, "ns_tricks": 8}, {"table": 2, "winner": "EW", "points": 2}],
+}
 
 SPEC: dict[str, Route] = {
     # Open to everyone: the schema and its docs, tokens, the movement engine, the clubs.
@@ -58,6 +67,9 @@ SPEC: dict[str, Route] = {
     "movement-families": Route("open", ok={"get": 200}),
     "movement-recommend": Route("open", ok={"get": 200}, query="?session_kind=pairs&entrants=6&deals=12"),
     "movement-preview": Route("open", {"family": "family"}, ok={"get": 200}, query="?pairs=8&analyse=1"),
+    "movement-next-change": Route(
+        "open", ok={"post": 200}, bodies={"post": {"variant": "first", "change": CHANGE}}
+    ),
     "public-club-list": Route("open", ok={"get": 200}),
     "public-club-detail": Route("open", SL, ok={"get": 200}),
     "public-session-list": Route("open", SL, ok={"get": 200}),
@@ -68,6 +80,7 @@ SPEC: dict[str, Route] = {
     "public-standings": Route("public", PUB, ok={"get": 200}),
     "public-traveller": Route("public", {**PUB, "number": "tray"}, ok={"get": 200}),
     "public-deals": Route("public", PUB, ok={"get": 200}),
+    "public-prizes": Route("public", PUB, ok={"get": 200}),
     # The director's: this club's director only.
     "club-list": Route("director", ok={"get": 200}),
     "series-list": Route("director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "Spring"}}),
@@ -156,6 +169,33 @@ SPEC: dict[str, Route] = {
             "post": {"table": 2, "tray": 2, "ns_award": "average", "ew_award": "average", "reason": "late"}
         },
     ),
+    "slip-law": Route(
+        "director",
+        S,
+        ok={"post": 200},
+        bodies={"post": {"table": 2, "tray": 2, "law": "V.2", "reason": "cards left in the tray"}},
+    ),
+    "session-trump": Route("director", S, ok={"get": 200, "post": 400}, bodies={"post": {"suit": "S"}}),
+    "drive": Route(
+        "director", S, ok={"get": 404, "post": 400}, bodies={"post": {"method": "first", "changes": 4}}
+    ),
+    "drive-results": Route(
+        "director", S, ok={"post": 404}, bodies={"post": {"table": 1, "winner": "NS", "points": 2}}
+    ),
+    "drive-next": Route("director", S, ok={"post": 404}),
+    "session-prizes": Route("director", S, ok={"get": 200}),
+    "entrant-link-drive": Route("table", ENT, ok={"get": 404}, other_table={"get": 404}),
+    "entrant-link-drive-result": Route(
+        "table",
+        ENT,
+        ok={"post": 404},
+        bodies={"post": {"winner": "NS", "points": 2}},
+        other_table={"post": 404},
+    ),
+    "entrant-link-drive-check": Route(
+        "table", ENT, ok={"post": 404}, bodies={"post": {}}, other_table={"post": 404}
+    ),
+    "entrant-link-mnemonic": Route("table", ENT, ok={"get": 404}, other_table={"get": 404}),
     "round-enter": Route(
         "director", {**S, "round": "first_round"}, ok={"post": 200}, bodies={"post": {"entries": [ENTRY]}}
     ),

@@ -19,6 +19,8 @@ from .. import movements
 from ..models import ScoringMethod, Session
 from ..movements import Movement, MovementUserError
 from ..movements.analysis import analyse
+from ..movements.drive import DRIVE_METHODS
+from ..movements.drive_json import next_change_json
 from ..movements.recommend import recommend
 from ..services import seating, setup
 from ..services.errors import NotFound, UserError
@@ -272,6 +274,43 @@ class RecommendView(PublicView):
         return Response(RecommendationSerializer([r.to_json() for r in recs], many=True).data)
 
 
+class NextChangeSerializer(serializers.Serializer):
+    """A whist drive's change with its results (the CLI's ``--results`` file): the next change follows."""
+
+    variant = serializers.ChoiceField(list(DRIVE_METHODS), help_text="first, second or second-alt (p. 24).")
+    change = serializers.JSONField(
+        help_text='The round JSON of the change played, with "results": [{"table": 1, "ns_tricks": 8} or '
+        '{"table": 1, "winner": "NS", "points": 2}], and "ladies" (Second Method) and "exchange_at_head".'
+    )
+
+
+@extend_schema(tags=["movements"])
+class NextChangeView(PublicView):
+    """A whist drive's next change from a change's seats and results (p. 24), as ``movement --results``."""
+
+    @extend_schema(
+        operation_id="movements_next_change",
+        request=NextChangeSerializer,
+        responses={
+            200: {"type": "object", "description": "The next change's round JSON, with each player's move."},
+            **errors(400),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        """The next change, with ``moves`` player by player."""
+        form = NextChangeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        if not isinstance(data["change"], dict):
+            raise UserError("Send the change as a round object of the movement JSON.", field="change")
+        try:
+            return Response(engine(next_change_json, method=data["variant"], data=data["change"]))
+        except UserError:
+            raise
+        except (TypeError, KeyError, ValueError, AttributeError) as exc:  # a change of the wrong shape
+            raise UserError(f"Not a change with its results: {exc}.", field="change") from None
+
+
 def session_movement(session: Session) -> dict[str, Any]:
     """What the session is seated by."""
     return {
@@ -338,6 +377,7 @@ class SessionMovementView(DirectorView):
 urlpatterns = [
     path("movements/", FamilyListView.as_view(), name="movement-families"),
     path("movements/recommend/", RecommendView.as_view(), name="movement-recommend"),
+    path("movements/progressive/next-change/", NextChangeView.as_view(), name="movement-next-change"),
     path("movements/<str:family>/", MovementPreviewView.as_view(), name="movement-preview"),
     path("sessions/<int:pk>/movement/", SessionMovementView.as_view(), name="session-movement"),
 ]

@@ -11,7 +11,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ..models import Club, Player
+from ..models import Club, Player, Sex
 from ..services.club import player_create, player_merge, player_update, players_search, roster_import_csv
 from ..services.errors import NotFound, UserError
 from . import ID_MAX, errors
@@ -27,12 +27,19 @@ PLAYER_ID = OpenApiParameter(
 )
 
 
+#: Lady or gentleman, where the whist drive's Second Method needs it (p. 24).
+SEXES = [("", "not given"), *Sex.choices]
+SEX_HELP = "lady or gentleman: only the whist drive's Second Method needs it (p. 24)."
+
+
 class PlayerSerializer(serializers.ModelSerializer):
     """A player on the roster (``merged_into``: the entry this one was merged into)."""
 
+    sex = serializers.CharField(read_only=True, help_text="lady, gentleman, or blank (p. 24).")
+
     class Meta:
         model = Player
-        fields = ["id", "name", "member_number", "active", "merged_into"]
+        fields = ["id", "name", "member_number", "sex", "active", "merged_into"]
         read_only_fields = fields
 
 
@@ -41,6 +48,7 @@ class PlayerCreateSerializer(serializers.Serializer):
 
     name = serializers.CharField(max_length=120)
     member_number = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
+    sex = serializers.ChoiceField(SEXES, required=False, default="", help_text=SEX_HELP)
 
 
 class PlayerUpdateSerializer(serializers.Serializer):
@@ -48,6 +56,7 @@ class PlayerUpdateSerializer(serializers.Serializer):
 
     name = serializers.CharField(max_length=120, required=False)
     member_number = serializers.CharField(max_length=30, required=False, allow_blank=True)
+    sex = serializers.ChoiceField(SEXES, required=False, help_text=SEX_HELP)
     active = serializers.BooleanField(required=False)
 
 
@@ -142,6 +151,7 @@ class PlayerDetailView(ClubPlayerMixin):
             "name": player.name,
             "member_number": player.member_number,
             "active": player.active,
+            "sex": player.sex,
             **form.validated_data,
         }
         return Response(PlayerSerializer(player_update(player=player, user=request.user, **data)).data)

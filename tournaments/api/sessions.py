@@ -80,6 +80,10 @@ class SessionSerializer(serializers.ModelSerializer):
     rounds = serializers.SerializerMethodField()
     tables = serializers.SerializerMethodField()
     publishing = serializers.SerializerMethodField()
+    declared_trump = serializers.CharField(
+        read_only=True,
+        help_text="A suit declared trumps for the sitting (S, H, D, C; Law IV, Sec. 11), or blank.",
+    )
 
     class Meta:
         model = Session
@@ -99,6 +103,7 @@ class SessionSerializer(serializers.ModelSerializer):
             "deals_per_round",
             "movement_family",
             "movement_variant",
+            "declared_trump",
             "tables_advance",
             "publishing",
             "results_version",

@@ -16,7 +16,7 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ..models import Deal, Session, Tray
+from ..models import TRUMP_SUITS, Deal, Session, Tray
 from ..selectors import tray_by_number
 from ..services import deals, pbn, setup
 from ..services.errors import NotFound
@@ -157,6 +157,36 @@ class TraysClearView(DirectorView):
         return Response({"count": setup.deals_clear(session=self.director_session(pk), user=request.user)})
 
 
+class TrumpSerializer(serializers.Serializer):
+    """A suit declared trumps for the sitting, no card turned (Law IV, Sec. 11); blank: cards turned."""
+
+    suit = serializers.ChoiceField([("", "none"), *TRUMP_SUITS], allow_blank=True)
+
+
+@extend_schema(tags=["trays"], parameters=[SESSION_ID])
+class TrumpView(DirectorView):
+    """The sitting's trumps: a declared suit (Law IV, Sec. 11), or the last card dealt turned (Law III)."""
+
+    @extend_schema(operation_id="trays_trump_retrieve", responses={200: TrumpSerializer, **errors(401, 404)})
+    def get(self, request: Request, pk: int) -> Response:
+        """The declared suit, or blank."""
+        return Response({"suit": self.director_session(pk).declared_trump})
+
+    @extend_schema(
+        operation_id="trays_trump_declare",
+        request=TrumpSerializer,
+        responses={200: TrumpSerializer, **errors(400, 401, 404)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Declare a suit for every deal (before the start), or blank to turn cards again."""
+        form = TrumpSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        session = deals.session_declare_trump(
+            session=self.director_session(pk), suit=form.validated_data["suit"], user=request.user
+        )
+        return Response({"suit": session.declared_trump})
+
+
 @extend_schema(tags=["trays"], parameters=[SESSION_ID])
 class PBNView(DirectorView):
     """The session's deals as PBN: out for a dealing machine or hand records, in from one."""
@@ -192,4 +222,5 @@ urlpatterns = [
     path("sessions/<int:pk>/trays/<int:number>/", TrayDetailView.as_view(), name="tray-detail"),
     path("sessions/<int:pk>/trays/<int:number>/deal/", DealRecordView.as_view(), name="tray-deal-record"),
     path("sessions/<int:pk>/pbn/", PBNView.as_view(), name="session-pbn"),
+    path("sessions/<int:pk>/trump/", TrumpView.as_view(), name="session-trump"),
 ]

@@ -1,18 +1,22 @@
 """Database models of the club and its sessions (the book's words, DESIGN.md)."""
 
 from .calls import DirectorCall
-from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember
+from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, Sex
+from .drive import Drive, DriveChange
 from .entrant import Entrant, EntrantMember
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
-from .session import EntrantKind, ScoringMethod, Session
+from .session import TRUMP_SUITS, EntrantKind, ScoringMethod, Session
 from .tray import Deal, Tray
 
 __all__ = [
+    "TRUMP_SUITS",
     "ActionLog",
     "Club",
     "ClubDirector",
     "Deal",
     "DirectorCall",
+    "Drive",
+    "DriveChange",
     "Entrant",
     "EntrantKind",
     "EntrantLink",
@@ -27,6 +31,7 @@ __all__ = [
     "Series",
     "SeriesMember",
     "Session",
+    "Sex",
     "Table",
     "Tray",
 ]

@@ -39,12 +39,21 @@ class ClubDirector(models.Model):
         return f"{self.user} directs {self.club}"
 
 
+class Sex(models.TextChoices):
+    """The book's lady and gentleman: the Second Method of the whist drive moves them apart (p. 24)."""
+
+    LADY = "lady", "Lady"
+    GENTLEMAN = "gentleman", "Gentleman"
+
+
 class Player(models.Model):
     """A member or visitor on the club's roster."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
     member_number = models.CharField(max_length=30, blank=True, default="")
+    #: "lady" or "gentleman", where the Second Method of the whist drive needs it (p. 24); blank if not given.
+    sex = models.CharField(max_length=10, choices=Sex.choices, blank=True, default="")
     active = models.BooleanField(default=True)
     #: When two roster entries are merged, the one merged away points here.
     merged_into = models.ForeignKey(
@@ -60,6 +69,7 @@ class Player(models.Model):
                 condition=~Q(member_number=""),
                 name="player_member_number_unique_in_club",
             ),
+            models.CheckConstraint(condition=Q(sex__in=["", "lady", "gentleman"]), name="player_sex_known"),
         ]
         indexes = [models.Index(fields=["club", "name"])]
 

@@ -41,6 +41,10 @@ class ScoringMethod(models.TextChoices):
     MNEMONIC = "mnemonic", "Mnemonic duplicate, one table (pp. 25-27)"
 
 
+#: The suits a sitting may declare trumps (Law IV, Sec. 11, p. 62).
+TRUMP_SUITS = [("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs")]
+
+
 class Session(models.Model):
     """One evening's play: entrants, a movement, trays, a scoring method, a status."""
 
@@ -69,6 +73,8 @@ class Session(models.Model):
         max_length=20, choices=ScoringMethod.choices, default=ScoringMethod.TRICK
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT, db_index=True)
+    #: A suit declared trumps for the sitting, no trump card turned (Law IV, Sec. 11; p. 26); blank: turned.
+    declared_trump = models.CharField(max_length=1, choices=TRUMP_SUITS, blank=True, default="")
     current_round = models.PositiveSmallIntegerField(default=0)
     #: Tables move on by themselves when their round is done, or wait for the director.
     tables_advance = models.BooleanField(default=True)
@@ -100,6 +106,9 @@ class Session(models.Model):
             models.CheckConstraint(
                 condition=Q(minutes_per_tray__lte=60) & Q(change_minutes__lte=30),
                 name="session_timer_bounded",
+            ),
+            models.CheckConstraint(
+                condition=Q(declared_trump__in=["", "S", "H", "D", "C"]), name="session_declared_trump_suit"
             ),
         ]
 

@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from ..display import SUIT_SYMBOL, plural, variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
-from ..models import Entrant, EntrantKind, Player, ScoringMethod, Session
+from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
@@ -317,7 +317,12 @@ def seated_message(movement: Movement) -> str:
 
 
 def trump_parts(card: str) -> dict[str, str] | None:
-    """A trump card for display: rank, suit symbol and letter, and the book's words ("CLUB KING")."""
+    """A trump card for display: rank, suit symbol and letter, and the book's words ("CLUB KING").
+
+    A suit declared for the sitting (Law IV, Sec. 11) has no rank.
+    """
+    if len(card) == 1 and card in SUIT_SYMBOL:
+        return {"rank": "", "symbol": SUIT_SYMBOL[card], "suit": card, "words": trump_words(card)}
     if len(card) != 2 or card[1] not in SUIT_SYMBOL:
         return None
     rank = "10" if card[0] == "T" else card[0]
@@ -351,6 +356,7 @@ def trays_context(session: Session, *, show_hands: bool = False) -> dict[str, An
         "steps": _steps(session, entrants),
         "movement": session.movement_family,
         "show_hands": show_hands,
+        "trump_suits": TRUMP_SUITS,
     }
 
 

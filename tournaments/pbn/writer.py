@@ -87,7 +87,8 @@ def game_lines(deal: ExportDeal, *, event: str, date: dt.date | None, site: str 
         Deal=deal_notation(deal.hands, first=deal.dealer),
     )
     lines = [tag(name, values[name]) for name in MANDATORY]
-    supplemental = {"Trump": deal.trump} if deal.trump else {}
+    # A card turned; a suit declared for the sitting (Law IV, Sec. 11) is no card and not written.
+    supplemental = {"Trump": deal.trump} if len(deal.trump) == 2 else {}
     lines += [tag(name, supplemental[name]) for name in sorted(supplemental)]
     if deal.comment:
         text = latin1_text(deal.comment).replace("}", ")").replace("{", "(")

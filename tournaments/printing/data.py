@@ -28,7 +28,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from ..display import book_card_words
-from ..models import EntrantKind, EntrantLink, ScoringMethod, Session
+from ..models import Drive, EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
 from ..movements.types import Seat
@@ -115,7 +115,7 @@ class Printed:
 
 
 def trump_words(card: str) -> str:
-    """The book's way of naming the trump: "CLUB KING"."""
+    """The book's way of naming the trump: "CLUB KING"; a declared suit "CLUBS DECLARED"."""
     return book_card_words(card)
 
 
@@ -146,6 +146,10 @@ def entrant_links(session: Session) -> list[TableLink]:
         .prefetch_related("entrant__members__player")
         .order_by("entrant__number", "side")
     )
+    # A whist drive's players follow their own page (the change after change of p. 24).
+    page = "drive:player" if Drive.objects.filter(session=session).exists() else "phone:home"
+    if session.movement_family == "mnemonic":  # one table, two plays: the players' own page (pp. 25-27)
+        page = "mnemonic:player"
     out = []
     for link in links:
         entrant = link.entrant
@@ -154,7 +158,7 @@ def entrant_links(session: Session) -> list[TableLink]:
         names = " & ".join(
             m.player.name for m in entrant.members.all() if not link.side or m.role in link.side
         )
-        url = settings.SITE_URL + reverse("phone:home", args=[link.token])
+        url = settings.SITE_URL + reverse(page, args=[link.token])
         out.append(_qr(url, label, table=0, label=label, names=names))
     return out
 

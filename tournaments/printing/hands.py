@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..display import card_text
 from ..models import Deal, Session
-from ..pbn.cards import RANKS, SEAT_NAME, SEATS, SUIT_SYMBOL, SUITS, card_text, read_deal
+from ..pbn.cards import RANKS, SEAT_NAME, SEATS, SUIT_SYMBOL, SUITS, read_deal
 from ..services.pbn import double_dummy_note
 
 
@@ -68,7 +69,7 @@ class TrayHands:
 
     @property
     def trump_text(self) -> str:
-        """ "K♣", or "" when the trump card is turned at the table."""
+        """ "K♣" ("♠ declared" for a declared suit), or "" when the trump card is turned at the table."""
         return card_text(self.trump)
 
     @property
@@ -101,7 +102,7 @@ def tray_hands_of(deal: Deal) -> TrayHands | None:
     if not deal.hands:
         return None
     hands = read_deal(deal.hands).hands
-    trump = deal.trump if len(deal.trump) == 2 else ""
+    trump = deal.trump if len(deal.trump) in (1, 2) else ""
     return TrayHands(
         tray=deal.tray.number,
         dealer=deal.dealer,

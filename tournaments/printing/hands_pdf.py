@@ -61,7 +61,10 @@ def symbol(suit: str, glyph: str) -> str:
 
 
 def card_markup(trump: str) -> str:
-    """ "K♣" in markup, the symbol in its colour."""
+    """ "K♣" in markup, the symbol in its colour; a declared suit "♣ declared"."""
+    if len(trump) == 1 and trump in "SHDC":
+        glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[trump]
+        return symbol(trump, glyph) + " declared"
     if len(trump) != 2:
         return ""
     glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[trump[1]]

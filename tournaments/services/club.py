@@ -46,15 +46,27 @@ def clubs_directed_by(*, user: Any) -> QuerySet[Club]:
     return Club.objects.filter(clubdirector__user=user)
 
 
-def player_create(*, club: Club, name: str, member_number: str = "", user: Any = None) -> Player:
+def check_sex(value: str) -> str:
+    """ "lady", "gentleman" or blank (the whist drive's Second Method, p. 24); "L" and "G" will do."""
+    clean = (value or "").strip().lower()
+    clean = {"l": "lady", "g": "gentleman"}.get(clean, clean)
+    if clean not in ("", "lady", "gentleman"):
+        raise UserError(f"Lady or gentleman (or blank), not {value!r}.", field="sex")
+    return clean
+
+
+def player_create(
+    *, club: Club, name: str, member_number: str = "", sex: str = "", user: Any = None
+) -> Player:
     """Add a player to the roster; member numbers are unique in the club."""
     name = name.strip()
     member_number = member_number.strip()
     if not name:
         raise UserError("A player needs a name.", field="name")
+    sex = check_sex(sex)
     try:
         with transaction.atomic():
-            player = Player.objects.create(club=club, name=name, member_number=member_number)
+            player = Player.objects.create(club=club, name=name, member_number=member_number, sex=sex)
     except IntegrityError:
         raise UserError(
             f"Member number {member_number} is already on the roster.", field="member_number"
@@ -63,11 +75,15 @@ def player_create(*, club: Club, name: str, member_number: str = "", user: Any =
     return player
 
 
-def player_update(*, player: Player, name: str, member_number: str, active: bool, user: Any = None) -> Player:
-    """Change a player's name, number or active flag."""
+def player_update(
+    *, player: Player, name: str, member_number: str, active: bool, sex: str | None = None, user: Any = None
+) -> Player:
+    """Change a player's name, number, active flag, or lady or gentleman (``sex=None`` keeps it)."""
     name = name.strip()
     if not name:
         raise UserError("A player needs a name.", field="name")
+    if sex is not None:
+        player.sex = check_sex(sex)
     player.name, player.member_number, player.active = name, member_number.strip(), active
     try:
         with transaction.atomic():
@@ -113,7 +129,7 @@ def players_search(*, club: Club, q: str = "", active_only: bool = False) -> Que
 
 
 def roster_import_csv(*, club: Club, text: str, user: Any = None) -> tuple[int, list[str]]:
-    """Import players from CSV with a ``name`` column (and ``member_number``).
+    """Import players from CSV with a ``name`` column (and ``member_number``, ``sex``: lady or gentleman).
 
     Returns (players added, problems). A row whose member number is already
     on the roster is skipped and reported; nothing else is lost.
@@ -130,7 +146,11 @@ def roster_import_csv(*, club: Club, text: str, user: Any = None) -> tuple[int, 
             continue
         try:
             player_create(
-                club=club, name=clean["name"], member_number=clean.get("member_number", ""), user=user
+                club=club,
+                name=clean["name"],
+                member_number=clean.get("member_number", ""),
+                sex=clean.get("sex", ""),
+                user=user,
             )
             added += 1
         except UserError as exc:

@@ -4,6 +4,10 @@ The app deals as Law III says: one card at a time from the top of a shuffled
 pack, the first to the player on the dealer's left, the last, the trump
 card, to the dealer, turned face up. Shuffles use the operating system's
 secure random source. Hands are kept in PBN deal notation.
+
+A sitting may instead have a suit declared trumps and no card turned (Law
+IV, Sec. 11, p. 62; the book's advice for Mnemonic Duplicate, p. 26): every
+deal's trump is then that suit ("S"), on trays, phones and hand records.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
-from ..display import RANKS, SUITS
+from ..display import RANKS, SUIT_NAME, SUITS
 from ..models import Deal, Session, Tray
 from ..pbn.cards import DealError, deal_notation, read_deal, whole_deal
 from .club import log_action
@@ -67,10 +71,11 @@ def check_trump(card: str) -> str:
 def trays_deal(*, session: Session, rng: random.Random | None = None, user: Any = None) -> int:
     """Deal every tray of the session afresh; returns how many were dealt."""
     require_status(session, Session.Status.DRAFT, doing="deal the trays")
+    declared = Session.objects.values_list("declared_trump", flat=True).get(pk=session.pk)
     count = 0
     for deal in Deal.objects.filter(tray__session=session).select_related("tray"):
         hands, trump = deal_cards(dealer=deal.dealer, rng=rng)
-        deal.hands, deal.trump, deal.double_dummy = hands_to_pbn(hands), trump, None
+        deal.hands, deal.trump, deal.double_dummy = hands_to_pbn(hands), declared or trump, None
         deal.save(update_fields=["hands", "trump", "double_dummy"])
         count += 1
     log_action(club=session.club, session=session, user=user, action="trays.deal", trays=count)
@@ -81,12 +86,19 @@ def trays_deal(*, session: Session, rng: random.Random | None = None, user: Any 
 def deal_record(*, tray: Tray, trump: str = "", hands: str = "", dealer: str = "", user: Any = None) -> Deal:
     """Record a deal's trump card, and its hands if known (players dealt at the table)."""
     deal, _ = Deal.objects.get_or_create(tray=tray)
+    declared = tray.session.declared_trump
+    if trump and declared:
+        raise UserError(
+            f"{SUIT_NAME[declared].capitalize()} are declared trumps for the sitting: no card is turned "
+            "(Law IV, Sec. 11).",
+            field="trump",
+        )
     if trump:
         deal.trump = check_trump(trump)
     if hands:
         parsed = pbn_to_hands(hands)
         deal.hands = hands_to_pbn(parsed)
-        if deal.trump and deal.trump not in parsed[dealer or deal.dealer]:
+        if len(deal.trump) == 2 and deal.trump not in parsed[dealer or deal.dealer]:
             raise UserError("The trump card must be in the dealer's hand (Law III).", field="trump")
     if dealer:
         if dealer not in SEATS:
@@ -98,3 +110,29 @@ def deal_record(*, tray: Tray, trump: str = "", hands: str = "", dealer: str = "
         club=tray.session.club, session=tray.session, user=user, action="deal.record", tray=tray.number
     )
     return deal
+
+
+@transaction.atomic
+def session_declare_trump(*, session: Session, suit: str, user: Any = None) -> Session:
+    """Declare a suit trumps for the sitting, no card turned (Law IV, Sec. 11); blank turns cards again.
+
+    Every deal's trump becomes the suit. Undeclaring leaves the trays'
+    trump to be turned at the table (or the trays dealt again): the card
+    that would have been turned is not known.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    require_status(session, Session.Status.DRAFT, doing="change the trump suit")
+    suit = (suit or "").strip().upper()[:1]
+    if suit and suit not in SUITS:
+        raise UserError("Declare spades, hearts, diamonds or clubs (S, H, D or C), or none.", field="suit")
+    deals = Deal.objects.filter(tray__session=session)
+    if suit:
+        deals.update(trump=suit, double_dummy=None)
+    elif session.declared_trump:
+        deals.filter(trump=session.declared_trump).update(trump="", double_dummy=None)
+    old, session.declared_trump = session.declared_trump, suit
+    session.save(update_fields=["declared_trump", "updated_at"])
+    log_action(
+        club=session.club, session=session, user=user, action="session.declare_trump", old=old, new=suit
+    )
+    return session

@@ -109,6 +109,8 @@ def _place(session: Session, trays: dict[int, Tray], deal: WhistDeal) -> _Placed
             None, deal, problem=f"{where}: this session has no tray {deal.board} (its trays: {numbers})."
         )
     dealer = _dealer(tray, deal)
+    if session.declared_trump:  # a suit declared for the sitting: no card is turned (Law IV, Sec. 11)
+        return _Placed(tray, deal, session.declared_trump)
     trump, whose = deal.trump or "", "the trump card {}"
     current = getattr(tray, "deal", None)
     if not trump and current is not None and current.trump and not session.is_editable_setup:

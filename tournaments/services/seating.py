@@ -20,6 +20,7 @@ from ..models import (
     EntrantLink,
     Player,
     Round,
+    ScoringMethod,
     Seat,
     SeatedEntrant,
     Seating,
@@ -29,7 +30,9 @@ from ..models import (
     Tray,
 )
 from ..movements import Movement, MovementUserError
+from ..movements.drive import DRIVE_METHODS
 from ..selectors import player_numbers
+from . import mnemonic
 from .club import log_action
 from .errors import UserError
 from .sessions import KIND_SHAPE, require_status
@@ -51,11 +54,17 @@ def movement_generate(
     fam = movements.FAMILIES.get(family)
     if fam is None:
         raise UserError(f"Unknown movement {family!r}.", field="family")
-    count = _movement_unit_count(session, fam.entrant_kind)
+    if family == "progressive" and variant in DRIVE_METHODS:
+        raise UserError(
+            "The First and Second Methods are decided by the results (p. 24): set the session up as a "
+            "whist drive, and the app seats each change as the tables send their results.",
+            field="variant",
+        )
+    count = _movement_unit_count(session, fam.kind_of(variant))
     sizes = {"pair": "pairs", "team": "teams", "player": "players"}
     try:
         return movements.generate(
-            family, variant=variant or None, deals=deals, **{sizes[fam.entrant_kind]: count}
+            family, variant=variant or None, deals=deals, **{sizes[fam.kind_of(variant)]: count}
         )
     except MovementUserError as exc:
         raise UserError(str(exc), field="family") from None
@@ -91,6 +100,8 @@ def movement_fix(
         teams_arrange(session=session, family=movement.family if movement else str(family))
     if movement is None:
         movement = movement_generate(session=session, family=str(family), variant=variant, deals=deals)
+    if mnemonic.is_one_table(movement):
+        movement = mnemonic.plays_apart(movement)
     expected = _movement_unit_count(session, movement.entrant_kind)
     if movement.entrants != expected:
         raise UserError(
@@ -103,6 +114,8 @@ def movement_fix(
     try:
         with transaction.atomic():
             _write_seating(session, movement)
+            if movement.family == mnemonic.FAMILY:
+                mnemonic.overplay_seats(session)
     except IntegrityError as exc:
         raise UserError(f"The movement seats someone or some tray twice in one round ({exc}).") from None
     session.movement_family = movement.family
@@ -113,6 +126,8 @@ def movement_fix(
     first = movement.rounds[0].tables[0] if movement.rounds and movement.rounds[0].tables else None
     session.deals_per_round = len(first.trays) if first else 1
     session.seating_version += 1
+    if movement.family == mnemonic.FAMILY:  # one table: the comparison of its two plays is the only score
+        session.scoring_method = ScoringMethod.MNEMONIC
     session.save()
     log_action(
         club=session.club,
@@ -160,7 +175,9 @@ def _write_seating(session: Session, movement: Movement) -> None:
             Tray(session=session, number=n) for n in range(1, movement.trays + 1)
         )
     }
-    Deal.objects.bulk_create(Deal(tray=t, dealer=dealer_for(n)) for n, t in trays.items())
+    Deal.objects.bulk_create(
+        Deal(tray=t, dealer=dealer_for(n), trump=session.declared_trump) for n, t in trays.items()
+    )
     kind, _ = KIND_SHAPE[session.entrant_kind]
     entrants = {e.number: e for e in session.entrants.filter(kind=kind).prefetch_related("members__player")}
     numbered = (

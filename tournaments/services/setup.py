@@ -15,6 +15,7 @@ from django.db import transaction
 from ..models import Deal, Entrant, Player, ScoringMethod, Session
 from ..movements import Movement
 from .club import log_action
+from .drive import drive_refit
 from .errors import FieldErrors, UserError
 from .seating import clear_seating, movement_fix
 from .sessions import KIND_SHAPE, entrant_create, entrant_delete, next_number, require_status
@@ -106,6 +107,9 @@ def movement_refit(*, session: Session, user: Any = None) -> Movement | None:
     params = session.movement_params or {}
     try:
         with transaction.atomic():
+            if drive_refit(session=session, user=user) is not None:  # a whist drive draws afresh
+                session.refresh_from_db()
+                return Movement.from_json(session.movement_json)
             return movement_fix(
                 session=session,
                 family=session.movement_family,
@@ -155,6 +159,8 @@ def session_setup_choose(
 def deals_clear(*, session: Session, user: Any = None) -> int:
     """Forget the dealt hands and trumps: the players deal at the table and record the trump."""
     require_status(session, Session.Status.DRAFT, doing="clear the deals")
-    count = Deal.objects.filter(tray__session=session).update(hands="", trump="", double_dummy=None)
+    count = Deal.objects.filter(tray__session=session).update(
+        hands="", trump=session.declared_trump, double_dummy=None
+    )
     log_action(club=session.club, session=session, user=user, action="trays.clear", trays=count)
     return count

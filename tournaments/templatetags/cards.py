@@ -6,15 +6,15 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from ..pbn.cards import card_text
+from ..display import card_text
 
 register = template.Library()
 
 
 @register.filter
 def card(code: str) -> SafeString | str:
-    """A card with its suit symbol, red for hearts and diamonds: "K♣", "10♥"; blank if not a card."""
+    """A card with its suit symbol, red for hearts and diamonds: "K♣", "10♥", "♠ declared"; else blank."""
     text = card_text(code or "")
     if not text:
         return ""
-    return format_html('<span class="trump suit-{}">{}</span>', code[1], text)
+    return format_html('<span class="trump suit-{}">{}</span>', code[-1], text)

@@ -71,7 +71,12 @@ class PlayerEditView(DirectorClubMixin, View):
 
     def get(self, request: HttpRequest, club: str, pk: int, **forms: Any) -> HttpResponse:
         player = self.player(pk)
-        initial = {"name": player.name, "member_number": player.member_number, "active": player.active}
+        initial = {
+            "name": player.name,
+            "member_number": player.member_number,
+            "active": player.active,
+            "sex": player.sex,
+        }
         return render(
             request,
             "director/roster_player.html",
@@ -90,6 +95,7 @@ class PlayerEditView(DirectorClubMixin, View):
             club_services.player_update(
                 player=player,
                 active=form.cleaned_data.get("active", False),
+                sex=form.cleaned_data.get("sex") or "",
                 user=request.user,
                 **_name_number(form),
             )

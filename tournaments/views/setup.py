@@ -153,7 +153,27 @@ class TraysDealView(SessionButtonView):
 
     def act(self, request: HttpRequest) -> str:
         count = deals_services.trays_deal(session=self.session, user=request.user)
+        if self.session.declared_trump:
+            suit = self.session.get_declared_trump_display()
+            return f"Dealt {count} trays. {suit} are declared trumps: no card is turned (Law IV, Sec. 11)."
         return f"Dealt {count} trays. The trump card of each is shown below."
+
+
+class TraysTrumpView(SessionButtonView):
+    """Declare a suit trumps for the sitting, no card turned (Law IV, Sec. 11), or turn cards again."""
+
+    back = "director:trays"
+
+    def act(self, request: HttpRequest) -> str:
+        session = deals_services.session_declare_trump(
+            session=self.session, suit=request.POST.get("suit", ""), user=request.user
+        )
+        if session.declared_trump:
+            suit = session.get_declared_trump_display()
+            return f"{suit} are declared trumps for the sitting: no card is turned."
+        return (
+            "The last card dealt is turned for trump again (Law III); deal the trays or turn it at the table."
+        )
 
 
 class TraysClearView(SessionButtonView):

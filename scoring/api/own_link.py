@@ -1,0 +1,48 @@
+"""The base of the endpoints a player's own link opens for one kind of session (a drive, a mnemonic sitting).
+
+The token is in the URL, as on the player's page; an unknown or revoked
+link, or a link of another kind of session, is 404. Each token is
+rate-limited (scope ``table``) and nothing a phone is told may be cached.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponseBase
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.views import APIView
+
+from tournaments.api import ServiceErrorsMixin
+from tournaments.api.permissions import TableRateThrottle
+from tournaments.models import Session
+
+from ..selectors.phone import Phone, phone_for_entrant
+from .slips import SlipErrorsMixin
+
+
+class OwnLinkView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
+    """A player's own link in the URL: the phone that follows him, if its session is of the kind served."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+    throttle_classes = [TableRateThrottle]
+    phone: Phone
+
+    def require(self, session: Session) -> None:
+        """Refuse (NotFound) a session of another kind."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        """After throttling: the phone, and its session's kind; else 404."""
+        super().initial(request, *args, **kwargs)
+        self.phone = phone_for_entrant(token=kwargs["token"])
+        self.require(self.phone.session)
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        """Nothing a phone is told may be kept by a cache."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        response["Cache-Control"] = "no-store"
+        return response

@@ -1,0 +1,16 @@
+"""A player's own link at a whist drive (``/d/<token>/``) and its plain forms (namespace ``drive``).
+
+The page's script speaks the REST API (``scoring.api.drive``).
+"""
+
+from django.urls import path
+
+from .views import drive
+
+app_name = "drive"
+
+urlpatterns = [
+    path("<str:token>/", drive.DrivePlayerView.as_view(), name="player"),
+    path("<str:token>/check", drive.DriveCheckView.as_view(), name="check"),
+    path("<str:token>/dispute", drive.DriveDisputeView.as_view(), name="dispute"),
+]

@@ -1,0 +1,71 @@
+"""A player's phone at a mnemonic sitting (pp. 25-27, 66): the play, the seats, the trays, the comparison.
+
+Plain forms send each tray's N-S tricks (post/redirect/get); the rules of a
+result are ``services.results``' (through ``services.phones``: the overplay
+is refused until every deal of the original play is in). Reads are
+``selectors.mnemonic``'s, through the visibility rule.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views import View
+
+from tournaments.services.errors import NotFound, UserError
+
+from ..inputs import SubmitSerializer, checked
+from ..phone_http import PhoneMixin
+from ..selectors.mnemonic import check_mnemonic, mnemonic_page
+from ..services.phones import phone_submit
+
+#: The buttons: N-S tricks, and E-W's 13 less beside each.
+TRICKS = [(n, 13 - n) for n in range(14)]
+
+
+class MnemonicOnly(View):
+    """After the phone is found: a link of any other kind of session is refused as unknown (404)."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            check_mnemonic(self.phone.session)  # type: ignore[attr-defined]
+        except NotFound as exc:
+            return render(request, "table/invalid.html", {"message": exc.message}, status=404)
+        return super().dispatch(request, *args, **kwargs)
+
+
+class MnemonicPlayerView(PhoneMixin, MnemonicOnly):
+    """The player's page (GET) and the plain send of a tray's N-S tricks (POST)."""
+
+    follows = True
+
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
+        page = mnemonic_page(phone=self.phone)
+        context = {"page": page, "token": token, "tricks": TRICKS, "key": uuid.uuid4().hex}
+        return render(request, "mnemonic/player.html", context)
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        try:
+            data = checked(SubmitSerializer, request.POST)
+            outcome = phone_submit(
+                phone=self.phone,
+                tray_number=data["tray"],
+                ns_tricks=data["ns_tricks"],
+                by=self.phone.actor("N-S"),
+                device=self.device,
+                idempotency_key=data.get("idempotency_key") or request.POST.get("key"),
+                ns_revokes=data["ns_revokes"],
+                ew_revokes=data["ew_revokes"],
+                round_number=None,
+            )
+            line = outcome.line
+            messages.success(
+                request, f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
+            )
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect("mnemonic:player", token=token)

@@ -1,0 +1,93 @@
+"""The API's law endpoint (Laws III-V, pp. 61-62) and a declared trump suit (Law IV, Sec. 11)."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from scoring.models import SlipLine
+from tests.api.helpers import OtherClub, play_all, seated_mitchell
+from tournaments.models import Club, Deal, Player, Session
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_law_endpoint_records_the_law_on_the_line_with_its_history(
+    director_api: APIClient, running_session: Session
+) -> None:
+    play_all(running_session)
+    url = f"/api/v1/sessions/{running_session.pk}/slips/law/"
+    body = {"table": 2, "tray": 1, "law": "V.2", "reason": "a card left in the tray"}
+    answer = director_api.post(url, body, format="json")
+    assert answer.status_code == 200
+    line = answer.json()["line"]
+    assert line["law"] == "V.2" and line["version"] == 2
+    assert line["law_name"] == "Law V, Sec. 2 (cards left in the tray on the overplay)"
+    history = director_api.get(f"/api/v1/sessions/{running_session.pk}/slips/{line['id']}/history/").json()
+    assert history[0]["change"] == "law" and history[0]["reason"] == "a card left in the tray"
+
+
+def test_the_law_endpoint_makes_a_line_for_a_table_that_did_not_play_and_clears_it_again(
+    director_api: APIClient, running_session: Session
+) -> None:
+    url = f"/api/v1/sessions/{running_session.pk}/slips/law/"
+    made = director_api.post(
+        url, {"table": 1, "tray": 1, "law": "V.1", "reason": "hands rectified"}, format="json"
+    )
+    assert made.status_code == 200 and made.json()["line"]["ns_tricks"] is None
+    cleared = director_api.post(
+        url, {"table": 1, "tray": 1, "law": None, "reason": "wrong table"}, format="json"
+    )
+    assert cleared.status_code == 200 and cleared.json() == {"line": None}
+    assert not SlipLine.objects.filter(session=running_session).exists()
+
+
+def test_the_law_endpoint_refuses_bad_input_with_field_messages(
+    director_api: APIClient, running_session: Session, other: OtherClub
+) -> None:
+    url = f"/api/v1/sessions/{running_session.pk}/slips/law/"
+    unknown = director_api.post(url, {"table": 1, "tray": 1, "law": "XII", "reason": "x"}, format="json")
+    assert unknown.status_code == 400 and "law" in unknown.json()
+    standing = director_api.post(url, {"table": 1, "tray": 1, "law": "IV.8", "reason": "x"}, format="json")
+    assert standing.status_code == 400 and "leaves the score standing" in standing.json()["law"][0]
+    theirs = director_api.post(
+        f"/api/v1/sessions/{other.session.pk}/slips/law/",
+        {"table": 1, "tray": 1, "law": "V.2", "reason": "x"},
+        format="json",
+    )
+    assert theirs.status_code == 404
+
+
+def test_a_declared_trump_suit_stands_for_every_deal_before_the_start(
+    director_api: APIClient, club: Club, players: list[Player]
+) -> None:
+    session = seated_mitchell(club, players, "Declared", dealt=True)
+    url = f"/api/v1/sessions/{session.pk}/trump/"
+    assert director_api.post(url, {"suit": "H"}, format="json").json() == {"suit": "H"}
+    assert set(Deal.objects.filter(tray__session=session).values_list("trump", flat=True)) == {"H"}
+    assert director_api.get(f"/api/v1/sessions/{session.pk}/").json()["declared_trump"] == "H"
+    record = director_api.patch(
+        f"/api/v1/sessions/{session.pk}/trays/1/deal/", {"trump": "KC"}, format="json"
+    )
+    assert record.status_code == 400 and "declared trumps" in record.json()["trump"][0]
+    assert director_api.post(url, {"suit": ""}, format="json").json() == {"suit": ""}
+    assert set(Deal.objects.filter(tray__session=session).values_list("trump", flat=True)) == {""}
+    assert director_api.post(url, {"suit": "X"}, format="json").status_code == 400
+
+
+def test_dealing_with_a_declared_suit_turns_no_card(
+    director_api: APIClient, club: Club, players: list[Player]
+) -> None:
+    session = seated_mitchell(club, players, "Declared deal")
+    director_api.post(f"/api/v1/sessions/{session.pk}/trump/", {"suit": "S"}, format="json")
+    director_api.post(f"/api/v1/sessions/{session.pk}/trays/deal/")
+    trays = director_api.get(f"/api/v1/sessions/{session.pk}/trays/").json()
+    rows = trays["results"] if isinstance(trays, dict) else trays
+    assert {t["deal"]["trump"] for t in rows} == {"S"} and all(t["deal"]["hands"] for t in rows)
+
+
+def test_the_trump_suit_cannot_change_once_play_has_begun(
+    director_api: APIClient, running_session: Session
+) -> None:
+    answer = director_api.post(f"/api/v1/sessions/{running_session.pk}/trump/", {"suit": "S"}, format="json")
+    assert answer.status_code == 400 and "the session is running" in str(answer.json())
