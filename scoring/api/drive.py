@@ -271,6 +271,7 @@ class PlayerResultView(PlayerView):
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
         key = request.headers.get("Idempotency-Key") or data.pop("key", None)
+        data.pop("key", None)
         sent = drive_submit(phone=self.phone, device="api", idempotency_key=key, **data)
         body = {
             "line": SlipLineSerializer(sent.outcome.line).data,

@@ -195,6 +195,14 @@ SPEC: dict[str, Route] = {
     "entrant-link-drive-check": Route(
         "table", ENT, ok={"post": 404}, bodies={"post": {}}, other_table={"post": 404}
     ),
+    "entrant-link-drive-dispute": Route(
+        "table",
+        ENT,
+        ok={"post": 404},
+        bodies={"post": {"winner": "EW", "points": 1}},
+        other_table={"post": 404},
+    ),
+    "entrant-link-drive-stamp": Route("table", ENT, ok={"get": 404}, other_table={"get": 404}),
     "entrant-link-mnemonic": Route("table", ENT, ok={"get": 404}, other_table={"get": 404}),
     "round-enter": Route(
         "director", {**S, "round": "first_round"}, ok={"post": 200}, bodies={"post": {"entries": [ENTRY]}}

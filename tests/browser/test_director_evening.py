@@ -220,7 +220,8 @@ def test_a_director_runs_a_howell_of_eight_pairs(
     disputed_tray = phone_table["trays"][0]
     laptop.wait_for_selector(f"#c-{table.number}-3.st-disputed", timeout=12_000)
     assert laptop.evaluate("window.__notReloaded") is True
-    assert f"E-W say {lines[0].ns_tricks - 1}" in laptop.locator("#attention").inner_text()
+    attention = laptop.locator("#attention").inner_text()
+    assert "E-W, Pair" in attention and f"say {lines[0].ns_tricks - 1}" in attention
     shot(laptop, "board-live")
 
     # Settle the dispute: a correction without a reason is refused next to the field.

@@ -72,7 +72,7 @@ def test_a_mnemonic_sitting_at_one_table_from_the_players_phones(
     expect_text(director.locator(".msg"), "no card is turned")
     shot(director, "01-trays-spades-declared")
     director.goto(f"{base}/director/s/{four.pk}/run/")
-    director.click("text=Start")
+    director.click("#start")
 
     with DB_LOCK:
         tokens = {link.entrant.number: link.token for link in EntrantLink.objects.filter(session=four)}

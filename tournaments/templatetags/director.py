@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.conf import settings
 
 from ..display import movement_title, plural
 from ..models import Session
@@ -34,3 +35,9 @@ def get_item(mapping: Any, key: str) -> Any:
         return ""
     getter = getattr(mapping, "get", None)
     return getter(key, "") if getter else ""
+
+
+@register.simple_tag
+def site_url() -> str:
+    """The address the club's phones and members use (``SITE_URL``), as the printed links carry it."""
+    return str(settings.SITE_URL)
