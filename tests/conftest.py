@@ -2,18 +2,21 @@
 
 The session is seated by a three-table Mitchell written out by hand (p. 31:
 N-S stationary, E-W to the next higher table, trays to the next lower), so
-these tests do not depend on the movement engine.
+these tests do not depend on the movement engine. ``served`` is make club's
+own server, started for a module that talks to it (``infra/club_process.py``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from tests.infra.club_process import Served, serve_club
 from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment
 from tournaments.services import club as club_services
@@ -90,3 +93,9 @@ def running_session(seated_session: Session) -> Session:
 def _fresh_cache() -> None:
     """Each test starts with an empty cache (a new test database reuses the same ids)."""
     cache.clear()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """make club's own server on 127.0.0.1 with its own var/ and database, at http://club-hall.test:PORT."""
+    yield from serve_club(tmp_path_factory)
