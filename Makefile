@@ -52,8 +52,11 @@ lint: install-test
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# Every bench with its defaults (the entry bench with a Celery worker on Redis), then the entry bench
+# once more the laptop's way, standings eager: a few minutes on two cores.
 bench: install-test
 	for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || exit 1; done
+	echo "== bench/bench_table_entry.py --standings eager"; $(PY) bench/bench_table_entry.py --standings eager
 
 worker: install
 	$(VENV)/bin/celery -A clubwhist worker --loglevel=info
