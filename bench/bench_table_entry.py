@@ -52,6 +52,7 @@ import random
 import secrets
 import shutil
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -61,7 +62,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,14 +118,8 @@ class Database:
     name: str = "PostgreSQL"
 
 
-@contextmanager
-def database(work: Path) -> Iterator[Database]:
-    """A throw-away PostgreSQL cluster on loopback, or an SQLite file (with a note) when there is none."""
-    bindir = pg_bin()
-    if bindir is None:
-        print("NOTE: PostgreSQL is not installed: SQLite instead, figures not comparable with the issue's")
-        yield Database(f"sqlite:///{work / 'bench.sqlite3'}", None, "SQLite")
-        return
+def start_postgres(work: Path, bindir: Path) -> tuple[Database, str]:
+    """initdb and start a cluster, make the database; the database and the cluster's stop command."""
     data, run, port = work / "pg", work / "pgrun", free_port()
     for d in (data, run):  # the server's own: its data, its socket and its log
         d.mkdir()
@@ -133,14 +128,38 @@ def database(work: Path) -> Iterator[Database]:
     subprocess.run(as_postgres(f"'{bindir}/initdb' -D '{data}' -A trust -U postgres >/dev/null"), check=True)
     opts = f"-p {port} -k {run} -c listen_addresses=127.0.0.1 -c max_connections=200"
     ctl = f"'{bindir}/pg_ctl' -D '{data}'"
+    stop = f"{ctl} -m fast -w stop >/dev/null 2>&1"
     subprocess.run(as_postgres(f"{ctl} -o '{opts}' -l '{run}/pg.log' -w start >/dev/null"), check=True)
     try:
         psql = [str(bindir / "psql"), "-h", "127.0.0.1", "-p", str(port), "-U", "postgres"]
         subprocess.run([*psql, "-qc", "CREATE DATABASE clubwhist"], check=True, stdout=subprocess.DEVNULL)
         pid = int((data / "postmaster.pid").read_text().split()[0])
-        yield Database(f"postgres://postgres@127.0.0.1:{port}/clubwhist", pid)
+    except BaseException:
+        subprocess.run(as_postgres(stop), check=False)
+        raise
+    return Database(f"postgres://postgres@127.0.0.1:{port}/clubwhist", pid), stop
+
+
+@contextmanager
+def database(work: Path, wanted: str) -> Iterator[Database]:
+    """A throw-away PostgreSQL cluster on loopback, or an SQLite file (with a note) when there is none."""
+    bindir = pg_bin() if wanted == "postgres" else None
+    started = None
+    if bindir is not None:
+        try:
+            started = start_postgres(work, bindir)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"NOTE: PostgreSQL did not start ({exc})")
+    elif wanted == "postgres":
+        print("NOTE: PostgreSQL is not installed")
+    if started is None:
+        print("NOTE: SQLite instead, one gunicorn worker: figures not comparable with PostgreSQL's")
+        yield Database(f"sqlite:///{work / 'bench.sqlite3'}", None, "SQLite")
+        return
+    try:
+        yield started[0]
     finally:
-        subprocess.run(as_postgres(f"{ctl} -m fast -w stop >/dev/null 2>&1"), check=False)
+        subprocess.run(as_postgres(started[1]), check=False)
 
 
 @contextmanager
@@ -165,14 +184,20 @@ def process(args: list[str], env: dict[str, str], port: int | None, what: str, l
 def redis_server(work: Path, mode: str) -> Iterator[str]:
     """Redis on loopback for ``--standings worker``; else nothing (eager, with a note if unwanted)."""
     redis = shutil.which("redis-server")
-    if mode == "eager" or redis is None:
-        if mode != "eager":
-            print("NOTE: redis-server is not installed: no worker, standings eager (the laptop default)")
+    if mode == "eager":
         yield ""
         return
-    port = free_port()
-    args = [redis, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-    with process(args, dict(os.environ), port, "redis", work / "redis.log"):
+    port, stack = free_port(), ExitStack()
+    args = [str(redis), "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+    try:
+        if redis is None:
+            raise RuntimeError("redis-server is not installed")
+        stack.enter_context(process(args, dict(os.environ), port, "redis", work / "redis.log"))
+    except (OSError, RuntimeError) as exc:
+        print(f"NOTE: {exc}: no worker, standings eager (the laptop default)")
+        yield ""
+        return
+    with stack:
         yield f"redis://127.0.0.1:{port}"
 
 
@@ -416,11 +441,17 @@ class SnapshotWatcher(threading.Thread):
 
     def __init__(self, database_url: str, session: int, broker_url: str) -> None:
         super().__init__(daemon=True)
-        import psycopg2  # the app's own driver, in the same virtual environment
         import redis
 
-        self.db = psycopg2.connect(database_url)
-        self.db.autocommit = True
+        if database_url.startswith("sqlite:///"):
+            self.db: Any = sqlite3.connect(database_url.removeprefix("sqlite:///"), check_same_thread=False)
+            self.mark = "?"
+        else:
+            import psycopg2  # the app's own driver, in the same virtual environment
+
+            self.db = psycopg2.connect(database_url)
+            self.db.autocommit = True
+            self.mark = "%s"
         self.broker = redis.Redis.from_url(broker_url)
         self.session, self.last_id = session, 0
         self.first_seen: dict[tuple[int, int], float] = {}
@@ -430,17 +461,18 @@ class SnapshotWatcher(threading.Thread):
     def look(self) -> None:
         """One look at the newest snapshot and the broker's queue."""
         self.most_waiting = max(self.most_waiting, int(self.broker.llen("celery")))
-        with self.db.cursor() as cur:
-            cur.execute(
-                "SELECT id, scores FROM scoring_scoresnapshot WHERE session_id = %s AND id > %s "
-                "ORDER BY id DESC LIMIT 1",
-                (self.session, self.last_id),
-            )
-            row = cur.fetchone()
+        cur = self.db.cursor()
+        cur.execute(
+            f"SELECT id, scores FROM scoring_scoresnapshot WHERE session_id = {self.mark} "
+            f"AND id > {self.mark} ORDER BY id DESC LIMIT 1",
+            (self.session, self.last_id),
+        )
+        row = cur.fetchone()
+        cur.close()
         if row is None:
             return
         seen = time.perf_counter()
-        self.last_id, scores = row[0], row[1]
+        self.last_id, scores = row[0], row[1] if isinstance(row[1], dict) else json.loads(row[1])
         self.snapshots += 1
         for deal in scores["deals"]:
             for entrant in deal["scores"]:
@@ -621,6 +653,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, help="closed-loop rounds (worker 8, eager 26)")
     parser.add_argument("--open-rounds", type=int, help="open-loop rounds after them (worker 4, eager 2)")
     parser.add_argument("--bare-rounds", type=int, default=5)
+    parser.add_argument("--database", choices=["postgres", "sqlite"], default="postgres")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1900)
@@ -634,7 +667,9 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="clubwhist-bench."))
     work.chmod(0o755)
     try:
-        with database(work) as db, redis_server(work, args.standings) as broker_url:
+        with database(work, args.database) as db, redis_server(work, args.standings) as broker_url:
+            if db.pid is None:
+                args.workers = 1  # SQLite: one process writes at a time
             env = environment(db, broker_url)
             print("setting up: migrate, 100 pairs, Mitchell mod1 for 50 tables ...", flush=True)
             built = setup_session(env)
