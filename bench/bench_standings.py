@@ -19,7 +19,13 @@ For scale it also prints the bare read of three columns as tuples, the read
 with entrants, trays and tables joined, the whole task, and a render that
 must work out the percentage itself (a snapshot the task did not warm).
 
-The aim is recompute and render within three times the read.
+The aim is recompute and render within three times the read, and the
+recompute within five times the bare read of tuples. That last ratio is
+measured on its own: the tuple read and the recompute take turns, many
+times, and the best of each is compared, both by the wall clock and by the
+process's CPU time (the machine may be shared; SQLite runs in-process, so
+its work is in the CPU time too). The first recompute of each session, with
+the caches it fills still empty, is printed beside them.
 
     python bench/bench_standings.py [METHOD ...]     (default: exponent trick)
 """
@@ -62,6 +68,8 @@ TRAYS = 26
 PER_ROUND = 2
 ROUNDS = TRAYS // PER_ROUND
 AIM = 3.0
+RECOMPUTE_AIM = 5.0
+TURNS = 25
 
 
 def ew_pair(table: int, rnd: int) -> int:
@@ -171,6 +179,25 @@ def first_view(client: Client, session: Session) -> float:
     return time.perf_counter() - start
 
 
+def taking_turns(first: Callable[[], Any], second: Callable[[], Any]) -> tuple[float, float, float, float]:
+    """Run two things by turns; the best wall and CPU seconds of each (wall 1, wall 2, CPU 1, CPU 2)."""
+    best = [float("inf")] * 4
+    for _ in range(TURNS):
+        for i, fn in enumerate((first, second)):
+            wall, cpu = time.perf_counter(), time.process_time()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - wall)
+            best[2 + i] = min(best[2 + i], time.process_time() - cpu)
+    return best[0], best[1], best[2], best[3]
+
+
+def cold_recompute(session: Session) -> float:
+    """The first recompute of a session: the sit-out averages and the shared lines not yet kept."""
+    start = time.perf_counter()
+    standings_compute(session_id=session.pk)
+    return time.perf_counter() - start
+
+
 def line(label: str, seconds: float, read: float, *, aim: bool) -> None:
     """One timing, with its ratio to the read and whether it meets the aim."""
     ratio = f"  {seconds / read:5.1f} x read" if read else ""
@@ -183,6 +210,10 @@ def bench(club: Club, method: str) -> None:
     session = build(club, method, random.Random(1900))
     client = Client()
     assert read_lines(session) == TABLES * TRAYS
+    cold = cold_recompute(session)
+    wall_read, wall_recompute, cpu_read, cpu_recompute = taking_turns(
+        lambda: read_values(session), lambda: standings_compute(session_id=session.pk)
+    )
     read = timed(lambda: read_lines(session))
     bare = timed(lambda: read_values(session))
     related = timed(lambda: read_related(session))
@@ -200,6 +231,16 @@ def bench(club: Club, method: str) -> None:
     line("read, entrants/trays/tables joined", related, read, aim=False)
     line("recompute task (+ modern %)", task, read, aim=False)
     line("render, % not yet worked out", first, read, aim=False)
+    aim = f"aim: within {RECOMPUTE_AIM:g} x"
+    print(f"  recompute against the read of tuples ({aim}), by turns, best of {TURNS}:")
+    for label, tuples, recomputed in (("wall", wall_read, wall_recompute), ("CPU", cpu_read, cpu_recompute)):
+        ratio = recomputed / tuples
+        flag = "" if ratio <= RECOMPUTE_AIM else "  (over the aim)"
+        print(
+            f"    {label:<5} read {tuples * 1000:6.1f} ms   recompute {recomputed * 1000:6.1f} ms"
+            f"   {ratio:5.1f} x{flag}"
+        )
+    print(f"    first recompute, caches cold: {cold * 1000:.1f} ms")
 
 
 def main(methods: list[str]) -> None:
@@ -209,6 +250,7 @@ def main(methods: list[str]) -> None:
     for i in range(4 * TABLES):
         club_services.player_create(club=club, name=f"Player {i + 1:03d}")
     print(f"database: {os.environ['CLUBWHIST_VAR_DIR']} (aim: within {AIM:g} x the read)")
+    print(f"machine: {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     for method in methods:
         bench(club, method)
 

@@ -26,10 +26,12 @@ re-exported here. This module imports nothing from Django.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from .exact import exact_sum, whole
 from .laws import (
     AWARD_TRICKS,
     LawDeal,
@@ -37,6 +39,7 @@ from .laws import (
     apply_laws,
     award_score,
     exact_average,
+    plain_tricks,
     revoke_penalty,
     transfer_revoke_tricks,
     void_reason,
@@ -54,10 +57,12 @@ __all__ = [
     "exact_average",
     "exact_sum",
     "mean",
+    "plain_tricks",
     "rank",
     "revoke_penalty",
     "transfer_revoke_tricks",
     "void_reason",
+    "whole",
 ]
 
 ZERO = Fraction(0)
@@ -74,15 +79,6 @@ class DealResult:
     checks: dict[str, bool] = field(default_factory=dict)
 
 
-def exact_sum(values: Iterable[Fraction]) -> Fraction:
-    """The exact sum of many fractions, fast: numerators added by denominator first."""
-    by_denominator: dict[int, int] = {}
-    for v in values:
-        d = v.denominator
-        by_denominator[d] = by_denominator.get(d, 0) + v.numerator
-    return sum((Fraction(n, d) for d, n in by_denominator.items()), ZERO)
-
-
 def mean(values: Iterable[Fraction], empty: Fraction = ZERO) -> Fraction:
     """The exact average of some scores; ``empty`` if there are none."""
     items = list(values)
@@ -92,12 +88,17 @@ def mean(values: Iterable[Fraction], empty: Fraction = ZERO) -> Fraction:
 
 
 def rank(keys: Mapping[int, Fraction], *, higher_is_better: bool) -> dict[int, int]:
-    """Rank 1 for the best; ties share the higher place (1, 2, 2, 4)."""
-    order = sorted(keys.values(), reverse=higher_is_better)
-    place: dict[Fraction, int] = {}
-    for index, value in enumerate(order, start=1):
+    """Rank 1 for the best; ties share the higher place (1, 2, 2, 4).
+
+    The keys are compared as whole numbers over their common denominator:
+    exactly as the fractions compare, without a fraction comparison each time.
+    """
+    scale = math.lcm(*{v.denominator for v in keys.values()}) if keys else 1
+    scaled = {entrant: v.numerator * (scale // v.denominator) for entrant, v in keys.items()}
+    place: dict[int, int] = {}
+    for index, value in enumerate(sorted(scaled.values(), reverse=higher_is_better), start=1):
         place.setdefault(value, index)
-    return {entrant: place[value] for entrant, value in keys.items()}
+    return {entrant: place[value] for entrant, value in scaled.items()}
 
 
 def build_scores(
@@ -115,19 +116,18 @@ def build_scores(
     results = list(results)
     sign = 1 if higher_is_better else -1
     made: dict[int, list[Fraction]] = {e: [] for e in slips.entrants}
-    averages: dict[int, list[Fraction]] = {e: [] for e in slips.entrants}
-    played: dict[int, set[int]] = {e: set() for e in slips.entrants}
-    for res in results:
+    scored: dict[int, list[int]] = {e: [] for e in slips.entrants}
+    for index, res in enumerate(results):
         for entrant, value in res.scores.items():
-            if entrant in made:
-                made[entrant].append(value)
-                averages[entrant].append(res.average)
-                played[entrant].add(res.deal)
+            values = made.get(entrant)
+            if values is not None:
+                values.append(value)
+                scored[entrant].append(index)
     totals = {e: exact_sum(v) for e, v in made.items()}
-    plus_minus = {e: sign * (totals[e] - exact_sum(averages[e])) for e in made}
+    plus_minus = _plus_minus(sign, totals, _averages(results, scored))
     if rank_by is not None:
         ranks = rank(rank_by, higher_is_better=higher_is_better)
-    elif _same_deals(played):
+    elif _same_deals(results, scored):
         ranks = rank(totals, higher_is_better=higher_is_better)
     else:
         ranks = rank(plus_minus, higher_is_better=True)
@@ -146,7 +146,37 @@ def build_scores(
     )
 
 
-def _same_deals(played: Mapping[int, set[int]]) -> bool:
+def _averages(results: list[DealResult], scored: Mapping[int, list[int]]) -> dict[int, Fraction]:
+    """Each entrant's deals' averages added up (once for all who were scored on the same deals)."""
+    by_deals: dict[tuple[int, ...], Fraction] = {}
+    out: dict[int, Fraction] = {}
+    for entrant, indices in scored.items():
+        key = tuple(indices)
+        found = by_deals.get(key)
+        if found is None:
+            found = by_deals[key] = exact_sum(results[i].average for i in key)
+        out[entrant] = found
+    return out
+
+
+def _plus_minus(
+    sign: int, totals: Mapping[int, Fraction], averages: Mapping[int, Fraction]
+) -> dict[int, Fraction]:
+    """sign * (total - average) for each entrant, each made as one fraction."""
+    out: dict[int, Fraction] = {}
+    for entrant, total in totals.items():
+        average = averages[entrant]
+        tn, td, an, ad = total.numerator, total.denominator, average.numerator, average.denominator
+        out[entrant] = (
+            whole(sign * (tn - an)) if td == ad == 1 else Fraction(sign * (tn * ad - an * td), td * ad)
+        )
+    return out
+
+
+def _same_deals(results: list[DealResult], scored: Mapping[int, list[int]]) -> bool:
     """True when every entrant was scored on the same deals."""
-    sets = list(played.values())
+    orders = {tuple(indices) for indices in scored.values()}
+    if len(orders) <= 1:
+        return True
+    sets = [{results[i].deal for i in indices} for indices in orders]
     return all(s == sets[0] for s in sets)

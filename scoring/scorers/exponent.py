@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .common import AWARD_TRICKS, DealResult, LawDeal, apply_laws, build_scores, exact_sum
+from .common import AWARD_TRICKS, DealResult, LawDeal, apply_laws, build_scores, exact_sum, plain_tricks
+from .exact import fraction, whole
 from .explain import (
     find_deal,
     law_sentences,
@@ -53,7 +54,7 @@ from .explain import (
 )
 from .fmt import mixed, superscript
 from .method import Method
-from .types import Explanation, Scores, Slips
+from .types import DealSlip, Explanation, Scores, Slips
 
 NAME = "exponent"
 ZERO = Fraction(0)
@@ -70,7 +71,7 @@ class ExponentGain:
     @property
     def value(self) -> Fraction:
         """What it is worth: whole + exponent / tables."""
-        return self.whole + self.exponent / self.tables
+        return worth(self.whole, self.exponent, self.tables)
 
     def __str__(self) -> str:
         """The book's notation: "2²", "0⁴", "3"."""
@@ -90,6 +91,15 @@ class ExponentGain:
         raised = exact_sum(g.exponent * (tables // g.tables) for g in items)
         carry, rest = divmod(raised, tables)
         return cls(whole + carry, rest, tables)
+
+
+def worth(gain: Fraction | int, exponent: Fraction | int, tables: int) -> Fraction:
+    """gain + exponent / tables, exactly, made as one fraction (the gain itself when no exponent)."""
+    if not exponent:
+        return fraction(gain)
+    denominator = gain.denominator * exponent.denominator * tables
+    numerator = gain.numerator * exponent.denominator * tables + exponent.numerator * gain.denominator
+    return Fraction(numerator, denominator)
 
 
 #: The book calls the raised numerator an "exponent"; either name will do.
@@ -193,29 +203,128 @@ def tabulate(slips: Slips) -> ExponentSheet:
     return ExponentSheet(done, totals)
 
 
-def score(slips: Slips) -> Scores:
-    """Score a session by equated gains; the largest total wins."""
-    sheet = tabulate(slips)
-    worked = {s.deal: s for s in sheet.slips}
-    results = [_deal_result(worked[d.deal]) if d.deal in worked else DealResult(d.deal) for d in slips.deals]
-    extra = {
-        e: {"whole": t.whole, "exponent": t.exponent, "tables": Fraction(t.tables)}
-        for e, t in sheet.totals.items()
-    }
-    summary = {"average_total_gain": sheet.average_total_gain, "numerators": sheet.numerators}
-    checks = {"exponent test 10": sheet.test10()}
-    return build_scores(
-        NAME, slips, results, higher_is_better=True, extra=extra, summary=summary, checks=checks
+@dataclass(slots=True)
+class _Worked:
+    """One deal's slip as the standings need it: the values, and the sheet's entries a total carries."""
+
+    deal: int
+    tables: int
+    #: The larger column's total (rule 9): the average gain's numerator.
+    numerator: Fraction | int
+    scores: dict[int, Fraction]
+    #: The sheet's entries, over ``tables``: entrant, gain and exponent, as three columns.
+    entrants: list[int]
+    gains: list[Fraction | int]
+    exponents: list[Fraction | int]
+    odd: tuple[int, ...]
+    checks: dict[str, bool]
+
+
+def _work(deal: DealSlip) -> _Worked | None:
+    """A deal worked out: from its whole tricks when no law touches it, else through ``equate``."""
+    tricks = plain_tricks(deal)
+    if tricks is not None:
+        return _work_plain(deal, tricks)
+    s = equate(apply_laws(deal))
+    if s is None:
+        return None
+    return _Worked(
+        s.deal,
+        s.tables,
+        s.numerator,
+        {e: g.value for e, g in s.gains.items()},
+        list(s.gains),
+        [g.whole for g in s.gains.values()],
+        [g.exponent for g in s.gains.values()],
+        s.odd,
+        _checks(s.deal, s.test8(), s.test9()),
     )
 
 
-def _deal_result(s: ExponentSlip) -> DealResult:
-    """A worked slip as the standings need it."""
-    checks = {
-        f"exponent test 8 on deal {s.deal}": s.test8(),
-        f"exponent test 9 on deal {s.deal}": s.test9(),
+def _work_plain(deal: DealSlip, tricks: list[int]) -> _Worked:
+    """Rules 3, 4, 8, 9 and 12 in whole numbers: gains from the lowest, the lesser column equated."""
+    tables, low, high, total = len(tricks), min(tricks), max(tricks), sum(tricks)
+    ns_total, ew_total = total - tables * low, tables * high - total
+    larger = max(ns_total, ew_total)
+    k = larger - min(ns_total, ew_total)
+    ns_k = k if ns_total < ew_total else 0
+    ew_k = k if ew_total < ns_total else 0
+    ns_worth = {t: worth(t - low, ns_k, tables) for t in set(tricks)}
+    ew_worth = {t: worth(high - t, ew_k, tables) for t in set(tricks)}
+    ns = [ln.ns for ln in deal.results]
+    ew = [ln.ew for ln in deal.results]
+    scores = dict(zip(ns, map(ns_worth.__getitem__, tricks), strict=True))
+    scores.update(zip(ew, map(ew_worth.__getitem__, tricks), strict=True))
+    gains: list[Fraction | int] = [t - low for t in tricks]
+    gains.extend(high - t for t in tricks)
+    exponents: list[Fraction | int] = [ns_k] * tables
+    exponents.extend([ew_k] * tables)
+    for award in deal.averages:
+        scores[award.entrant] = worth(AWARD_TRICKS[award.award], larger, tables)
+        ew.append(award.entrant)
+        gains.append(AWARD_TRICKS[award.award])
+        exponents.append(larger)
+    test8 = ns_total + ew_total == tables * (high - low)
+    test9 = ns_total + ew_total + k == 2 * larger
+    odd = tuple(a.entrant for a in deal.averages)
+    return _Worked(
+        deal.deal, tables, larger, scores, ns + ew, gains, exponents, odd, _checks(deal.deal, test8, test9)
+    )
+
+
+def _checks(deal: int, test8: bool, test9: bool) -> dict[str, bool]:
+    """Rules 8 and 9 on one deal, by name."""
+    return {f"exponent test 8 on deal {deal}": test8, f"exponent test 9 on deal {deal}": test9}
+
+
+@dataclass(slots=True)
+class _Total:
+    """A pair's running total on the sheet: its gains, and its exponents by the tables they are over."""
+
+    gain: Fraction | int = 0
+    raised: dict[int, Fraction | int] = field(default_factory=dict)
+
+    def carried(self) -> ExponentGain:
+        """Rule 6: add the exponents, carry whole multiples of T into the whole."""
+        tables = math.lcm(*self.raised) if self.raised else 1
+        carry, rest = divmod(sum(x * (tables // t) for t, x in self.raised.items()), tables)
+        return ExponentGain(fraction(self.gain + carry), fraction(rest), tables)
+
+
+def score(slips: Slips) -> Scores:
+    """Score a session by equated gains; the largest total wins."""
+    worked = [(d.deal, _work(d)) for d in slips.deals]
+    done = [w for _, w in worked if w is not None]
+    running = {e: _Total() for e in slips.entrants}
+    for w in done:
+        tables = w.tables
+        for entrant, gain, exponent in zip(w.entrants, w.gains, w.exponents, strict=True):
+            total = running.get(entrant)
+            if total is not None:
+                total.gain += gain
+                total.raised[tables] = total.raised.get(tables, 0) + exponent
+    totals = {e: t.carried() for e, t in running.items()}
+    average = {w.deal: worth(0, w.numerator, w.tables) for w in done}
+    results = [
+        DealResult(deal, w.scores, average[deal], w.checks) if w is not None else DealResult(deal)
+        for deal, w in worked
+    ]
+    extra = {
+        e: {"whole": t.whole, "exponent": t.exponent, "tables": whole(t.tables)} for e, t in totals.items()
     }
-    return DealResult(s.deal, {e: g.value for e, g in s.gains.items()}, s.average_gain, checks)
+    numerators = exact_sum(w.numerator for w in done)
+    summary = {"average_total_gain": exact_sum(average.values()), "numerators": numerators}
+    odd = exact_sum(w.scores[e] for w in done for e in w.odd)
+    test10 = 2 * numerators == exact_sum(t.value for t in totals.values()) - odd
+    return build_scores(
+        NAME,
+        slips,
+        results,
+        higher_is_better=True,
+        extra=extra,
+        summary=summary,
+        checks={"exponent test 10": test10},
+    )
 
 
 def explain(slips: Slips, entrant: int, deal: int) -> Explanation:

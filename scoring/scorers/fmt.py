@@ -17,7 +17,7 @@ _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 def rational(value: Fraction | int) -> str:
     """The JSON form: "7", "-3", "5/4"."""
-    return str(Fraction(value))
+    return str(value if type(value) is Fraction else Fraction(value))
 
 
 def mixed(value: Fraction | int) -> str:

@@ -89,11 +89,18 @@ def slips_to_json(slips: Slips) -> dict[str, Any]:
 
 def scores_to_json(scores: Scores) -> dict[str, Any]:
     """The scores JSON: exact rationals as strings, ranks as integers."""
+    written: dict[int, str] = {}  # by id: methods share one fraction among many scores
+
+    def text(value: Fraction) -> str:
+        found = written.get(id(value))
+        if found is None:
+            found = written[id(value)] = rational(value)
+        return found
+
     out: dict[str, Any] = {
         "method": scores.method,
         "deals": [
-            {"deal": d.deal, "scores": {str(e): rational(v) for e, v in d.scores.items()}}
-            for d in scores.deals
+            {"deal": d.deal, "scores": {str(e): text(v) for e, v in d.scores.items()}} for d in scores.deals
         ],
         "entrants": [_entrant_json(t) for t in scores.entrants],
     }

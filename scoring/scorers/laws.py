@@ -58,6 +58,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from .exact import whole
 from .irregularities import IRREGULARITIES, new_deal, takes_average
 from .types import AverageAward, Award, DealSlip, SlipResult
 
@@ -178,6 +179,29 @@ def with_law_awards(deal: DealSlip) -> DealSlip:
     return replace(deal, results=lines)
 
 
+def plain_tricks(deal: DealSlip) -> list[int] | None:
+    """Each line's N-S tricks when no law touches the deal (no revoke, award or law; not void), else None.
+
+    Such a deal's scores are its tricks as they stand: ``apply_laws`` would
+    move nothing and hold nobody to an average, so a method may score it
+    from these whole numbers directly.
+    """
+    if deal.void or not deal.results:
+        return None
+    tricks = []
+    for ln in deal.results:
+        if (
+            ln.ns_tricks is None
+            or ln.ns_revokes
+            or ln.ew_revokes
+            or ln.adjusted is not None
+            or ln.law is not None
+        ):
+            return None
+        tricks.append(ln.ns_tricks)
+    return tricks
+
+
 def apply_laws(deal: DealSlip, averager: Averager = exact_average) -> LawDeal:
     """Move revoke tricks, hold revokers to the average, enter adjusted scores."""
     deal = with_law_awards(deal)
@@ -206,7 +230,7 @@ def _moved(line: SlipResult) -> tuple[int, int, int]:
 def _played(line: SlipResult, moved: tuple[int, int, int], avg_ns: Fraction, avg_ew: Fraction) -> LawLine:
     """A played line: hold each revoking side to the average of its way."""
     ns, from_ns, from_ew = moved
-    ns_score, ew_score = Fraction(ns), Fraction(13 - ns)
+    ns_score, ew_score = whole(ns), whole(13 - ns)
     ns_cap = line.ns_revokes > 0 and ns_score > avg_ns
     ew_cap = line.ew_revokes > 0 and ew_score > avg_ew
     return LawLine(

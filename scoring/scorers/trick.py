@@ -29,7 +29,16 @@ import math
 from collections.abc import Mapping
 from fractions import Fraction
 
-from .common import AWARD_TRICKS, DealResult, LawDeal, apply_laws, build_scores
+from .common import (
+    AWARD_TRICKS,
+    DealResult,
+    LawDeal,
+    apply_laws,
+    build_scores,
+    exact_sum,
+    plain_tricks,
+    whole,
+)
 from .explain import (
     find_deal,
     law_sentences,
@@ -41,7 +50,7 @@ from .explain import (
 )
 from .fmt import mixed, signed
 from .method import Method
-from .types import Explanation, Scores, Slips
+from .types import DealSlip, Explanation, Scores, Slips
 
 NAME = "trick"
 
@@ -61,18 +70,47 @@ def score_deal(law: LawDeal) -> DealResult:
 
 def score(slips: Slips) -> Scores:
     """Score a session by the trick method."""
-    laws = [apply_laws(d) for d in slips.deals]
-    tricks: dict[int, dict[str, Fraction]] = {}
-    for law in laws:
+    results = []
+    made: dict[int, list[Fraction | int]] = {}
+    averages: dict[int, list[Fraction]] = {}
+    for deal in slips.deals:
+        tricks = plain_tricks(deal)
+        if tricks is not None:
+            results.append(_score_plain(deal, tricks, made, averages))
+            continue
+        law = apply_laws(deal)
+        results.append(score_deal(law))
         for ln in law.lines if law.void is None else ():
-            for who, made, avg in (
-                (ln.ns, ln.ns_score, law.average_ns),
-                (ln.ew, ln.ew_score, law.average_ew),
-            ):
-                row = tricks.setdefault(who, {"tricks": Fraction(0), "average": Fraction(0)})
-                row["tricks"] += made
-                row["average"] += avg
-    return build_scores(NAME, slips, (score_deal(law) for law in laws), higher_is_better=True, extra=tricks)
+            made.setdefault(ln.ns, []).append(ln.ns_score)
+            averages.setdefault(ln.ns, []).append(law.average_ns)
+            made.setdefault(ln.ew, []).append(ln.ew_score)
+            averages.setdefault(ln.ew, []).append(law.average_ew)
+    extra = {e: {"tricks": exact_sum(v), "average": exact_sum(averages[e])} for e, v in made.items()}
+    return build_scores(NAME, slips, results, higher_is_better=True, extra=extra)
+
+
+def _score_plain(
+    deal: DealSlip,
+    tricks: list[int],
+    made: dict[int, list[Fraction | int]],
+    averages: dict[int, list[Fraction]],
+) -> DealResult:
+    """A deal no law touches, from its whole tricks: one fraction per distinct score, not per pair."""
+    tables, total = len(tricks), sum(tricks)
+    average_ns, average_ew = Fraction(total, tables), Fraction(13 * tables - total, tables)
+    ns_worth = {t: Fraction(t * tables - total, tables) for t in set(tricks)}
+    ew_worth = {t: -v for t, v in ns_worth.items()}
+    res = DealResult(deal.deal)
+    for ln, t in zip(deal.results, tricks, strict=True):
+        res.scores[ln.ns] = ns_worth[t]
+        res.scores[ln.ew] = ew_worth[t]
+        made.setdefault(ln.ns, []).append(t)
+        averages.setdefault(ln.ns, []).append(average_ns)
+        made.setdefault(ln.ew, []).append(13 - t)
+        averages.setdefault(ln.ew, []).append(average_ew)
+    for award in deal.averages:
+        res.scores[award.entrant] = whole(AWARD_TRICKS[award.award])
+    return res
 
 
 def side_results(totals: Mapping[int, int]) -> dict[int, Fraction]:

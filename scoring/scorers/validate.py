@@ -77,8 +77,51 @@ def _known_entrants(slips: Slips) -> frozenset[int]:
 
 def _check_deal(deal: DealSlip, known: Collection[int], kind: str | None, named: bool) -> None:
     """Check one slip: each line, then who appears on it more than once."""
-    tables: set[int] = set()
     once = kind in ("pairs", "individuals") or (kind == "teams" and named)
+    plain = _plain_lines(deal, known) if once and kind != "individuals" else None
+    on_lines = plain if plain is not None else _check_lines(deal, known, kind, once)
+    for index, award in enumerate(deal.averages, start=1):
+        where = f"deal {deal.deal}, averages entry {index}"
+        if award.award not in AWARDS:
+            raise SlipError(f"{where}: unknown award {award.award!r}")
+        if award.entrant not in known:
+            raise SlipError(f"{where}: {award.entrant} is not an entrant")
+        if award.entrant in on_lines and (once or kind is None):
+            raise SlipError(f"{where}: {award.entrant} played the deal and takes an average")
+        on_lines.add(award.entrant)
+
+
+def _plain_lines(deal: DealSlip, known: Collection[int]) -> set[int] | None:
+    """Who is on the slip, when every line is a plain pair line that passes (the usual case, checked
+    fast); None otherwise, for ``_check_lines`` to find and name what is wrong."""
+    tables: set[int] = set()
+    seen: set[int] = set()
+    for line in deal.results:
+        ns, ew = line.ns, line.ew
+        if (
+            line.seats is not None
+            or line.adjusted is not None
+            or line.law is not None
+            or line.ns_revokes
+            or line.ew_revokes
+            or line.ns_tricks not in TRICKS
+            or line.table in tables
+            or ns == ew
+            or ns in seen
+            or ew in seen
+            or ns not in known
+            or ew not in known
+        ):
+            return None
+        tables.add(line.table)
+        seen.add(ns)
+        seen.add(ew)
+    return seen
+
+
+def _check_lines(deal: DealSlip, known: Collection[int], kind: str | None, once: bool) -> set[int]:
+    """Check each line of a slip, naming the first wrong one; who is on the slip."""
+    tables: set[int] = set()
     ns_seen: set[int] = set()
     ew_seen: set[int] = set()
     for index, line in enumerate(deal.results, start=1):
@@ -96,16 +139,7 @@ def _check_deal(deal: DealSlip, known: Collection[int], kind: str | None, named:
                 _mark(where, who, ns_seen, ew_seen if strict else set())
             for who in ew_side:
                 _mark(where, who, ew_seen, ns_seen if strict else set())
-    on_lines = ns_seen | ew_seen
-    for index, award in enumerate(deal.averages, start=1):
-        where = f"deal {deal.deal}, averages entry {index}"
-        if award.award not in AWARDS:
-            raise SlipError(f"{where}: unknown award {award.award!r}")
-        if award.entrant not in known:
-            raise SlipError(f"{where}: {award.entrant} is not an entrant")
-        if award.entrant in on_lines and (once or kind is None):
-            raise SlipError(f"{where}: {award.entrant} played the deal and takes an average")
-        on_lines.add(award.entrant)
+    return ns_seen | ew_seen
 
 
 def _sides(line: SlipResult) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -25,27 +25,38 @@ which trays of these slips a viewer may be shown.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Q
 
-from tournaments.models import Entrant, EntrantKind, Seat, SeatedEntrant, Seating, SeatingTray, Session, Tray
+from tournaments.models import (
+    Entrant,
+    EntrantKind,
+    Seat,
+    SeatedEntrant,
+    Seating,
+    SeatingTray,
+    Session,
+    Table,
+    Tray,
+)
 from tournaments.selectors import player_numbers, ranked_kind
 
 from ..models import SlipLine
 from ..scorers.types import AverageAward, DealSlip, SlipResult, Slips
 from ..visibility import Sight
 
+#: What the engine needs of a line: ids (turned into numbers by small maps, no joins) and the counts.
 LINE_FIELDS = (
-    "round_id",
-    "table_id",
     "tray_id",
+    "table_id",
     "ns_id",
     "ew_id",
-    "ns__number",
-    "ew__number",
-    "table__number",
     "ns_tricks",
     "ns_revokes",
     "ew_revokes",
@@ -53,6 +64,7 @@ LINE_FIELDS = (
     "ew_award",
     "law",
 )
+AVERAGES_CACHE_SECONDS = 12 * 3600
 
 
 def _seat_map(session: Session) -> dict[int, dict[str, int]]:
@@ -79,7 +91,23 @@ def _scheduled(session: Session) -> dict[int, set[int]]:
 
 
 def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
-    """Tray id -> averages for entrants that sit out or meet a phantom (pp. 38, 42, 44, 46)."""
+    """Tray id -> averages for entrants that sit out or meet a phantom (pp. 38, 42, 44, 46).
+
+    They follow from the seating alone, so once the session has started they
+    are kept in the cache against its seating version.
+    """
+    if session.status == Session.Status.DRAFT:
+        return _averages_from_seating(session)
+    key = f"clubwhist:averages:{session.pk}:{session.seating_version}:{session.entrant_kind}"
+    found: dict[int, list[AverageAward]] | None = cache.get(key)
+    if found is None:
+        found = _averages_from_seating(session)
+        cache.set(key, found, AVERAGES_CACHE_SECONDS)
+    return found
+
+
+def _averages_from_seating(session: Session) -> dict[int, list[AverageAward]]:
+    """The averages, read from the seating."""
     awards: dict[int, list[AverageAward]] = defaultdict(list)
     real = {e.pk: e for e in session.entrants.filter(kind=ranked_kind(session), is_phantom=False)}
     trays = set(Tray.objects.filter(session=session).values_list("pk", flat=True))
@@ -105,79 +133,135 @@ def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
             continue
         for tray_id in SeatingTray.objects.filter(seating=seating).values_list("tray_id", flat=True):
             awards[tray_id].append(AverageAward(entrant=other.number, reason="opponents absent"))
-    return awards
+    return dict(awards)
 
 
 def _seat_based(session: Session) -> bool:
-    """Whether the movement seats players one by one (individuals, teams of six or eight)."""
-    first = session.movement_json.get("rounds", [])[:1]
-    return any("seats" in t for r in first for t in r["tables"])
+    """Whether the movement seats players one by one (individuals, teams of six or eight).
 
-
-def _result(line: Any, seat_numbers: dict[str, int] | None) -> SlipResult:
-    """One slip line as the engine's plain data."""
-    ns = line.ns__number if line.ns_id else (seat_numbers or {}).get("N", 0)
-    ew = line.ew__number if line.ew_id else (seat_numbers or {}).get("E", 0)
-    adjusted: Any = (line.ns_award, line.ew_award) if line.ns_award and line.ew_award else None
-    return SlipResult(
-        table=line.table__number,
-        ns=ns,
-        ew=ew,
-        ns_tricks=line.ns_tricks,
-        ns_revokes=line.ns_revokes,
-        ew_revokes=line.ew_revokes,
-        seats=seat_numbers,
-        adjusted=adjusted,
-        law=line.law,
+    Only its first round is read when the session was read without its movement.
+    """
+    if "movement_json" not in session.get_deferred_fields():
+        first = session.movement_json.get("rounds", [])[:1]
+        return any("seats" in t for r in first for t in r["tables"])
+    first_round = Session.objects.filter(pk=session.pk).values_list(
+        "movement_json__rounds__0__tables", flat=True
     )
+    return any("seats" in t for t in first_round.first() or [])
 
 
 def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> Slips:
     """The session's traveling slips as the scoring engine's plain input (every tray with a line).
 
     With ``trays``, only those trays' slips are read (a phone's few trays).
+    Read as the engine needs them: the lines' ids and counts, with the
+    numbers of entrants, tables and trays from small maps, not joins.
     """
     kind = ranked_kind(session)
-    entrants = tuple(
-        session.entrants.filter(kind=kind, is_phantom=False)
-        .order_by("number")
-        .values_list("number", flat=True)
-    )
-    # Plain values, not model rows: a 100-table session has thousands of lines.
-    lines = SlipLine.objects.filter(session=session)
-    tray_rows = Tray.objects.filter(session=session)
+    people = session.entrants.order_by().values_list("pk", "number", "kind", "is_phantom")
+    number: dict[int, int] = {}
+    ranked: list[int] = []
+    for pk, entrant_number, entrant_kind, phantom in people:
+        number[pk] = entrant_number
+        if entrant_kind == kind and not phantom:
+            ranked.append(entrant_number)
+    tables = dict(Table.objects.filter(session=session).order_by().values_list("pk", "number"))
+    tray_rows = Tray.objects.filter(session=session).order_by("number")
     if trays is not None:
-        lines, tray_rows = lines.filter(tray__number__in=trays), tray_rows.filter(number__in=trays)
-    lines = lines.order_by("tray__number", "table__number").values_list(*LINE_FIELDS, named=True)
+        tray_rows = tray_rows.filter(number__in=trays)
+    tray_list = list(tray_rows.values_list("pk", "number", "status", "deal__trump"))
+    lines = SlipLine.objects.filter(session=session).order_by()
+    if trays is not None:
+        lines = lines.filter(tray_id__in=[pk for pk, *_ in tray_list])
     seat_based = _seat_based(session)
-    seats = _seat_map(session) if seat_based else {}
-    seatings = Seating.objects.filter(round__session=session).values_list("pk", "round", "table")
-    seating_ids = {(r, t): pk for pk, r, t in seatings} if seat_based else {}
+    read = _seated_reader(session, number, tables) if seat_based else _pair_reader(number, tables)
     by_tray: dict[int, list[SlipResult]] = defaultdict(list)
-    for line in lines:
-        numbers = seats.get(seating_ids.get((line.round_id, line.table_id), 0)) if seat_based else None
-        by_tray[line.tray_id].append(_result(line, numbers))
+    for row in lines.values_list(*LINE_FIELDS, *(("round_id",) if seat_based else ())):
+        by_tray[row[0]].append(read(row))
     averages = _expected_averages(session) if kind != Entrant.Kind.PLAYER else {}
     deals = []
-    for tray in tray_rows.select_related("deal").order_by("number"):
-        if tray.pk not in by_tray:
+    for tray_pk, tray_number, status, trump in tray_list:
+        results = by_tray.get(tray_pk)
+        if not results:
             continue
-        trump = session.declared_trump or getattr(getattr(tray, "deal", None), "trump", "") or None
+        results.sort(key=attrgetter("table"))
+        trump = session.declared_trump or trump
         deals.append(
             DealSlip(
-                deal=tray.number,
-                results=tuple(by_tray[tray.pk]),
-                averages=tuple(averages.get(tray.pk, ())),
-                trump=trump,
-                void=tray.status == Tray.Status.VOID,
+                deal=tray_number,
+                results=tuple(results),
+                averages=tuple(averages.get(tray_pk, ())),
+                trump=trump or None,
+                void=status == Tray.Status.VOID,
             )
         )
     return Slips(
-        entrants=entrants,
+        entrants=tuple(sorted(ranked)),
         deals=tuple(deals),
         teams=_teams(session) if seat_based else _teams_of_pairs(session),
         declared_trump=session.declared_trump or None,
     )
+
+
+def _pair_reader(number: dict[int, int], tables: dict[int, int]) -> Callable[[tuple[Any, ...]], SlipResult]:
+    """One line of a pairs (or teams of four) session as the engine's plain data."""
+
+    def read(row: tuple[Any, ...]) -> SlipResult:
+        _, table, ns, ew, tricks, ns_revokes, ew_revokes, ns_award, ew_award, law = row
+        if not (ns_revokes or ew_revokes or ns_award or ew_award or law):
+            return _plain_line(tables[table], number.get(ns, 0), number.get(ew, 0), tricks)
+        adjusted: Any = (ns_award, ew_award) if ns_award and ew_award else None
+        return SlipResult(
+            tables[table],
+            number.get(ns, 0),
+            number.get(ew, 0),
+            tricks,
+            ns_revokes,
+            ew_revokes,
+            None,
+            adjusted,
+            law or None,
+        )
+
+    return read
+
+
+@lru_cache(maxsize=1 << 16)
+def _plain_line(table: int, ns: int, ew: int, ns_tricks: int) -> SlipResult:
+    """A line with no revoke or award, made once and shared: the same numbers make the same (immutable)
+    line, so a session scored again and again builds only its new lines."""
+    return SlipResult(table, ns, ew, ns_tricks)
+
+
+def _seated_reader(
+    session: Session, number: dict[int, int], tables: dict[int, int]
+) -> Callable[[tuple[Any, ...]], SlipResult]:
+    """One line of a seat-based session (individuals, teams of six or eight), with who sat where."""
+    seats = _seat_map(session)
+    seating_ids = {
+        (r, t): pk
+        for pk, r, t in Seating.objects.filter(round__session=session)
+        .order_by()
+        .values_list("pk", "round", "table")
+    }
+
+    def read(row: tuple[Any, ...]) -> SlipResult:
+        _, table, ns, ew, tricks, ns_revokes, ew_revokes, ns_award, ew_award, law, round_id = row
+        sat = seats.get(seating_ids.get((round_id, table), 0))
+        adjusted: Any = (ns_award, ew_award) if ns_award and ew_award else None
+        return SlipResult(
+            table=tables[table],
+            ns=number[ns] if ns else (sat or {}).get("N", 0),
+            ew=number[ew] if ew else (sat or {}).get("E", 0),
+            ns_tricks=tricks,
+            ns_revokes=ns_revokes,
+            ew_revokes=ew_revokes,
+            seats=sat,
+            adjusted=adjusted,
+            law=law or None,
+        )
+
+    return read
 
 
 def _teams(session: Session) -> dict[int, tuple[int, ...]]:

@@ -84,7 +84,7 @@ def slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:
 def slips_changed(session: Session) -> None:
     """Count a change to the session's slips and recompute its standings after commit (the one bump)."""
     Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
-    queue_standings(session.pk)
+    queue_standings(session.pk, running=session.status == Session.Status.RUNNING)
 
 
 def new_line(

@@ -22,7 +22,7 @@ KEEP_SNAPSHOTS = 3
 
 def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
     """Score the session now and store the result as its newest snapshot."""
-    session = Session.objects.get(pk=session_id)
+    session = Session.objects.defer("movement_json", "movement_params").get(pk=session_id)
     version = session.results_version
     slips = session_slips(session=session)
     if not slips.deals:
@@ -35,6 +35,7 @@ def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
             source_version=version,
             scores=scores_to_json(scores),
         )
-        stale = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id")[KEEP_SNAPSHOTS:]
-        ScoreSnapshot.objects.filter(pk__in=[s.pk for s in stale]).delete()
+        newest_first = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id")
+        stale = list(newest_first.values_list("pk", flat=True)[KEEP_SNAPSHOTS:])
+        ScoreSnapshot.objects.filter(pk__in=stale).delete()
     return snapshot

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scoring.services.directing import session_close, session_publish
 from scoring.services.drive import drive_enter
-from scoring.services.results import result_submit
+from scoring.services.results import result_confirm, result_submit
 from tests.mnemonic.conftest import make_mnemonic
 from tournaments.models import Club, Player, Session
 from tournaments.printing.pdf import DOCUMENTS
@@ -83,12 +83,14 @@ def test_every_page_answers_for_a_mnemonic_sitting(
     def play() -> None:
         for tray in (1, 2, 1, 2):
             rnd = 1 if not session.slip_lines.filter(tray__number=tray).exists() else 2
-            result_submit(
+            sent = result_submit(
                 table=session.tables.get(number=rnd),
                 tray_number=tray,
                 ns_tricks=7,
                 via="director",
                 round_number=rnd,
+                as_director=True,
             )
+            result_confirm(line=sent.line, by="director", as_director=True)
 
     check(director_client, session, play)
