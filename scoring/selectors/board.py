@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from tournaments.models import ActionLog, Seating, SeatingTray, Session, Tray
+from tournaments.models import ActionLog, Drive, Seating, SeatingTray, Session, Tray
 
 from .. import display
 from ..models import SlipLine, SlipLineVersion
@@ -271,7 +271,14 @@ def slips_missing(*, session: Session) -> list[Missing]:
 
 
 def unconfirmed_lines(*, session: Session) -> list[SlipLine]:
-    """The lines N-S sent that nobody at the table has checked, in the order of play."""
+    """The lines N-S sent that nobody at the table has checked, in the order of play.
+
+    None in a whist drive (p. 24): each change is seated from the results as
+    the tables send them, so the drive has already played on from every one;
+    a side that disagrees disputes its table's result from its own phone.
+    """
+    if Drive.objects.filter(session=session).exists():
+        return []
     return list(
         SlipLine.objects.filter(session=session, status=SlipLine.Status.ENTERED)
         .select_related("tray", "table", "round", "ns", "ew")

@@ -30,6 +30,7 @@ def _owed(seatings: Q) -> dict[int, set[tuple[int, int]]]:
         SeatingTray.objects.filter(seatings)
         .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
         .exclude(tray__status=Tray.Status.VOID)
+        .order_by()
         .values_list("seating_id", "seating__table_id", "tray_id")
     )
     owed: dict[int, set[tuple[int, int]]] = defaultdict(set)
@@ -43,9 +44,9 @@ def table_round(*, table: Table, rounds: int | None = None) -> int:
     session = table.session
     if not session.tables_advance:
         return session.current_round
-    done = set(SlipLine.objects.filter(table=table).values_list("table_id", "tray_id"))
+    done = set(SlipLine.objects.filter(table=table).order_by().values_list("table_id", "tray_id"))
     owed = _owed(Q(seating__table=table))
-    numbers = dict(Seating.objects.filter(table=table).values_list("pk", "round__number"))
+    numbers = dict(Seating.objects.filter(table=table).order_by().values_list("pk", "round__number"))
     for seating, number in sorted(numbers.items(), key=lambda item: item[1]):
         if seating in owed and not owed[seating] <= done:
             return number

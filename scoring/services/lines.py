@@ -53,7 +53,7 @@ def seating_for(table: Table, tray: Tray, *, round_number: int | None) -> Seatin
     qs = Seating.objects.filter(table=table, seating_trays__tray=tray).select_related("round", "ns", "ew")
     if round_number is not None:
         qs = qs.filter(round__number=round_number)
-    seating = qs.first()
+    seating = qs.order_by("round__number").first()  # not the models' ordering: it joins the session twice
     if seating is None:
         where = f" in round {round_number}" if round_number else ""
         raise UserError(f"Tray {tray.number} is not played at table {table.number}{where}.", field="tray")

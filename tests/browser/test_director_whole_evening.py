@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.template import Context, Template
 
 from scoring.models import SlipLine
 from tests.browser import support
@@ -179,20 +178,9 @@ def test_a_director_runs_a_whole_evening_from_the_pages(
     desk.wait_for_selector("text=link is live")
     assert re.search(r"\d+:\d\d left in round 1", desk.locator("#room-clock").inner_text())
 
-    # The phone's call box as the phone page will carry it (table/_call.html): the clock counts down.
+    # The phone page's call box (table/_call.html): the clock counts down.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
     phone.goto(f"{base}/t/{tokens[2]}/")
-    with DB_LOCK:
-        box = Template('{% include "table/_call.html" %}').render(
-            Context({"token": tokens[2], "urls": {"home": f"/t/{tokens[2]}/"}, "csrf_token": "unused"})
-        )
-    phone.evaluate(
-        """html => { const main = document.querySelector('main');
-                     main.insertAdjacentHTML('afterbegin', html);
-                     const s = document.createElement('script'); s.src = '/static/js/clock.js';
-                     document.body.appendChild(s); }""",
-        box,
-    )
     phone.wait_for_function("() => /left in round 1/.test(document.querySelector('.call-clock').textContent)")
     first = phone.locator(".call-clock").inner_text()
     phone.wait_for_timeout(1200)
