@@ -10,7 +10,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from clubwhist.security import same_origin_only
 from scoring.api import slips, standings, tables
-from tournaments.api import clubs, entrants, movements, players, sessions, trays
+from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
 urlpatterns = [
@@ -28,6 +28,7 @@ urlpatterns = [
     ),
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
     *clubs.urlpatterns,
+    *series_rule.urlpatterns,
     *players.urlpatterns,
     *sessions.urlpatterns,
     *entrants.urlpatterns,

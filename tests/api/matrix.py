@@ -84,6 +84,12 @@ SPEC: dict[str, Route] = {
         bodies={"post": {"session_number": 2, "date": "2026-12-01"}},
         query="?session_number=2",
     ),
+    "series-ladder-rule": Route(
+        "director",
+        {"series_id": "series"},
+        ok={"post": 200},
+        bodies={"post": {"min_sessions": 2, "best_of": 3}},
+    ),
     "club-detail": Route("director", SL, ok={"get": 200}),
     "player-list": Route(
         "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "New Player"}}
