@@ -174,11 +174,11 @@ class CloseView(RunPageView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         running_now = self.session.status == Session.Status.RUNNING
-        rows, problem = sel.director_standings(session=self.session)
+        standings, problem = sel.director_layout(session=self.session)
         return {
             **super().get_context_data(**kwargs),
             "tab": "close",
-            "standings": rows,
+            "standings": standings,
             "score_problem": problem,
             "problems": directing.close_problems(session=self.session) if running_now else [],
             "unconfirmed": SlipLine.objects.filter(
