@@ -220,9 +220,18 @@ class Chart:
     height: int = CHART_H
 
 
+#: Above this many sessions the bars carry no figures (they would run into each other), but the best and last.
+LABELLED = 12
+
+
 def results_chart(results: Sequence[SessionResult]) -> Chart | None:
-    """Percentages around 50 when every session has one, else plus/minus around 0."""
-    if not results:
+    """Percentages around 50 when every session has one, else plus/minus around 0; None for one session.
+
+    One session is a figure, not a chart (the page states it). Up to
+    ``LABELLED`` bars each carry their figure; a long season labels only its
+    best and its latest bar, and dates only under every few bars.
+    """
+    if len(results) < 2:
         return None
     use_percent = all(r.percent is not None for r in results)
     base = Fraction(50) if use_percent else Fraction(0)
@@ -231,7 +240,9 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
     half = (CHART_H - 2 * PAD) / 2
     mid = PAD + half
     slot = (CHART_W - 2 * PAD) / len(values)
-    every = max(1, len(values) // 8)  # a date under every bar would crowd a long season
+    every = max(1, -(-len(values) // 8))  # a date under every bar would crowd a long season
+    best = max(range(len(values)), key=lambda i: values[i])
+    labelled = {best, len(values) - 1} if len(values) > LABELLED else set(range(len(values)))
     bars = []
     for i, (r, v) in enumerate(zip(results, values, strict=True)):
         h = float(abs(v - base) / span) * half
@@ -247,7 +258,7 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
                 up=up,
                 label=r.session.date.strftime("%-d %b") if i % every == 0 else "",
                 title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
-                value=text,
+                value=text if i in labelled else "",
                 value_y=mid - h - 8 if up else mid + h + 24,
             )
         )
@@ -256,4 +267,6 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
         if use_percent
         else "Plus/minus by session (0 is average)"
     )
+    if len(values) > LABELLED:
+        caption += "; the best and the latest are labelled, every session is in the table below"
     return Chart(bars=tuple(bars), baseline_y=mid, caption=caption)

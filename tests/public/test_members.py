@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from fractions import Fraction
+from itertools import pairwise
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -10,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from public.builders import play_session
 
-from scoring.selectors.people import series_ladder_public
+from scoring.selectors.people import SessionResult, results_chart, series_ladder_public
 from scoring.services.directing import tray_set_status
 from tournaments.models import Club, Player, Series, Session
 from tournaments.services import sessions
@@ -136,3 +139,29 @@ def test_the_ladder_rule_over_the_api(director_client: Client, club: Club) -> No
     assert ok.status_code == 200 and ok.json()["min_sessions"] == 2
     bad = director_client.post(url, {"min_sessions": 0}, content_type="application/json")
     assert bad.status_code == 400 and "min_sessions" in bad.json()
+
+
+def _result(day: int, percent: int) -> SessionResult:
+    """A player's result in a made-up session, for the chart."""
+    when = dt.date(2026, 1, 1) + dt.timedelta(days=7 * day)
+    session = SimpleNamespace(pk=day, date=when, title=f"Session {day}")
+    return SessionResult(session, 1, "", 1, 8, Fraction(0), Fraction(0), Fraction(percent), True)
+
+
+def test_one_session_is_a_sentence_not_a_chart(client: Client, club: Club, members: list[Player]) -> None:
+    assert results_chart([_result(1, 55)]) is None
+    play_session(club=club, players=members, title="Only one", date=dt.date(2026, 11, 16), deals_count=10)
+    text = client.get(reverse("public:player", args=[club.slug, members[0].pk])).content.decode()
+    assert 'id="one-session"' in text and "<svg" not in text
+
+
+def test_fifty_sessions_keep_their_figures_and_dates_apart() -> None:
+    chart = results_chart([_result(i, 40 + (i * 7) % 25) for i in range(50)])
+    assert chart is not None and len(chart.bars) == 50
+    labelled = [b for b in chart.bars if b.value]
+    assert len(labelled) == 2, "the best and the latest only"
+    dated = [b for b in chart.bars if b.label]
+    assert len(dated) <= 9
+    gaps = [b.cx - a.cx for a, b in pairwise(dated)]
+    assert min(gaps) > 60, "dates at least 60 units apart on a 640-unit chart"
+    assert all(b.w > 4 for b in chart.bars)
