@@ -9,7 +9,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from clubwhist.security import same_origin_only
-from scoring.api import slips, standings, tables
+from scoring.api import slips, standings, table_amend, tables
 from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
@@ -37,4 +37,5 @@ urlpatterns = [
     *slips.urlpatterns,
     *standings.urlpatterns,
     *tables.urlpatterns,
+    *table_amend.urlpatterns,
 ]

@@ -184,6 +184,7 @@ SPEC: dict[str, Route] = {
             ("results", base, {"post": 201}, {"post": {"tray": 3, "ns_tricks": 7}}, {"post": 400}),
             ("confirm", with_tray, {"post": 200}, {"post": {}}, {"post": 404}),
             ("dispute", with_tray, {"post": 200}, {"post": {"claimed": 7}}, {"post": 404}),
+            ("amend", with_tray, {"post": 200}, {"post": {"ns_tricks": 6}}, {"post": 404}),
             ("traveller", with_tray, {"get": unfolds}, {}, {"get": 404}),
         )
     },
