@@ -23,7 +23,9 @@ urlpatterns = [
     ),
     path(
         "docs/try/",
-        same_origin_only(SpectacularSwaggerView.as_view(url_name="api-schema")),
+        same_origin_only(
+            SpectacularSwaggerView.as_view(url_name="api-schema", template_name="api/swagger.html")
+        ),
         name="api-docs-try",
     ),
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
