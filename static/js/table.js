@@ -162,8 +162,10 @@
   function report(item, res) {
     var line = outcome(item, res);
     flash(line.text, line.bad ? "error" : line.warn ? "warn" : "", line.detail);
-    if (line.bad) showError(item.body.tray, line.text + (line.detail ? " " + line.detail : ""));
-    else clearError(item.body.tray);
+    if (!line.bad) { clearError(item.body.tray); return; }
+    showError(item.body.tray, line.text + (line.detail ? " " + line.detail : ""));
+    var p = document.querySelector("#tray-" + item.body.tray + " [data-error]");
+    if (p) p.scrollIntoView({ block: "center" });  // the refusal in view, next to the form it concerns
   }
 
   function formBody(form) {
@@ -220,7 +222,7 @@
       if (!done.length) return;
       var bad = done.some(function (l) { return l.bad; });
       var lines = done.map(function (l) { return { text: l.text + (l.detail ? " " + l.detail : ""), bad: l.bad }; });
-      flash("Kept on this phone while the connection was down, now sent (" + done.length + "):", bad ? "error" : "", "", lines);
+      flash("Sent now, kept on this phone while the connection was down (" + done.length + "):", bad ? "error" : "", "", lines);
       return refresh();
     }
     return next().then(finish, finish);
@@ -285,8 +287,6 @@
 
   function label(radio) {
     var form = radio.form, button = form && form.querySelector(".send-btn");
-    var card = radio.closest && radio.closest(".tray");
-    if (card && (radio.name === "ns_tricks" || radio.name === "claimed")) clearError(card.dataset.tray);
     if (!button || radio.name !== "ns_tricks") return;
     button.textContent = button.dataset.label + ": " + pair(parseInt(radio.value, 10));
   }
@@ -297,7 +297,12 @@
     ev.preventDefault();
     submit(form);
   });
-  document.addEventListener("change", function (ev) { if (ev.target.type === "radio") label(ev.target); });
+  document.addEventListener("change", function (ev) {
+    if (ev.target.type !== "radio") return;
+    label(ev.target);
+    var card = ev.target.closest(".tray");  // a new count: the old refusal no longer applies
+    if (card && (ev.target.name === "ns_tricks" || ev.target.name === "claimed")) clearError(card.dataset.tray);
+  });
   window.addEventListener("online", function () { setOnline(true); flush(); });
   window.addEventListener("offline", function () { setOnline(false); showOutbox(); });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
@@ -313,5 +318,5 @@
   }
   setOnline(navigator.onLine !== false);
   showOutbox();
-  flush();
+  if (load().length) flush(); else poll();  // at once: a page opened from the phone learns if the connection is back
 })();
