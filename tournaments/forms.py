@@ -131,9 +131,12 @@ class EntrantRowsForm(forms.Form):
         self.size, self.row_count, self.labels = size, rows, labels
         self.players = {str(p.pk): p for p in players}
         choices = [("", "—"), *((k, _label(p)) for k, p in self.players.items())]
+        places = self.place_labels()
         for r in range(1, rows + 1):
             for p in range(1, size + 1):
-                self.fields[f"r{r}_{p}"] = forms.ChoiceField(choices=choices, required=False)
+                # The column heading names the place for the eye; the name says it to a screen reader.
+                select = forms.Select(attrs={"aria-label": f"Row {r}: {places[p - 1]}"})
+                self.fields[f"r{r}_{p}"] = forms.ChoiceField(choices=choices, required=False, widget=select)
 
     def place_labels(self) -> tuple[str, ...]:
         """Column headings for the rows."""
