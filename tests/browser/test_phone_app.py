@@ -22,7 +22,6 @@ from playwright.sync_api import expect
 
 from scoring.models import SlipLine
 from tests.browser import support
-from tests.browser.a11y import assert_accessible
 from tests.browser.support import DB_LOCK
 from tournaments.models import Club, Session
 from tournaments.services import club as club_services
@@ -105,7 +104,6 @@ def test_offline_mid_round_the_page_reloads_and_two_sends_go_once_each(
     expect(outbox).to_contain_text(f"tray {a} (N-S 7, E-W 6)")
     expect(page.locator(f"#tray-{b}")).to_contain_text("It will be sent when the connection returns")
     support.shot(page, "app-02-two-kept-offline")
-    assert_accessible(page, "two sends kept on the phone")
     page.context.set_offline(False)
     flash = page.locator("#flash")
     expect(flash).to_contain_text(f"Tray {a} sent: N-S 7, E-W 6")
@@ -166,4 +164,3 @@ def test_n_s_correct_a_mis_tap_and_a_refusal_is_told_by_the_form(
     box, form = error.bounding_box(), card.bounding_box()
     assert box is not None and form is not None and form["y"] <= box["y"] <= form["y"] + form["height"]
     support.shot(page, "app-05-refused-by-the-form")
-    assert_accessible(page, "a refusal by the form")
