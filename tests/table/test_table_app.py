@@ -47,6 +47,12 @@ def test_the_page_names_its_manifest(phone: Any) -> None:
     assert f'<link rel="manifest" href="{phone.base}manifest.webmanifest">' in html
 
 
+def test_the_page_carries_its_styles_so_it_paints_after_one_wait_on_the_network(phone: Any) -> None:
+    html = phone.page().content.decode()
+    assert 'rel="stylesheet"' not in html and html.count("<style>") == 2
+    assert ".tablepage" in html, "the table page's own styles are in the page"
+
+
 def test_the_service_worker_is_served_from_the_root_and_keeps_only_the_shell_and_each_link_s_page() -> None:
     response = Client().get("/sw.js")
     assert response.status_code == 200

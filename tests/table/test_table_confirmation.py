@@ -173,7 +173,7 @@ def test_once_published_the_page_links_to_the_results(
                 make_phone(table).send(tray.number, 7, key=f"{table.number}-{tray.number}")
     session_close(session=running_session)
     closed = phone.page().content.decode()
-    assert "links to the results once they are published" in closed and "results-link" not in closed
+    assert "links to the results once they are published" in closed and "see the results</a>" not in closed
     session_publish(session=running_session, standings=True, travellers=False, hand_records=False)
     html = phone.page().content.decode()
     assert f'href="/c/{running_session.club.slug}/s/{running_session.pk}/"' in html
