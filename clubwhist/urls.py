@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 
 from scoring import urls_calls, urls_table
+from scoring.views.app import ServiceWorkerView
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -18,6 +19,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("healthz", healthz, name="healthz"),
+    # The phones' service worker, at the root so that its scope covers /t/ and /p/.
+    path("sw.js", ServiceWorkerView.as_view(), name="service-worker"),
     path("t/", include(urls_table.table_patterns)),
     path("p/", include(urls_table.phone_patterns)),
     path("t/", include(urls_calls.table_call_patterns)),

@@ -9,8 +9,8 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from clubwhist.security import same_origin_only
-from scoring.api import calls, drive, laws, mnemonic, slips, standings, tables
-from tournaments.api import clubs, entrants, movements, players, sessions, trays
+from scoring.api import calls, drive, laws, mnemonic, slips, standings, table_amend, tables
+from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
 urlpatterns = [
@@ -23,11 +23,14 @@ urlpatterns = [
     ),
     path(
         "docs/try/",
-        same_origin_only(SpectacularSwaggerView.as_view(url_name="api-schema")),
+        same_origin_only(
+            SpectacularSwaggerView.as_view(url_name="api-schema", template_name="api/swagger.html")
+        ),
         name="api-docs-try",
     ),
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
     *clubs.urlpatterns,
+    *series_rule.urlpatterns,
     *players.urlpatterns,
     *sessions.urlpatterns,
     *entrants.urlpatterns,
@@ -40,4 +43,5 @@ urlpatterns = [
     *standings.urlpatterns,
     *tables.urlpatterns,
     *calls.urlpatterns,
+    *table_amend.urlpatterns,
 ]

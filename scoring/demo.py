@@ -116,7 +116,9 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
         for i, name in enumerate(NAMES)
     ]
     today = timezone.localdate()
-    season = Series.objects.create(club=club, name=f"Autumn season {today.year}", best_of=None)
+    season = Series.objects.create(
+        club=club, name=f"Autumn season {today.year}", best_of=None, min_sessions=2
+    )
 
     howell = sessions.session_create(
         club=club,

@@ -11,15 +11,25 @@
 - **percent** (modern): two places, "56.25".
 - **cards**: "K♣", "king of clubs" (``tournaments.display``).
 
-The JSON contracts keep the bare rational ("27/4"); nothing here is parsed
-back. Every function takes exact rationals and never rounds a score it is
-not printing.
+Each figure is set the same way everywhere: as text ("2²", for CSV and
+titles), as HTML (``html``: the exponent in ``<sup>``; the page's style keeps
+a figure on one line), as reportlab markup for the PDFs (``pdf``: the
+exponent in ``<super>``, everything else escaped) and, inside the engine's
+sentences, by ``prose`` (its plain "1 1/3" set as "1⅓"). The JSON
+contracts keep the bare rational ("27/4"); nothing here is parsed back.
+Every function takes exact rationals and never rounds a score it is not
+printing.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
+from xml.sax.saxutils import escape
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from tournaments.display import (
     SEAT_NAME,
@@ -110,7 +120,7 @@ def gain(value: ExponentGain) -> Notation:
     """An equated gain the book's way (rule 6, p. 44): "2" with "2" raised, over the tables."""
     whole, raised = Fraction(value.whole), Fraction(value.exponent)
     worth = number(value.value)
-    if raised.denominator != 1 or whole.denominator != 1:
+    if value.nests:
         return Notation(whole="", raised="", tables=value.tables, value=worth, plain=decimal(value.value))
     return Notation(
         whole=number(whole),
@@ -118,6 +128,40 @@ def gain(value: ExponentGain) -> Notation:
         tables=value.tables,
         value=worth,
     )
+
+
+def html(text: str, raised: str = "") -> SafeString:
+    """A figure for a page: its text, and the exponent in ``<sup>`` ("37<sup>2</sup>"); escaped."""
+    if raised:
+        return format_html("{}<sup>{}</sup>", text, raised)
+    return format_html("{}", text)
+
+
+def pdf(text: str, raised: str = "") -> str:
+    """A figure as reportlab paragraph markup: the exponent in ``<super>``, the rest escaped."""
+    return escape(text) + (f"<super>{escape(raised)}</super>" if raised else "")
+
+
+#: The engine's plain figures in its sentences: a mixed number "2 1/3", or a proper fraction "2/3".
+_PLAIN = re.compile(r"(?<![\w/.])(-?)(?:(\d+) )?(\d+)/(\d+)(?![\w/.])")
+
+
+def prose(text: str) -> str:
+    """The engine's sentence with its mixed numbers set as the pages set them: "1 1/3" -> "1⅓".
+
+    A bare improper fraction ("5/4", a numerator over the tables, as the
+    book writes the average equated gain) is left as it is.
+    """
+
+    def one(match: re.Match[str]) -> str:
+        sign, whole, num, den = match.groups()
+        rest = Fraction(int(num), int(den))
+        if (not whole and rest >= 1) or rest.denominator != int(den):
+            return match.group(0)
+        value = int(whole or 0) + rest
+        return number(-value if sign else value)
+
+    return _PLAIN.sub(one, text)
 
 
 __all__ = [
@@ -132,7 +176,10 @@ __all__ = [
     "decimal",
     "gain",
     "holding_text",
+    "html",
     "number",
+    "pdf",
     "percent",
+    "prose",
     "signed",
 ]

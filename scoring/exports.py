@@ -6,7 +6,8 @@
   same as decimals for spreadsheets, the modern percentage, and the score on
   every tray.
 - **PDF**: the standings and, when published, the travellers, laid out for
-  A4 with reportlab.
+  A4 with reportlab; each figure set as on the pages (``display.pdf``: the
+  exponent raised with ``<super>``, the rest escaped).
 
 Each takes what a selector of ``scoring.selectors`` has already cut to the
 viewer's sight (the public's, for the public downloads); nothing here reads
@@ -28,6 +29,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -37,7 +39,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table
 
 from . import display
 from .scorers import Scores
-from .selectors.layout import Standings
+from .selectors.layout import Cell, Standings
 from .selectors.travellers import TravellerView
 
 FONT_PATHS = (
@@ -175,7 +177,15 @@ def _styles(font: str) -> dict[str, Any]:
         "h1": ParagraphStyle("h1", fontName=font, fontSize=16, leading=20, spaceAfter=4),
         "h2": ParagraphStyle("h2", fontName=font, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4),
         "p": ParagraphStyle("p", fontName=font, fontSize=8.5, leading=11),
+        "fig": ParagraphStyle("fig", fontName=font, fontSize=8.5, leading=10, alignment=TA_RIGHT),
     }
+
+
+def _figure(cell: Cell | None, font: str) -> Any:
+    """A figure as on the pages: its exponent raised (reportlab's ``<super>``), the text escaped."""
+    if cell is None or not (cell.text or cell.raised):
+        return ""
+    return Paragraph(display.pdf(_text(cell.text, font), cell.raised), _styles(font)["fig"])
 
 
 def _heading(heading: Heading, font: str) -> list[Any]:
@@ -185,10 +195,11 @@ def _heading(heading: Heading, font: str) -> list[Any]:
     return [_para(_text(heading.title, font), st["h1"]), _para(_text(heading.subtitle, font), st["p"])]
 
 
-def _table(rows: list[list[str]], font: str, widths: list[float] | None = None) -> Any:
-    """A ruled table, numbers to the right, its head repeated on each page."""
+def _table(rows: list[list[Any]], font: str, widths: list[float] | None = None) -> Any:
+    """A ruled table, numbers to the right, its head repeated on each page (figures are paragraphs)."""
 
-    table = Table([[_text(c, font) for c in r] for r in rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
+    cells = [[_text(c, font) if isinstance(c, str) else c for c in r] for r in rows]
+    table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
@@ -216,7 +227,9 @@ def _standings_flowables(standings: Standings, font: str) -> list[Any]:
         if field.title:
             out.append(_para(_text(field.title, font), st["h2"]))
         head = ["Rank", standings.label, *standings.columns]
-        body = [[str(r.rank), f"{r.entrant}  {r.names}", *(c.plain for c in r.cells)] for r in field.rows]
+        body = [
+            [str(r.rank), f"{r.entrant}  {r.names}", *(_figure(c, font) for c in r.cells)] for r in field.rows
+        ]
         out.append(_table([head, *body], font))
     out += [_para(_text(note, font), st["p"]) for note in standings.notes]
     return out
@@ -239,8 +252,8 @@ def _traveller_flowables(t: TravellerView, font: str) -> list[Any]:
             str(r.ew),
             r.ns_tricks,
             r.ew_tricks,
-            r.ns_score.plain if r.ns_score else "",
-            r.ew_score.plain if r.ew_score else "",
+            _figure(r.ns_score, font),
+            _figure(r.ew_score, font),
         ]
         for r in t.rows
     ]

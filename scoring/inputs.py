@@ -45,6 +45,15 @@ class DisputeSerializer(serializers.Serializer):
     claimed = serializers.IntegerField(help_text="N-S tricks as E-W count them, 0 to 13.")
 
 
+class AmendSerializer(serializers.Serializer):
+    """N-S's corrected count on a line E-W have not checked yet, at the version they saw."""
+
+    ns_tricks = serializers.IntegerField(help_text="N-S tricks, 0 to 13.")
+    ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL)
+    ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL)
+    version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
+
+
 class ConfirmSerializer(serializers.Serializer):
     """E-W check a line at the version they saw."""
 

@@ -13,10 +13,11 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 
-from tournaments.services.errors import NotFound
+from tournaments.services.errors import NotFound, UserError
 
 from .selectors.phone import Phone, phone_for_entrant, phone_for_table
 
@@ -64,3 +65,23 @@ def follow(response: HttpResponse, request: HttpRequest, token: str) -> HttpResp
         FOLLOW_COOKIE, token, max_age=ONE_DAY, samesite="Lax", httponly=True, secure=request.is_secure()
     )
     return response
+
+
+def back_home(view: PhoneMixin, token: str) -> HttpResponse:
+    """Back to the phone's own page (post/redirect/get)."""
+    return redirect("phone:home" if view.follows else "table:home", token=token)
+
+
+def refused(request: HttpRequest, exc: UserError, tray: Any) -> None:
+    """A refusal for the page to show next to that tray's form (and with the other messages at the top)."""
+    messages.error(request, exc.message, extra_tags=f"tray-{tray}")
+
+
+def tray_errors(request: HttpRequest) -> list[tuple[int, str]]:
+    """The refusals this page shows next to a tray's form: (tray, message)."""
+    out = []
+    for message in messages.get_messages(request):
+        tag = next((t for t in message.extra_tags.split() if t.startswith("tray-")), "")
+        if tag[5:].isdigit():
+            out.append((int(tag[5:]), str(message)))
+    return out

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.urls import path
 
-from .views import table
+from .views import app, table, table_amend
 
 
 def phone_urls(follows: bool) -> list[Any]:
@@ -24,6 +24,10 @@ def phone_urls(follows: bool) -> list[Any]:
         path(
             "<str:token>/trays/<int:tray>/dispute/", table.TableDisputeView.as_view(**extra), name="dispute"
         ),
+        path(
+            "<str:token>/trays/<int:tray>/amend/", table_amend.TableAmendView.as_view(**extra), name="amend"
+        ),
+        path("<str:token>/manifest.webmanifest", app.ManifestView.as_view(**extra), name="manifest"),
     ]
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, drive, printing, roster, setup
+from .views import director, drive, printing, roster, series, setup
 
 app_name = "director"
 
@@ -22,6 +22,7 @@ urlpatterns = [
     path("club/<slug:club>/series/", setup.SeriesListView.as_view(), name="series"),
     path("series/<int:pk>/", setup.RotationView.as_view(), name="rotation"),
     path("series/<int:pk>/players/", setup.RotationPlayersView.as_view(), name="rotation_players"),
+    path("series/<int:pk>/ladder/", series.SeriesLadderRuleView.as_view(), name="series_ladder"),
     path("s/<int:pk>/setup/", setup.SessionSetupView.as_view(), name="setup"),
     path("s/<int:pk>/setup/entrants/", setup.SetupEntrantsView.as_view(), name="setup_entrants"),
     path(

@@ -374,10 +374,10 @@ class PlayerResultSerializer(serializers.Serializer):
 
 
 class LadderRowSerializer(serializers.Serializer):
-    """A player on the ladder: rank, sessions played, the total of those that count, each session."""
+    """A player on the ladder: rank (0: not yet ranked), sessions played, the total, each session."""
 
     player = serializers.SerializerMethodField()
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="1 for the best; 0: not yet ranked by the club's rule.")
     played = serializers.IntegerField()
     score = serializers.SerializerMethodField()
     sessions = serializers.SerializerMethodField()
@@ -403,6 +403,10 @@ class LadderSerializer(serializers.Serializer):
 
     series = serializers.CharField(source="series.name")
     best_of = serializers.IntegerField(source="series.best_of", allow_null=True)
+    min_sessions = serializers.IntegerField(
+        source="series.min_sessions", allow_null=True, help_text="Ranked from this many sessions played."
+    )
+    rule = serializers.CharField(help_text="The club's rule, as the ladder page states it.")
     sessions = SessionRefSerializer(many=True)
     rows = LadderRowSerializer(many=True)
 

@@ -52,7 +52,7 @@ from .explain import (
     unscored,
     way_scores,
 )
-from .fmt import mixed, superscript
+from .fmt import decimal, mixed, superscript
 from .method import Method
 from .types import DealSlip, Explanation, Scores, Slips
 
@@ -73,8 +73,15 @@ class ExponentGain:
         """What it is worth: whole + exponent / tables."""
         return worth(self.whole, self.exponent, self.tables)
 
+    @property
+    def nests(self) -> bool:
+        """Whether the notation would nest a fraction (a fractional gain or exponent): then a decimal."""
+        return Fraction(self.whole).denominator != 1 or Fraction(self.exponent).denominator != 1
+
     def __str__(self) -> str:
-        """The book's notation: "2²", "0⁴", "3"."""
+        """The book's notation: "2²", "0⁴", "3"; a plain decimal where it would nest a fraction."""
+        if self.nests:
+            return decimal(self.value)
         raised = superscript(self.exponent) if self.exponent else ""
         return f"{mixed(self.whole)}{raised}"
 
@@ -356,7 +363,7 @@ def explain(slips: Slips, entrant: int, deal: int) -> Explanation:
         f"The gain columns add to {mixed(s.ns_total)} (N-S) and {mixed(s.ew_total)} (E-W).",
         _equating_sentence(s, side),
         f"Your equated gain is {gain} = {gain.mixed()}; the average equated gain of the deal "
-        f"is {mixed(s.numerator)}/{s.tables} = {mixed(s.average_gain)} (rule 9).",
+        f"is {_over(s.numerator, s.tables)} = {mixed(s.average_gain)} (rule 9).",
     ]
     return Explanation(NAME, entrant, deal, gain.value, tuple(sentences), figures, way_scores(law, side))
 
@@ -367,11 +374,23 @@ def _equating_sentence(s: ExponentSlip, side: str) -> str:
         return "The sums are alike, so no equating is necessary (rule 4)."
     if s.lesser != side:
         return f"Your column is the larger, so the {s.lesser} column was equated instead (rule 4)."
+    nested = (
+        ""
+        if Fraction(s.exponent).denominator == 1
+        else "; a fraction is not raised, so it is written as a decimal"
+    )
     return (
         f"Your column is the lesser, so each of its entries gets the difference "
         f"{mixed(s.exponent)} over the {s.tables} tables in play: exponent "
-        f"{mixed(s.exponent)} (rule 4)."
+        f"{mixed(s.exponent)} (rule 4){nested}."
     )
+
+
+def _over(numerator: Fraction, tables: int) -> str:
+    """A numerator over the tables, "5/4"; "2 1/3 over 4" when the numerator is itself a fraction."""
+    if Fraction(numerator).denominator == 1:
+        return f"{numerator}/{tables}"
+    return f"{mixed(numerator)} over {tables}"
 
 
 METHOD = Method(

@@ -2,8 +2,12 @@
 
 The book writes fractions of a trick as mixed numbers ("6¾", p. 46) and the
 exponent system's equating numerators as small raised figures ("2²", p. 45);
-in plain text these are "6 3/4" and "2²". The JSON contracts use the bare
-rational ("27/4", see ``jsonio.py``).
+in plain text these are "6 3/4" and "2²". Where the notation would nest a
+fraction in an exponent (an average entered before equating, rule 11, can
+make the gain or its exponent fractional) the figure is a plain decimal
+("52.42"), never "52 1/3^(1/3)". The JSON contracts use the bare rational
+("27/4", see ``jsonio.py``). The pages and PDFs set the same figures as
+typography (``scoring.display``).
 
 This module imports nothing from Django.
 """
@@ -38,8 +42,13 @@ def signed(value: Fraction | int) -> str:
 
 
 def superscript(value: Fraction | int) -> str:
-    """A raised figure: "²", "¹⁰"; a fraction as "^(3/2)"."""
+    """A raised figure: "²", "¹⁰" (a whole number; the exponent notation raises no fraction)."""
     value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator).translate(_SUPERSCRIPT)
-    return f"^({value})"
+    if value.denominator != 1:
+        raise ValueError(f"only a whole number is raised, not {value}")
+    return str(value.numerator).translate(_SUPERSCRIPT)
+
+
+def decimal(value: Fraction | int, places: int = 2) -> str:
+    """A plain decimal, where the book's notation would nest a fraction in an exponent: "52.42"."""
+    return f"{float(Fraction(value)):.{places}f}"

@@ -13,7 +13,7 @@ nothing (its opponents take the average).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -24,7 +24,9 @@ from tournaments.models import ActionLog, Drive, Seating, SeatingTray, Session, 
 from .. import display
 from ..models import SlipLine, SlipLineVersion
 from ..scorers import ScoringError
-from .standings import entrant_names, session_snapshot
+from ..visibility import DIRECTOR, sight
+from .layout import Standings, missing_trays, standings_layout
+from .standings import entrant_names, modern_percentages, session_snapshot, standings_seen
 
 
 @dataclass(frozen=True)
@@ -349,6 +351,27 @@ def tray_actions(*, session: Session, tray_number: int) -> list[ActionLog]:
             session=session, action__in=["tray.status", "result.award"], data__tray=tray_number
         ).select_related("user")
     )
+
+
+def director_layout(*, session: Session) -> tuple[Standings | None, str]:
+    """The standings laid out as the results page lays them out, with the book's tests (the director's alone).
+
+    Returns (standings, problem): a slip the scorer refuses is shown as its message.
+    """
+    try:
+        seen = standings_seen(session=session, sight=sight(viewer=DIRECTOR, session=session))
+    except ScoringError as exc:
+        return None, str(exc)
+    if seen is None or not seen.scores.get("entrants"):
+        return None, ""
+    layout = standings_layout(
+        session=session,
+        scores=seen.typed,
+        names=entrant_names(session=session),
+        percents=modern_percentages(session=session, snapshot=seen.snapshot),
+        checks=True,
+    )
+    return replace(layout, missing=missing_trays(session=session, label=layout.label)), ""
 
 
 def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:

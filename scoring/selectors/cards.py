@@ -85,7 +85,7 @@ def score_card(
                 places=places,
                 score=cell,
                 compared=_compared(side, account.compared_with, entrant, label),
-                sentences=account.sentences,
+                sentences=tuple(display.prose(s) for s in account.sentences),
                 law=law,
             )
         )

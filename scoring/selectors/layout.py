@@ -16,7 +16,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from tournaments.models import Session
+from django.utils.safestring import SafeString
+
+from tournaments.models import SeatedEntrant, Session, Tray
+from tournaments.selectors import ranked_kind
 
 from .. import display
 from ..scorers import EntrantTotal, Scores, get_method
@@ -40,11 +43,23 @@ class Cell:
     cls: str = ""
     eq: str = ""
     raised: str = ""
+    #: The column's name, which a phone shows beside the figure when the row is stacked.
+    label: str = ""
 
     @property
     def plain(self) -> str:
-        """The figure as plain text (CSV, PDF titles): "2²"."""
+        """The figure as plain text (CSV, titles): "2²"."""
         return self.text + self.raised.translate(str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"))
+
+    @property
+    def html(self) -> SafeString:
+        """The figure for a page: "2<sup>2</sup>"."""
+        return display.html(self.text, self.raised)
+
+    @property
+    def pdf(self) -> str:
+        """The figure as the PDF's markup: "2<super>2</super>"."""
+        return display.pdf(self.text, self.raised)
 
 
 @dataclass(frozen=True)
@@ -83,6 +98,8 @@ class Standings:
     columns: tuple[str, ...]
     fields: tuple[StandingsField, ...]
     notes: tuple[str, ...]
+    #: Why some totals count fewer trays (a void tray), said where the places are.
+    missing: tuple[str, ...] = ()
 
 
 Column = Callable[[EntrantTotal], Cell]
@@ -188,7 +205,7 @@ def standings_layout(
             rank=row.rank,
             entrant=row.entrant,
             names=names.get(row.entrant, ""),
-            cells=tuple(fn(row) for _, fn in columns),
+            cells=tuple(replace(fn(row), label=label) for label, fn in columns),
             card_url=card_url(row.entrant) if card_url else "",
         )
         for row in scores.entrants
@@ -203,6 +220,40 @@ def standings_layout(
         fields=_split(rows, fields),
         notes=_notes(scores, checks=checks),
     )
+
+
+def missing_trays(*, session: Session, label: str) -> tuple[str, ...]:
+    """A sentence for each void tray: nobody scores on it, so whoever was to play it counts one tray fewer.
+
+    It reads tray statuses and the seating only, never a result.
+    """
+    voids = list(Tray.objects.filter(session=session, status=Tray.Status.VOID).order_by("number"))
+    if not voids:
+        return ()
+    kind = ranked_kind(session)
+    rows = SeatedEntrant.objects.filter(
+        seating__seating_trays__tray__in=voids, entrant__kind=kind, entrant__is_phantom=False
+    ).values_list("seating__seating_trays__tray__number", "entrant__number")
+    due: dict[int, set[int]] = {}
+    for tray, entrant in rows:
+        due.setdefault(tray, set()).add(entrant)
+    total = session.trays_count
+    out = []
+    for tray in voids:
+        who = sorted(due.get(tray.number, ()))
+        named = _listed([str(n) for n in who])
+        plural = f"{label.lower()}s" if len(who) != 1 else label.lower()
+        out.append(
+            f"Tray {tray.number} is void (a new deal was needed, Laws III-IV): nobody scores on it, so "
+            f"{plural} {named} are scored on {total - 1} trays and the others on {total}; "
+            "totals count only the trays scored."
+        )
+    return tuple(out)
+
+
+def _listed(items: list[str]) -> str:
+    """ "1, 2 and 5"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
 
 
 def _percent(row: EntrantTotal, percents: Mapping[int, Fraction]) -> Cell:

@@ -2,9 +2,12 @@
 
 The ladder follows the book's club tournaments with changing partners
 (p. 46): players, not pairs, are ranked over a series of sessions, each
-session adding the player's plus/minus there; the club's ``best_of`` rule
-says how many of a player's best sessions count. Only sessions whose
-standings the public may see count (``public.standings_public``).
+session adding the player's plus/minus there. The club's rule
+(``tournaments.services.ladder``) says how many of a player's best sessions
+count (``best_of``) and from how many sessions played a player is ranked
+(``min_sessions``), so that one lucky evening does not outrank the regulars;
+the page states the rule. Only sessions whose standings the public may see
+count (``public.standings_public``).
 """
 
 from __future__ import annotations
@@ -98,7 +101,7 @@ def player_results_public(*, player: Player) -> list[SessionResult]:
 
 @dataclass(frozen=True)
 class LadderRow:
-    """One player on the ladder: the sessions played, those that count, the total."""
+    """One player on the ladder: sessions played, those that count, the total; rank 0: not yet ranked."""
 
     player: Player
     rank: int
@@ -106,14 +109,47 @@ class LadderRow:
     score: Fraction
     cells: tuple[tuple[SessionResult | None, bool], ...]
 
+    @property
+    def ranked(self) -> bool:
+        """Whether the player has played enough sessions to be ranked."""
+        return self.rank > 0
+
 
 @dataclass(frozen=True)
 class Ladder:
-    """A series' individual standings: the best ``best_of`` sessions of each player count."""
+    """A series' individual standings by the club's rule: the ranked players, then those not yet ranked."""
 
     series: Series
     sessions: tuple[Session, ...]
     rows: tuple[LadderRow, ...]
+    rule: str = ""
+
+    @property
+    def ranked(self) -> tuple[LadderRow, ...]:
+        """The players ranked on the ladder, best first."""
+        return tuple(r for r in self.rows if r.ranked)
+
+    @property
+    def waiting(self) -> tuple[LadderRow, ...]:
+        """The players who have not yet played enough sessions to be ranked."""
+        return tuple(r for r in self.rows if not r.ranked)
+
+
+def ladder_rule(series: Series, sessions: int) -> str:
+    """The club's rule in a sentence: "Each player's best 2 sessions count (of 3 so far); ranked after 2"."""
+    best, least = series.best_of, series.min_sessions or 1
+    if best:
+        counted = (
+            f"each player's best {best} session{'s count' if best != 1 else ' counts'} (of {sessions} so far)"
+        )
+    else:
+        counted = f"every session counts ({sessions} so far)"
+    entry = (
+        f"a player is ranked after playing {least} sessions; until then they are listed below, not yet ranked"
+        if least > 1
+        else "every player is ranked from their first session"
+    )
+    return f"{counted[0].upper()}{counted[1:]}; {entry}."
 
 
 def series_ladder_public(*, series: Series) -> Ladder:
@@ -126,19 +162,20 @@ def series_ladder_public(*, series: Series) -> Ladder:
     players = Player.objects.in_bulk(list(by_player))
     counted = {p: _best(list(results.values()), series.best_of) for p, results in by_player.items()}
     scores = {p: sum((r.figure for r in best), Fraction(0)) for p, best in counted.items()}
-    ranks = rank(scores, higher_is_better=True)
+    least = series.min_sessions or 1
+    ranks = rank({p: v for p, v in scores.items() if len(by_player[p]) >= least}, higher_is_better=True)
     rows = [
         LadderRow(
             player=players[p],
-            rank=ranks[p],
+            rank=ranks.get(p, 0),
             played=len(by_player[p]),
             score=scores[p],
             cells=tuple((by_player[p].get(s.pk), by_player[p].get(s.pk) in counted[p]) for s in sessions),
         )
         for p in by_player
     ]
-    rows.sort(key=lambda r: (r.rank, r.player.name))
-    return Ladder(series=series, sessions=sessions, rows=tuple(rows))
+    rows.sort(key=lambda r: (not r.ranked, r.rank, -r.played, -r.score, r.player.name))
+    return Ladder(series=series, sessions=sessions, rows=tuple(rows), rule=ladder_rule(series, len(sessions)))
 
 
 def _best(results: list[SessionResult], best_of: int | None) -> list[SessionResult]:
@@ -183,9 +220,18 @@ class Chart:
     height: int = CHART_H
 
 
+#: Above this many sessions the bars carry no figures (they would run into each other), but the best and last.
+LABELLED = 12
+
+
 def results_chart(results: Sequence[SessionResult]) -> Chart | None:
-    """Percentages around 50 when every session has one, else plus/minus around 0."""
-    if not results:
+    """Percentages around 50 when every session has one, else plus/minus around 0; None for one session.
+
+    One session is a figure, not a chart (the page states it). Up to
+    ``LABELLED`` bars each carry their figure; a long season labels only its
+    best and its latest bar, and dates only under every few bars.
+    """
+    if len(results) < 2:
         return None
     use_percent = all(r.percent is not None for r in results)
     base = Fraction(50) if use_percent else Fraction(0)
@@ -194,7 +240,9 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
     half = (CHART_H - 2 * PAD) / 2
     mid = PAD + half
     slot = (CHART_W - 2 * PAD) / len(values)
-    every = max(1, len(values) // 8)  # a date under every bar would crowd a long season
+    every = max(1, -(-len(values) // 8))  # a date under every bar would crowd a long season
+    best = max(range(len(values)), key=lambda i: values[i])
+    labelled = {best, len(values) - 1} if len(values) > LABELLED else set(range(len(values)))
     bars = []
     for i, (r, v) in enumerate(zip(results, values, strict=True)):
         h = float(abs(v - base) / span) * half
@@ -210,7 +258,7 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
                 up=up,
                 label=r.session.date.strftime("%-d %b") if i % every == 0 else "",
                 title=f"{r.session.date:%d %b %Y} {r.session.title}: {text}",
-                value=text,
+                value=text if i in labelled else "",
                 value_y=mid - h - 8 if up else mid + h + 24,
             )
         )
@@ -219,4 +267,6 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
         if use_percent
         else "Plus/minus by session (0 is average)"
     )
+    if len(values) > LABELLED:
+        caption += "; the best and the latest are labelled, every session is in the table below"
     return Chart(bars=tuple(bars), baseline_y=mid, caption=caption)

@@ -10,7 +10,7 @@ read through the same functions, so every path shows the same.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -23,7 +23,7 @@ from ..scorers.render import LABEL
 from ..visibility import PUBLIC, Sight, published, sight
 from .cards import CardRow, CardStanding, card_standing, score_card, totals_line
 from .hands import HandView, against_double_dummy, deals_seen, hand_view
-from .layout import Standings, standings_layout
+from .layout import Standings, missing_trays, standings_layout
 from .members import MemberLine, team_members
 from .slips import session_slips, slips_seen
 from .standings import SeenStandings, entrant_names, modern_percentages, standings_seen
@@ -121,6 +121,7 @@ def results_layout(
         percents=percents,
         card_url=card_url if published(session).travellers else None,
     )
+    layout = replace(layout, missing=missing_trays(session=session, label=layout.label))
     return layout, seen
 
 

@@ -25,151 +25,35 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.urls import reverse
 
 from tournaments.models import Seat, Seating, Session, Tray
 
 from .. import display
 from ..models import SlipLine
 from ..scorers import ScoringError, score
-from ..visibility import Sight, running_shown, sight
+from ..visibility import Sight, published, running_shown, sight
 from .phone import Claim, Phone, claims_at, phone_round, phone_seatings
 from .rounds import seating_trays
 from .slips import session_slips, slips_of
 from .standings import entrant_names, running_score
 from .table_move import MoveView, entrant_label, move_after
-from .travellers import TravellerLine, traveller_lines
+from .table_parts import (
+    SCORE_WORDS,
+    STATUS_LABELS,
+    ClaimView,
+    FollowView,
+    LineView,
+    RoundCard,
+    ScoreNote,
+    SeatView,
+    StandingLine,
+    TablePage,
+    TrayCard,
+)
+from .travellers import traveller_lines
 
 SCORES_CACHE_SECONDS = 3600
-#: What one deal's score means, by method (the book's words, pp. 32, 42-46).
-SCORE_WORDS = {
-    "trick": "tricks against the average",
-    "howell": "loss from the top score",
-    "exponent": "equated gain",
-    "match": "match score",
-    "matchpoints": "matchpoints",
-}
-STATUS_LABELS = {
-    "entered": "Waiting for E-W to check",
-    "confirmed": "Checked by E-W",
-    "disputed": "Disputed: with the director",
-}
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat: direction, player's name, and the pair (team) number."""
-
-    direction: str
-    word: str
-    name: str
-    number: int | None
-    tag: str
-
-
-@dataclass(frozen=True)
-class LineView:
-    """The table's own line on a tray's slip."""
-
-    ns_tricks: int | None
-    ew_tricks: int | None
-    status: str
-    status_label: str
-    version: int
-    ns_revokes: int
-    ew_revokes: int
-    award: str
-    sent_here: bool
-
-
-@dataclass(frozen=True)
-class ScoreNote:
-    """A side's score on one tray, on the trays its slip is unfolded for."""
-
-    who: str
-    value: str
-    words: str
-
-
-@dataclass
-class TrayCard:
-    """A tray in play at the table: its deal, the table's line, its slip once unfolded."""
-
-    number: int
-    trump: display.CardView | None
-    dealer: str
-    line: LineView | None = None
-    traveller: list[TravellerLine] | None = None
-    scores: list[ScoreNote] = field(default_factory=list)
-    can_send: bool = False
-    can_confirm: bool = False
-
-
-@dataclass
-class RoundCard:
-    """One round at one table: who sits where and the trays."""
-
-    number: int
-    table: int
-    ns: int | None
-    ew: int | None
-    ns_name: str
-    ew_name: str
-    seats: list[SeatView]
-    trays: list[TrayCard]
-    done: bool
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    """One line of the running score."""
-
-    rank: int
-    entrant: int
-    name: str
-    total: str
-    plus_minus: str
-    here: bool
-
-
-@dataclass(frozen=True)
-class FollowView:
-    """The entrant a phone follows."""
-
-    label: str
-    names: str
-
-
-@dataclass(frozen=True)
-class ClaimView:
-    """ "This is us": an entrant a bare table link may say it is."""
-
-    token: str
-    label: str
-    names: str
-
-
-@dataclass
-class TablePage:
-    """Everything the phone's page shows, for the template and the state JSON."""
-
-    table: int
-    session_title: str
-    session_date: str
-    status: str
-    accepts_results: bool
-    rounds: int
-    round: int
-    finished: bool
-    now: RoundCard | None
-    just_played: RoundCard | None
-    move: MoveView | None
-    running: list[StandingLine] | None
-    running_trays: list[int]
-    score_words: str
-    follows: FollowView | None
-    claims: list[ClaimView]
-    sitting_out: bool
-    stamp: str = ""
 
 
 def _seats(seating: Seating) -> list[SeatView]:
@@ -269,6 +153,8 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
     lines = (
         {ln.tray_id: ln for ln in SlipLine.objects.filter(table=seating.table, tray__in=trays)} if own else {}
     )
+    seats = _seats(seating)
+    ns_here = _north_south(reading.phone, seating, seats)
     cards = []
     for tray in trays:
         deal = getattr(tray, "deal", None)
@@ -283,6 +169,7 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
         else:
             card.line = _line_view(line, reading.device)
             card.can_confirm = checking and line.status == SlipLine.Status.ENTERED
+            card.can_amend = card.can_confirm and ns_here and not line.ns_award
             card.traveller = traveller_lines(
                 session=reading.phone.session, tray=tray.number, sight=reading.sight
             )
@@ -296,10 +183,20 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
         ew=seating.ew.number if seating.ew else None,
         ns_name=entrant_label(seating.ns),
         ew_name=entrant_label(seating.ew),
-        seats=_seats(seating),
+        seats=seats,
         trays=cards,
         done=bool(owed) and all(t.pk in lines for t in owed),
     )
+
+
+def _north_south(phone: Phone, seating: Seating, seats: list[SeatView]) -> bool:
+    """Whether this phone may act for N-S here: a table's link, or the entrant it follows sat N-S."""
+    link = phone.link
+    if link is None:
+        return True
+    if seating.ns_id is not None:
+        return seating.ns_id == link.entrant_id and link.side in ("", "NS")
+    return any(s.direction in "NS" and s.number == link.entrant.number for s in seats)
 
 
 def _running(
@@ -363,6 +260,8 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
     just_played, move = _just_played(reading, seatings, number, now, rounds)
     here = {x for card in (now, just_played) if card for x in (card.ns, card.ew) if x is not None}
     running, counted = _running(phone, seen, number, here) if playing else (None, [])
+    shown_rounds = {card.number for card in (now, just_played) if card is not None}
+    unchecked = _unchecked(reading, seatings, shown_rounds) if playing else []
     page = TablePage(
         table=now.table if now else (phone.table.number if phone.table else 0),
         session_title=session.title,
@@ -374,6 +273,7 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         finished=playing and (number > rounds or (number == rounds and now is not None and now.done)),
         now=now,
         just_played=just_played,
+        unchecked=unchecked,
         move=move,
         running=running,
         running_trays=counted,
@@ -381,9 +281,40 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         follows=_follows(phone),
         claims=_claims(phone, number),
         sitting_out=playing and 0 < number <= rounds and now is None,
+        results_url=_results_url(session),
     )
     page.stamp = page_stamp(page)
     return page
+
+
+def _unchecked(reading: Reading, seatings: dict[int, Seating], shown: set[int]) -> list[RoundCard]:
+    """Each earlier round with a line E-W have not checked yet (only those trays), oldest first.
+
+    A line stays on the phone until E-W check it or the director settles it,
+    however far the table (or the pair this phone follows) has moved on.
+    """
+    if not reading.sight.own_lines:
+        return []
+    earlier = {(s.table_id, s.round_id): s for n, s in seatings.items() if n not in shown}
+    waiting = SlipLine.objects.filter(
+        status=SlipLine.Status.ENTERED,
+        table_id__in={t for t, _ in earlier},
+        round_id__in={r for _, r in earlier},
+    ).values_list("table_id", "round_id")
+    found = sorted({earlier[key] for key in waiting if key in earlier}, key=lambda s: s.round.number)
+    cards = []
+    for seating in found:
+        card = round_card(reading, seating, sending=False, checking=True)
+        card.trays = [t for t in card.trays if t.line and t.line.status == SlipLine.Status.ENTERED]
+        cards.append(card)
+    return cards
+
+
+def _results_url(session: Session) -> str:
+    """The public results page, once its standings are published (the phone's page links to it)."""
+    if not published(session).standings:
+        return ""
+    return reverse("public:session", args=[session.club.slug, session.pk])
 
 
 def _just_played(

@@ -10,7 +10,7 @@ read here asks the visibility rule first: a folded slip is ``None``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -203,11 +203,16 @@ def _row(
         ew_label=ew_label,
         ns_tricks="" if line.ns_tricks is None else str(line.ns_tricks),
         ew_tricks="" if line.ew_tricks is None else str(line.ew_tricks),
-        ns_score=score_cell(line.ns, shown, gains),
-        ew_score=score_cell(line.ew, shown, gains),
+        ns_score=_labelled(score_cell(line.ns, shown, gains), "N-S score"),
+        ew_score=_labelled(score_cell(line.ew, shown, gains), "E-W score"),
         note="; ".join(notes),
         dd=dd,
     )
+
+
+def _labelled(cell: Cell | None, label: str) -> Cell | None:
+    """A score with its column's name, for a phone's stacked line."""
+    return None if cell is None else replace(cell, label=label)
 
 
 def slip_heading(method: str, slip: DealSlip) -> str:

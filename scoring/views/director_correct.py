@@ -175,12 +175,12 @@ class CloseView(RunPageView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         running_now = self.session.status == Session.Status.RUNNING
-        rows, problem = sel.director_standings(session=self.session)
+        standings, problem = sel.director_layout(session=self.session)
         undecided = sel.unconfirmed_lines(session=self.session) if running_now else []
         return {
             **super().get_context_data(**kwargs),
             "tab": "close",
-            "standings": rows,
+            "standings": standings,
             "score_problem": problem,
             "problems": directing.close_problems(session=self.session, decided=[ln.pk for ln in undecided])
             if running_now

@@ -39,7 +39,7 @@ class ClubView(ClubMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         latest = sessions_with_standings(club=self.club).filter(series__isnull=False).first()
         ladder = series_ladder_public(series=latest.series) if latest and latest.series else None
-        top = ladder.rows[:LADDER_TOP] if ladder else ()
+        top = ladder.ranked[:LADDER_TOP] if ladder else ()
         return {
             **super().get_context_data(**kwargs),
             "club": self.club,

@@ -63,7 +63,8 @@ class LadderView(ClubMixin, TemplateView):
                 "row": row,
                 "score": display.signed(row.score),
                 "cells": [(display.signed(res.figure) if res else "", counted) for res, counted in row.cells],
+                "first_waiting": not row.ranked and (i == 0 or ladder.rows[i - 1].ranked),
             }
-            for row in ladder.rows
+            for i, row in enumerate(ladder.rows)
         ]
         return {**super().get_context_data(**kwargs), "club": self.club, "ladder": ladder, "rows": rows}

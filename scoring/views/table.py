@@ -24,18 +24,13 @@ from tournaments.selectors import entrant_link_by_token
 from tournaments.services.errors import NotFound, UserError
 
 from ..inputs import ConfirmSerializer, DisputeSerializer, SubmitSerializer, checked
-from ..phone_http import FOLLOW_COOKIE, PhoneMixin, follow
+from ..phone_http import FOLLOW_COOKIE, PhoneMixin, back_home, follow, refused, tray_errors
 from ..selectors.phone import claims_at, phone_round
 from ..selectors.table import table_page
 from ..services.phones import phone_confirm, phone_dispute, phone_submit
 
 #: The buttons: N-S tricks, and E-W's 13 less beside each.
 TRICKS = [(n, 13 - n) for n in range(14)]
-
-
-def home(view: PhoneMixin, token: str) -> HttpResponse:
-    """Back to the phone's own page."""
-    return redirect("phone:home" if view.follows else "table:home", token=token)
 
 
 class TableView(PhoneMixin, View):
@@ -57,7 +52,8 @@ class TableView(PhoneMixin, View):
         else:
             urls["leave"] = reverse("phone:leave", args=[token])
         context = {"page": page, "token": token, "urls": urls, "key": uuid.uuid4().hex}
-        return render(request, template, {**context, "tricks": TRICKS, "revokes": range(4)})
+        extra = {"tricks": TRICKS, "revokes": range(4), "tray_errors": tray_errors(request)}
+        return render(request, template, {**context, **extra})
 
     def followed(self, request: HttpRequest) -> str:
         """The entrant link this phone follows in this session, if it said who it is here before."""
@@ -88,8 +84,8 @@ class TableView(PhoneMixin, View):
             sent = f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
             messages.success(request, sent)
         except UserError as exc:
-            messages.error(request, exc.message)
-        return home(self, token)
+            refused(request, exc, request.POST.get("tray", ""))
+        return back_home(self, token)
 
 
 class TableClaimView(PhoneMixin, View):
@@ -129,8 +125,8 @@ class TableConfirmView(PhoneMixin, View):
                 request, f"Tray {tray} checked by E-W: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
             )
         except UserError as exc:
-            messages.error(request, exc.message)
-        return home(self, token)
+            refused(request, exc, tray)
+        return back_home(self, token)
 
 
 class TableDisputeView(PhoneMixin, View):
@@ -142,5 +138,5 @@ class TableDisputeView(PhoneMixin, View):
             phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.phone.actor("E-W"))
             messages.warning(request, f"Tray {tray}: your count went to the director, who will settle it.")
         except UserError as exc:
-            messages.error(request, exc.message)
-        return home(self, token)
+            refused(request, exc, tray)
+        return back_home(self, token)

@@ -2,23 +2,26 @@
  * It speaks the phones' REST API (/api/v1/tables/<token>/ or /api/v1/entrant-links/<token>/), the same
  * protocol as any other client, with one error body: {"field": ["message"]}, {"detail": "..."}, and on a
  * 409 {"detail", "stored", "attempted"}. The page works without it (plain forms); the server checks
- * everything. No framework, no build step. */
+ * everything. A send made with no connection is kept on the phone (localStorage, which outlives a reload)
+ * and goes when the connection returns; each one is named when it has gone. The service worker
+ * (/sw.js) lets the page itself reload with no connection. No framework, no build step. */
 (function () {
   "use strict";
   var root = document.getElementById("table-root");
   if (!root || !window.fetch || !window.JSON) return;
   var api = root.dataset.api;
-  function url(action, body) {
-    if (action === "send") return api + "results/";
-    return api + "trays/" + body.tray + "/" + action + "/";
-  }
   var main = document.getElementById("table-main");
   var outbox = document.getElementById("outbox");
   var flashBox = document.getElementById("flash");
   var net = document.getElementById("net");
   var STORE = "clubwhist.outbox:" + root.dataset.base;
   var flushing = false;
+  var errors = {};  // tray -> the refusal shown next to its forms, kept across refreshes
 
+  function url(action, body) {
+    if (action === "send") return api + "results/";
+    return api + "trays/" + body.tray + "/" + action + "/";
+  }
   function load() { try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; } }
   function save(items) { try { localStorage.setItem(STORE, JSON.stringify(items)); } catch (e) { /* private mode */ } }
   function newKey() {
@@ -29,29 +32,76 @@
     if (!net) return;
     net.classList.toggle("offline", !on);
     net.title = on ? net.dataset.online : net.dataset.offline;
+    net.setAttribute("aria-label", net.textContent + ": " + net.title);
   }
 
-  function flash(text, kind, detail) {
+  function flash(text, kind, detail, list) {
     flashBox.hidden = false;
     flashBox.className = "flash" + (kind ? " " + kind : "");
     flashBox.textContent = text;
     if (detail) { var s = document.createElement("span"); s.className = "both"; s.textContent = detail; flashBox.appendChild(s); }
+    if (list && list.length) {
+      var ul = document.createElement("ul");
+      list.forEach(function (line) {
+        var li = document.createElement("li"); li.textContent = line.text;
+        if (line.bad) li.className = "bad";
+        ul.appendChild(li);
+      });
+      flashBox.appendChild(ul);
+    }
     flashBox.scrollIntoView({ block: "nearest" });
   }
 
+  /* A refusal next to the tray's forms (and kept there when the page refreshes). */
+  function showError(tray, text) {
+    errors[tray] = text;
+    placeErrors();
+  }
+  function placeErrors() {
+    Object.keys(errors).forEach(function (tray) {
+      var card = document.getElementById("tray-" + tray);
+      if (!card) return;
+      var p = card.querySelector("[data-error]");
+      if (!p) {
+        p = document.createElement("p");
+        p.className = "form-error"; p.setAttribute("data-error", ""); p.setAttribute("role", "alert");
+        card.querySelector(".tray-head").insertAdjacentElement("afterend", p);
+      }
+      p.hidden = false;
+      p.textContent = errors[tray];
+    });
+  }
+  function clearError(tray) {
+    delete errors[tray];
+    var card = document.getElementById("tray-" + tray);
+    var p = card && card.querySelector("[data-error]");
+    if (p) { p.hidden = true; p.textContent = ""; }
+  }
+
+  function pair(ns) { return "N-S " + ns + ", E-W " + (13 - ns); }
   function describe(item) {
     var b = item.body;
-    if (item.action === "send") return "tray " + b.tray + " (N-S " + b.ns_tricks + ", E-W " + (13 - b.ns_tricks) + ")";
+    if (item.action === "send") return "tray " + b.tray + " (" + pair(b.ns_tricks) + ")";
+    if (item.action === "amend") return "tray " + b.tray + " (N-S's correction: " + pair(b.ns_tricks) + ")";
     return "tray " + b.tray + (item.action === "confirm" ? " (E-W's check)" : " (E-W's count " + b.claimed + ")");
   }
 
   function showOutbox() {
     var items = load();
     outbox.hidden = items.length === 0;
+    outbox.textContent = "";
     if (!items.length) return;
-    var what = items.map(describe).join("; ");
-    outbox.textContent = (navigator.onLine === false ? "No connection. " : "Connection trouble. ") +
-      "Kept on this phone: " + what + ". It will be sent when the connection returns.";
+    var head = document.createElement("p");
+    head.className = "outbox-h";
+    head.textContent = (navigator.onLine === false ? "No connection. " : "Connection trouble. ") +
+      "Kept on this phone, waiting to be sent (" + items.length + "):";
+    var ul = document.createElement("ul");
+    items.forEach(function (item) { var li = document.createElement("li"); li.textContent = describe(item); ul.appendChild(li); });
+    var foot = document.createElement("p");
+    foot.className = "outbox-f";
+    foot.textContent = "Kept on this phone: " + items.map(describe).join("; ") +
+      ". It will be sent when the connection returns; keep this page open or come back to it.";
+    outbox.appendChild(head); outbox.appendChild(ul); outbox.appendChild(foot);
     markQueued(items);
   }
 
@@ -63,8 +113,8 @@
       if (!form) return;
       card.classList.add("is-queued");
       var note = document.createElement("p");
-      note.className = "notice";
-      note.textContent = "Kept on this phone: N-S " + item.body.ns_tricks + ", E-W " + (13 - item.body.ns_tricks) +
+      note.className = "notice queued";
+      note.textContent = "Kept on this phone: " + pair(item.body.ns_tricks) +
         ". It will be sent when the connection returns.";
       form.replaceWith(note);
     });
@@ -91,27 +141,31 @@
     return "not accepted.";
   }
 
-  function report(item, res, wasKept) {
+  /* What became of one item, as a line: {text, bad, detail}. */
+  function outcome(item, res) {
     var d = res.data, b = item.body;
     if (res.status === 409 && d.stored) {
-      var stored = "N-S " + d.stored.ns_tricks + ", E-W " + d.stored.ew_tricks;
-      if (d.stored.ns_tricks === null) stored = "an award from the director";
-      var yours = d.attempted ? "N-S " + d.attempted.ns_tricks + ", E-W " + d.attempted.ew_tricks : "";
+      var stored = d.stored.ns_tricks === null ? "an award from the director" : pair(d.stored.ns_tricks);
+      var yours = d.attempted ? pair(d.attempted.ns_tricks) : "";
       var same = d.attempted && d.attempted.ns_tricks === d.stored.ns_tricks;
-      flash("Not sent: tray " + b.tray + " was already sent from this table.", "error",
-        "Stored: " + stored + (same ? " (the same as yours)." : ". Yours: " + yours + ".") +
-        " The first send stands; if it is wrong, E-W can dispute it.");
-    } else if (res.status >= 400) {
-      flash("Tray " + b.tray + ": " + message(d), "error");
-    } else if (item.action === "send") {
-      flash("Tray " + b.tray + " sent: N-S " + d.line.ns_tricks + ", E-W " + d.line.ew_tricks + "." +
-        (wasKept ? " (It was kept on this phone while the connection was down.)" : "") + " Now E-W check it.");
-    } else if (item.action === "confirm") {
-      flash("Tray " + b.tray + " checked by E-W.");
-    } else {
-      flash("Tray " + b.tray + ": your count (N-S " + b.claimed + ", E-W " + (13 - b.claimed) +
-        ") went to the director, who will settle it.", "warn");
+      return { bad: true, text: "Not sent: tray " + b.tray + " was already sent from this table.",
+        detail: "Stored: " + stored + (same ? " (the same as yours)." : ". Yours: " + yours + ".") +
+          " The first send stands; if it is wrong, N-S may correct it until E-W check it, or E-W can dispute it." };
     }
+    if (res.status >= 400) return { bad: true, text: "Tray " + b.tray + ": " + message(d) };
+    if (item.action === "send") return { text: "Tray " + b.tray + " sent: " + pair(d.line.ns_tricks) + ". Now E-W check it." };
+    if (item.action === "amend") return { text: "Tray " + b.tray + " corrected: " + pair(d.ns_tricks) + ". Now E-W check it." };
+    if (item.action === "confirm") return { text: "Tray " + b.tray + " checked by E-W." };
+    return { warn: true, text: "Tray " + b.tray + ": your count (" + pair(b.claimed) + ") went to the director, who will settle it." };
+  }
+
+  function report(item, res) {
+    var line = outcome(item, res);
+    flash(line.text, line.bad ? "error" : line.warn ? "warn" : "", line.detail);
+    if (!line.bad) { clearError(item.body.tray); return; }
+    showError(item.body.tray, line.text + (line.detail ? " " + line.detail : ""));
+    var p = document.querySelector("#tray-" + item.body.tray + " [data-error]");
+    if (p) p.scrollIntoView({ block: "center" });  // the refusal in view, next to the form it concerns
   }
 
   function formBody(form) {
@@ -125,10 +179,9 @@
 
   function submit(form) {
     var action = form.dataset.action, body = formBody(form);
-    var err = form.querySelector("[data-error]");
-    var need = action === "send" ? "ns_tricks" : action === "dispute" ? "claimed" : null;
+    var need = action === "send" || action === "amend" ? "ns_tricks" : action === "dispute" ? "claimed" : null;
     if (need && body[need] === undefined) {
-      err.hidden = false; err.textContent = "Tap the number of tricks N-S took first.";
+      showError(body.tray, "Tap the number of tricks N-S took first.");
       return;
     }
     if (action === "send" && !body.key) body.key = newKey();
@@ -137,31 +190,49 @@
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
     post(action, body).then(function (res) {
-      report(item, res, false);
-      if (res.status >= 400 && res.status !== 409 && err) { err.hidden = false; err.textContent = message(res.data); }
+      report(item, res);
       if (button) button.disabled = false;
       refresh();
     }, function () {
       var items = load(); items.push(item); save(items); showOutbox();
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
     });
   }
 
+  /* Everything kept on the phone goes, oldest first; then one message names each of them. */
   function flush() {
-    var items = load();
-    if (flushing || !items.length) return Promise.resolve();
+    if (flushing || !load().length) return Promise.resolve();
     flushing = true;
-    var item = items[0];
-    return post(item.action, item.body).then(function (res) {
-      save(load().slice(1)); showOutbox(); report(item, res, true); flushing = false;
-      return load().length ? flush() : refresh();
-    }, function () { flushing = false; showOutbox(); });
+    var done = [];
+    function next() {
+      var items = load();
+      if (!items.length) return Promise.resolve();
+      var item = items[0];
+      return post(item.action, item.body).then(function (res) {
+        save(load().slice(1));
+        var line = outcome(item, res);
+        done.push(line);
+        if (line.bad) showError(item.body.tray, line.text + (line.detail ? " " + line.detail : ""));
+        return next();
+      });
+    }
+    function finish() {
+      flushing = false;
+      showOutbox();
+      if (!done.length) return;
+      var bad = done.some(function (l) { return l.bad; });
+      var lines = done.map(function (l) { return { text: l.text + (l.detail ? " " + l.detail : ""), bad: l.bad }; });
+      flash("Sent now, kept on this phone while the connection was down (" + done.length + "):", bad ? "error" : "", "", lines);
+      return refresh();
+    }
+    return next().then(finish, finish);
   }
 
   function remember() {
     var picked = [], open = [];
     main.querySelectorAll("input[type=radio]:checked").forEach(function (r) {
       var card = r.closest(".tray");
-      if (card) picked.push([card.id, r.form.dataset.action, r.name, r.value]);
+      if (card && r.form) picked.push([card.id, r.form.dataset.action, r.name, r.value]);
     });
     main.querySelectorAll("details[open]").forEach(function (d) {
       var card = d.closest(".tray");
@@ -181,6 +252,12 @@
     });
   }
 
+  /* Ask the service worker to keep this link's page as it is now, for a reload with no connection. */
+  function keepPage() {
+    var sw = navigator.serviceWorker;
+    if (sw && sw.controller) sw.controller.postMessage({ type: "keep", url: root.dataset.base });
+  }
+
   function refresh() {
     return fetch(root.dataset.base, { credentials: "same-origin", headers: { "X-Table-Partial": "1" } })
       .then(function (res) { return res.ok ? res.text() : null; })
@@ -190,7 +267,9 @@
         main.innerHTML = html;
         restore(state);
         showOutbox();
+        placeErrors();
         setOnline(true);
+        keepPage();
       }, function () { setOnline(false); });
   }
 
@@ -209,9 +288,7 @@
   function label(radio) {
     var form = radio.form, button = form && form.querySelector(".send-btn");
     if (!button || radio.name !== "ns_tricks") return;
-    var n = parseInt(radio.value, 10);
-    button.textContent = button.dataset.label + ": N-S " + n + ", E-W " + (13 - n);
-    var err = form.querySelector("[data-error]"); if (err) err.hidden = true;
+    button.textContent = button.dataset.label + ": " + pair(parseInt(radio.value, 10));
   }
 
   document.addEventListener("submit", function (ev) {
@@ -220,12 +297,26 @@
     ev.preventDefault();
     submit(form);
   });
-  document.addEventListener("change", function (ev) { if (ev.target.type === "radio") label(ev.target); });
+  document.addEventListener("change", function (ev) {
+    if (ev.target.type !== "radio") return;
+    label(ev.target);
+    var card = ev.target.closest(".tray");  // a new count: the old refusal no longer applies
+    if (card && (ev.target.name === "ns_tricks" || ev.target.name === "claimed")) clearError(card.dataset.tray);
+  });
   window.addEventListener("online", function () { setOnline(true); flush(); });
   window.addEventListener("offline", function () { setOnline(false); showOutbox(); });
   document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
   setInterval(function () { if (load().length) flush(); }, 4000);
   setInterval(poll, 10000);
+  if (navigator.serviceWorker && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (reg) {
+      // The first visit came before the worker: have it keep this page now.
+      if (!navigator.serviceWorker.controller && reg.active) reg.active.postMessage({ type: "keep", url: root.dataset.base });
+    }).catch(function () { /* no service worker: the page still works while it stays open */ });
+  }
+  setOnline(navigator.onLine !== false);
   showOutbox();
-  flush();
+  if (load().length) flush(); else poll();  // at once: a page opened from the phone learns if the connection is back
 })();

@@ -97,6 +97,12 @@ SPEC: dict[str, Route] = {
         bodies={"post": {"session_number": 2, "date": "2026-12-01"}},
         query="?session_number=2",
     ),
+    "series-ladder-rule": Route(
+        "director",
+        {"series_id": "series"},
+        ok={"post": 200},
+        bodies={"post": {"min_sessions": 2, "best_of": 3}},
+    ),
     "club-detail": Route("director", SL, ok={"get": 200}),
     "player-list": Route(
         "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "New Player"}}
@@ -238,6 +244,7 @@ SPEC: dict[str, Route] = {
             ("results", base, {"post": 201}, {"post": {"tray": 3, "ns_tricks": 7}}, {"post": 400}),
             ("confirm", with_tray, {"post": 200}, {"post": {}}, {"post": 404}),
             ("dispute", with_tray, {"post": 200}, {"post": {"claimed": 7}}, {"post": 404}),
+            ("amend", with_tray, {"post": 200}, {"post": {"ns_tricks": 6}}, {"post": 404}),
             ("traveller", with_tray, {"get": unfolds}, {}, {"get": 404}),
             ("call", base, {"post": 201}, {}, {"post": 201}),
             ("clock", base, {"get": 200}, {}, {"get": 200}),

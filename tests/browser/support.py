@@ -1,4 +1,4 @@
-"""Helpers shared by the browser tests: the serialised live server, logging in, screenshots.
+"""Helpers shared by the browser tests: the serialised live server, logging in, axe-checked screenshots.
 
 pytest-django gives the live server's threads and the test one shared
 in-memory SQLite connection. Requests therefore take ``DB_LOCK`` one at a
@@ -88,9 +88,16 @@ def log_in(page: Any, base: str, username: str = DIRECTOR[0], password: str = DI
     page.wait_for_url(f"{base}/director/")
 
 
-def shot(page: Any, name: str) -> Path:
-    """A full-page screenshot, var/screenshots/NAME.png."""
+def shot(page: Any, name: str, *, scripts_off: bool = False, axe: bool = True) -> Path:
+    """A full-page screenshot, var/screenshots/NAME.png, of a page axe-core finds nothing serious on.
+
+    ``axe=False`` for a caller that runs axe-core itself and gathers what it finds.
+    """
+    from tests.browser.a11y import assert_accessible
+
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    if axe:
+        assert_accessible(page, name, scripts_off=scripts_off)
     return path

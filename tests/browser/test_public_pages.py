@@ -28,6 +28,7 @@ from scoring.hand_records import solve
 from scoring.scorers import Scores, explain, score
 from scoring.scorers.exponent import tabulate
 from scoring.selectors.slips import session_slips
+from tests.browser.a11y import assert_accessible
 from tournaments.models import Deal, Player, Series, Session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
@@ -192,6 +193,7 @@ def test_every_public_page_of_the_demo_club_at_phone_and_laptop_width(
                 check(page)
             SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SHOTS / f"public-{width}-{name}.png"), full_page=True)
+            assert_accessible(page, f"{name} at {width} width")
 
 
 def test_the_running_session_is_nowhere_public(live_server: Any, laptop: Any, season: dict[str, Any]) -> None:

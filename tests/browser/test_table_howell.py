@@ -38,9 +38,9 @@ METHOD = "exponent"
 #: The live server's threads and this test share one in-memory SQLite connection
 
 
-def shot(page: Any, name: str) -> None:
-    """A full-page screenshot, var/screenshots/table-NAME.png."""
-    support.shot(page, f"table-{name}")
+def shot(page: Any, name: str, *, scripts_off: bool = False) -> None:
+    """A full-page screenshot, var/screenshots/table-NAME.png, checked by axe-core."""
+    support.shot(page, f"table-{name}", scripts_off=scripts_off)
 
 
 @pytest.fixture
@@ -356,7 +356,7 @@ def test_the_basic_send_works_without_javascript(live_server: Any, howell: Sessi
         send(page, 6, 8)  # a plain form post, then the page again
         expect_text(page.locator(".messages"), "Tray 6 sent: N-S 8, E-W 5.")
         expect_text(page.locator("#tray-6"), "Hand the phone to E-W")
-        shot(page, "15-sent-without-javascript")
+        shot(page, "15-sent-without-javascript", scripts_off=True)
         assert [x.ns_tricks for x in lines(howell, 6, 3)] == [8]
     finally:
         context.close()

@@ -101,7 +101,7 @@ class SeriesSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Series
-        fields = ["id", "name", "best_of", "rotation", "created_at"]
+        fields = ["id", "name", "best_of", "min_sessions", "rotation", "created_at"]
         read_only_fields = fields
 
 

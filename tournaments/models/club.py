@@ -84,6 +84,9 @@ class Series(models.Model):
     name = models.CharField(max_length=120)
     #: How many of a player's best sessions count on the ladder; None: all.
     best_of = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The ladder's attendance rule: a player is ranked once they have played this many of the
+    #: series' sessions (None: from the first); the others are listed below, not yet ranked.
+    min_sessions = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The partner rotation between sessions: "club" (p. 46), "edgewood" or
     #: "ladies" (p. 47), or blank for none.
     rotation = models.CharField(max_length=10, blank=True, default="")

@@ -1,0 +1,63 @@
+"""The phones' API: N-S correct their own line until E-W have checked it (``services.amend``).
+
+The same three doors as the rest of the phones' API (``scoring.api.tables``):
+a table's token in the URL or the ``Table`` header, or an entrant's own
+token; an entrant's phone may correct only a line where it sat N-S.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments.api import errors
+
+from ..inputs import AmendSerializer
+from ..services.amend import phone_amend
+from .slips import SlipLineSerializer
+from .tables import TRAY, TableView
+
+
+@extend_schema(tags=["tables"], parameters=[TRAY])
+class TableAmendView(TableView):
+    """N-S correct their count on a tray before E-W check it."""
+
+    @extend_schema(
+        request=AmendSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
+    )
+    def post(self, request: Request, tray: int, token: str = "") -> Response:
+        """The corrected line (409 once E-W have checked or disputed it, or if it changed since seen)."""
+        form = AmendSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        line = phone_amend(
+            phone=self.phone,
+            tray_number=tray,
+            ns_tricks=data["ns_tricks"],
+            ns_revokes=data.get("ns_revokes"),
+            ew_revokes=data.get("ew_revokes"),
+            version=data.get("version"),
+            by=self.phone.actor("N-S"),
+        )
+        return Response(SlipLineSerializer(line).data)
+
+
+def amend_urls() -> list[Any]:
+    """The endpoint under each of the phones' three prefixes."""
+    route = "trays/<int:tray>/amend/"
+    return [
+        path(f"tables/<str:token>/{route}", TableAmendView.as_view(), name="table-link-amend"),
+        path(f"table/{route}", TableAmendView.as_view(), name="table-header-amend"),
+        path(
+            f"entrant-links/<str:token>/{route}",
+            TableAmendView.as_view(follows=True),
+            name="entrant-link-amend",
+        ),
+    ]
+
+
+urlpatterns = amend_urls()
