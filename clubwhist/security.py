@@ -1,10 +1,16 @@
-"""Who the client is, and what a locked-out login answers.
+"""Who the client is, what a locked-out login answers, and how fast a stranger may ask.
 
 One address per request, for every limit that counts by address: the
-login lockout (django-axes) and DRF's throttles. ``NUM_PROXIES`` says how
+login lockout (django-axes) and the throttles. ``NUM_PROXIES`` says how
 many trusted reverse proxies each appended the address they saw to
 ``X-Forwarded-For``; with none (the default) the client is the socket's
 peer, and a header the client wrote itself changes nothing.
+
+Throttles by address, for whoever comes without credentials: scope
+``public`` on every public endpoint and page (``API_PUBLIC_RATE``), and
+``preview`` on the costlier movement previews and recommendations
+(``API_PREVIEW_RATE``). Past the rate the answer is 429 with
+``Retry-After``.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from rest_framework.throttling import AnonRateThrottle
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -62,6 +69,34 @@ def lockout_response(
     else:
         response = render(request, "registration/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(minutes * 60)
+    return response
+
+
+class PublicRateThrottle(AnonRateThrottle):
+    """Every public endpoint and page: so many requests a minute from one address (scope ``public``)."""
+
+    scope = "public"
+
+    def get_ident(self, request: Any) -> str:
+        """The client as the login lockout counts it."""
+        return client_ip(request)
+
+
+class PreviewRateThrottle(PublicRateThrottle):
+    """Movement previews and recommendations, which run an engine: fewer (scope ``preview``)."""
+
+    scope = "preview"
+
+
+def page_throttled(request: HttpRequest) -> HttpResponse | None:
+    """A public page's 429 when its address asks too fast, else None."""
+    throttle = PublicRateThrottle()
+    if throttle.allow_request(request, None):
+        return None
+    wait = math.ceil(throttle.wait() or 1)
+    response = HttpResponse("Too many requests from this address; try again shortly.", status=429)
+    response["Content-Type"] = "text/plain; charset=utf-8"
+    response["Retry-After"] = str(wait)
     return response
 
 

@@ -220,10 +220,13 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
-    # Table links are rate-limited per token (scope "table"); token requests by address ("login").
+    # Table links are rate-limited per token (scope "table"); token requests by address ("login");
+    # every public endpoint and page by address ("public"), movement previews more tightly ("preview").
     "DEFAULT_THROTTLE_RATES": {
         "table": os.getenv("API_TABLE_RATE", "120/min"),
         "login": os.getenv("API_LOGIN_RATE", "20/min"),
+        "public": os.getenv("API_PUBLIC_RATE", "300/min"),
+        "preview": os.getenv("API_PREVIEW_RATE", "30/min"),
     },
     # Throttles by address take the client as NUM_PROXIES says, never a forged X-Forwarded-For.
     "NUM_PROXIES": NUM_PROXIES,

@@ -31,7 +31,6 @@ from tournaments.models import Deal, Session
 logger = logging.getLogger(__name__)
 
 
-
 @dataclass(frozen=True)
 class DoubleDummy:
     """The double-dummy tricks of each side, with the trump suit and the leader."""

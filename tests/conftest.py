@@ -14,6 +14,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from clubwhist.security import PublicRateThrottle
 from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment
 from tournaments.services import club as club_services
@@ -90,3 +91,10 @@ def running_session(seated_session: Session) -> Session:
 def _fresh_cache() -> None:
     """Each test starts with an empty cache (a new test database reuses the same ids)."""
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _public_throttle_wide_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests ask the public pages far faster than a person; the throttle's own tests set their rates."""
+    rates = {**PublicRateThrottle.THROTTLE_RATES, "public": "100000/min", "preview": "100000/min"}
+    monkeypatch.setattr(PublicRateThrottle, "THROTTLE_RATES", rates)

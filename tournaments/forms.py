@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 
 from .models import Club, EntrantKind, Player, ScoringMethod, Series
+from .movements.limits import MAX_DEALS
 from .services.errors import UserError
 from .services.pbn import pbn_size_check
 
@@ -168,7 +169,7 @@ class MovementChoiceForm(forms.Form):
 
     choice = forms.CharField(required=False, widget=forms.HiddenInput)
     family = forms.ChoiceField(choices=(), required=False, label="Movement")
-    deals = forms.IntegerField(min_value=1, max_value=200, required=False, label="Deals")
+    deals = forms.IntegerField(min_value=1, max_value=MAX_DEALS, required=False, label="Deals")
     scoring_method = forms.ChoiceField(choices=ScoringMethod.choices, label="Scoring method")
 
     def __init__(self, *args: Any, families: Sequence[tuple[str, Any]], **kwargs: Any) -> None:

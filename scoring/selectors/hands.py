@@ -26,7 +26,6 @@ from ..visibility import Sight
 DD_QUEUE_GUARD_SECONDS = 300
 
 
-
 @dataclass(frozen=True)
 class HandView:
     """A deal's four hands, trump card, dealer and double-dummy tricks."""

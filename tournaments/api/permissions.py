@@ -33,8 +33,10 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
+
+from clubwhist.security import PublicRateThrottle
 
 from ..models import Club, Session, Table
 from ..selectors import session_for_director, table_by_token
@@ -135,10 +137,11 @@ class DirectorView(ServiceErrorsMixin, APIView):
 
 
 class PublicView(ServiceErrorsMixin, APIView):
-    """A public endpoint: no credentials needed, and none looked at."""
+    """A public endpoint: no credentials needed, and none looked at; throttled by address."""
 
     authentication_classes: list[type[BaseAuthentication]] = []
     permission_classes = [AllowAny]
+    throttle_classes: list[type[BaseThrottle]] = [PublicRateThrottle]
 
 
 class Paginated(generics.ListAPIView):

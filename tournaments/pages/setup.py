@@ -18,7 +18,9 @@ from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
 from ..models import Entrant, EntrantKind, Player, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.analysis import analyse
-from ..movements.recommend import Recommendation, recommend
+from ..movements.limits import MAX_DEALS
+from ..movements.recommend import Recommendation
+from ..previews import movement_recommendations
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
 from ..printing.hands import tray_hands_of
@@ -42,7 +44,7 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
 def deals_wanted(request: HttpRequest, session: Session) -> int:
     """Deals available: the ``deals`` asked for, or the chosen movement's, or a usual evening's."""
     raw = request.GET.get("deals", "")
-    if raw.isdigit() and 1 <= int(raw) <= 200:
+    if raw.isdigit() and 1 <= int(raw) <= MAX_DEALS:
         return int(raw)
     return session.trays_count or DEFAULT_DEALS
 
@@ -84,7 +86,8 @@ def recommendations(session: Session, deals: int) -> list[RecommendationView]:
     if entrants < 2:
         return []
     try:
-        recs = recommend(session_kind=str(session.entrant_kind), entrants=entrants, deals_available=deals)
+        kind = str(session.entrant_kind)
+        recs = movement_recommendations(session_kind=kind, entrants=entrants, deals=deals)
     except MovementUserError:
         return []
     return [

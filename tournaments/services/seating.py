@@ -29,6 +29,7 @@ from ..models import (
     Tray,
 )
 from ..movements import Movement, MovementUserError
+from ..movements.limits import check_size
 from ..selectors import player_numbers
 from .club import log_action
 from .errors import UserError
@@ -51,11 +52,10 @@ def movement_generate(
     if fam is None:
         raise UserError(f"Unknown movement {family!r}.", field="family")
     count = _movement_unit_count(session, fam.entrant_kind)
-    sizes = {"pair": "pairs", "team": "teams", "player": "players"}
+    size = {{"pair": "pairs", "team": "teams", "player": "players"}[fam.entrant_kind]: count}
     try:
-        return movements.generate(
-            family, variant=variant or None, deals=deals, **{sizes[fam.entrant_kind]: count}
-        )
+        check_size(deals=deals, **size)
+        return movements.generate(family, variant=variant or None, deals=deals, **size)
     except MovementUserError as exc:
         raise UserError(str(exc), field="family") from None
 
