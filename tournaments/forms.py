@@ -184,7 +184,7 @@ class MovementChoiceForm(forms.Form):
             return family, variant, data.get("deals")
         family, _, rest = (data.get("choice") or "").partition("|")
         variant, _, deals = rest.partition("|")
-        return family, variant, int(deals) if deals.isdigit() else data.get("deals")
+        return family, variant, int(deals) if deals.isascii() and deals.isdigit() else data.get("deals")
 
 
 # --- Trays and deals --------------------------------------------------------

@@ -180,8 +180,8 @@ class RoundEnteredSerializer(serializers.Serializer):
 
 
 def idempotency_key(request: Request, data: dict[str, Any]) -> str | None:
-    """The submission's key: the Idempotency-Key header, else the field."""
-    return (request.headers.get("Idempotency-Key") or data.get("idempotency_key") or "").strip()[:64] or None
+    """The submission's key: the Idempotency-Key header, else the field (at most 64 characters)."""
+    return (request.headers.get("Idempotency-Key") or data.get("idempotency_key") or "").strip() or None
 
 
 def submit_response(outcome: SubmitOutcome, traveller: list[TravellerLine] | None) -> Response:

@@ -75,7 +75,7 @@ def key_scope(phone: Phone) -> str:
 
 def _replayed(phone: Phone, key: str | None) -> SlipLine | None:
     """The line an entrant's phone stored under this key before, wherever its entrant sits now."""
-    key = (key or "").strip()[:64]
+    key = (key or "").strip()
     if phone.link is None or not key:
         return None
     return (

@@ -47,6 +47,9 @@ from .lines import (
     slips_changed,
 )
 
+#: The longest idempotency key kept (the column's length).
+KEY_LENGTH = 64
+
 
 @dataclass(frozen=True)
 class SubmitOutcome:
@@ -129,7 +132,9 @@ def result_submit(
     both values. A table sends only trays of its round; the director
     (``as_director``) may enter any.
     """
-    key = (idempotency_key or "").strip()[:64] or None
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > KEY_LENGTH:
+        raise UserError(f"A submission key has at most {KEY_LENGTH} characters.", field="idempotency_key")
     scope = key_scope or f"table:{table.pk}"
     asked = {"tray": tray_number, "ns_tricks": ns_tricks, "revokes": [ns_revokes, ew_revokes]}
     asked.update(round=round_number, table=table.number if as_director else None)

@@ -119,11 +119,18 @@ def roster_import_csv(*, club: Club, text: str, user: Any = None) -> tuple[int, 
     on the roster is skipped and reported; nothing else is lost.
     """
     reader = csv.DictReader(io.StringIO(text))
+    try:
+        rows = list(reader)
+    except csv.Error:
+        where = f"Line {reader.line_num}" if reader.line_num else "The file"
+        raise UserError(
+            f"{where} is not CSV the app can read; save it again as CSV (UTF-8).", field="file"
+        ) from None
     fields = {f.strip().lower() for f in (reader.fieldnames or [])}
     if "name" not in fields:
         raise UserError("The CSV needs a header row with a 'name' column.", field="file")
     added, problems = 0, []
-    for i, row in enumerate(reader, start=2):
+    for i, row in enumerate(rows, start=2):
         clean = {k.strip().lower(): (v or "").strip() for k, v in row.items() if k}
         if not clean.get("name"):
             problems.append(f"line {i}: no name")
