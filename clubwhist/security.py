@@ -18,13 +18,15 @@ from __future__ import annotations
 import functools
 import ipaddress
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from rest_framework.exceptions import APIException
+from rest_framework.parsers import FormParser, JSONParser
 from rest_framework.throttling import AnonRateThrottle
 
 
@@ -140,3 +142,45 @@ def same_origin_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
         return response
 
     return wrapped
+
+
+class BodyTooLarge(APIException):
+    """413: a request body larger than the server reads."""
+
+    status_code = 413
+    default_code = "too_large"
+
+
+def refuse_large_body(parser_context: Mapping[str, Any] | None) -> None:
+    """Refuse, before a byte is read, a body whose declared length is over ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+    request = (parser_context or {}).get("request")
+    cap = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if request is None or cap is None:
+        return
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > cap:
+        raise BodyTooLarge(
+            f"The request has {length:,} bytes; the API reads at most {cap:,}"
+            " (setting DATA_UPLOAD_MAX_MEMORY_SIZE)."
+        )
+
+
+class SizedJSONParser(JSONParser):
+    """JSON bodies, refused unread when larger than the server takes."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        """The parsed body, after the size check."""
+        refuse_large_body(parser_context)
+        return super().parse(stream, media_type, parser_context)
+
+
+class SizedFormParser(FormParser):
+    """Form bodies, refused unread when larger than the server takes."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        """The parsed body, after the size check."""
+        refuse_large_body(parser_context)
+        return super().parse(stream, media_type, parser_context)

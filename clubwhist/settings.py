@@ -217,6 +217,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read; multipart
+    # is Django's own parser, which keeps to the same setting.
+    "DEFAULT_PARSER_CLASSES": [
+        "clubwhist.security.SizedJSONParser",
+        "clubwhist.security.SizedFormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
@@ -270,5 +277,9 @@ LOGGING = {
     },
 }
 
+# The largest request body (bytes) read into memory, pages and API alike (Django's default, said here).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 # The largest PBN file (bytes) the trays page and the API take; larger files are refused.
 PBN_MAX_BYTES = int(os.getenv("PBN_MAX_BYTES", "1000000"))
+# The largest roster CSV (bytes) the roster page and the API take: a club of thousands fits in a tenth.
+ROSTER_MAX_BYTES = int(os.getenv("ROSTER_MAX_BYTES", "200000"))

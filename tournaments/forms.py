@@ -15,6 +15,7 @@ from django import forms
 
 from .models import Club, EntrantKind, Player, ScoringMethod, Series
 from .movements.limits import MAX_DEALS
+from .services.club import roster_size_check
 from .services.errors import UserError
 from .services.pbn import pbn_size_check
 
@@ -79,6 +80,7 @@ class RosterImportForm(forms.Form):
         upload = self.cleaned_data.get("file")
         if upload is None:
             raise UserError("Choose a CSV file to import.", field="file")
+        roster_size_check(upload.size or 0)
         try:
             return str(upload.read().decode("utf-8-sig"))
         except UnicodeDecodeError:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from tournaments.models import Session, Table
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
+from tournaments.services.text import free_text
 
 from ..models import SlipLine, Via
 from .lines import (
@@ -33,7 +34,7 @@ def _check_correction(
     reason: str, ns_tricks: Any, ns_award: str, ew_award: str, ns_revokes: int | None, ew_revokes: int | None
 ) -> int | None:
     """A correction the director can make: a reason; tricks, or awards to both sides; revokes with tricks."""
-    if not reason.strip():
+    if not free_text(reason, label="A reason"):
         raise UserError("Give a reason for the correction.", field="reason")
     for label, award in (("ns_award", ns_award), ("ew_award", ew_award)):
         if award and award not in AWARDS:
@@ -126,7 +127,7 @@ def result_award(
         return result_correct(
             line=line, reason=reason, ns_award=ns_award, ew_award=ew_award, user=user, by=by
         )
-    if not reason.strip():
+    if not free_text(reason, label="A reason"):
         raise UserError("Give a reason for the award.", field="reason")
     if ns_award not in AWARDS or ew_award not in AWARDS:
         raise UserError("Choose an award for each side.", field="ns_award")

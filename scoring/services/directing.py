@@ -30,6 +30,7 @@ from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, UserError
 from tournaments.services.running import seating_changed, session_tables_advance
 from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
+from tournaments.services.text import free_text
 
 from ..models import ScoreSnapshot, SlipLine, Via
 from ..selectors.board import session_board, slips_missing
@@ -103,7 +104,7 @@ def tray_set_status(
     if status not in Tray.Status.values:
         raise UserError(f"Unknown tray status {status!r}.", field="status")
     table = _check_fouled_table(tray, table_number) if status == Tray.Status.FOULED else None
-    if not reason.strip():
+    if not free_text(reason, label="A reason"):
         raise UserError("Give a reason for the change.", field="reason")
     if table is not None:
         result_award(

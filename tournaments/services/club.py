@@ -6,12 +6,14 @@ import csv
 import io
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 
 from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat
 from .errors import UserError
+from .text import column_text
 
 
 def log_action(
@@ -30,7 +32,8 @@ def log_action(
 
 def club_create(*, name: str, slug: str) -> Club:
     """Create a club."""
-    return Club.objects.create(name=name, slug=slug)
+    name = column_text(name, Club, "name", label="A club's name")
+    return Club.objects.create(name=name, slug=column_text(slug, Club, "slug", label="A club's short name"))
 
 
 def director_add(*, club: Club, user: AbstractBaseUser) -> ClubDirector:
@@ -48,8 +51,7 @@ def clubs_directed_by(*, user: Any) -> QuerySet[Club]:
 
 def player_create(*, club: Club, name: str, member_number: str = "", user: Any = None) -> Player:
     """Add a player to the roster; member numbers are unique in the club."""
-    name = name.strip()
-    member_number = member_number.strip()
+    name, member_number = _name_and_number(name, member_number)
     if not name:
         raise UserError("A player needs a name.", field="name")
     try:
@@ -63,12 +65,20 @@ def player_create(*, club: Club, name: str, member_number: str = "", user: Any =
     return player
 
 
+def _name_and_number(name: str, member_number: str) -> tuple[str, str]:
+    """A player's name and member number as the roster keeps them, or a ``UserError`` naming the field."""
+    return (
+        column_text(name, Player, "name", label="A player's name"),
+        column_text(member_number, Player, "member_number", label="A member number"),
+    )
+
+
 def player_update(*, player: Player, name: str, member_number: str, active: bool, user: Any = None) -> Player:
     """Change a player's name, number or active flag."""
-    name = name.strip()
+    name, member_number = _name_and_number(name, member_number)
     if not name:
         raise UserError("A player needs a name.", field="name")
-    player.name, player.member_number, player.active = name, member_number.strip(), active
+    player.name, player.member_number, player.active = name, member_number, active
     try:
         with transaction.atomic():
             player.save()
@@ -112,12 +122,25 @@ def players_search(*, club: Club, q: str = "", active_only: bool = False) -> Que
     return qs.order_by("name")
 
 
+def roster_size_check(size: int) -> None:
+    """Refuse a roster file larger than the ``ROSTER_MAX_BYTES`` setting."""
+    cap = int(settings.ROSTER_MAX_BYTES)
+    if size > cap:
+        raise UserError(
+            f"The file has {size:,} bytes; a roster CSV may have at most {cap:,} (setting ROSTER_MAX_BYTES).",
+            field="file",
+        )
+
+
 def roster_import_csv(*, club: Club, text: str, user: Any = None) -> tuple[int, list[str]]:
     """Import players from CSV with a ``name`` column (and ``member_number``).
 
     Returns (players added, problems). A row whose member number is already
-    on the roster is skipped and reported; nothing else is lost.
+    on the roster, or whose cell is too long to keep, is skipped and
+    reported; nothing else is lost. A file over ``ROSTER_MAX_BYTES`` is
+    refused whole.
     """
+    roster_size_check(len(text.encode("utf-8", "surrogatepass")))
     reader = csv.DictReader(io.StringIO(text))
     try:
         rows = list(reader)
