@@ -24,6 +24,8 @@ from .lines import (
     find_tray,
     line_keep_version,
     line_store,
+    lock_line,
+    lock_session,
     new_line,
     seating_for,
     slips_changed,
@@ -75,7 +77,7 @@ def result_correct(
     user: Any = None,
 ) -> SlipLine:
     """The director changes a line: tricks, an award, revokes. The old version is kept."""
-    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    line = lock_line(line)
     session = line.session
     _open_for_directing(session, "correcting a result")
     tricks = _check_correction(reason, ns_tricks, ns_award, ew_award, ns_revokes, ew_revokes)
@@ -116,7 +118,7 @@ def result_award(
     by: str = "",
 ) -> SlipLine:
     """Award an adjusted score (average, average-plus/minus) to a table on a tray."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk)
     table = Table.objects.filter(session=session, number=table_number).first()
     if table is None:
         raise NotFound(f"There is no table {table_number}.")

@@ -195,7 +195,12 @@ def close_problems(*, session: Session) -> list[str]:
 
 @transaction.atomic
 def session_close(*, session: Session, user: Any = None) -> ScoreSnapshot | None:
-    """Close a running session once every slip is complete, and score it."""
+    """Close a running session once every slip is complete, and score it.
+
+    The session is locked before the checks: a send or a dispute waits for
+    the close, then finds the session closed, and none lands in between.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
     require_status(session, Status.RUNNING, doing="close the session")
     problems = close_problems(session=session)
     if problems:

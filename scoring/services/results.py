@@ -42,6 +42,8 @@ from .lines import (
     find_tray,
     line_keep_version,
     line_store,
+    lock_line,
+    lock_session,
     new_line,
     seating_for,
     slips_changed,
@@ -80,9 +82,7 @@ def _replay(key: str | None, scope: str, fingerprint: str) -> SubmitOutcome | No
 
 def _open_session(table: Table) -> Session:
     """The table's session, locked while the send decides, and only while it takes results."""
-    session = (
-        Session.objects.select_for_update().defer("movement_json", "movement_params").get(pk=table.session_id)
-    )
+    session = lock_session(table.session_id)
     if not session.accepts_results:
         raise UserError(f"The session is {session.get_status_display().lower()}; results are not taken now.")
     return session
@@ -187,7 +187,7 @@ def result_confirm(
     as_director: bool = False,
 ) -> SlipLine:
     """The opponents agree with the line as it stands (at the version seen); or the director settles it."""
-    line = SlipLine.objects.select_for_update().select_related("session").get(pk=line.pk)
+    line = lock_line(line)
     if version is not None and version != line.version:
         raise Conflict("The result changed since you saw it; look again before confirming.")
     if line.status == SlipLine.Status.CONFIRMED:
@@ -207,7 +207,7 @@ def result_dispute(
     *, line: SlipLine, claimed: Any, by: str = "", via: str = Via.TABLE, as_director: bool = False
 ) -> SlipLine:
     """The opponents disagree: their count is kept on the line, which goes to the director's live board."""
-    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    line = lock_line(line)
     tricks = check_tricks(claimed, field="claimed")
     if not as_director:
         _table_may_still(line)

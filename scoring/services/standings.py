@@ -21,7 +21,14 @@ KEEP_SNAPSHOTS = 3
 
 
 def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
-    """Score the session now and store the result as its newest snapshot."""
+    """Score the session now and store the result as its newest snapshot.
+
+    A snapshot only moves forward: the slips are read after the session's
+    ``results_version``, so they are at least that new; the write locks the
+    session's row and, when a recompute that read newer slips (or the same)
+    has already stored its snapshot, keeps that one and stores nothing. Two
+    recomputes finishing out of order leave the newer as the newest.
+    """
     session = Session.objects.get(pk=session_id)
     version = session.results_version
     slips = session_slips(session=session)
@@ -29,6 +36,10 @@ def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
         return None
     scores = score(session.scoring_method, slips)
     with transaction.atomic():
+        Session.objects.select_for_update().only("pk").get(pk=session_id)
+        newest = ScoreSnapshot.objects.filter(session_id=session_id).order_by("-computed_at", "-id").first()
+        if newest is not None and newest.source_version > version:
+            return newest
         snapshot = ScoreSnapshot.objects.create(
             session=session,
             method=session.scoring_method,
