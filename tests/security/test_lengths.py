@@ -120,3 +120,12 @@ def test_an_api_reason_with_a_nul_is_a_400(director: Any, running_session: Sessi
     response = api.post(url, json.dumps(body), content_type="application/json")
     assert response.status_code == 400 and "reason" in response.json()
     assert not SlipLine.objects.filter(session=running_session).exists()
+
+
+def test_a_roster_search_holding_a_nul_finds_by_the_rest(director_client: Client, club: Club) -> None:
+    club_services.player_create(club=club, name="Ann Smith")
+    response = director_client.get(reverse("director:roster", args=[club.slug]), {"q": "Ann\x00"})
+    assert response.status_code == 200 and b"Ann Smith" in response.content
+    api = APIClient()
+    api.force_authenticate(Club.objects.get(pk=club.pk).directors.get())
+    assert api.get(f"/api/v1/clubs/{club.slug}/players/", {"q": "\x00"}).status_code == 200

@@ -113,12 +113,13 @@ def player_merge(*, keep: Player, merge: Player, user: Any = None) -> Player:
 
 
 def players_search(*, club: Club, q: str = "", active_only: bool = False) -> QuerySet[Player]:
-    """Roster search by name or member number (search as you type)."""
+    """Roster search by name or member number (search as you type); a NUL, which no name holds, is dropped."""
     qs = Player.objects.filter(club=club, merged_into__isnull=True)
     if active_only:
         qs = qs.filter(active=True)
-    if q.strip():
-        qs = qs.filter(Q(name__icontains=q.strip()) | Q(member_number__iexact=q.strip()))
+    q = str(q).replace("\x00", "").strip()
+    if q:
+        qs = qs.filter(Q(name__icontains=q) | Q(member_number__iexact=q))
     return qs.order_by("name")
 
 
