@@ -56,7 +56,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
@@ -213,7 +212,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "clubwhist.security.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
@@ -277,6 +276,8 @@ LOGGING = {
     },
 }
 
+# How long a director's API token lasts (hours); the server keeps only its digest.
+API_TOKEN_HOURS = int(os.getenv("API_TOKEN_HOURS", "720"))
 # The largest request body (bytes) read into memory, pages and API alike (Django's default, said here).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 # The largest PBN file (bytes) the trays page and the API take; larger files are refused.

@@ -16,6 +16,7 @@ from django.http import HttpRequest
 
 from .models import (
     ActionLog,
+    ApiToken,
     Club,
     ClubDirector,
     Deal,
@@ -212,4 +213,25 @@ class ActionLogAdmin(ClubScopedAdmin):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """API tokens by their first characters, to revoke (delete); the key itself is nowhere to be seen."""
+
+    list_display = ["prefix", "user", "created_at", "expires_at"]
+    readonly_fields = ["prefix", "user", "created_at", "expires_at"]
+    exclude = ["digest"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        """A superuser sees every token; anyone else their own."""
+        tokens = super().get_queryset(request)
+        return tokens if request.user.is_superuser else tokens.filter(user=request.user)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        """Tokens are made by logging in to the API, or ``manage.py api_token``."""
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False

@@ -4,10 +4,12 @@ from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember
 from .entrant import Entrant, EntrantMember
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import EntrantKind, ScoringMethod, Session
+from .token import ApiToken
 from .tray import Deal, Tray
 
 __all__ = [
     "ActionLog",
+    "ApiToken",
     "Club",
     "ClubDirector",
     "Deal",
