@@ -206,7 +206,7 @@ def session_close(*, session: Session, user: Any = None) -> ScoreSnapshot | None
     if problems:
         raise IncompleteSlips(problems)
     session_set_status(session=session, status=Status.CLOSED, user=user)
-    return standings_compute(session_id=session.pk)
+    return standings_compute(session_id=session.pk, wait_turn=False)  # the session's row is ours
 
 
 @transaction.atomic

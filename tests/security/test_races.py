@@ -15,6 +15,7 @@ newest snapshot was computed from the newest slips.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -196,7 +197,11 @@ def test_a_correction_against_a_confirmation(running_session: Session) -> None:
 def test_two_recomputes_never_leave_the_older_snapshot_newest(
     running_session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A recompute that read older slips and finishes last stores nothing over the newer one."""
+    """A recompute that read older slips and finishes last stores nothing over the newer one.
+
+    The older one does not wait its turn (as closing, which holds the session's row, does not), so
+    the newer one, a correction's, runs while it scores: the snapshot still only moves forward.
+    """
     send_all(running_session)
     older_read, newer_stored = threading.Event(), threading.Event()
     real_score = standings_service.score
@@ -213,7 +218,7 @@ def test_two_recomputes_never_leave_the_older_snapshot_newest(
 
     def older() -> None:
         try:
-            found["older"] = standings_compute(session_id=running_session.pk)
+            found["older"] = standings_compute(session_id=running_session.pk, wait_turn=False)
         finally:
             connections.close_all()
 
@@ -234,7 +239,26 @@ def test_two_recomputes_never_leave_the_older_snapshot_newest(
     assert_invariants(running_session)
 
 
-def test_two_recomputes_released_together(running_session: Session) -> None:
+def test_two_recomputes_released_together_take_turns(
+    running_session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
     send_all(running_session)
-    race(*[lambda: standings_compute(session_id=running_session.pk)] * 2)
+    real_score = standings_service.score
+    scoring, most = [0], [0]
+    guard = threading.Lock()
+
+    def watched_score(method: str, slips: Any) -> Any:
+        with guard:
+            scoring[0] += 1
+            most[0] = max(most[0], scoring[0])
+        time.sleep(0.2)  # long enough for the other to arrive
+        try:
+            return real_score(method, slips)
+        finally:
+            with guard:
+                scoring[0] -= 1
+
+    monkeypatch.setattr(standings_service, "score", watched_score)
+    race(*[lambda: standings_compute(session_id=running_session.pk)] * 3)
+    assert most[0] == 1  # one recompute of a session at a time
     assert_invariants(running_session)
