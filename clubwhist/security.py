@@ -1,10 +1,16 @@
-"""Who the client is, and what a locked-out login answers.
+"""Who the client is, what a locked-out login answers, and how fast a stranger may ask.
 
 One address per request, for every limit that counts by address: the
-login lockout (django-axes) and DRF's throttles. ``NUM_PROXIES`` says how
+login lockout (django-axes) and the throttles. ``NUM_PROXIES`` says how
 many trusted reverse proxies each appended the address they saw to
 ``X-Forwarded-For``; with none (the default) the client is the socket's
 peer, and a header the client wrote itself changes nothing.
+
+Throttles by address, for whoever comes without credentials: scope
+``public`` on every public endpoint and page (``API_PUBLIC_RATE``), and
+``preview`` on the costlier movement previews and recommendations
+(``API_PREVIEW_RATE``). Past the rate the answer is 429 with
+``Retry-After``.
 """
 
 from __future__ import annotations
@@ -12,13 +18,17 @@ from __future__ import annotations
 import functools
 import ipaddress
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import APIException, AuthenticationFailed
+from rest_framework.parsers import FormParser, JSONParser
+from rest_framework.throttling import AnonRateThrottle
 
 
 def client_ip(request: HttpRequest) -> str:
@@ -65,6 +75,34 @@ def lockout_response(
     return response
 
 
+class PublicRateThrottle(AnonRateThrottle):
+    """Every public endpoint and page: so many requests a minute from one address (scope ``public``)."""
+
+    scope = "public"
+
+    def get_ident(self, request: Any) -> str:
+        """The client as the login lockout counts it."""
+        return client_ip(request)
+
+
+class PreviewRateThrottle(PublicRateThrottle):
+    """Movement previews and recommendations, which run an engine: fewer (scope ``preview``)."""
+
+    scope = "preview"
+
+
+def page_throttled(request: HttpRequest) -> HttpResponse | None:
+    """A public page's 429 when its address asks too fast, else None."""
+    throttle = PublicRateThrottle()
+    if throttle.allow_request(request, None):
+        return None
+    wait = math.ceil(throttle.wait() or 1)
+    response = HttpResponse("Too many requests from this address; try again shortly.", status=429)
+    response["Content-Type"] = "text/plain; charset=utf-8"
+    response["Retry-After"] = str(wait)
+    return response
+
+
 class LockoutBackend(AxesStandaloneBackend):
     """django-axes' lockout check, for logins that come with a request.
 
@@ -105,3 +143,58 @@ def same_origin_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
         return response
 
     return wrapped
+
+
+class BodyTooLarge(APIException):
+    """413: a request body larger than the server reads."""
+
+    status_code = 413
+    default_code = "too_large"
+
+
+def refuse_large_body(parser_context: Mapping[str, Any] | None) -> None:
+    """Refuse, before a byte is read, a body whose declared length is over ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+    request = (parser_context or {}).get("request")
+    cap = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if request is None or cap is None:
+        return
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > cap:
+        raise BodyTooLarge(
+            f"The request has {length:,} bytes; the API reads at most {cap:,}"
+            " (setting DATA_UPLOAD_MAX_MEMORY_SIZE)."
+        )
+
+
+class SizedJSONParser(JSONParser):
+    """JSON bodies, refused unread when larger than the server takes."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        """The parsed body, after the size check."""
+        refuse_large_body(parser_context)
+        return super().parse(stream, media_type, parser_context)
+
+
+class SizedFormParser(FormParser):
+    """Form bodies, refused unread when larger than the server takes."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        """The parsed body, after the size check."""
+        refuse_large_body(parser_context)
+        return super().parse(stream, media_type, parser_context)
+
+
+class ApiTokenAuthentication(TokenAuthentication):
+    """``Authorization: Token <key>``: a director's key, found by its digest, refused once expired."""
+
+    def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
+        """The key's user and token, or 401."""
+        from tournaments.services.tokens import token_find  # the models load after the settings
+
+        token = token_find(key=key)
+        if token is None or not token.user.is_active:
+            raise AuthenticationFailed("Invalid or expired token.")
+        return token.user, token

@@ -56,7 +56,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
@@ -216,17 +215,27 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "clubwhist.security.ApiTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read; multipart
+    # is Django's own parser, which keeps to the same setting.
+    "DEFAULT_PARSER_CLASSES": [
+        "clubwhist.security.SizedJSONParser",
+        "clubwhist.security.SizedFormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
-    # Table links are rate-limited per token (scope "table"); token requests by address ("login").
+    # Table links are rate-limited per token (scope "table"); token requests by address ("login");
+    # every public endpoint and page by address ("public"), movement previews more tightly ("preview").
     "DEFAULT_THROTTLE_RATES": {
         "table": os.getenv("API_TABLE_RATE", "120/min"),
         "login": os.getenv("API_LOGIN_RATE", "20/min"),
+        "public": os.getenv("API_PUBLIC_RATE", "300/min"),
+        "preview": os.getenv("API_PREVIEW_RATE", "30/min"),
     },
     # Throttles by address take the client as NUM_PROXIES says, never a forged X-Forwarded-For.
     "NUM_PROXIES": NUM_PROXIES,
@@ -271,5 +280,11 @@ LOGGING = {
     },
 }
 
+# How long a director's API token lasts (hours); the server keeps only its digest.
+API_TOKEN_HOURS = int(os.getenv("API_TOKEN_HOURS", "720"))
+# The largest request body (bytes) read into memory, pages and API alike (Django's default, said here).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 # The largest PBN file (bytes) the trays page and the API take; larger files are refused.
 PBN_MAX_BYTES = int(os.getenv("PBN_MAX_BYTES", "1000000"))
+# The largest roster CSV (bytes) the roster page and the API take: a club of thousands fits in a tenth.
+ROSTER_MAX_BYTES = int(os.getenv("ROSTER_MAX_BYTES", "200000"))

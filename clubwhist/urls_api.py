@@ -6,15 +6,23 @@ header) and the public's (``public/``). See ``tournaments.api.permissions``.
 """
 
 from django.urls import path
+from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from clubwhist.security import same_origin_only
+from clubwhist.security import PublicRateThrottle, same_origin_only
 from scoring.api import calls, drive, laws, mnemonic, slips, standings, table_amend, tables
 from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, trays
 from tournaments.api.permissions import TokenObtainView
 
+#: The schema is the same for everyone until the next release, and costly to build: built once an hour.
+SCHEMA_SECONDS = 3600
+
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path(
+        "schema/",
+        cache_page(SCHEMA_SECONDS)(SpectacularAPIView.as_view(throttle_classes=[PublicRateThrottle])),
+        name="api-schema",
+    ),
     # Self-hosted (drf-spectacular-sidecar), and the browser may fetch nothing from elsewhere.
     path(
         "docs/",

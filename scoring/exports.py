@@ -4,7 +4,9 @@
 - **CSV**: one row per entrant: rank (and field rank for a Mitchell-type
   movement), number, names, the exact total and plus/minus ("37/4"), the
   same as decimals for spreadsheets, the modern percentage, and the score on
-  every tray.
+  every tray. A text cell a spreadsheet would run as a formula (a name
+  opening with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is
+  written with a leading apostrophe; numbers stay numbers.
 - **PDF**: the standings and, when published, the travellers, laid out for
   A4 with reportlab; each figure set as on the pages (``display.pdf``: the
   exponent raised with ``<super>``, the rest escaped).
@@ -48,6 +50,10 @@ FONT_PATHS = (
 )
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 ASCII_SUITS = str.maketrans("♠♥♦♣−", "SHDC-")
+#: How a spreadsheet cell opens a formula (or, with a tab or CR, hides one after what it shows).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A number as this CSV writes one: whole, exact rational ("-27/4") or decimal ("-6.7500").
+NUMBER = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
 
 
 def results_json(scores: Mapping[str, Any]) -> str:
@@ -65,9 +71,7 @@ def results_csv(
     """One row per entrant, exact figures first and decimals beside; a column per tray the viewer may see."""
     deals = [d.deal for d in scores.deals]
     by_deal = {d.deal: d.scores for d in scores.deals}
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
+    rows: list[list[object]] = [
         [
             "rank",
             "field",
@@ -80,30 +84,35 @@ def results_csv(
             "percent",
             *(f"tray {n}" for n in deals),
         ]
-    )
+    ]
     for row in scores.entrants:
         number, pm = row.entrant, row.plus_minus
         percent = (percents or {}).get(number)
-        writer.writerow(
+        rows.append(
             [
                 row.rank,
                 (fields or {}).get(number, ""),
                 number,
                 names.get(number, ""),
-                str(row.total),
-                "" if pm is None else str(pm),
+                row.total,
+                pm,
                 _decimal(row.total),
                 _decimal(pm),
                 display.percent(percent) if percent is not None else "",
-                *(_exact(by_deal[n].get(number)) for n in deals),
+                *(by_deal[n].get(number) for n in deals),
             ]
         )
+    out = io.StringIO()
+    csv.writer(out).writerows([spreadsheet_cell(c) for c in r] for r in rows)
     return out.getvalue()
 
 
-def _exact(value: Fraction | None) -> str:
-    """An exact rational as the JSON writes it ("27/4"), or blank."""
-    return "" if value is None else str(value)
+def spreadsheet_cell(value: object) -> str:
+    """A CSV cell no spreadsheet runs: numbers as they are ("27/4"), text opening a formula after a quote."""
+    text = "" if value is None else str(value)
+    if text.startswith(FORMULA_STARTS) and not NUMBER.fullmatch(text):
+        return "'" + text
+    return text
 
 
 def _decimal(value: Fraction | None) -> str:

@@ -4,7 +4,8 @@ Like Tabbycat's ``TournamentMixin``: the club comes from the URL's slug, the
 session from its number. What the public may see is the visibility rule's
 (``scoring.visibility``, through ``scoring.selectors.public``); anything not
 published is a 404, exactly as if the session did not exist, so nothing
-unpublished leaks by a different error.
+unpublished leaks by a different error. Every public page counts against
+its address's ``public`` throttle (``clubwhist.security``): 429 beyond.
 """
 
 from __future__ import annotations
@@ -16,13 +17,25 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
+from clubwhist.security import page_throttled
 from tournaments.models import Club, Session
 
 from .selectors.public import NotPublished, session_public
 from .visibility import Published, published
 
 
-class ClubMixin:
+class PublicPageMixin:
+    """A public page: so many requests a minute from one address, then 429."""
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Refuse an address that asks too fast; otherwise serve the page."""
+        refused = page_throttled(request)
+        if refused is not None:
+            return refused
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc,no-any-return]
+
+
+class ClubMixin(PublicPageMixin):
     """A page of one club, found by its slug."""
 
     kwargs: dict[str, Any]

@@ -76,8 +76,11 @@ class SlipLine(models.Model):
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed_by = models.CharField(max_length=80, blank=True, default="")
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    #: The first submission's idempotency key: a replay finds this line.
-    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    #: The first submission's idempotency key, in its scope (the table's link, the entrant's own link,
+    #: the director's account) with a digest of what it asked: a replay finds this line, and only a replay.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True)
+    idempotency_scope = models.CharField(max_length=40, blank=True, default="")
+    idempotency_fingerprint = models.CharField(max_length=64, blank=True, default="")
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -86,6 +89,9 @@ class SlipLine(models.Model):
             models.UniqueConstraint(fields=["tray", "table"], name="slipline_once_per_tray_and_table"),
             models.UniqueConstraint(fields=["tray", "ns"], name="slipline_ns_once_per_tray"),
             models.UniqueConstraint(fields=["tray", "ew"], name="slipline_ew_once_per_tray"),
+            models.UniqueConstraint(
+                fields=["idempotency_scope", "idempotency_key"], name="slipline_key_once_per_scope"
+            ),
             models.CheckConstraint(
                 condition=Q(ns_tricks__isnull=True) | Q(ns_tricks__gte=0, ns_tricks__lte=13),
                 name="slipline_tricks_0_to_13",

@@ -16,6 +16,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
+from clubwhist.security import PublicRateThrottle
 from tests.infra.club_process import Served, serve_club
 from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment
@@ -99,3 +100,10 @@ def _fresh_cache() -> None:
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """make club's own server on 127.0.0.1 with its own var/ and database, at http://club-hall.test:PORT."""
     yield from serve_club(tmp_path_factory)
+
+
+@pytest.fixture(autouse=True)
+def _public_throttle_wide_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests ask the public pages far faster than a person; the throttle's own tests set their rates."""
+    rates = {**PublicRateThrottle.THROTTLE_RATES, "public": "100000/min", "preview": "100000/min"}
+    monkeypatch.setattr(PublicRateThrottle, "THROTTLE_RATES", rates)

@@ -14,6 +14,8 @@ from typing import Any
 from django import forms
 
 from .models import Club, Drive, EntrantKind, Player, ScoringMethod, Series, Sex
+from .movements.limits import MAX_DEALS
+from .services.club import roster_size_check
 from .services.errors import UserError
 from .services.pbn import pbn_size_check
 
@@ -84,6 +86,7 @@ class RosterImportForm(forms.Form):
         upload = self.cleaned_data.get("file")
         if upload is None:
             raise UserError("Choose a CSV file to import.", field="file")
+        roster_size_check(upload.size or 0)
         try:
             return str(upload.read().decode("utf-8-sig"))
         except UnicodeDecodeError:
@@ -206,7 +209,7 @@ class MovementChoiceForm(forms.Form):
 
     choice = forms.CharField(required=False, widget=forms.HiddenInput)
     family = forms.ChoiceField(choices=(), required=False, label="Movement")
-    deals = forms.IntegerField(min_value=1, max_value=200, required=False, label="Deals")
+    deals = forms.IntegerField(min_value=1, max_value=MAX_DEALS, required=False, label="Deals")
     scoring_method = forms.ChoiceField(choices=ScoringMethod.choices, label="Scoring method")
 
     def __init__(self, *args: Any, families: Sequence[tuple[str, Any]], **kwargs: Any) -> None:
@@ -221,7 +224,7 @@ class MovementChoiceForm(forms.Form):
             return family, variant, data.get("deals")
         family, _, rest = (data.get("choice") or "").partition("|")
         variant, _, deals = rest.partition("|")
-        return family, variant, int(deals) if deals.isdigit() else data.get("deals")
+        return family, variant, int(deals) if deals.isascii() and deals.isdigit() else data.get("deals")
 
 
 class DriveForm(forms.Form):

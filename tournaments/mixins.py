@@ -13,8 +13,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views import View
@@ -28,6 +28,8 @@ from .services.club import clubs_directed_by
 from .services.errors import NotFound, UserError
 
 Errors = dict[str, str]
+#: The largest id a form may name (the database's 64-bit keys).
+ID_MAX = 2**63 - 1
 
 
 def errors_for(exc: UserError, fields: set[str]) -> Errors:
@@ -37,10 +39,16 @@ def errors_for(exc: UserError, fields: set[str]) -> Errors:
 
 def post_int(data: QueryDict, name: str, label: str) -> int:
     """A whole number from a form, or a UserError next to that field."""
-    try:
-        return int(data.get(name, "").strip() or "0")
-    except ValueError:
-        raise UserError(f"{label} must be a whole number.", field=name) from None
+    raw = data.get(name, "").strip() or "0"
+    if not (raw.isascii() and raw.lstrip("-").isdigit() and len(raw) <= 9):
+        raise UserError(f"{label} must be a whole number.", field=name)
+    return int(raw)
+
+
+def post_id(data: QueryDict, name: str) -> int | None:
+    """The id a form's choice posts (a player, an entrant), or None when it is not one."""
+    raw = data.get(name, "").strip()
+    return int(raw) if raw.isascii() and raw.isdigit() and int(raw) <= ID_MAX else None
 
 
 class DirectorClubMixin(LoginRequiredMixin):
@@ -136,6 +144,6 @@ class ActionView(DirectorSessionMixin, View):
         except UserError as exc:
             messages.error(request, exc.message)
         target = request.POST.get("next", "")
-        if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
+        if not target.startswith("/") or not url_has_allowed_host_and_scheme(target, {request.get_host()}):
             target = reverse(self.back, args=[pk])
-        return redirect(target)
+        return HttpResponseRedirect(target)  # a path, never a view's name to reverse

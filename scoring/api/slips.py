@@ -188,8 +188,8 @@ class RoundEnteredSerializer(serializers.Serializer):
 
 
 def idempotency_key(request: Request, data: dict[str, Any]) -> str | None:
-    """The submission's key: the Idempotency-Key header, else the field."""
-    return (request.headers.get("Idempotency-Key") or data.get("idempotency_key") or "").strip()[:64] or None
+    """The submission's key: the Idempotency-Key header, else the field (at most 64 characters)."""
+    return (request.headers.get("Idempotency-Key") or data.get("idempotency_key") or "").strip() or None
 
 
 def submit_response(outcome: SubmitOutcome, traveller: list[TravellerLine] | None) -> Response:
@@ -278,10 +278,14 @@ class SlipListView(SlipView, Paginated):
         operation_id="slips_submit",
         request=DirectorSubmitSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
-        responses={201: SubmitResultSerializer, 200: SubmitResultSerializer, **errors(400, 401, 404, 409)},
+        responses={
+            201: SubmitResultSerializer,
+            200: SubmitResultSerializer,
+            **errors(400, 401, 404, 409, 422),
+        },
     )
     def post(self, request: Request, pk: int) -> Response:
-        """Enter a table's result (201; a replayed key gives 200; a different second result 409)."""
+        """Enter a table's result (201; a replayed key 200, the key with another result 422; a second 409)."""
         session = self.director_session(pk)
         form = DirectorSubmitSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -298,6 +302,7 @@ class SlipListView(SlipView, Paginated):
             by=request.user.get_username(),
             device="api",
             idempotency_key=idempotency_key(request, data),
+            key_scope=f"user:{request.user.pk}",
             ns_revokes=data["ns_revokes"],
             ew_revokes=data["ew_revokes"],
             user=request.user,

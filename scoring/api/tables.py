@@ -111,11 +111,11 @@ class TableResultView(TableView):
         responses={
             201: SubmitResultSerializer,
             200: SubmitResultSerializer,
-            **errors(400, 401, 404, 409, 429),
+            **errors(400, 401, 404, 409, 422, 429),
         },
     )
     def post(self, request: Request, token: str = "") -> Response:
-        """201 with the line and the unfolded traveller; a replayed key 200; a different second send 409."""
+        """201 with the line and the traveller; a replayed key 200 (422 asking else); a second send 409."""
         form = TableSubmitSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data

@@ -14,6 +14,7 @@ from django.utils import timezone
 from tournaments.models import Session, Table
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
+from tournaments.services.text import free_text
 
 from ..models import SlipLine, Via
 from .lines import (
@@ -23,6 +24,8 @@ from .lines import (
     find_tray,
     line_keep_version,
     line_store,
+    lock_line,
+    lock_session,
     new_line,
     seating_for,
     slips_changed,
@@ -33,7 +36,7 @@ def _check_correction(
     reason: str, ns_tricks: Any, ns_award: str, ew_award: str, ns_revokes: int | None, ew_revokes: int | None
 ) -> int | None:
     """A correction the director can make: a reason; tricks, or awards to both sides; revokes with tricks."""
-    if not reason.strip():
+    if not free_text(reason, label="A reason"):
         raise UserError("Give a reason for the correction.", field="reason")
     for label, award in (("ns_award", ns_award), ("ew_award", ew_award)):
         if award and award not in AWARDS:
@@ -74,7 +77,7 @@ def result_correct(
     user: Any = None,
 ) -> SlipLine:
     """The director changes a line: tricks, an award, revokes. The old version is kept."""
-    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    line = lock_line(line)
     session = line.session
     _open_for_directing(session, "correcting a result")
     tricks = _check_correction(reason, ns_tricks, ns_award, ew_award, ns_revokes, ew_revokes)
@@ -115,7 +118,7 @@ def result_award(
     by: str = "",
 ) -> SlipLine:
     """Award an adjusted score (average, average-plus/minus) to a table on a tray."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk)
     table = Table.objects.filter(session=session, number=table_number).first()
     if table is None:
         raise NotFound(f"There is no table {table_number}.")
@@ -126,7 +129,7 @@ def result_award(
         return result_correct(
             line=line, reason=reason, ns_award=ns_award, ew_award=ew_award, user=user, by=by
         )
-    if not reason.strip():
+    if not free_text(reason, label="A reason"):
         raise UserError("Give a reason for the award.", field="reason")
     if ns_award not in AWARDS or ew_award not in AWARDS:
         raise UserError("Choose an award for each side.", field="ns_award")

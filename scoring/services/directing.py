@@ -31,6 +31,7 @@ from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, FieldErrors, UserError
 from tournaments.services.running import seating_changed, session_tables_advance
 from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
+from tournaments.services.text import free_text
 
 from ..models import ScoreSnapshot, SlipLine, Via
 from ..selectors.board import session_board, slips_missing, unconfirmed_lines
@@ -106,7 +107,7 @@ def tray_set_status(
     if status not in Tray.Status.values:
         raise UserError(f"Unknown tray status {status!r}.", field="status")
     table = _check_fouled_table(tray, table_number) if status == Tray.Status.FOULED else None
-    if not reason.strip():
+    if not free_text(reason, label="A reason"):
         raise UserError("Give a reason for the change.", field="reason")
     if table is not None:
         result_award(
@@ -209,8 +210,11 @@ def session_close(
 
     ``decisions`` says, for each line the opponents never confirmed, whether
     to confirm it as entered or correct it; without one for each, the close is
-    refused and nothing changes (``IncompleteSlips`` lists them).
+    refused and nothing changes (``IncompleteSlips`` lists them). The session
+    is locked before the checks: a send or a dispute waits for the close, then
+    finds the session closed, and none lands in between.
     """
+    session = Session.objects.select_for_update().get(pk=session.pk)
     require_status(session, Status.RUNNING, doing="close the session")
     pending = {line.pk: line for line in unconfirmed_lines(session=session)}
     decided = {d.line: d for d in decisions}
@@ -230,7 +234,7 @@ def session_close(
     if errors:
         raise FieldErrors(errors)
     session_set_status(session=session, status=Status.CLOSED, user=user)
-    return standings_compute(session_id=session.pk)
+    return standings_compute(session_id=session.pk, wait_turn=False)  # the session's row is ours
 
 
 @transaction.atomic

@@ -138,6 +138,24 @@ def line_store(line: SlipLine, seating: Seating, attempted: Any) -> SlipLine:
     ).with_line(stored, attempted)
 
 
+def lock_session(session_id: int) -> Session:
+    """The session's row, locked until the transaction ends: taken before any check that decides a write.
+
+    Every service that writes a line, or decides on one, takes this lock
+    first and the line's lock after it, in that order, so two of them never
+    wait on each other (PostgreSQL would abort one as a deadlock).
+    """
+    return Session.objects.select_for_update().defer("movement_json", "movement_params").get(pk=session_id)
+
+
+def lock_line(line: SlipLine) -> SlipLine:
+    """The line, locked after its session (see ``lock_session``), with the locked session on it."""
+    session = lock_session(line.session_id)
+    locked = SlipLine.objects.select_for_update(of=("self",)).select_related("tray", "table").get(pk=line.pk)
+    locked.session = session
+    return locked
+
+
 def line_snapshot(line: SlipLine) -> dict[str, Any]:
     """A line as its kept version records it."""
     return {

@@ -13,7 +13,7 @@ from typing import Any
 
 from tournaments.services.errors import UserError
 
-from ..models import SlipLine, SlipSeat, Via
+from ..models import SlipLine, Via
 from ..selectors.phone import Phone, phone_line
 from ..selectors.rounds import entrant_round, entrant_seatings
 from .results import SubmitOutcome, result_confirm, result_dispute, result_submit
@@ -33,7 +33,8 @@ def phone_submit(
 ) -> SubmitOutcome:
     """Store the N-S tricks of a tray the phone's table (or entrant) plays now.
 
-    A repeated send (the same key) from a phone that follows an entrant is
+    A phone's keys are its link's own (the table's, or the entrant's). A
+    repeated send (the same key) from a phone that follows an entrant is
     answered from the line it stored, though the entrant has moved on since.
     """
     table, current = phone.table, None
@@ -60,17 +61,28 @@ def phone_submit(
         ew_revokes=ew_revokes,
         round_number=round_number,
         phone_round=current,
+        key_scope=key_scope(phone),
     )
 
 
+def key_scope(phone: Phone) -> str:
+    """Whose keys a phone's are: its entrant's own link's, or its table's."""
+    if phone.link is not None:
+        return f"entrant-link:{phone.link.pk}"
+    assert phone.table is not None
+    return f"table:{phone.table.pk}"
+
+
 def _replayed(phone: Phone, key: str | None) -> SlipLine | None:
-    """The line an entrant's phone stored under this key before, if any."""
-    key = (key or "").strip()[:64]
+    """The line an entrant's phone stored under this key before, wherever its entrant sits now."""
+    key = (key or "").strip()
     if phone.link is None or not key:
         return None
-    line = SlipLine.objects.filter(idempotency_key=key).select_related("table").first()
-    seats = SlipSeat.objects.filter(entrant_id=phone.link.entrant_id, side=phone.link.side)
-    return line if line is not None and seats.filter(line=line).exists() else None
+    return (
+        SlipLine.objects.filter(idempotency_scope=key_scope(phone), idempotency_key=key)
+        .select_related("table")
+        .first()
+    )
 
 
 def phone_confirm(*, phone: Phone, tray_number: Any, by: str, version: int | None) -> SlipLine:

@@ -7,10 +7,20 @@ only the trays of its round, once, and its opponents may check or dispute
 only while the session runs; the director enters any tray of any round and
 settles disputes. The line itself is made and kept by ``lines``; the
 director's corrections and awards are in ``corrections``.
+
+An **idempotency key** lets a phone send again safely (a lost answer, a
+double tap): the same key, in the same scope (the table's link, the
+entrant's own link, the director's account), asking the same thing (the
+request's fingerprint) is answered with the stored line. The same key
+asking something else is refused (``KeyReused``, 422), never "replayed";
+a key of another scope is simply another key, so no table learns of
+another's.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +29,7 @@ from django.utils import timezone
 
 from tournaments.models import Seating, Session, Table, Tray
 from tournaments.services.club import log_action
-from tournaments.services.errors import Conflict, UserError
+from tournaments.services.errors import Conflict, KeyReused, UserError
 
 from ..models import SlipLine, Via
 from ..selectors.rounds import table_round
@@ -32,10 +42,15 @@ from .lines import (
     find_tray,
     line_keep_version,
     line_store,
+    lock_line,
+    lock_session,
     new_line,
     seating_for,
     slips_changed,
 )
+
+#: The longest idempotency key kept (the column's length).
+KEY_LENGTH = 64
 
 
 @dataclass(frozen=True)
@@ -47,21 +62,27 @@ class SubmitOutcome:
     replayed: bool = False
 
 
-def _replay(key: str | None, table: Table) -> SubmitOutcome | None:
-    """The line an earlier send with this key stored, if any (a key is this table's alone)."""
-    existing = SlipLine.objects.filter(idempotency_key=key).first() if key else None
+def request_fingerprint(**asked: Any) -> str:
+    """A digest of what a send asks (tray, tricks, revokes, round...): a reused key must ask the same."""
+    return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _replay(key: str | None, scope: str, fingerprint: str) -> SubmitOutcome | None:
+    """The line a send with this key stored in this scope; the key asking something else is refused."""
+    existing = SlipLine.objects.filter(idempotency_scope=scope, idempotency_key=key).first() if key else None
     if existing is None:
         return None
-    if existing.table_id != table.pk:
-        raise UserError("That submission key belongs to another table.", field="idempotency_key")
+    if existing.idempotency_fingerprint != fingerprint:
+        raise KeyReused(
+            "This submission key was already used for a different result; send a new result with a new key.",
+            field="idempotency_key",
+        )
     return SubmitOutcome(line=existing, created=False, replayed=True)
 
 
 def _open_session(table: Table) -> Session:
     """The table's session, locked while the send decides, and only while it takes results."""
-    session = (
-        Session.objects.select_for_update().defer("movement_json", "movement_params").get(pk=table.session_id)
-    )
+    session = lock_session(table.session_id)
     if not session.accepts_results:
         raise UserError(f"The session is {session.get_status_display().lower()}; results are not taken now.")
     return session
@@ -100,19 +121,31 @@ def result_submit(
     round_number: int | None = None,
     phone_round: int | None = None,
     as_director: bool = False,
+    key_scope: str = "",
 ) -> SubmitOutcome:
     """Store one table's result on one tray, once.
 
-    A replay of the same idempotency key returns the stored line. A second
-    send for a tray this table already sent raises ``Conflict`` carrying the
-    stored line, so the page can show both values. A table sends only trays
-    of its round; the director (``as_director``) may enter any.
+    A replay of the same idempotency key (in ``key_scope``, by default the
+    table's) asking the same returns the stored line; asking something else
+    it raises ``KeyReused``. A second send for a tray this table already
+    sent raises ``Conflict`` carrying the stored line, so the page can show
+    both values. A table sends only trays of its round; the director
+    (``as_director``) may enter any.
     """
-    key = (idempotency_key or "").strip()[:64] or None
-    replayed = _replay(key, table)
+    key = (idempotency_key or "").strip() or None
+    if key is not None and len(key) > KEY_LENGTH:
+        raise UserError(f"A submission key has at most {KEY_LENGTH} characters.", field="idempotency_key")
+    scope = key_scope or f"table:{table.pk}"
+    asked = {"tray": tray_number, "ns_tricks": ns_tricks, "revokes": [ns_revokes, ew_revokes]}
+    asked.update(round=round_number, table=table.number if as_director else None)
+    fingerprint = request_fingerprint(**asked)
+    replayed = _replay(key, scope, fingerprint)  # before the lock: a lost answer is found even after close
     if replayed is not None:
         return replayed
     session = _open_session(table)
+    replayed = _replay(key, scope, fingerprint)  # under the lock: a twin send that just committed
+    if replayed is not None:
+        return replayed
     tricks = check_tricks(ns_tricks)
     check_revokes(ns_revokes=ns_revokes, ew_revokes=ew_revokes)
     tray = find_tray(session, tray_number)
@@ -131,6 +164,8 @@ def result_submit(
         user=user,
         device=device[:64],
         idempotency_key=key,
+        idempotency_scope=scope if key else "",
+        idempotency_fingerprint=fingerprint if key else "",
         **counts,
     )
     return SubmitOutcome(line=line_store(line, seating, tricks), created=True)
@@ -152,7 +187,7 @@ def result_confirm(
     as_director: bool = False,
 ) -> SlipLine:
     """The opponents agree with the line as it stands (at the version seen); or the director settles it."""
-    line = SlipLine.objects.select_for_update().select_related("session").get(pk=line.pk)
+    line = lock_line(line)
     if version is not None and version != line.version:
         raise Conflict("The result changed since you saw it; look again before confirming.")
     if line.status == SlipLine.Status.CONFIRMED:
@@ -172,7 +207,7 @@ def result_dispute(
     *, line: SlipLine, claimed: Any, by: str = "", via: str = Via.TABLE, as_director: bool = False
 ) -> SlipLine:
     """The opponents disagree: their count is kept on the line, which goes to the director's live board."""
-    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    line = lock_line(line)
     tricks = check_tricks(claimed, field="claimed")
     if not as_director:
         _table_may_still(line)

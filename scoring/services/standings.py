@@ -9,7 +9,7 @@ consistent whole. Reads of the snapshots live in
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from tournaments.models import Session
 
@@ -20,15 +20,46 @@ from ..selectors.slips import session_slips
 KEEP_SNAPSHOTS = 3
 
 
-def standings_compute(*, session_id: int) -> ScoreSnapshot | None:
-    """Score the session now and store the result as its newest snapshot."""
-    session = Session.objects.defer("movement_json", "movement_params").get(pk=session_id)
-    version = session.results_version
-    slips = session_slips(session=session)
-    if not slips.deals:
-        return None
-    scores = score(session.scoring_method, slips)
+#: The first key of the PostgreSQL advisory lock that lets one recompute of a session run at a time.
+RECOMPUTE_LOCK = 0x5C0E
+
+
+def _one_at_a_time(session_id: int) -> None:
+    """Wait until no other recompute of this session is running (PostgreSQL; SQLite has one writer anyway).
+
+    The lock is the transaction's: it is let go when the recompute commits.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RECOMPUTE_LOCK, session_id])
+
+
+def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapshot | None:
+    """Score the session now and store the result as its newest snapshot.
+
+    One recompute of a session runs at a time (``wait_turn``; a caller that
+    already holds the session's row lock, as closing does, passes False:
+    a recompute waiting for that row cannot be running its scoring).
+
+    A snapshot only moves forward: the slips are read after the session's
+    ``results_version``, so they are at least that new; the write locks the
+    session's row and, when a recompute that read newer slips has already
+    stored its snapshot, keeps that one and stores nothing. Two recomputes
+    finishing out of order leave the newer as the newest.
+    """
     with transaction.atomic():
+        if wait_turn:
+            _one_at_a_time(session_id)
+        session = Session.objects.defer("movement_json", "movement_params").get(pk=session_id)
+        version = session.results_version
+        slips = session_slips(session=session)
+        if not slips.deals:
+            return None
+        scores = score(session.scoring_method, slips)
+        Session.objects.select_for_update().only("pk").get(pk=session_id)
+        newest = ScoreSnapshot.objects.filter(session_id=session_id).order_by("-computed_at", "-id").first()
+        if newest is not None and newest.source_version > version:
+            return newest
         snapshot = ScoreSnapshot.objects.create(
             session=session,
             method=session.scoring_method,

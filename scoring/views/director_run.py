@@ -10,6 +10,7 @@ closing and publishing are in ``director_correct``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +23,15 @@ from django.utils import timezone
 from django.views import View
 
 from tournaments.clock import clock_words
-from tournaments.mixins import ActionView, DirectorSessionMixin, Errors, RunPageView, errors_for, post_int
+from tournaments.mixins import (
+    ActionView,
+    DirectorSessionMixin,
+    Errors,
+    RunPageView,
+    errors_for,
+    post_id,
+    post_int,
+)
 from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Session, Table
 from tournaments.services import running
 from tournaments.services.errors import UserError
@@ -33,6 +42,9 @@ from ..selectors import board as sel
 from ..selectors.attention import entrant_names, needs_you
 from ..selectors.calls import room_clock
 from ..services import calls, directing
+
+#: A cell of the round's entry form: ``t<table>-<tray>``, plain digits of a sensible length.
+ENTRY_CELL = re.compile(r"t(?P<table>[0-9]{1,5})-(?P<tray>[0-9]{1,5})")
 
 # --- Start and the live board (step 6) ---------------------------------------------------------
 
@@ -177,9 +189,9 @@ class RoundEnterView(RunPageView):
     def post(self, request: HttpRequest, pk: int, round: int) -> HttpResponse:
         entries = {}
         for key, value in request.POST.items():
-            if key.startswith("t") and "-" in key and key[1:].replace("-", "").isdigit():
-                table, tray = key[1:].split("-", 1)
-                entries[(int(table), int(tray))] = value
+            cell = ENTRY_CELL.fullmatch(key)
+            if cell is not None:
+                entries[(int(cell["table"]), int(cell["tray"]))] = value
         outcome = directing.round_enter(
             session=self.session, round_number=round, entries=entries, user=request.user
         )
@@ -269,8 +281,8 @@ class TablesView(RunPageView):
 
     def substitute(self, request: HttpRequest) -> str:
         club = self.session.club
-        out = Player.objects.filter(club=club, pk=request.POST.get("player_out") or 0).first()
-        sub = Player.objects.filter(club=club, pk=request.POST.get("player_in") or 0).first()
+        out = Player.objects.filter(club=club, pk=post_id(request.POST, "player_out")).first()
+        sub = Player.objects.filter(club=club, pk=post_id(request.POST, "player_in")).first()
         if out is None or sub is None:
             raise UserError("Choose a player.", field="player_out" if out is None else "player_in")
         first = post_int(request.POST, "from_round", "The round")
@@ -280,7 +292,7 @@ class TablesView(RunPageView):
         return f"{sub.name} plays for {out.name} from round {first}."
 
     def phantom(self, request: HttpRequest) -> str:
-        entrant = Entrant.objects.filter(session=self.session, pk=request.POST.get("entrant") or 0).first()
+        entrant = Entrant.objects.filter(session=self.session, pk=post_id(request.POST, "entrant")).first()
         if entrant is None:
             raise UserError("Choose the late pair.", field="entrant")
         directing.entrant_make_phantom(entrant=entrant, user=request.user)

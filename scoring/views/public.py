@@ -15,14 +15,14 @@ from django.views.generic import TemplateView
 from tournaments.models import Club
 
 from .. import display
-from ..mixins import ClubMixin, PublicSessionMixin
+from ..mixins import ClubMixin, PublicPageMixin, PublicSessionMixin
 from ..selectors.people import series_ladder_public
 from ..selectors.public import recent_sessions, results_layout, sessions_with_standings, upcoming_sessions
 
 LADDER_TOP = 8
 
 
-class HomeView(TemplateView):
+class HomeView(PublicPageMixin, TemplateView):
     """The clubs on this site."""
 
     template_name = "public/home.html"

@@ -7,7 +7,6 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring.models import Via
@@ -15,6 +14,7 @@ from scoring.services.results import result_confirm, result_submit
 from tests.conftest import mitchell_three_tables
 from tournaments.models import Club, Player, Seating, Series, Session, Table
 from tournaments.services import deals, seating, sessions
+from tournaments.services.tokens import token_create
 
 
 def seated_mitchell(
@@ -55,9 +55,9 @@ def play_all(session: Session) -> None:
 
 
 def token_client(user: Any) -> APIClient:
-    """An API client sending the user's DRF token."""
+    """An API client sending a new API token of the user's."""
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_create(user=user)}")
     return client
 
 

@@ -12,7 +12,9 @@ services' two kinds of refusal to HTTP (STYLE.md pointer 3):
   validation errors look;
 - ``NotFound`` -> 404 ``{"detail": ...}``: what the caller may not see
   looks exactly like what does not exist;
-- ``Conflict`` -> 409 ``{"detail", "stored", "attempted"}``: both values.
+- ``Conflict`` -> 409 ``{"detail", "stored", "attempted"}``: both values;
+- ``KeyReused`` -> 422 ``{"idempotency_key": [message]}``: a key sent
+  again asking something else (as payment APIs answer).
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ _ERRORS: dict[int, OpenApiResponse] = {
     401: OpenApiResponse(DetailSerializer, description="No director's credentials (token or login)."),
     404: OpenApiResponse(DetailSerializer, description="Not found, or not yours to see."),
     409: OpenApiResponse(ConflictSerializer, description="Conflicts with what is stored (both values)."),
+    422: OpenApiResponse(FIELD_ERRORS, description="An idempotency key sent again with a different request."),
     429: OpenApiResponse(DetailSerializer, description="Too many requests from this table link."),
 }
 
@@ -86,7 +89,7 @@ def json_value(value: Any) -> Any:
 
 
 class ServiceErrorsMixin:
-    """Turn the services' ``UserError``/``NotFound``/``Conflict`` into 400/404/409 answers.
+    """Turn the services' ``UserError``/``NotFound``/``Conflict``/``KeyReused`` into 400/404/409/422 answers.
 
     ``field_names`` renames a service's field to the API's input name where
     they differ (e.g. a page's form row to ``players``).

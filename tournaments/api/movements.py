@@ -1,7 +1,10 @@
-"""Movements: preview any system of the book for any size, and fix a session's seating.
+"""Movements: preview any system of the book for a size, and fix a session's seating.
 
-Previews call the pure engine (``tournaments.movements``) and save nothing;
-fixing a session's seating calls ``movement_fix`` (a family, or the
+Previews and recommendations are open to anyone, so they are bounded by the
+app's sizes (``movements.limits``: a size beyond is a 400 saying so),
+cached (``tournaments.previews``) and throttled per client address (scope
+``preview``, beside every public endpoint's ``public``); they save nothing.
+Fixing a session's seating calls ``movement_fix`` (a family, or the
 director's own movement JSON of DESIGN.md) as the set-up page does.
 """
 
@@ -15,27 +18,34 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubwhist.security import PreviewRateThrottle, PublicRateThrottle
+
 from .. import movements
 from ..models import ScoringMethod, Session
 from ..movements import Movement, MovementUserError
-from ..movements.analysis import analyse
 from ..movements.drive import DRIVE_METHODS
 from ..movements.drive_json import next_change_json
-from ..movements.recommend import recommend
+from ..movements.limits import MAX_DEALS, MAX_PLAYERS, MAX_TABLES, MAX_UNITS
+from ..previews import movement_preview, movement_recommendations, recommendation_problem
 from ..services import seating, setup
 from ..services.errors import NotFound, UserError
 from . import errors
 from .permissions import DirectorView, PublicView
 from .sessions import SESSION_ID
 
-#: Bounds on a request's sizes: the book's largest schedules are far inside them.
-MAX_SIZE = 200
 SEATS = ("N", "E", "S", "W")
 
 
-def size_field(help_text: str) -> serializers.IntegerField:
-    """An optional size: entrants, tables or deals."""
-    return serializers.IntegerField(required=False, min_value=1, max_value=MAX_SIZE, help_text=help_text)
+def size_field(help_text: str, noun: str, most: int, *, required: bool = False) -> serializers.IntegerField:
+    """A size (entrants, tables or deals), at most ``most``."""
+    limits = f"the app serves up to {MAX_TABLES} tables and {MAX_DEALS} deals"
+    return serializers.IntegerField(
+        required=required,
+        min_value=1,
+        max_value=most,
+        help_text=f"{help_text} At most {most}.",
+        error_messages={"max_value": f"At most {most} {noun}: {limits}."},
+    )
 
 
 class FamilySerializer(serializers.Serializer):
@@ -92,10 +102,16 @@ class MovementJSONSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """A posted movement: sizes within bounds, every table, tray and entrant within its counts."""
-        sizes = (attrs["entrants"], attrs["tables"], attrs["trays"], len(attrs["rounds"]))
-        if max(sizes) > MAX_SIZE * 4 or max(sizes[1:]) > MAX_SIZE:
-            too_large = f"A movement this large is not served (max {MAX_SIZE})."
-            raise serializers.ValidationError({"entrants": [too_large]})
+        bounds = {
+            "entrants": (attrs["entrants"], MAX_PLAYERS),
+            "tables": (attrs["tables"], MAX_TABLES),
+            "trays": (attrs["trays"], MAX_DEALS),
+            "rounds": (len(attrs["rounds"]), MAX_PLAYERS),
+        }
+        for name, (value, most) in bounds.items():
+            if value > most:
+                too_large = f"At most {most} {name}: the app seats up to {MAX_TABLES} tables."
+                raise serializers.ValidationError({name: [too_large]})
         for rnd in attrs["rounds"]:
             for t in rnd["tables"]:
                 self._check_table(attrs, rnd["round"], t)
@@ -123,11 +139,13 @@ class MovementPreviewSerializer(MovementJSONSerializer):
 class PreviewQuerySerializer(serializers.Serializer):
     """A preview's request: the size (in the unit the family seats, or tables), deals, variant."""
 
-    pairs = size_field("Pairs (pair systems).")
-    teams = size_field("Teams (matches for fours).")
-    players = size_field("Players (individual matches, teams of six or eight).")
-    tables = size_field("Tables, instead of the number of entrants.")
-    deals = size_field("Deals to play, where the system can vary them.")
+    pairs = size_field("Pairs (pair systems).", "pairs", MAX_UNITS["pairs"])
+    teams = size_field("Teams (matches for fours).", "teams", MAX_UNITS["teams"])
+    players = size_field(
+        "Players (individual matches, teams of six or eight).", "players", MAX_UNITS["players"]
+    )
+    tables = size_field("Tables, instead of the number of entrants.", "tables", MAX_UNITS["tables"])
+    deals = size_field("Deals to play, where the system can vary them.", "deals", MAX_DEALS)
     variant = serializers.CharField(required=False, max_length=30, help_text="e.g. mod1 ... mod8, form1.")
     analyse = serializers.BooleanField(required=False, default=False, help_text="Add the analysis.")
 
@@ -136,8 +154,17 @@ class RecommendQuerySerializer(serializers.Serializer):
     """A recommendation's request: the kind of session, its entrants, the deals available."""
 
     session_kind = serializers.ChoiceField(["pairs", "fours", "sixes", "eights", "individuals", "teams"])
-    entrants = serializers.IntegerField(min_value=1, max_value=MAX_SIZE)
-    deals = serializers.IntegerField(min_value=1, max_value=MAX_SIZE, help_text="The most deals available.")
+    entrants = size_field("Entrants: pairs, teams or players.", "entrants", MAX_PLAYERS, required=True)
+    deals = size_field("The most deals available.", "deals", MAX_DEALS, required=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """Within the app's sizes: twenty tables' worth of players."""
+        problem = recommendation_problem(
+            session_kind=attrs["session_kind"], entrants=attrs["entrants"], deals=attrs["deals"]
+        )
+        if problem is not None:
+            raise serializers.ValidationError({"entrants": [problem[0].upper() + problem[1:] + "."]})
+        return attrs
 
 
 class RecommendationSerializer(serializers.Serializer):
@@ -160,7 +187,7 @@ class MovementFixSerializer(serializers.Serializer):
 
     family = serializers.ChoiceField(sorted(movements.FAMILIES), required=False)
     variant = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
-    deals = serializers.IntegerField(min_value=1, max_value=MAX_SIZE, required=False, allow_null=True)
+    deals = serializers.IntegerField(min_value=1, max_value=MAX_DEALS, required=False, allow_null=True)
     scoring_method = serializers.ChoiceField(
         ScoringMethod.choices, required=False, help_text="Change the scoring method too, as the page does."
     )
@@ -190,14 +217,6 @@ def engine(call: Any, **kwargs: Any) -> Any:
         raise UserError(str(exc)) from None
 
 
-def movement_body(movement: Movement, *, with_analysis: bool) -> dict[str, Any]:
-    """The movement JSON, with its analysis if asked."""
-    body = movement.to_json()
-    if with_analysis:
-        body["analysis"] = analyse(movement).to_json()
-    return body
-
-
 @extend_schema(tags=["movements"])
 class FamilyListView(PublicView):
     """Every system of the book the app can generate."""
@@ -225,6 +244,8 @@ class FamilyListView(PublicView):
 class MovementPreviewView(PublicView):
     """Preview a system for a size, without saving anything."""
 
+    throttle_classes = [PublicRateThrottle, PreviewRateThrottle]
+
     @extend_schema(
         operation_id="movements_preview",
         parameters=[
@@ -237,7 +258,7 @@ class MovementPreviewView(PublicView):
             ),
             PreviewQuerySerializer,
         ],
-        responses={200: MovementPreviewSerializer, **errors(400, 404)},
+        responses={200: MovementPreviewSerializer, **errors(400, 404, 429)},
     )
     def get(self, request: Request, family: str) -> Response:
         """The movement JSON (DESIGN.md), with ``analysis`` if ``analyse=1``."""
@@ -246,19 +267,20 @@ class MovementPreviewView(PublicView):
         query = PreviewQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         sizes = dict(query.validated_data)
-        with_analysis = sizes.pop("analyse")
-        movement = engine(movements.generate, family=family, **sizes)
-        return Response(movement_body(movement, with_analysis=with_analysis))
+        analysis = sizes.pop("analyse")
+        return Response(engine(movement_preview, family=family, analysis=analysis, **sizes))
 
 
 @extend_schema(tags=["movements"])
 class RecommendView(PublicView):
     """Every system that serves a session of this size, best first (the book's preference)."""
 
+    throttle_classes = [PublicRateThrottle, PreviewRateThrottle]
+
     @extend_schema(
         operation_id="movements_recommend",
         parameters=[RecommendQuerySerializer],
-        responses={200: RecommendationSerializer(many=True), **errors(400)},
+        responses={200: RecommendationSerializer(many=True), **errors(400, 429)},
     )
     def get(self, request: Request) -> Response:
         """The recommendations."""
@@ -266,10 +288,10 @@ class RecommendView(PublicView):
         query.is_valid(raise_exception=True)
         data = query.validated_data
         recs = engine(
-            recommend,
+            movement_recommendations,
             session_kind=data["session_kind"],
             entrants=data["entrants"],
-            deals_available=data["deals"],
+            deals=data["deals"],
         )
         return Response(RecommendationSerializer([r.to_json() for r in recs], many=True).data)
 

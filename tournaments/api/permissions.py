@@ -25,21 +25,22 @@ from rest_framework import exceptions, generics, serializers
 from rest_framework.authentication import (
     BaseAuthentication,
     SessionAuthentication,
-    TokenAuthentication,
     get_authorization_header,
 )
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
+
+from clubwhist.security import ApiTokenAuthentication, PublicRateThrottle
 
 from ..models import Club, Session, Table
 from ..selectors import session_for_director, table_by_token
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
+from ..services.tokens import token_create
 from . import Pagination, ServiceErrorsMixin, errors
 
 
@@ -113,7 +114,7 @@ class LoginRateThrottle(AnonRateThrottle):
 class DirectorView(ServiceErrorsMixin, APIView):
     """A director's endpoint: credentials or 401; outside the user's clubs, 404."""
 
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    authentication_classes = [ApiTokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticated]
 
     def permission_denied(
@@ -135,10 +136,11 @@ class DirectorView(ServiceErrorsMixin, APIView):
 
 
 class PublicView(ServiceErrorsMixin, APIView):
-    """A public endpoint: no credentials needed, and none looked at."""
+    """A public endpoint: no credentials needed, and none looked at; throttled by address."""
 
     authentication_classes: list[type[BaseAuthentication]] = []
     permission_classes = [AllowAny]
+    throttle_classes: list[type[BaseThrottle]] = [PublicRateThrottle]
 
 
 class Paginated(generics.ListAPIView):
@@ -154,7 +156,10 @@ class TokenSerializer(serializers.Serializer):
 
 
 class TokenObtainView(ServiceErrorsMixin, APIView):
-    """Trade a username and password for the user's API token (``Authorization: Token <key>``)."""
+    """Trade a username and password for a new API token (``Authorization: Token <key>``).
+
+    Each call makes a new key, valid for ``API_TOKEN_HOURS``; the server keeps only its digest.
+    """
 
     authentication_classes: list[type[BaseAuthentication]] = []
     permission_classes = [AllowAny]
@@ -168,9 +173,8 @@ class TokenObtainView(ServiceErrorsMixin, APIView):
         description="Failed passwords are counted per client address; past the limit the address gets 429.",
     )
     def post(self, request: Request) -> Response:
-        """The token of the user with these credentials (created on first use)."""
+        """A new token for the user with these credentials."""
         # The Django request, so the login lockout's marks land where its middleware reads them.
         form = AuthTokenSerializer(data=request.data, context={"request": request._request})
         form.is_valid(raise_exception=True)
-        token, _ = Token.objects.get_or_create(user=form.validated_data["user"])
-        return Response({"token": token.key})
+        return Response({"token": token_create(user=form.validated_data["user"])})

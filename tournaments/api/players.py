@@ -69,7 +69,7 @@ class PlayerMergeSerializer(serializers.Serializer):
 class RosterImportSerializer(serializers.Serializer):
     """A roster as CSV text with a ``name`` column (and ``member_number``)."""
 
-    csv = serializers.CharField(trim_whitespace=False, max_length=1_000_000)
+    csv = serializers.CharField(trim_whitespace=False, help_text="At most ROSTER_MAX_BYTES bytes (UTF-8).")
 
 
 class RosterImportResultSerializer(serializers.Serializer):
@@ -183,6 +183,8 @@ class PlayerMergeView(ClubPlayerMixin):
 @extend_schema(tags=["players"], parameters=[CLUB_SLUG])
 class RosterImportView(DirectorView):
     """Import players from CSV; rows already on the roster are reported, not lost."""
+
+    field_names = {"file": "csv"}
 
     @extend_schema(
         operation_id="players_import",

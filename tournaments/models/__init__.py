@@ -6,11 +6,13 @@ from .drive import Drive, DriveChange
 from .entrant import Entrant, EntrantMember
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import TRUMP_SUITS, EntrantKind, ScoringMethod, Session
+from .token import ApiToken
 from .tray import Deal, Tray
 
 __all__ = [
     "TRUMP_SUITS",
     "ActionLog",
+    "ApiToken",
     "Club",
     "ClubDirector",
     "Deal",

@@ -54,7 +54,7 @@ def numbering_people(series: Series, form: forms.Form) -> dict[str, Any]:
 
 def _next_number(series: Series, query: Mapping[str, str]) -> int:
     raw = query.get("session_number", "")
-    return int(raw) if raw.isdigit() and int(raw) >= 1 else series.sessions.count() + 1
+    return int(raw) if raw.isascii() and raw.isdigit() and int(raw) >= 1 else series.sessions.count() + 1
 
 
 def rotation_context(

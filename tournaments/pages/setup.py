@@ -19,7 +19,9 @@ from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, S
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
-from ..movements.recommend import Recommendation, comparison_words, meeting_words, recommend
+from ..movements.limits import MAX_DEALS
+from ..movements.recommend import Recommendation, comparison_words, meeting_words
+from ..previews import movement_recommendations
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
 from ..printing.hands import tray_hands_of
@@ -47,7 +49,7 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
 def deals_wanted(request: HttpRequest, session: Session) -> int:
     """Deals available: the ``deals`` asked for, or the chosen movement's, or a usual evening's."""
     raw = request.GET.get("deals", "")
-    if raw.isdigit() and 1 <= int(raw) <= 200:
+    if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= MAX_DEALS:
         return int(raw)
     return session.trays_count or DEFAULT_DEALS
 
@@ -109,7 +111,8 @@ def recommendations(session: Session, deals: int) -> list[RecommendationView]:
     if entrants < 2:
         return []
     try:
-        recs = recommend(session_kind=str(session.entrant_kind), entrants=entrants, deals_available=deals)
+        kind = str(session.entrant_kind)
+        recs = movement_recommendations(session_kind=kind, entrants=entrants, deals=deals)
     except MovementUserError:
         return []
     if is_teams_session(session):  # only the movements for as many teams as were entered

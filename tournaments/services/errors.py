@@ -1,7 +1,7 @@
 """The two kinds of error (STYLE.md pointer 3).
 
 ``UserError``: something the director or a table can fix; shown as a message
-next to the field or an API 400/409. Anything else is a bug and is logged
+next to the field or an API 400, 409 or 422. Anything else is a bug and is logged
 with its traceback.
 """
 
@@ -54,3 +54,9 @@ class FieldErrors(UserError):
         summary = first if count == 1 else f"{count} rows need a change: {first}"
         super().__init__(summary, field=next(iter(errors), None))
         self.errors = errors
+
+
+class KeyReused(UserError):
+    """An idempotency key sent again with a different request (422, as payment APIs answer)."""
+
+    status = 422

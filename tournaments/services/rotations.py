@@ -28,6 +28,7 @@ from ..movements import rotations as engine
 from .club import log_action
 from .errors import UserError
 from .sessions import entrant_create, session_create
+from .text import column_text, shortened
 
 METHODS = ("club", "edgewood", "ladies")
 
@@ -52,7 +53,7 @@ class Proposal:
 
 def series_create(*, club: Club, name: str, user: Any = None) -> Series:
     """Start a club tournament over several sessions (p. 46)."""
-    name = name.strip()
+    name = column_text(name, Series, "name", label="A series' name")
     if not name:
         raise UserError("A series needs a name.", field="name")
     series = Series.objects.create(club=club, name=name)
@@ -157,7 +158,7 @@ def rotation_session_create(
     session = session_create(
         club=series.club,
         date=date,
-        title=title or f"{series.name}, session {session_number}",
+        title=title or shortened(f"{series.name}, session {session_number}", Session, "title"),
         scoring_method=ScoringMethod.TRICK,
         series=series,
         user=user,

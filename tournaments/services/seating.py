@@ -31,6 +31,7 @@ from ..models import (
 )
 from ..movements import Movement, MovementUserError
 from ..movements.drive import DRIVE_METHODS
+from ..movements.limits import check_size
 from ..selectors import player_numbers
 from . import mnemonic
 from .club import log_action
@@ -62,10 +63,10 @@ def movement_generate(
         )
     count = _movement_unit_count(session, fam.kind_of(variant))
     sizes = {"pair": "pairs", "team": "teams", "player": "players"}
+    size = {sizes[fam.kind_of(variant)]: count}
     try:
-        return movements.generate(
-            family, variant=variant or None, deals=deals, **{sizes[fam.kind_of(variant)]: count}
-        )
+        check_size(deals=deals, **size)
+        return movements.generate(family, variant=variant or None, deals=deals, **size)
     except MovementUserError as exc:
         raise UserError(str(exc), field="family") from None
 

@@ -18,6 +18,7 @@ from ..models import Club, Entrant, EntrantKind, EntrantMember, Player, ScoringM
 from .club import log_action
 from .errors import UserError
 from .teams import check_team_number, is_teams_session, team_get_or_create
+from .text import column_text, shortened
 
 Status = Session.Status
 
@@ -62,10 +63,11 @@ def session_create(
         raise UserError(f"Unknown scoring method {scoring_method!r}.", field="scoring_method")
     if series is not None and series.club_id != club.pk:
         raise UserError("That series belongs to another club.", field="series")
+    title = column_text(title, Session, "title", label="A session's title")
     session = Session.objects.create(
         club=club,
         date=date,
-        title=title.strip() or f"Session of {date:%d %B %Y}",
+        title=title or f"Session of {date:%d %B %Y}",
         entrant_kind=entrant_kind,
         scoring_method=scoring_method,
         series=series,
@@ -134,8 +136,9 @@ def entrant_create(
     label = {"pair": "A pair", "team": "A team", "player": "An individual entry"}[kind]
     _check_players(session, people, needed, label)
     number = number or next_number(session, kind)
-    if not name:
-        name = " & ".join(p.name for p in people) if kind == Entrant.Kind.PAIR else ""
+    name = column_text(name, Entrant, "name", label="An entrant's name")
+    if not name and kind == Entrant.Kind.PAIR:
+        name = shortened(" & ".join(p.name for p in people), Entrant, "name")
     try:
         with transaction.atomic():
             entrant = Entrant.objects.create(

@@ -1,0 +1,176 @@
+"""What a stranger may cost the club: previews within the book's sizes, cached; public doors throttled."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from drf_spectacular.generators import SchemaGenerator
+from rest_framework.test import APIClient
+
+from clubwhist.security import PublicRateThrottle
+from tournaments import previews
+from tournaments.models import Club
+from tournaments.movements import generate as real_generate
+from tournaments.movements import recommend as recommend_module
+from tournaments.services import club as club_services
+from tournaments.services import seating, sessions
+from tournaments.services.errors import UserError
+
+PREVIEW = "/api/v1/movements/{family}/"
+RECOMMEND = "/api/v1/movements/recommend/"
+
+
+@pytest.fixture
+def engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every call of the movement engine a preview makes."""
+    calls: list[Any] = []
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return real_generate(*args, **kwargs)
+
+    monkeypatch.setattr(previews.movements, "generate", counting)
+    return calls
+
+
+def rates(monkeypatch: pytest.MonkeyPatch, **scopes: str) -> None:
+    """Set the public throttles' rates for one test."""
+    monkeypatch.setattr(PublicRateThrottle, "THROTTLE_RATES", {**PublicRateThrottle.THROTTLE_RATES, **scopes})
+
+
+@pytest.mark.parametrize(
+    ("family", "query", "field"),
+    [
+        ("mitchell", "tables=199&analyse=1", "tables"),
+        ("howell", "pairs=200&analyse=1", "pairs"),
+        ("fours-snow", "teams=21", "teams"),
+        ("individual", "players=81", "players"),
+        ("mitchell", "tables=10&deals=200", "deals"),
+    ],
+)
+def test_a_preview_beyond_the_books_sizes_is_a_400_before_any_engine_runs(
+    family: str, query: str, field: str, engine_calls: list[Any]
+) -> None:
+    response = APIClient().get(PREVIEW.format(family=family) + "?" + query)
+    assert response.status_code == 400
+    assert "At most" in response.json()[field][0]
+    assert engine_calls == []
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ("session_kind=pairs&entrants=200&deals=200", "entrants"),
+        ("session_kind=pairs&entrants=41&deals=24", "entrants"),
+        ("session_kind=fours&entrants=21&deals=24", "entrants"),
+        ("session_kind=pairs&entrants=8&deals=53", "deals"),
+    ],
+)
+def test_a_recommendation_beyond_the_books_sizes_is_a_400(
+    query: str, field: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(recommend_module, "recommend", lambda **kw: pytest.fail("the engine ran"))
+    response = APIClient().get(RECOMMEND + "?" + query)
+    assert response.status_code == 400
+    assert "at most" in response.json()[field][0].lower()
+
+
+def test_the_largest_preview_served_is_answered(engine_calls: list[Any]) -> None:
+    response = APIClient().get(PREVIEW.format(family="howell-snow") + "?pairs=40&analyse=1")
+    assert response.status_code == 200
+    assert response.json()["entrants"] == 40 and "analysis" in response.json()
+
+
+def test_the_same_preview_asked_twice_runs_the_engine_once(engine_calls: list[Any]) -> None:
+    client = APIClient()
+    first = client.get(PREVIEW.format(family="howell") + "?pairs=8&analyse=1")
+    second = client.get(PREVIEW.format(family="howell") + "?pairs=8&analyse=1")
+    assert first.status_code == second.status_code == 200
+    assert first.json() == second.json()
+    assert len(engine_calls) == 1
+
+
+def test_a_refused_preview_is_cached_too(engine_calls: list[Any]) -> None:
+    client = APIClient()
+    answers = [client.get(PREVIEW.format(family="mitchell") + "?pairs=8").status_code for _ in range(3)]
+    assert answers == [400, 400, 400]
+    assert len(engine_calls) == 1
+
+
+def test_the_same_recommendation_asked_twice_runs_the_engine_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+    real = previews.recommend
+    monkeypatch.setattr(previews, "recommend", lambda **kw: calls.append(kw) or real(**kw))
+    client = APIClient()
+    for _ in range(2):
+        assert client.get(RECOMMEND + "?session_kind=pairs&entrants=8&deals=24").status_code == 200
+    assert len(calls) == 1
+
+
+def test_previews_are_throttled_by_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    rates(monkeypatch, preview="3/min")
+    client = APIClient()
+    url = PREVIEW.format(family="howell") + "?pairs=8"
+    codes = [client.get(url, REMOTE_ADDR="203.0.113.7").status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    refused = client.get(url, REMOTE_ADDR="203.0.113.7", HTTP_X_FORWARDED_FOR="198.51.100.1")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert (
+        client.get(
+            RECOMMEND + "?session_kind=pairs&entrants=8&deals=24", REMOTE_ADDR="203.0.113.7"
+        ).status_code
+        == 429
+    )
+    assert client.get(url, REMOTE_ADDR="203.0.113.8").status_code == 200
+
+
+@pytest.mark.django_db
+def test_every_public_endpoint_is_throttled_by_address(club: Club, monkeypatch: pytest.MonkeyPatch) -> None:
+    rates(monkeypatch, public="2/min")
+    client = APIClient()
+    for url in ("/api/v1/public/clubs/", "/api/v1/movements/", "/api/v1/schema/"):
+        client.get(url, REMOTE_ADDR="203.0.113.9")
+    assert client.get("/api/v1/public/clubs/", REMOTE_ADDR="203.0.113.9").status_code == 429
+    assert client.get("/api/v1/public/clubs/", REMOTE_ADDR="203.0.113.10").status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["public:home", "public:club"])
+def test_the_public_pages_are_throttled_by_address(
+    client: Any, club: Club, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rates(monkeypatch, public="2/min")
+    url = reverse(name, args=[club.slug] if name == "public:club" else [])
+    codes = [client.get(url, REMOTE_ADDR="203.0.113.11").status_code for _ in range(3)]
+    assert codes == [200, 200, 429]
+    assert client.get(url, REMOTE_ADDR="203.0.113.12").status_code == 200
+
+
+def test_the_schema_is_built_once_however_often_it_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    builds: list[int] = []
+    real = SchemaGenerator.get_schema
+    monkeypatch.setattr(
+        SchemaGenerator, "get_schema", lambda self, *a, **k: builds.append(1) or real(self, *a, **k)
+    )
+    client = APIClient()
+    for _ in range(3):
+        assert client.get("/api/v1/schema/").status_code == 200
+    assert len(builds) == 1
+
+
+@pytest.mark.django_db
+def test_a_session_beyond_the_books_sizes_is_not_seated_and_gets_no_recommendation(
+    club: Club, director_client: Any
+) -> None:
+    people = [club_services.player_create(club=club, name=f"P{i}") for i in range(82)]
+    session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title="Too many")
+    for a, b in zip(people[0::2], people[1::2], strict=True):
+        sessions.entrant_create(session=session, players=[a, b])
+    with pytest.raises(UserError, match="at most 40 pairs"):
+        seating.movement_fix(session=session, family="howell")
+    page = director_client.get(reverse("director:setup", args=[session.pk]))
+    assert page.status_code == 200
+    assert page.context["recs"] == []

