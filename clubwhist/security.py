@@ -25,8 +25,7 @@ from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from rest_framework.authentication import TokenAuthentication
-from rest_framework.exceptions import APIException, AuthenticationFailed
+from rest_framework.exceptions import APIException
 from rest_framework.parsers import FormParser, JSONParser
 from rest_framework.throttling import AnonRateThrottle
 
@@ -185,16 +184,3 @@ class SizedFormParser(FormParser):
         """The parsed body, after the size check."""
         refuse_large_body(parser_context)
         return super().parse(stream, media_type, parser_context)
-
-
-class ApiTokenAuthentication(TokenAuthentication):
-    """``Authorization: Token <key>``: a director's key, found by its digest, refused once expired."""
-
-    def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        """The key's user and token, or 401."""
-        from tournaments.services.tokens import token_find  # the models load after the settings
-
-        token = token_find(key=key)
-        if token is None or not token.user.is_active:
-            raise AuthenticationFailed("Invalid or expired token.")
-        return token.user, token

@@ -62,6 +62,11 @@ def recompute_standings(session_id: int) -> None:
         snapshot = standings_compute(session_id=session_id)
         if snapshot is not None and snapshot.session.status != "running":
             modern_percentages(session=snapshot.session, snapshot=snapshot)  # warms the pages' cache
+    hand_records_when_played(session_id)
+
+
+def hand_records_when_played(session_id: int) -> None:
+    """Once every tray is played, solve the deals still missing their hand records (off the pages' path)."""
     if all_played(session_id=session_id) and deals_missing_double_dummy(session_id=session_id):
         compute_double_dummy.delay(session_id)
 
@@ -83,11 +88,13 @@ def queue_standings(session_id: int, *, running: bool) -> None:
     """Recompute the standings once the current transaction commits, unless one is already queued.
 
     Without a broker, a running session's standings are left to the
-    director's pages, which compute them when they read them.
+    director's pages, which compute them when they read them; only the
+    hand records are solved once the last tray is played.
     ``robust``: if queuing fails, the error is logged and the slip line that
     was saved stays saved.
     """
     if settings.CELERY_TASK_ALWAYS_EAGER and running:
+        transaction.on_commit(lambda: hand_records_when_played(session_id), robust=True)
         return
     transaction.on_commit(lambda: _queue(session_id), robust=True)
 

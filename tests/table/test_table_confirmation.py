@@ -8,6 +8,8 @@ from typing import Any
 import pytest
 
 from scoring.models import SlipLine, SlipLineVersion
+from scoring.selectors.board import unconfirmed_lines
+from scoring.services.decisions import Decision
 from scoring.services.directing import session_close, session_publish
 from tournaments.models import Session
 from tournaments.services import sessions
@@ -171,7 +173,10 @@ def test_once_published_the_page_links_to_the_results(
         for seat in table.seatings.all():
             for tray in seat.trays.all():
                 make_phone(table).send(tray.number, 7, key=f"{table.number}-{tray.number}")
-    session_close(session=running_session)
+    unchecked = unconfirmed_lines(session=running_session)
+    session_close(
+        session=running_session, decisions=[Decision(line=ln.pk, action="confirm") for ln in unchecked]
+    )
     closed = phone.page().content.decode()
     assert "links to the results once they are published" in closed and "see the results</a>" not in closed
     session_publish(session=running_session, standings=True, travellers=False, hand_records=False)

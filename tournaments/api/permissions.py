@@ -34,7 +34,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, BaseThrottle, SimpleRateThrottle
 from rest_framework.views import APIView
 
-from clubwhist.security import ApiTokenAuthentication, PublicRateThrottle
+from clubwhist.security import PublicRateThrottle
 
 from ..models import Club, Session, Table
 from ..selectors import session_for_director, table_by_token
@@ -42,6 +42,7 @@ from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
 from ..services.tokens import token_create
 from . import Pagination, ServiceErrorsMixin, errors
+from .auth import ApiTokenAuthentication
 
 
 class TableTokenAuthentication(BaseAuthentication):
