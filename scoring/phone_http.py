@@ -19,7 +19,10 @@ from django.shortcuts import redirect, render
 
 from tournaments.services.errors import NotFound, UserError
 
+from .inputs import SubmitSerializer, checked
+from .models import SlipLine
 from .selectors.phone import Phone, phone_for_entrant, phone_for_table
+from .services.phones import phone_submit
 
 DEVICE_COOKIE = "cw_device"
 FOLLOW_COOKIE = "cw_follow"
@@ -85,3 +88,27 @@ def tray_errors(request: HttpRequest) -> list[tuple[int, str]]:
         if tag[5:].isdigit():
             out.append((int(tag[5:]), str(message)))
     return out
+
+
+def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = True) -> SlipLine:
+    """A tray sent from a page's plain form (no JavaScript): the API's input serializer and service.
+
+    Raises the service's ``UserError`` for the page to show beside the tray.
+    """
+    data = checked(SubmitSerializer, request.POST)
+    return phone_submit(
+        phone=view.phone,
+        tray_number=data["tray"],
+        ns_tricks=data["ns_tricks"],
+        by=view.phone.actor("N-S"),
+        device=view.device,
+        idempotency_key=data.get("idempotency_key") or request.POST.get("key"),
+        ns_revokes=data["ns_revokes"],
+        ew_revokes=data["ew_revokes"],
+        round_number=data.get("round") if with_round else None,
+    ).line
+
+
+def sent_words(line: SlipLine) -> str:
+    """What the page says once a tray is stored."""
+    return f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."

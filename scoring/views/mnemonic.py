@@ -18,10 +18,8 @@ from django.views import View
 
 from tournaments.services.errors import NotFound, UserError
 
-from ..inputs import SubmitSerializer, checked
-from ..phone_http import PhoneMixin
+from ..phone_http import PhoneMixin, plain_send, sent_words
 from ..selectors.mnemonic import check_mnemonic, mnemonic_page
-from ..services.phones import phone_submit
 
 #: The buttons: N-S tricks, and E-W's 13 less beside each.
 TRICKS = [(n, 13 - n) for n in range(14)]
@@ -50,22 +48,8 @@ class MnemonicPlayerView(PhoneMixin, MnemonicOnly):
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
         try:
-            data = checked(SubmitSerializer, request.POST)
-            outcome = phone_submit(
-                phone=self.phone,
-                tray_number=data["tray"],
-                ns_tricks=data["ns_tricks"],
-                by=self.phone.actor("N-S"),
-                device=self.device,
-                idempotency_key=data.get("idempotency_key") or request.POST.get("key"),
-                ns_revokes=data["ns_revokes"],
-                ew_revokes=data["ew_revokes"],
-                round_number=None,
-            )
-            line = outcome.line
-            messages.success(
-                request, f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
-            )
+            line = plain_send(self, request, with_round=False)
+            messages.success(request, sent_words(line))
         except UserError as exc:
             messages.error(request, exc.message)
         return redirect("mnemonic:player", token=token)

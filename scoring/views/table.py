@@ -23,11 +23,20 @@ from django.views import View
 from tournaments.selectors import entrant_link_by_token
 from tournaments.services.errors import NotFound, UserError
 
-from ..inputs import ConfirmSerializer, DisputeSerializer, SubmitSerializer, checked
-from ..phone_http import FOLLOW_COOKIE, PhoneMixin, back_home, follow, refused, tray_errors
+from ..inputs import ConfirmSerializer, DisputeSerializer, checked
+from ..phone_http import (
+    FOLLOW_COOKIE,
+    PhoneMixin,
+    back_home,
+    follow,
+    plain_send,
+    refused,
+    sent_words,
+    tray_errors,
+)
 from ..selectors.phone import claims_at, phone_round
 from ..selectors.table import table_page
-from ..services.phones import phone_confirm, phone_dispute, phone_submit
+from ..services.phones import phone_confirm, phone_dispute
 
 #: The buttons: N-S tricks, and E-W's 13 less beside each.
 TRICKS = [(n, 13 - n) for n in range(14)]
@@ -68,21 +77,8 @@ class TableView(PhoneMixin, View):
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
         try:
-            data = checked(SubmitSerializer, request.POST)
-            outcome = phone_submit(
-                phone=self.phone,
-                tray_number=data["tray"],
-                ns_tricks=data["ns_tricks"],
-                by=self.phone.actor("N-S"),
-                device=self.device,
-                idempotency_key=data.get("idempotency_key") or request.POST.get("key"),
-                ns_revokes=data["ns_revokes"],
-                ew_revokes=data["ew_revokes"],
-                round_number=data.get("round"),
-            )
-            line = outcome.line
-            sent = f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
-            messages.success(request, sent)
+            line = plain_send(self, request)
+            messages.success(request, sent_words(line))
         except UserError as exc:
             refused(request, exc, request.POST.get("tray", ""))
         return back_home(self, token)

@@ -32,7 +32,7 @@ JSON_GARBAGE = [
 
 
 def test_the_director_pages_refuse_garbage_clearly_and_change_nothing(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     table = running_session.tables.get(number=1)
     tray = table.seatings.get(round__number=1).trays.get().number
@@ -51,7 +51,7 @@ def test_the_director_pages_refuse_garbage_clearly_and_change_nothing(
     ]
     for url in urls:
         for body in GARBAGE:
-            response = dclient.post(url, body)
+            response = director_client.post(url, body)
             assert response.status_code < 500, (url, body, response.status_code)
             if response.status_code in (301, 302):
                 assert response["Location"].startswith("/"), "never sent to another host"

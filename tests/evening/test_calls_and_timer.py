@@ -78,14 +78,14 @@ def test_starting_and_advancing_begin_the_rounds_clock(seated_session: Session) 
 
 
 def test_the_board_shows_the_rooms_clock_and_the_timer_form(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     running.session_timer_set(session=running_session, minutes_per_tray=7, change_minutes=2)
-    page = dclient.get(reverse("run:board", args=[running_session.pk])).content.decode()
+    page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
     assert 'id="room-clock" data-clock=' in page and "min left in round 1" in page
-    data = dclient.get(reverse("run:board_json", args=[running_session.pk])).json()
+    data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
     assert data["clock"]["round"] == 1 and data["clock"]["minutes_per_tray"] == 7
-    refused = dclient.post(
+    refused = director_client.post(
         reverse("run:timer", args=[running_session.pk]), {"minutes_per_tray": "99"}, follow=True
     )
     assert "Minutes a tray: from 0 to 60 minutes, not 99." in refused.content.decode()
@@ -116,22 +116,24 @@ def test_a_phone_that_follows_its_pair_calls_from_the_table_where_the_pair_sits(
     assert call.called_by == "pair 4's phone"
 
 
-def test_the_call_shows_on_the_board_until_it_is_answered(dclient: Client, running_session: Session) -> None:
+def test_the_call_shows_on_the_board_until_it_is_answered(
+    director_client: Client, running_session: Session
+) -> None:
     table = running_session.tables.get(number=3)
     Client().post(f"/t/{table.token}/call")
-    board = dclient.get(reverse("run:board", args=[running_session.pk])).content.decode()
+    board = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
     assert "Table 3 calls the director" in board
-    data = dclient.get(reverse("run:board_json", args=[running_session.pk])).json()
+    data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
     assert (
         data["needs"]["calls"][0]["where"] == "Table 3" and "Table 3 calls the director" in data["needs_html"]
     )
     call = DirectorCall.objects.get(session=running_session)
-    dclient.post(reverse("run:call_answer", args=[running_session.pk, call.pk]))
+    director_client.post(reverse("run:call_answer", args=[running_session.pk, call.pk]))
     call.refresh_from_db()
     assert call.answered_at is not None and call.answered_by == "dir"
     assert (
         "calls the director"
-        not in dclient.get(reverse("run:board", args=[running_session.pk])).content.decode()
+        not in director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
     )
     Client().post(f"/t/{table.token}/call")
     assert DirectorCall.objects.filter(session=running_session).count() == 2, "a new call after the answer"
@@ -187,7 +189,7 @@ def test_the_phones_api_calls_and_reads_the_clock_and_the_director_answers(
 
 
 def test_another_clubs_director_gets_404_for_calls_and_the_timer(
-    rival: Client, running_session: Session, django_user_model: object
+    stranger_client: Client, running_session: Session, django_user_model: object
 ) -> None:
     table = running_session.tables.get(number=1)
     Client().post(f"/t/{table.token}/call")
@@ -197,7 +199,7 @@ def test_another_clubs_director_gets_404_for_calls_and_the_timer(
         reverse("run:timer", args=[running_session.pk]),
         reverse("run:clock_restart", args=[running_session.pk]),
     ):
-        assert rival.post(url, {"minutes_per_tray": "5"}).status_code == 404
+        assert stranger_client.post(url, {"minutes_per_tray": "5"}).status_code == 404
     call.refresh_from_db()
     assert call.answered_at is None
     with pytest.raises(UserError):

@@ -47,11 +47,11 @@ def test_every_family_has_the_books_scoring_method_and_its_reason() -> None:
 
 @pytest.mark.django_db
 def test_the_setup_page_defines_balance_and_preselects_the_advised_method(
-    dclient: Client, club: Club, roster: list[Player]
+    director_client: Client, club: Club, roster: list[Player]
 ) -> None:
     session = sessions.session_create(club=club, date=dt.date(2026, 12, 1), title="Pairs")
     setup.entrants_add(session=session, rows=[(i, roster[2 * i : 2 * i + 2]) for i in range(8)])
-    response = dclient.get(reverse("director:setup", args=[session.pk]), {"deals": 21})
+    response = director_client.get(reverse("director:setup", args=[session.pk]), {"deals": 21})
     page = response.content.decode()
     assert 'id="balance-defined"' in page and "as a share of the most" in page
     assert response.context["movement_form"]["scoring_method"].value() == "exponent"
@@ -62,11 +62,11 @@ def test_the_setup_page_defines_balance_and_preselects_the_advised_method(
 
 @pytest.mark.django_db
 def test_a_seated_session_keeps_the_method_the_director_chose(
-    dclient: Client, club: Club, roster: list[Player]
+    director_client: Client, club: Club, roster: list[Player]
 ) -> None:
     session = sessions.session_create(club=club, date=dt.date(2026, 12, 1), title="Pairs")
     setup.entrants_add(session=session, rows=[(i, roster[2 * i : 2 * i + 2]) for i in range(8)])
     setup.session_setup_choose(session=session, family="howell", deals=14, scoring_method="howell")
-    page = dclient.get(reverse("director:setup", args=[session.pk])).content.decode()
+    page = director_client.get(reverse("director:setup", args=[session.pk])).content.decode()
     assert Session.objects.get(pk=session.pk).scoring_method == "howell"
     assert "The book advises another method" in page

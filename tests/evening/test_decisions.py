@@ -122,29 +122,31 @@ def test_a_bad_figure_in_a_decision_refuses_the_close_and_applies_no_decision(
 
 
 def test_the_close_page_asks_for_each_decision_and_names_the_line_left_undecided(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     send_all(running_session)
     a, b = a_line(running_session, 1, 1), a_line(running_session, 2, 2)
     SlipLine.objects.filter(pk__in=[a.pk, b.pk]).update(status="entered")
     url = reverse("run:close", args=[running_session.pk])
-    page = dclient.get(url).content.decode()
+    page = director_client.get(url).content.decode()
     assert f'name="line-{a.pk}" value="confirm"' in page and f'name="tricks-{b.pk}"' in page
-    refused = dclient.post(url, {f"line-{a.pk}": "confirm"})
+    refused = director_client.post(url, {f"line-{a.pk}": "confirm"})
     assert refused.status_code == 400
     assert f'id="decide-{b.pk}"' in refused.content.decode()
     assert "Decide this result: confirm it as entered, or correct it." in refused.content.decode()
-    done = dclient.post(url, {f"line-{a.pk}": "confirm", f"line-{b.pk}": "correct", f"tricks-{b.pk}": "8"})
+    done = director_client.post(
+        url, {f"line-{a.pk}": "confirm", f"line-{b.pk}": "correct", f"tricks-{b.pk}": "8"}
+    )
     assert done.status_code == 302
     b.refresh_from_db()
     assert b.ns_tricks == 8 and Session.objects.get(pk=running_session.pk).status == "closed"
 
 
 def test_confirm_every_one_as_entered_is_a_decision_for_each(
-    dclient: Client, running_session: Session
+    director_client: Client, running_session: Session
 ) -> None:
     send_all(running_session, confirm=False)
-    dclient.post(reverse("run:close", args=[running_session.pk]), {"all": "confirm"})
+    director_client.post(reverse("run:close", args=[running_session.pk]), {"all": "confirm"})
     assert not SlipLine.objects.filter(session=running_session).exclude(status="confirmed").exists()
     assert SlipLineVersion.objects.filter(session=running_session, change="confirmed").count() == 9
 
@@ -165,27 +167,36 @@ def test_the_api_closes_with_decisions_and_refuses_without_naming_the_lines(
     assert closed.status_code == 200 and closed.json()["status"] == "closed"
 
 
-def test_a_dispute_is_settled_from_the_board_in_one_click(dclient: Client, running_session: Session) -> None:
+def test_a_dispute_is_settled_from_the_board_in_one_click(
+    director_client: Client, running_session: Session
+) -> None:
     table = Table.objects.get(session=running_session, number=2)
     tray = table.seatings.get(round__number=1).trays.get().number
     line = result_submit(table=table, tray_number=tray, ns_tricks=8).line
     result_dispute(line=line, claimed=6, by="E-W")
-    board = dclient.get(reverse("run:board", args=[running_session.pk])).content.decode()
+    board = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
     assert "Accept N-S's 8" in board and "Accept E-W's 6" in board
-    response = dclient.post(reverse("run:settle", args=[running_session.pk, line.pk]), {"accept": "ew"})
+    response = director_client.post(
+        reverse("run:settle", args=[running_session.pk, line.pk]), {"accept": "ew"}
+    )
     assert response.status_code == 302
     line.refresh_from_db()
     assert (line.ns_tricks, line.status) == (6, "confirmed")
 
 
-def test_another_clubs_director_gets_404_on_every_decision(rival: Client, running_session: Session) -> None:
+def test_another_clubs_director_gets_404_on_every_decision(
+    stranger_client: Client, running_session: Session
+) -> None:
     send_all(running_session)
     line = a_line(running_session)
     for name in ("settle", "confirm_line"):
         assert (
-            rival.post(
+            stranger_client.post(
                 reverse(f"run:{name}", args=[running_session.pk, line.pk]), {"accept": "ns"}
             ).status_code
             == 404
         )
-    assert rival.post(reverse("run:close", args=[running_session.pk]), {"all": "confirm"}).status_code == 404
+    assert (
+        stranger_client.post(reverse("run:close", args=[running_session.pk]), {"all": "confirm"}).status_code
+        == 404
+    )

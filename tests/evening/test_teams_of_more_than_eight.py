@@ -122,30 +122,34 @@ def test_a_pair_without_a_team_is_refused_and_every_row_is_named(club: Club, ros
 
 
 def test_teams_are_entered_seated_played_closed_and_published_from_the_pages(
-    dclient, client, club: Club, roster: list[Player]
+    director_client, client, club: Club, roster: list[Player]
 ) -> None:
     from django.urls import reverse
 
     session = sessions.session_create(
         club=club, date=dt.date(2026, 12, 1), title="Club match", entrant_kind=EntrantKind.TEAMS
     )
-    form = dclient.get(reverse("director:setup", args=[session.pk])).context["entrants_form"]
+    form = director_client.get(reverse("director:setup", args=[session.pk])).context["entrants_form"]
     data = {}
     for row in range(1, 9):
         data[f"r{row}_team"] = str(1 + (row - 1) % 2)
         data[f"r{row}_1"] = str(roster[2 * row - 2].pk)
         data[f"r{row}_2"] = str(roster[2 * row - 1].pk)
     assert "r1_team" in form.fields
-    assert dclient.post(reverse("director:setup_entrants", args=[session.pk]), data).status_code == 302
-    page = dclient.get(reverse("director:setup", args=[session.pk])).content.decode()
+    assert (
+        director_client.post(reverse("director:setup_entrants", args=[session.pk]), data).status_code == 302
+    )
+    page = director_client.get(reverse("director:setup", args=[session.pk])).content.decode()
     assert "Club system (teams of more than eight)" in page and "Team 1 ·" in page
     choice = {"choice": "club-teams||8", "scoring_method": "team-club"}
-    assert dclient.post(reverse("director:setup_movement", args=[session.pk]), choice).status_code == 302
+    assert (
+        director_client.post(reverse("director:setup_movement", args=[session.pk]), choice).status_code == 302
+    )
     session.refresh_from_db()
     assert session.movement_family == "club-teams" and session.tables.count() == 4
-    dclient.post(reverse("director:trays_deal", args=[session.pk]))
-    assert dclient.get(reverse("director:print_pdf", args=[session.pk, "cards"])).status_code == 200
-    dclient.post(reverse("run:start", args=[session.pk]))
+    director_client.post(reverse("director:trays_deal", args=[session.pk]))
+    assert director_client.get(reverse("director:print_pdf", args=[session.pk, "cards"])).status_code == 200
+    director_client.post(reverse("run:start", args=[session.pk]))
     session.refresh_from_db()
     for rnd in session.rounds.all():
         entries = {
@@ -153,12 +157,15 @@ def test_teams_are_entered_seated_played_closed_and_published_from_the_pages(
             for s in rnd.seatings.select_related("table")
             for t in s.trays.all()
         }
-        assert dclient.post(reverse("run:enter", args=[session.pk, rnd.number]), entries).status_code == 302
-    assert dclient.get(reverse("run:board", args=[session.pk])).status_code == 200
-    dclient.post(reverse("run:close", args=[session.pk]))
-    close = dclient.get(reverse("run:close", args=[session.pk])).content.decode()
+        assert (
+            director_client.post(reverse("run:enter", args=[session.pk, rnd.number]), entries).status_code
+            == 302
+        )
+    assert director_client.get(reverse("run:board", args=[session.pk])).status_code == 200
+    director_client.post(reverse("run:close", args=[session.pk]))
+    close = director_client.get(reverse("run:close", args=[session.pk])).content.decode()
     assert "Team 1" in close and "Team 2" in close
-    dclient.post(reverse("run:publish", args=[session.pk]), {"standings": "on", "travellers": "on"})
+    director_client.post(reverse("run:publish", args=[session.pk]), {"standings": "on", "travellers": "on"})
     public = client.get(reverse("public:session", args=[club.slug, session.pk])).content.decode()
     assert "Team 1" in public and 'data-entrant="2"' in public
 
