@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,31 +24,34 @@ from .models import (
 from .services.errors import NotFound
 from .services.sessions import KIND_SHAPE
 
+#: What a private link's secret can be (``secrets.token_urlsafe``): anything else is not a link.
+TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
 
 def table_by_token(*, token: str) -> Table:
     """The table behind a private link; a revoked or unknown link is NotFound."""
-    table = (
+    found = TOKEN.fullmatch(token) and (
         Table.objects.select_related("session", "session__club")
         .defer("session__movement_json", "session__movement_params")
         .filter(token=token)
         .first()
     )
-    if table is None or table.token_revoked:
+    if not found or found.token_revoked:
         raise NotFound("This table link is not valid. Ask the director for the table's QR code.")
-    return table
+    return found
 
 
 def entrant_link_by_token(*, token: str) -> EntrantLink:
     """The entrant behind its own private link; a revoked or unknown link is NotFound."""
-    link = (
+    found = TOKEN.fullmatch(token) and (
         EntrantLink.objects.select_related("entrant", "session", "session__club")
         .defer("session__movement_json", "session__movement_params")
         .filter(token=token, revoked=False)
         .first()
     )
-    if link is None:
+    if not found:
         raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
-    return link
+    return found
 
 
 def ranked_kind(session: Session) -> str:

@@ -217,10 +217,9 @@ def session_close(
     session = Session.objects.select_for_update().get(pk=session.pk)
     require_status(session, Status.RUNNING, doing="close the session")
     pending = {line.pk: line for line in unconfirmed_lines(session=session)}
-    decided = {d.line: d for d in decisions}
-    for number in decided:
-        if number not in pending:
-            raise UserError(f"Result {number} is not waiting for a decision.", field=f"line-{number}")
+    # A decision on a line no longer waiting (checked at the table, or disputed, since the page was
+    # read) decides nothing: a dispute is then listed among the problems below.
+    decided = {d.line: d for d in decisions if d.line in pending}
     problems = close_problems(session=session, decided=set(decided))
     if problems:
         raise IncompleteSlips(problems, [line for pk, line in pending.items() if pk not in decided])

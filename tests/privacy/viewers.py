@@ -11,6 +11,7 @@ page's fresh submission keys, the PDF's creation stamp).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,7 +97,19 @@ def phone_answers(viewer: Viewer, trays: list[int]) -> dict[str, str]:
     }
     for tray in trays:
         out[f"api traveller {tray}"] = _text(c.get(f"{viewer.api_url}trays/{tray}/traveller/"))
+    out["api clock"] = _clock(c.get(f"{viewer.api_url}clock/"))
     return out
+
+
+def _clock(response: Any) -> str:
+    """The round's clock and the open call, without the moments that move on by themselves."""
+    if response.status_code != 200:
+        return _text(response)
+    body = response.json()
+    body.pop("now", None)
+    for moving in ("now", "seconds_left"):
+        (body.get("clock") or {}).pop(moving, None)
+    return f"200 {json.dumps(body, sort_keys=True)}"
 
 
 def public_urls(session: Session) -> list[str]:

@@ -26,9 +26,10 @@ from django.db.models import Count
 from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion, SlipSeat, Via
 from scoring.scorers import score, scores_to_json
 from scoring.selectors.slips import session_slips
-from scoring.selectors.standings import latest_snapshot
+from scoring.selectors.standings import latest_snapshot, session_snapshot
 from scoring.services import standings as standings_service
 from scoring.services.corrections import result_award, result_correct
+from scoring.services.decisions import Decision
 from scoring.services.directing import session_close
 from scoring.services.results import result_confirm, result_dispute, result_submit
 from scoring.services.standings import standings_compute
@@ -96,7 +97,7 @@ def assert_invariants(session: Session) -> None:
             session=session, tray_number=line.tray.number, table_number=line.table.number
         ).values_list("version", flat=True)
         assert sorted(kept) == list(range(1, line.version)), (line, list(kept))
-    newest = latest_snapshot(session=session)
+    newest = session_snapshot(session=session, fresh=True)  # computed on the read when stale (no broker)
     if not lines.exists():
         assert newest is None
         return
@@ -158,8 +159,11 @@ def test_a_phones_send_against_the_directors_award(running_session: Session) -> 
 def test_close_against_a_dispute(running_session: Session) -> None:
     send_all(running_session)
     line = SlipLine.objects.get(session=running_session, table__number=1, tray__number=1)
+    as_entered = [
+        Decision(line=pk, action="confirm") for pk in running_session.slip_lines.values_list("pk", flat=True)
+    ]
     answers = race(
-        lambda: session_close(session=running_session),
+        lambda: session_close(session=running_session, decisions=as_entered),
         lambda: result_dispute(line=line, claimed=6, by="E-W"),
     )
     closed, disputed = (answer[0] == "ok" for answer in answers)
@@ -226,8 +230,8 @@ def test_two_recomputes_never_leave_the_older_snapshot_newest(
     thread.start()
     assert older_read.wait(timeout=30)  # the older recompute has read its slips and is scoring
     line = SlipLine.objects.get(session=running_session, table__number=2, tray__number=2)
-    result_correct(line=line, ns_tricks=10, reason="miscounted")  # newer slips; its recompute stores
-    newer = latest_snapshot(session=running_session)
+    result_correct(line=line, ns_tricks=10, reason="miscounted")  # newer slips
+    newer = standings_compute(session_id=running_session.pk)  # and their recompute stores
     newer_stored.set()
     thread.join(timeout=60)
     assert not thread.is_alive()
