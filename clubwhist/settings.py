@@ -212,6 +212,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+#: A standings recompute starts this long after the change that queued it, gathering the changes
+#: that follow (every table finishes a round within the same minute): fewer recomputes, each complete.
+STANDINGS_GATHER_SECONDS = float(os.getenv("STANDINGS_GATHER_SECONDS", "0.5"))
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -19,6 +19,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("healthz", healthz, name="healthz"),
+    path("api/v1/", include("clubwhist.urls_api")),
     # The phones' service worker, at the root so that its scope covers /t/ and /p/.
     path("sw.js", ServiceWorkerView.as_view(), name="service-worker"),
     path("t/", include(urls_table.table_patterns)),
@@ -29,6 +30,5 @@ urlpatterns = [
     path("m/", include("scoring.urls_mnemonic")),
     path("director/", include("scoring.urls_director")),
     path("director/", include("tournaments.urls_director")),
-    path("api/v1/", include("clubwhist.urls_api")),
     path("", include("scoring.urls_public")),
 ]

@@ -18,6 +18,10 @@ from tournaments.api.permissions import TokenObtainView
 SCHEMA_SECONDS = 3600
 
 urlpatterns = [
+    # The phones' endpoints first: a club night's burst of sends is resolved without trying the rest.
+    *tables.urlpatterns,
+    *calls.urlpatterns,
+    *table_amend.urlpatterns,
     path(
         "schema/",
         cache_page(SCHEMA_SECONDS)(SpectacularAPIView.as_view(throttle_classes=[PublicRateThrottle])),
@@ -49,7 +53,4 @@ urlpatterns = [
     *drive.urlpatterns,
     *mnemonic.urlpatterns,
     *standings.urlpatterns,
-    *tables.urlpatterns,
-    *calls.urlpatterns,
-    *table_amend.urlpatterns,
 ]

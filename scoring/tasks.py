@@ -6,7 +6,10 @@ the shared cache, set when queuing, cleared when the recompute starts
 reading), and a per-session lock lets one recompute run at a time. So
 however fast the tables send, a session has at most one recompute running
 and one waiting behind it, and the waiting one reads every change made
-before it starts: the last snapshot is complete.
+before it starts: the last snapshot is complete. A queued recompute starts
+``STANDINGS_GATHER_SECONDS`` after the change that queued it (half a
+second), so a round's burst of sends is read by a few recomputes, not one
+after another for as long as the burst lasts.
 
 Without a broker (the laptop default, tasks eager) nothing is queued while
 a session runs: the director's pages compute the standings when they read
@@ -65,9 +68,10 @@ def recompute_standings(session_id: int) -> None:
     hand_records_when_played(session_id)
 
 
-def hand_records_when_played(session_id: int) -> None:
+def hand_records_when_played(session_id: int, seating_version: int | None = None) -> None:
     """Once every tray is played, solve the deals still missing their hand records (off the pages' path)."""
-    if all_played(session_id=session_id) and deals_missing_double_dummy(session_id=session_id):
+    played = all_played(session_id=session_id, seating_version=seating_version)
+    if played and deals_missing_double_dummy(session_id=session_id):
         compute_double_dummy.delay(session_id)
 
 
@@ -84,7 +88,7 @@ def one_at_a_time(session_id: int) -> Iterator[None]:
             cache.delete(key)
 
 
-def queue_standings(session_id: int, *, running: bool) -> None:
+def queue_standings(session_id: int, *, running: bool, seating_version: int | None = None) -> None:
     """Recompute the standings once the current transaction commits, unless one is already queued.
 
     Without a broker, a running session's standings are left to the
@@ -94,7 +98,7 @@ def queue_standings(session_id: int, *, running: bool) -> None:
     was saved stays saved.
     """
     if settings.CELERY_TASK_ALWAYS_EAGER and running:
-        transaction.on_commit(lambda: hand_records_when_played(session_id), robust=True)
+        transaction.on_commit(lambda: hand_records_when_played(session_id, seating_version), robust=True)
         return
     transaction.on_commit(lambda: _queue(session_id), robust=True)
 
@@ -103,7 +107,7 @@ def _queue(session_id: int) -> None:
     """Queue a recompute, or leave it to the one already queued (it has not started reading yet)."""
     if _shared_cache() and not cache.add(queued_key(session_id), 1, QUEUED_SECONDS):
         return
-    recompute_standings.delay(session_id)
+    recompute_standings.apply_async((session_id,), countdown=settings.STANDINGS_GATHER_SECONDS)
 
 
 def _shared_cache() -> bool:

@@ -16,6 +16,7 @@ director's current round.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 
 from django.db.models import Q
 
@@ -39,17 +40,90 @@ def _owed(seatings: Q) -> dict[int, set[tuple[int, int]]]:
     return owed
 
 
-def table_round(*, table: Table, rounds: int | None = None) -> int:
+@dataclass(frozen=True)
+class Play:
+    """One tray a table plays in one round, and whether the table owes its result (see the docstring).
+
+    With who sits N-S and E-W there (their ids and numbers), so that a send
+    can make its line from the play alone.
+    """
+
+    seating_id: int
+    round_id: int
+    round: int
+    tray_id: int
+    tray: int
+    tray_status: str
+    owed: bool
+    ns: tuple[int, int] | None  # (entrant id, number)
+    ew: tuple[int, int] | None
+
+
+def table_plays(*, table: Table) -> list[Play]:
+    """Every tray the table plays, in the order of play, in one query: what a send decides on."""
+    rows = (
+        SeatingTray.objects.filter(seating__table=table)
+        .order_by("seating__round__number", "order")
+        .values_list(
+            "seating_id",
+            "seating__round_id",
+            "seating__round__number",
+            "tray_id",
+            "tray__number",
+            "tray__status",
+            "seating__ns_id",
+            "seating__ns__number",
+            "seating__ns__is_phantom",
+            "seating__ew_id",
+            "seating__ew__number",
+            "seating__ew__is_phantom",
+        )
+    )
+    return [
+        Play(
+            seating,
+            round_id,
+            number,
+            tray,
+            tray_number,
+            status,
+            status != Tray.Status.VOID and not (ns_phantom or ew_phantom),
+            (ns, ns_number) if ns is not None else None,
+            (ew, ew_number) if ew is not None else None,
+        )
+        for (
+            seating,
+            round_id,
+            number,
+            tray,
+            tray_number,
+            status,
+            ns,
+            ns_number,
+            ns_phantom,
+            ew,
+            ew_number,
+            ew_phantom,
+        ) in rows
+    ]
+
+
+def sent_trays(*, table: Table) -> set[int]:
+    """The ids of the trays this table has sent a line on."""
+    return set(SlipLine.objects.filter(table=table).order_by().values_list("tray_id", flat=True))
+
+
+def table_round(
+    *, table: Table, rounds: int | None = None, plays: list[Play] | None = None, sent: set[int] | None = None
+) -> int:
     """The round this table is playing now (the module docstring says how)."""
     session = table.session
     if not session.tables_advance:
         return session.current_round
-    done = set(SlipLine.objects.filter(table=table).order_by().values_list("table_id", "tray_id"))
-    owed = _owed(Q(seating__table=table))
-    numbers = dict(Seating.objects.filter(table=table).order_by().values_list("pk", "round__number"))
-    for seating, number in sorted(numbers.items(), key=lambda item: item[1]):
-        if seating in owed and not owed[seating] <= done:
-            return number
+    sent = sent_trays(table=table) if sent is None else sent
+    for play in table_plays(table=table) if plays is None else plays:
+        if play.owed and play.tray_id not in sent:
+            return play.round
     return (session.rounds.count() if rounds is None else rounds) + 1
 
 

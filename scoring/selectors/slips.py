@@ -321,12 +321,21 @@ def slips_of(slips: Slips, trays: frozenset[int]) -> Slips:
     return replace(slips, deals=tuple(d for d in slips.deals if d.deal in trays))
 
 
-def all_played(*, session_id: int) -> bool:
-    """Whether every table has sent every tray it owes (the hand records may be solved before publishing)."""
-    owed = (
-        SeatingTray.objects.filter(seating__round__session_id=session_id)
-        .exclude(seating__ns__is_phantom=True)
-        .exclude(seating__ew__is_phantom=True)
-        .count()
-    )
+def all_played(*, session_id: int, seating_version: int | None = None) -> bool:
+    """Whether every table has sent every tray it owes (the hand records may be solved before publishing).
+
+    With the session's ``seating_version`` the count of what is owed is kept
+    in the cache until the seating changes: a send then costs one count.
+    """
+    key = f"clubwhist:owed:{session_id}:{seating_version}"
+    owed = cache.get(key) if seating_version is not None else None
+    if owed is None:
+        owed = (
+            SeatingTray.objects.filter(seating__round__session_id=session_id)
+            .exclude(seating__ns__is_phantom=True)
+            .exclude(seating__ew__is_phantom=True)
+            .count()
+        )
+        if seating_version is not None:
+            cache.set(key, owed, 24 * 3600)
     return bool(owed) and SlipLine.objects.filter(session_id=session_id).count() >= owed

@@ -25,6 +25,8 @@ from ..tasks import queue_standings
 AWARDS = ("average", "average-plus", "average-minus")
 #: The most revokes a side may be charged with on one deal (the table page's limit).
 MAX_REVOKES = 3
+#: What a line's answer shows beside its counts (the numbers of its tray, table, round and entrants).
+LINE_RELATED = ("tray", "table", "round", "ns", "ew")
 
 
 def check_tricks(value: Any, *, field: str = "ns_tricks") -> int:
@@ -76,15 +78,19 @@ def slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:
     for side, entrant in (("NS", seating.ns), ("EW", seating.ew)):
         if entrant is not None:
             seats.append(SlipSeat(line=line, tray=line.tray, entrant=entrant, side=side if team else ""))
-    for seat in seating.seats.filter(entrant__isnull=False):
-        seats.append(SlipSeat(line=line, tray=line.tray, entrant=seat.entrant))
+    if (
+        seating.ns_id is None and seating.ew_id is None
+    ):  # seated by seats (individuals, teams of six or eight)
+        for entrant_id in seating.seats.filter(entrant__isnull=False).values_list("entrant_id", flat=True):
+            seats.append(SlipSeat(line=line, tray=line.tray, entrant_id=entrant_id))
     return seats
 
 
 def slips_changed(session: Session) -> None:
     """Count a change to the session's slips and recompute its standings after commit (the one bump)."""
     Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + 1)
-    queue_standings(session.pk, running=session.status == Session.Status.RUNNING)
+    running = session.status == Session.Status.RUNNING
+    queue_standings(session.pk, running=running, seating_version=session.seating_version)
 
 
 def new_line(
@@ -113,17 +119,25 @@ def new_line(
     )
 
 
-def line_store(line: SlipLine, seating: Seating, attempted: Any) -> SlipLine:
-    """Save a new line and its entrants' places on the slip; a line already there is a ``Conflict``."""
+def line_store(line: SlipLine, seating: Seating, attempted: Any, *, free: bool = False) -> SlipLine:
+    """Save a new line and its entrants' places on the slip; a line already there is a ``Conflict``.
+
+    ``free``: the caller has just looked, under the session's lock, and found no line there.
+    """
     tray, table = line.tray, line.table
-    stored = SlipLine.objects.filter(tray=tray, table=table).first()
+    stored = None if free else SlipLine.objects.filter(tray=tray, table=table).first()
     if stored is None:
         try:
-            with transaction.atomic():
+            with transaction.atomic(savepoint=not free):  # free: a refusal ends the whole transaction
                 line.save()
                 SlipSeat.objects.bulk_create(slip_seats(line, seating))
         except IntegrityError:
-            stored = SlipLine.objects.filter(tray=tray, table=table).first()
+            if free:  # no line was there under the lock: a same-key send, or an entrant's place, at once
+                raise UserError(
+                    f"Tray {tray.number} could not be stored: another send with this key, or for an entrant "
+                    "at this table, was stored at the same moment. Look at the table's page again."
+                ) from None
+            stored = SlipLine.objects.filter(tray=tray, table=table).select_related(*LINE_RELATED).first()
             if stored is None:
                 raise UserError(
                     f"An entrant at this table already has a result on tray {tray.number}."
@@ -131,8 +145,14 @@ def line_store(line: SlipLine, seating: Seating, attempted: Any) -> SlipLine:
         else:
             slips_changed(line.session)
             return line
+    raise line_conflict(stored, attempted)
+
+
+def line_conflict(stored: SlipLine, attempted: Any) -> Conflict:
+    """The refusal of a second line for a tray at a table, carrying the stored one and the value sent."""
+    tray, table = stored.tray, stored.table
     said = "" if stored.ns_tricks == attempted or attempted is None else f" You sent {attempted}."
-    raise Conflict(
+    return Conflict(
         f"Tray {tray.number} was already sent from table {table.number}: N-S {stored.ns_tricks}." + said,
         field="ns_tricks",
     ).with_line(stored, attempted)

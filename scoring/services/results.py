@@ -25,21 +25,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from tournaments.models import Seating, Session, Table, Tray
+from tournaments.models import Entrant, Round, Seating, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, KeyReused, UserError
 
 from ..models import SlipLine, Via
-from ..selectors.rounds import table_round
+from ..selectors.rounds import Play, sent_trays, table_plays, table_round
 from .corrections import line_for, result_award, result_correct
 from .lines import (
     AWARDS,
+    LINE_RELATED,
     MAX_REVOKES,
     check_revokes,
     check_tricks,
     find_tray,
+    line_conflict,
     line_keep_version,
     line_store,
     lock_line,
@@ -67,17 +70,44 @@ def request_fingerprint(**asked: Any) -> str:
     return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def _replay(key: str | None, scope: str, fingerprint: str) -> SubmitOutcome | None:
-    """The line a send with this key stored in this scope; the key asking something else is refused."""
-    existing = SlipLine.objects.filter(idempotency_scope=scope, idempotency_key=key).first() if key else None
-    if existing is None:
+def _tray_number(value: Any) -> int | None:
+    """A tray's number as sent, or None when it is not one (``find_tray`` then says so)."""
+    try:
+        number = int(str(value).strip())
+    except ValueError:
         return None
-    if existing.idempotency_fingerprint != fingerprint:
+    return number if 0 < number < 2**15 else None
+
+
+def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> tuple[SlipLine | None, ...]:
+    """The line this key stored in this scope, and this table's line on this tray (if any).
+
+    One light query of ids finds them (most sends find neither); the lines
+    found are then read whole.
+    """
+    wanted = Q(table=table, tray__number=tray) if tray is not None else Q(pk__in=[])
+    if key:
+        wanted |= Q(idempotency_scope=scope, idempotency_key=key)
+    fields = ("pk", "table_id", "tray__number", "idempotency_scope", "idempotency_key")
+    found = list(SlipLine.objects.filter(wanted).order_by().values_list(*fields))
+    keyed = next((pk for pk, _, _, s, k in found if key and (s, k) == (scope, key)), None)
+    sent = next((pk for pk, t, n, _, _ in found if t == table.pk and n == tray), None)
+    if keyed is None and sent is None:
+        return None, None
+    lines = SlipLine.objects.select_related(*LINE_RELATED).in_bulk([pk for pk in (keyed, sent) if pk])
+    return lines.get(keyed) if keyed else None, lines.get(sent) if sent else None
+
+
+def _replay(keyed: SlipLine | None, fingerprint: str) -> SubmitOutcome | None:
+    """The line a send with this key stored; the key asking something else is refused."""
+    if keyed is None:
+        return None
+    if keyed.idempotency_fingerprint != fingerprint:
         raise KeyReused(
             "This submission key was already used for a different result; send a new result with a new key.",
             field="idempotency_key",
         )
-    return SubmitOutcome(line=existing, created=False, replayed=True)
+    return SubmitOutcome(line=keyed, created=False, replayed=True)
 
 
 def _open_session(table: Table) -> Session:
@@ -88,21 +118,47 @@ def _open_session(table: Table) -> Session:
     return session
 
 
+@dataclass(frozen=True)
+class TablePlay:
+    """What a table's send decides on, read under the session's lock: the tray, where it is played,
+    and whether the table has sent a line on it already."""
+
+    tray: Tray
+    seating: Seating
+    sent: bool
+
+
 def table_seating(
-    session: Session, table: Table, tray: Tray, *, round_number: int | None, phone_round: int | None
-) -> Seating:
-    """Where a table plays a tray, if that is its round now (``phone_round``: the round of the
-    entrant a phone follows, which may be ahead of its new table's)."""
-    current = phone_round if phone_round is not None else table_round(table=table)
-    seating = seating_for(table, tray, round_number=None)
-    played = seating.round.number
-    if played > current:
-        raise UserError(f"Tray {tray.number} is not at table {table.number} this round.", field="tray")
-    if played < current and not session.tables_advance:
-        raise UserError(f"Round {played} is over; ask the director to enter tray {tray.number}.")
-    if round_number is not None and round_number != played:
+    session: Session, table: Table, number: Any, *, round_number: int | None, phone_round: int | None
+) -> TablePlay:
+    """The tray and where the table plays it, if that is its round now (``phone_round``: the round of
+    the entrant a phone follows, which may be ahead of its new table's). Two queries: the table's
+    plays and the trays it has sent; the seating is made from the play (its ids and numbers)."""
+    plays = table_plays(table=table)
+    play = next((p for p in plays if p.tray == _tray_number(number)), None)
+    if play is None:
+        tray = find_tray(session, number)
+        raise UserError(f"Tray {tray.number} is not played at table {table.number}.", field="tray")
+    sent = sent_trays(table=table)
+    current = phone_round if phone_round is not None else table_round(table=table, plays=plays, sent=sent)
+    if play.round > current:
+        raise UserError(f"Tray {play.tray} is not at table {table.number} this round.", field="tray")
+    if play.round < current and not session.tables_advance:
+        raise UserError(f"Round {play.round} is over; ask the director to enter tray {play.tray}.")
+    if round_number is not None and round_number != play.round:
         raise UserError(f"Round {round_number} is over or not begun at this table.", field="round")
-    return seating
+    tray = Tray(pk=play.tray_id, session_id=session.pk, number=play.tray, status=play.tray_status)
+    return TablePlay(tray, _seating_of(play, session, table), play.tray_id in sent)
+
+
+def _seating_of(play: Play, session: Session, table: Table) -> Seating:
+    """The play's seating with its round and entrants as far as a line needs them (ids and numbers)."""
+
+    def entrant(who: tuple[int, int] | None) -> Entrant | None:
+        return Entrant(pk=who[0], session_id=session.pk, number=who[1]) if who else None
+
+    rnd = Round(pk=play.round_id, session_id=session.pk, number=play.round)
+    return Seating(pk=play.seating_id, round=rnd, table=table, ns=entrant(play.ns), ew=entrant(play.ew))
 
 
 @transaction.atomic
@@ -139,20 +195,33 @@ def result_submit(
     asked = {"tray": tray_number, "ns_tricks": ns_tricks, "revokes": [ns_revokes, ew_revokes]}
     asked.update(round=round_number, table=table.number if as_director else None)
     fingerprint = request_fingerprint(**asked)
-    replayed = _replay(key, scope, fingerprint)  # before the lock: a lost answer is found even after close
-    if replayed is not None:
-        return replayed
-    session = _open_session(table)
-    replayed = _replay(key, scope, fingerprint)  # under the lock: a twin send that just committed
-    if replayed is not None:
-        return replayed
     tricks = check_tricks(ns_tricks)
     check_revokes(ns_revokes=ns_revokes, ew_revokes=ew_revokes)
-    tray = find_tray(session, tray_number)
+    # Before the lock: a lost answer is found even after close, and a twin's line is told at once.
+    keyed, sent = _earlier(key, scope, table, _tray_number(tray_number))
+    replayed = _replay(keyed, fingerprint)
+    if replayed is not None:
+        return replayed
+    if sent is not None and table.session.accepts_results:
+        raise line_conflict(sent, tricks)
+    session = _open_session(table)
     if as_director:
+        keyed, sent = _earlier(key, scope, table, _tray_number(tray_number))  # under the lock
+        replayed = _replay(keyed, fingerprint)
+        if replayed is not None:
+            return replayed
+        tray = find_tray(session, tray_number)
         seating = seating_for(table, tray, round_number=round_number)
     else:
-        seating = table_seating(session, table, tray, round_number=round_number, phone_round=phone_round)
+        play = table_seating(session, table, tray_number, round_number=round_number, phone_round=phone_round)
+        tray, seating = play.tray, play.seating
+        if play.sent:  # a twin sent it while this send waited for the lock (with this key: a replay)
+            keyed, sent = _earlier(key, scope, table, tray.number)
+            replayed = _replay(keyed, fingerprint)
+            if replayed is not None:
+                return replayed
+    if sent is not None:
+        raise line_conflict(sent, tricks)
     counts = {"ns_tricks": tricks, "ns_revokes": ns_revokes, "ew_revokes": ew_revokes}
     line = new_line(
         session,
@@ -168,7 +237,7 @@ def result_submit(
         idempotency_fingerprint=fingerprint if key else "",
         **counts,
     )
-    return SubmitOutcome(line=line_store(line, seating, tricks), created=True)
+    return SubmitOutcome(line=line_store(line, seating, tricks, free=True), created=True)
 
 
 def _table_may_still(line: SlipLine) -> None:

@@ -70,7 +70,9 @@ def queued_by_list(settings: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     settings.CELERY_TASK_ALWAYS_EAGER = False
     monkeypatch.setattr(tasks, "LOCAL_CACHES", ())
     queued: list[int] = []
-    monkeypatch.setattr(tasks.recompute_standings, "delay", queued.append)
+    monkeypatch.setattr(
+        tasks.recompute_standings, "apply_async", lambda args, countdown: queued.append(*args)
+    )
     return queued
 
 
@@ -138,7 +140,7 @@ def test_two_workers_never_recompute_one_session_at_once_and_the_last_snapshot_i
     settings.CELERY_TASK_ALWAYS_EAGER = False
     monkeypatch.setattr(tasks, "LOCAL_CACHES", ())
     broker: queue.Queue[int | None] = queue.Queue()
-    monkeypatch.setattr(tasks.recompute_standings, "delay", broker.put)
+    monkeypatch.setattr(tasks.recompute_standings, "apply_async", lambda args, countdown: broker.put(*args))
     running, most, ran = [0], [0], [0]
     lock = threading.Lock()
     compute = standings_service.standings_compute

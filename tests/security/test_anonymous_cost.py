@@ -162,15 +162,20 @@ def test_the_schema_is_built_once_however_often_it_is_asked(monkeypatch: pytest.
 
 
 @pytest.mark.django_db
-def test_a_session_beyond_the_books_sizes_is_not_seated_and_gets_no_recommendation(
+def test_a_session_beyond_the_books_sizes_gets_no_recommendation_but_is_seated_up_to_a_hall(
     club: Club, director_client: Any
 ) -> None:
-    people = [club_services.player_create(club=club, name=f"P{i}") for i in range(82)]
+    """Beyond twenty tables no analysis runs; the director still seats up to sixty tables (a 50-table hall)."""
+    people = [club_services.player_create(club=club, name=f"P{i}") for i in range(2 * 122)]
     session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title="Too many")
     for a, b in zip(people[0::2], people[1::2], strict=True):
         sessions.entrant_create(session=session, players=[a, b])
-    with pytest.raises(UserError, match="at most 40 pairs"):
-        seating.movement_fix(session=session, family="howell")
+    with pytest.raises(UserError, match="at most 120 pairs: the app seats up to 60 tables"):
+        seating.movement_fix(session=session, family="mitchell", variant="mod1")
+    for entrant in list(session.entrants.order_by("-number"))[:22]:
+        sessions.entrant_delete(entrant=entrant)
     page = director_client.get(reverse("director:setup", args=[session.pk]))
     assert page.status_code == 200
     assert page.context["recs"] == []
+    seating.movement_fix(session=session, family="mitchell", variant="mod1")
+    assert session.tables.count() == 50

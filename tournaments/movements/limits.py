@@ -2,11 +2,17 @@
 
 The book's tables of deals run to "14 or more" tables (the Clay System,
 p. 34) and its longest match is forty-eight deals (league matches, p. 29).
-The app serves up to twenty tables, eighty players (forty pairs, twenty
-teams of four), and fifty-two deals. A request beyond that is refused with
-its reason before any engine runs: at these limits the costliest preview
-with its analysis takes about half a second and two megabytes, where the
-engines would take tens of seconds for a few hundred entrants.
+Anyone's preview or recommendation is served up to twenty tables, eighty
+players (forty pairs, twenty teams of four), and fifty-two deals. A request
+beyond that is refused with its reason before any engine runs: at these
+limits the costliest preview with its analysis takes about half a second and
+two megabytes, where the engines would take tens of seconds for a few
+hundred entrants.
+
+A director seats the club's own session, without the analysis, up to
+sixty tables (``SEAT_MAX_TABLES``: a whole hall of fifty and more; the
+costliest engine at that size, the Snow System for fours, takes about half
+a second).
 
 Nothing here imports Django.
 """
@@ -22,21 +28,25 @@ MAX_UNITS: dict[str, int] = {"pairs": 40, "teams": 20, "players": 80, "tables": 
 #: Players in each unit, to count a session's entrants as players.
 PLAYERS_EACH: dict[str, int] = {"pairs": 2, "teams": 4, "players": 1}
 MAX_PLAYERS = 4 * MAX_TABLES
+#: The most tables a director's own session is seated at (no analysis is run).
+SEAT_MAX_TABLES = 60
 
 
-def size_problem(*, deals: int | None = None, **sizes: int | None) -> str | None:
-    """Why these sizes (``pairs=``, ``teams=``, ``players=``, ``tables=``) are beyond the app's, or None."""
+def size_problem(
+    *, deals: int | None = None, most_tables: int = MAX_TABLES, **sizes: int | None
+) -> str | None:
+    """Why these sizes (``pairs=``, ``teams=``, ``players=``) are beyond ``most_tables`` tables' worth, or None."""
     for unit, value in sizes.items():
-        most = MAX_UNITS[unit]
+        most = MAX_UNITS[unit] * most_tables // MAX_TABLES
         if value is not None and value > most:
-            return f"at most {most} {unit}: the app seats up to {MAX_TABLES} tables"
+            return f"at most {most} {unit}: the app seats up to {most_tables} tables"
     if deals is not None and deals > MAX_DEALS:
         return f"at most {MAX_DEALS} deals"
     return None
 
 
-def check_size(*, deals: int | None = None, **sizes: int | None) -> None:
-    """Refuse sizes beyond the app's with the reason (``MovementUserError``)."""
-    problem = size_problem(deals=deals, **sizes)
+def check_size(*, deals: int | None = None, most_tables: int = MAX_TABLES, **sizes: int | None) -> None:
+    """Refuse sizes beyond ``most_tables`` tables' worth with the reason (``MovementUserError``)."""
+    problem = size_problem(deals=deals, most_tables=most_tables, **sizes)
     if problem is not None:
         raise MovementUserError(problem)

@@ -31,7 +31,7 @@ from ..models import (
 )
 from ..movements import Movement, MovementUserError
 from ..movements.drive import DRIVE_METHODS
-from ..movements.limits import check_size
+from ..movements.limits import SEAT_MAX_TABLES, check_size
 from ..selectors import player_numbers
 from . import mnemonic
 from .club import log_action
@@ -65,7 +65,7 @@ def movement_generate(
     sizes = {"pair": "pairs", "team": "teams", "player": "players"}
     size = {sizes[fam.kind_of(variant)]: count}
     try:
-        check_size(deals=deals, **size)
+        check_size(deals=deals, most_tables=SEAT_MAX_TABLES, **size)
         return movements.generate(family, variant=variant or None, deals=deals, **size)
     except MovementUserError as exc:
         raise UserError(str(exc), field="family") from None
