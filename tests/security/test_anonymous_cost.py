@@ -165,7 +165,7 @@ def test_the_schema_is_built_once_however_often_it_is_asked(monkeypatch: pytest.
 def test_a_session_beyond_the_books_sizes_gets_no_recommendation_but_is_seated_up_to_a_hall(
     club: Club, director_client: Any
 ) -> None:
-    """Beyond twenty tables no analysis runs; the director still seats up to sixty tables (a 50-table hall)."""
+    """Beyond twenty tables no analysis runs; a director still seats up to sixty (a 50-table hall)."""
     people = [club_services.player_create(club=club, name=f"P{i}") for i in range(2 * 122)]
     session = sessions.session_create(club=club, date=dt.date(2026, 11, 1), title="Too many")
     for a, b in zip(people[0::2], people[1::2], strict=True):

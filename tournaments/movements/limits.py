@@ -35,7 +35,7 @@ SEAT_MAX_TABLES = 60
 def size_problem(
     *, deals: int | None = None, most_tables: int = MAX_TABLES, **sizes: int | None
 ) -> str | None:
-    """Why these sizes (``pairs=``, ``teams=``, ``players=``) are beyond ``most_tables`` tables' worth, or None."""
+    """Why these sizes (``pairs=``, ``teams=``, ``players=``) exceed ``most_tables`` tables, or None."""
     for unit, value in sizes.items():
         most = MAX_UNITS[unit] * most_tables // MAX_TABLES
         if value is not None and value > most:
