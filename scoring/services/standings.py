@@ -17,6 +17,7 @@ from ..models import ScoreSnapshot
 from ..scorers import score, scores_to_json
 from ..selectors.slips import session_slips
 
+#: The newest snapshots kept of a session; older ones are pruned once as many again have gathered.
 KEEP_SNAPSHOTS = 3
 
 
@@ -57,16 +58,16 @@ def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapsh
             return None
         scores = score(session.scoring_method, slips)
         Session.objects.select_for_update().only("pk").get(pk=session_id)
-        newest = ScoreSnapshot.objects.filter(session_id=session_id).order_by("-computed_at", "-id").first()
-        if newest is not None and newest.source_version > version:
-            return newest
+        newest_first = ScoreSnapshot.objects.filter(session_id=session_id).order_by("-computed_at", "-id")
+        kept = list(newest_first.values_list("pk", "source_version")[: 2 * KEEP_SNAPSHOTS])
+        if kept and kept[0][1] > version:
+            return ScoreSnapshot.objects.get(pk=kept[0][0])
         snapshot = ScoreSnapshot.objects.create(
             session=session,
             method=session.scoring_method,
             source_version=version,
             scores=scores_to_json(scores),
         )
-        newest_first = ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id")
-        stale = list(newest_first.values_list("pk", flat=True)[KEEP_SNAPSHOTS:])
-        ScoreSnapshot.objects.filter(pk__in=stale).delete()
+        if len(kept) == 2 * KEEP_SNAPSHOTS:  # prune in batches, not one row each recompute
+            ScoreSnapshot.objects.filter(pk__in=[pk for pk, _ in kept[KEEP_SNAPSHOTS - 1 :]]).delete()
     return snapshot

@@ -191,6 +191,7 @@ def test_a_correction_is_rescored_by_the_celery_task_into_one_new_snapshot(
     newest = ScoreSnapshot.objects.filter(session=session).latest()
     assert newest.source_version == session.results_version
     assert ScoreSnapshot.objects.filter(session=session).count() in (before + 1, KEEP_SNAPSHOTS)
+    assert ScoreSnapshot.objects.filter(session=session).count() <= 2 * KEEP_SNAPSHOTS
     assert newest.scores == scores_to_json(engine(session))
 
 
