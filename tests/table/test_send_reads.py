@@ -1,0 +1,63 @@
+"""What a send reads: a fixed few queries however full the session, and its twin told before the lock.
+
+Not a timing (the entry bench measures time): the queries a table's send
+and its twin's second send make are counted, at the first round and again
+at the last, so that a send never reads more as the session fills
+(bench/profile_entry.py has the profile these numbers came from).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring.models import SlipLine
+from tournaments.models import Session
+
+pytestmark = pytest.mark.django_db
+#: A stored send: the table by its link, the key and twin check, the session's lock, the table's plays,
+#: its sent trays, the line, its places on the slip, the results version (what runs after the commit,
+#: the queued recompute or the eager hand records' count, is not the send's).
+MOST_FOR_A_SEND = 8
+#: The twin's second send: the table by its link, the key and twin check, the stored line.
+MOST_FOR_A_TWIN = 3
+
+
+def statements(context: CaptureQueriesContext) -> list[str]:
+    """The queries made, without the transaction's own statements."""
+    words = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+    return [q["sql"] for q in context.captured_queries if not q["sql"].startswith(words)]
+
+
+def send_round(session: Session, number: int, make_phone: Any) -> list[tuple[int, int]]:
+    """Every table sends its trays of this round, each with its twin; the queries of each (send, twin)."""
+    counts = []
+    for seat in session.rounds.get(number=number).seatings.select_related("table").order_by("table__number"):
+        phones = make_phone(seat.table), make_phone(seat.table)
+        for tray in seat.trays.order_by("number"):
+            made = []
+            for n, phone in enumerate(phones):
+                with CaptureQueriesContext(connection) as context:
+                    answer = phone.send(tray.number, 7, key=f"{seat.pk}-{tray.number}-{n}", round=number)
+                assert answer.status_code == (201, 409)[n], answer.json()
+                made.append(len(statements(context)))
+            counts.append((made[0], made[1]))
+        session.refresh_from_db()
+    return counts
+
+
+def test_a_send_and_its_twin_read_a_fixed_few_from_the_first_round_to_the_last(
+    running_session: Session, make_phone: Any
+) -> None:
+    session = running_session
+    first = send_round(session, 1, make_phone)
+    for number in range(2, session.rounds.count()):
+        send_round(session, number, make_phone)
+    last = send_round(session, session.rounds.count(), make_phone)
+    assert max(s for s, _ in first + last) <= MOST_FOR_A_SEND
+    assert max(t for _, t in first + last) <= MOST_FOR_A_TWIN
+    assert max(s for s, _ in last) <= max(s for s, _ in first)  # no more as the session fills
+    assert SlipLine.objects.filter(session=session).count() == session.trays.count() * session.tables.count()
