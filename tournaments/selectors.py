@@ -34,6 +34,7 @@ def table_by_token(*, token: str) -> Table:
         Table.objects.select_related("session", "session__club")
         .defer("session__movement_json", "session__movement_params")
         .filter(token=token)
+        .order_by("pk")  # not the models' ordering: it joins the session to sort one row
         .first()
     )
     if not found or found.token_revoked:
@@ -47,6 +48,7 @@ def entrant_link_by_token(*, token: str) -> EntrantLink:
         EntrantLink.objects.select_related("entrant", "session", "session__club")
         .defer("session__movement_json", "session__movement_params")
         .filter(token=token, revoked=False)
+        .order_by("pk")
         .first()
     )
     if not found:

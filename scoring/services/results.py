@@ -22,10 +22,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
-from django.db import transaction
-from django.db.models import Q
+from django.db import connection, transaction
 from django.utils import timezone
 
 from tournaments.models import Entrant, Round, Seating, Session, Table, Tray
@@ -33,7 +33,7 @@ from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, KeyReused, UserError
 
 from ..models import SlipLine, Via
-from ..selectors.rounds import Play, sent_trays, table_plays, table_round
+from ..selectors.rounds import Play, table_plays, table_round
 from .corrections import line_for, result_award, result_correct
 from .lines import (
     AWARDS,
@@ -82,20 +82,33 @@ def _tray_number(value: Any) -> int | None:
 def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> tuple[SlipLine | None, ...]:
     """The line this key stored in this scope, and this table's line on this tray (if any).
 
-    One light query of ids finds them (most sends find neither); the lines
-    found are then read whole.
+    One light query of ids finds them, each half on its unique index (most
+    sends find neither; it is SQL because the ORM's compiling cost several
+    times the query, on every send); the lines found are then read whole.
     """
-    wanted = Q(table=table, tray__number=tray) if tray is not None else Q(pk__in=[])
-    if key:
-        wanted |= Q(idempotency_scope=scope, idempotency_key=key)
-    fields = ("pk", "table_id", "tray__number", "idempotency_scope", "idempotency_key")
-    found = list(SlipLine.objects.filter(wanted).order_by().values_list(*fields))
-    keyed = next((pk for pk, _, _, s, k in found if key and (s, k) == (scope, key)), None)
-    sent = next((pk for pk, t, n, _, _ in found if t == table.pk and n == tray), None)
+    with connection.cursor() as cursor:
+        cursor.execute(_earlier_sql(), [table.pk, table.session_id, tray or 0, scope, key or ""])
+        found = cursor.fetchall()
+    keyed = next((pk for pk, by_key in found if by_key and key), None)
+    sent = next((pk for pk, by_key in found if not by_key and tray is not None), None)
     if keyed is None and sent is None:
         return None, None
-    lines = SlipLine.objects.select_related(*LINE_RELATED).in_bulk([pk for pk in (keyed, sent) if pk])
+    wanted = [pk for pk in (keyed, sent) if pk]
+    read = SlipLine.objects.select_related(*LINE_RELATED).filter(pk__in=wanted).order_by()
+    lines = {line.pk: line for line in read}
     return lines.get(keyed) if keyed else None, lines.get(sent) if sent else None
+
+
+@cache
+def _earlier_sql() -> str:
+    """The query of ``_earlier``: this table's line on the tray by number, and the key's line in its scope."""
+    lines = connection.ops.quote_name(SlipLine._meta.db_table)
+    trays = connection.ops.quote_name(Tray._meta.db_table)
+    return (
+        f"SELECT l.id, 0 FROM {lines} l WHERE l.table_id = %s AND l.tray_id = "
+        f"(SELECT t.id FROM {trays} t WHERE t.session_id = %s AND t.number = %s)"
+        f" UNION ALL SELECT l.id, 1 FROM {lines} l WHERE l.idempotency_scope = %s AND l.idempotency_key = %s"
+    )
 
 
 def _replay(keyed: SlipLine | None, fingerprint: str) -> SubmitOutcome | None:
@@ -132,15 +145,14 @@ def table_seating(
     session: Session, table: Table, number: Any, *, round_number: int | None, phone_round: int | None
 ) -> TablePlay:
     """The tray and where the table plays it, if that is its round now (``phone_round``: the round of
-    the entrant a phone follows, which may be ahead of its new table's). Two queries: the table's
-    plays and the trays it has sent; the seating is made from the play (its ids and numbers)."""
+    the entrant a phone follows, which may be ahead of its new table's). One query: the table's
+    plays, each marked sent or not; the seating is made from the play (its ids and numbers)."""
     plays = table_plays(table=table)
     play = next((p for p in plays if p.tray == _tray_number(number)), None)
     if play is None:
         tray = find_tray(session, number)
         raise UserError(f"Tray {tray.number} is not played at table {table.number}.", field="tray")
-    sent = sent_trays(table=table)
-    current = phone_round if phone_round is not None else table_round(table=table, plays=plays, sent=sent)
+    current = phone_round if phone_round is not None else table_round(table=table, plays=plays)
     if play.round > current:
         raise UserError(f"Tray {play.tray} is not at table {table.number} this round.", field="tray")
     if play.round < current and not session.tables_advance:
@@ -148,7 +160,7 @@ def table_seating(
     if round_number is not None and round_number != play.round:
         raise UserError(f"Round {round_number} is over or not begun at this table.", field="round")
     tray = Tray(pk=play.tray_id, session_id=session.pk, number=play.tray, status=play.tray_status)
-    return TablePlay(tray, _seating_of(play, session, table), play.tray_id in sent)
+    return TablePlay(tray, _seating_of(play, session, table), play.sent)
 
 
 def _seating_of(play: Play, session: Session, table: Table) -> Seating:

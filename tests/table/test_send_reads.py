@@ -18,10 +18,10 @@ from scoring.models import SlipLine
 from tournaments.models import Session
 
 pytestmark = pytest.mark.django_db
-#: A stored send: the table by its link, the key and twin check, the session's lock, the table's plays,
-#: its sent trays, the line, its places on the slip, the results version (what runs after the commit,
-#: the queued recompute or the eager hand records' count, is not the send's).
-MOST_FOR_A_SEND = 8
+#: A stored send: the table by its link, the key and twin check, the session's lock, the table's plays
+#: (each marked sent), the line, its places on the slip, the results version (what runs after the
+#: commit, the queued recompute or the eager hand records' count, is not the send's).
+MOST_FOR_A_SEND = 7
 #: The twin's second send: the table by its link, the key and twin check, the stored line.
 MOST_FOR_A_TWIN = 3
 
