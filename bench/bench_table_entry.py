@@ -13,7 +13,8 @@ its key, as a phone whose answer was lost would: it must store nothing new
 
 One gunicorn serves both the app and a bare insert view (``bench/bare_urls.py``:
 a DRF serializer and one row inserted), on the same PostgreSQL, driven by the
-same client code. In order:
+same client code. Every worker is warmed first (its URLs loaded, its database
+connection open), so that no phase pays for a cold start. In order:
 
 1. **bare**: the same 100 clients, sending the first ``--bare-rounds`` rounds to the bare view (closed loop);
 2. **send**: the first ``--rounds`` rounds of the session (closed loop): results
@@ -368,6 +369,22 @@ def play_table(
     phone.conn.close()
 
 
+def warm_up(port: int, requests: int = 120) -> None:
+    """Before any phase: every gunicorn worker has loaded the app's URLs and opened its database
+    connection (a cold worker's first request would count against whichever phase came first)."""
+
+    def ask(_: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
+        conn.request("GET", "/healthz")
+        conn.getresponse().read()
+        conn.request("POST", BARE_PATH, body=b"{}", headers={"Content-Type": "application/json"})
+        conn.getresponse().read()  # a 400: the serializer's path, no row
+        conn.close()
+
+    with ThreadPoolExecutor(max_workers=24) as pool:
+        list(pool.map(ask, range(requests)))
+
+
 def run_phase(pids: dict[str, int | None], phase: Callable[[], Tally]) -> Tally:
     """Run a phase, timing it: the wall clock, and each server's CPU."""
     before = {name: cpu_seconds(pid) for name, pid in pids.items()}
@@ -652,7 +669,7 @@ def main() -> int:
     parser.add_argument("--standings", choices=["worker", "eager"], default="worker")
     parser.add_argument("--rounds", type=int, help="closed-loop rounds (worker 8, eager 26)")
     parser.add_argument("--open-rounds", type=int, help="open-loop rounds after them (worker 4, eager 2)")
-    parser.add_argument("--bare-rounds", type=int, default=5)
+    parser.add_argument("--bare-rounds", type=int, default=8)
     parser.add_argument("--database", choices=["postgres", "sqlite"], default="postgres")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=8)
@@ -722,6 +739,7 @@ def main() -> int:
                     watcher = SnapshotWatcher(db.url, int(built["session"]), f"{broker_url}/0")
                     watcher.start()
                 phases: dict[str, Tally] = {}
+                warm_up(port)
                 print(f"bare view: {sum(len(v) for v in bare_plan.values()) * 2} requests ...", flush=True)
                 phases["bare"] = run_phase(pids, lambda: closed_loop(port, tokens, bare_plan, bare=True))
                 print(f"send: {sum(len(v) for v in send_plan.values())} results, closed loop ...", flush=True)
