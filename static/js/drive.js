@@ -13,7 +13,10 @@
   var ENDPOINT = { send: "result/", check: "check/", dispute: "dispute/" };
   var SAID = { send: "Sent.", check: "Checked: thank you.", dispute: "Your count went to the director." };
 
+  var flashAt = 0;  // when the message now shown was said
+
   function flash(text, kind) {
+    flashAt = Date.now();
     flashBox.hidden = !text;
     flashBox.className = "flash" + (kind ? " " + kind : "");
     flashBox.textContent = text || "";
@@ -77,10 +80,13 @@
 
   function poll() {
     if (document.hidden) return;
+    var asked = Date.now();
     fetch(api + "stamp/")
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (state) {
-        if (state && state.stamp !== stamp()) { flash(""); return refresh(); }
+        if (!state || state.stamp === stamp()) return;
+        if (flashAt < asked) flash("");  // a message said while the poll was out (a send's) stays
+        return refresh();
       })
       .catch(function () { /* the next poll will try again */ });
   }
