@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from django.db import connection
 from django.db.models import Q
@@ -96,36 +97,20 @@ def table_plays(*, table: Table) -> list[Play]:
     """
     with connection.cursor() as cursor:
         cursor.execute(_plays_sql(), [table.pk])
-        rows = cursor.fetchall()
-    return [
-        Play(
-            seating,
-            round_id,
-            number,
-            tray,
-            tray_number,
-            status,
-            status != Tray.Status.VOID and not (ns_phantom or ew_phantom),
-            bool(sent),
-            (ns, ns_number) if ns is not None else None,
-            (ew, ew_number) if ew is not None else None,
-        )
-        for (
-            seating,
-            round_id,
-            number,
-            tray,
-            tray_number,
-            status,
-            ns,
-            ns_number,
-            ns_phantom,
-            ew,
-            ew_number,
-            ew_phantom,
-            sent,
-        ) in rows
-    ]
+        return [_play(row) for row in cursor.fetchall()]
+
+
+def _play(row: tuple[Any, ...]) -> Play:
+    """A row of ``_plays_sql`` as a play: the seating, round and tray as read, then who sits there."""
+    *where, status, ns, ns_number, ns_phantom, ew, ew_number, ew_phantom, sent = row
+    return Play(
+        *where,
+        status,
+        status != Tray.Status.VOID and not (ns_phantom or ew_phantom),
+        bool(sent),
+        (ns, ns_number) if ns is not None else None,
+        (ew, ew_number) if ew is not None else None,
+    )
 
 
 def table_round(*, table: Table, rounds: int | None = None, plays: list[Play] | None = None) -> int:
