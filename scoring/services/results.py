@@ -148,7 +148,8 @@ def table_seating(
     the entrant a phone follows, which may be ahead of its new table's). One query: the table's
     plays, each marked sent or not; the seating is made from the play (its ids and numbers)."""
     plays = table_plays(table=table)
-    play = next((p for p in plays if p.tray == _tray_number(number)), None)
+    wanted = _tray_number(number)
+    play = next((p for p in plays if p.tray == wanted), None)
     if play is None:
         tray = find_tray(session, number)
         raise UserError(f"Tray {tray.number} is not played at table {table.number}.", field="tray")
@@ -210,7 +211,8 @@ def result_submit(
     tricks = check_tricks(ns_tricks)
     check_revokes(ns_revokes=ns_revokes, ew_revokes=ew_revokes)
     # Before the lock: a lost answer is found even after close, and a twin's line is told at once.
-    keyed, sent = _earlier(key, scope, table, _tray_number(tray_number))
+    number = _tray_number(tray_number)
+    keyed, sent = _earlier(key, scope, table, number)
     replayed = _replay(keyed, fingerprint)
     if replayed is not None:
         return replayed
@@ -218,7 +220,7 @@ def result_submit(
         raise line_conflict(sent, tricks)
     session = _open_session(table)
     if as_director:
-        keyed, sent = _earlier(key, scope, table, _tray_number(tray_number))  # under the lock
+        keyed, sent = _earlier(key, scope, table, number)  # under the lock
         replayed = _replay(keyed, fingerprint)
         if replayed is not None:
             return replayed
