@@ -89,25 +89,35 @@ def slips_to_json(slips: Slips) -> dict[str, Any]:
 
 def scores_to_json(scores: Scores) -> dict[str, Any]:
     """The scores JSON: exact rationals as strings, ranks as integers."""
-    written: dict[int, str] = {}  # by id: methods share one fraction among many scores
-
-    def text(value: Fraction) -> str:
-        found = written.get(id(value))
-        if found is None:
-            found = written[id(value)] = rational(value)
-        return found
-
     out: dict[str, Any] = {
         "method": scores.method,
-        "deals": [
-            {"deal": d.deal, "scores": {str(e): text(v) for e, v in d.scores.items()}} for d in scores.deals
-        ],
+        "deals": _deals_json(scores.deals),
         "entrants": [_entrant_json(t) for t in scores.entrants],
     }
     if scores.summary:
         out["summary"] = {k: rational(v) for k, v in scores.summary.items()}
     if scores.checks:
         out["checks"] = dict(scores.checks)
+    return out
+
+
+def _deals_json(deals: tuple[DealScores, ...]) -> list[dict[str, Any]]:
+    """Each deal's scores by entrant, as strings; each fraction and entrant number written once
+    (the methods share one fraction among many scores)."""
+    written: dict[int, str] = {}  # by id
+    names: dict[int, str] = {}
+    out = []
+    for d in deals:
+        scores: dict[str, str] = {}
+        for entrant, value in d.scores.items():
+            text = written.get(id(value))
+            if text is None:
+                text = written[id(value)] = rational(value)
+            name = names.get(entrant)
+            if name is None:
+                name = names[entrant] = str(entrant)
+            scores[name] = text
+        out.append({"deal": d.deal, "scores": scores})
     return out
 
 

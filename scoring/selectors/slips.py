@@ -32,9 +32,11 @@ from operator import attrgetter
 from typing import Any
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Q
 
 from tournaments.models import (
+    Deal,
     Entrant,
     EntrantKind,
     Seat,
@@ -144,10 +146,16 @@ def _seat_based(session: Session) -> bool:
     if "movement_json" not in session.get_deferred_fields():
         first = session.movement_json.get("rounds", [])[:1]
         return any("seats" in t for r in first for t in r["tables"])
-    first_round = Session.objects.filter(pk=session.pk).values_list(
-        "movement_json__rounds__0__tables", flat=True
-    )
-    return any("seats" in t for t in first_round.first() or [])
+    key = f"clubwhist:seat-based:{session.pk}:{session.seating_version}"
+    found: bool | None = cache.get(key) if session.status != Session.Status.DRAFT else None
+    if found is None:
+        first_round = Session.objects.filter(pk=session.pk).values_list(
+            "movement_json__rounds__0__tables", flat=True
+        )
+        found = any("seats" in t for t in first_round.first() or [])
+        if session.status != Session.Status.DRAFT:
+            cache.set(key, found, AVERAGES_CACHE_SECONDS)
+    return found
 
 
 def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> Slips:
@@ -158,26 +166,30 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
     numbers of entrants, tables and trays from small maps, not joins.
     """
     kind = ranked_kind(session)
-    people = session.entrants.order_by().values_list("pk", "number", "kind", "is_phantom")
     number: dict[int, int] = {}
     ranked: list[int] = []
-    for pk, entrant_number, entrant_kind, phantom in people:
+    people = f"SELECT id, number, kind, is_phantom FROM {Entrant._meta.db_table} WHERE session_id = %s"
+    for pk, entrant_number, entrant_kind, phantom in _rows(people, [session.pk]):
         number[pk] = entrant_number
         if entrant_kind == kind and not phantom:
             ranked.append(entrant_number)
-    tables = dict(Table.objects.filter(session=session).order_by().values_list("pk", "number"))
-    tray_rows = Tray.objects.filter(session=session).order_by("number")
-    if trays is not None:
-        tray_rows = tray_rows.filter(number__in=trays)
-    tray_list = list(tray_rows.values_list("pk", "number", "status", "deal__trump"))
-    lines = SlipLine.objects.filter(session=session).order_by()
-    if trays is not None:
-        lines = lines.filter(tray_id__in=[pk for pk, *_ in tray_list])
+    tables = dict(_rows(f"SELECT id, number FROM {Table._meta.db_table} WHERE session_id = %s", [session.pk]))
+    tray_list = [
+        row
+        for row in _rows(
+            f"SELECT t.id, t.number, t.status, d.trump FROM {Tray._meta.db_table} t"
+            f" LEFT JOIN {Deal._meta.db_table} d ON d.tray_id = t.id"
+            " WHERE t.session_id = %s ORDER BY t.number",
+            [session.pk],
+        )
+        if trays is None or row[1] in trays
+    ]
+    tray_ids = None if trays is None else [pk for pk, *_ in tray_list]
     seat_based = _seat_based(session)
-    read = _seated_reader(session, number, tables) if seat_based else _pair_reader(number, tables)
-    by_tray: dict[int, list[SlipResult]] = defaultdict(list)
-    for row in lines.values_list(*LINE_FIELDS, *(("round_id",) if seat_based else ())):
-        by_tray[row[0]].append(read(row))
+    if seat_based:
+        by_tray = _seated_lines(session, tray_ids, number, tables)
+    else:
+        by_tray = _pair_lines(session.pk, tray_ids, number, tables)
     averages = _expected_averages(session) if kind != Entrant.Kind.PLAYER else {}
     deals = []
     for tray_pk, tray_number, status, trump in tray_list:
@@ -201,6 +213,66 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
         teams=_teams(session) if seat_based else _teams_of_pairs(session),
         declared_trump=session.declared_trump or None,
     )
+
+
+#: A line with no revoke, award or law: the engine needs only its table, sides and tricks.
+PLAIN_LINE = (
+    "ns_revokes = 0 AND ew_revokes = 0 AND ns_award = '' AND ew_award = '' AND (law IS NULL OR law = '')"
+)
+
+
+def _rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    """The rows of one SQL query: the few small reads a recompute makes, without the ORM's compiling."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def _pair_lines(
+    session_id: int, tray_ids: list[int] | None, number: dict[int, int], tables: dict[int, int]
+) -> dict[int, list[SlipResult]]:
+    """Tray id -> the lines of a pairs (or teams of four) session, as the engine's plain data.
+
+    Read as SQL, the plain lines by their five columns and the few others
+    whole: the ORM's cost for 2,600 rows is several times SQLite's own.
+    """
+    by_tray: dict[int, list[SlipResult]] = defaultdict(list)
+    if tray_ids is not None and not tray_ids:
+        return by_tray
+    where, params = "session_id = %s", [session_id]
+    if tray_ids is not None:
+        where += f" AND tray_id IN ({', '.join(['%s'] * len(tray_ids))})"
+        params.extend(tray_ids)
+    line_table = SlipLine._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT tray_id, table_id, ns_id, ew_id, ns_tricks FROM {line_table}"
+            f" WHERE {where} AND {PLAIN_LINE}",
+            params,
+        )
+        for tray, table, ns, ew, tricks in cursor.fetchall():
+            by_tray[tray].append(_plain_line(tables[table], number.get(ns, 0), number.get(ew, 0), tricks))
+        cursor.execute(
+            f"SELECT {', '.join(LINE_FIELDS)} FROM {line_table} WHERE {where} AND NOT ({PLAIN_LINE})", params
+        )
+        read = _pair_reader(number, tables)
+        for row in cursor.fetchall():
+            by_tray[row[0]].append(read(row))
+    return by_tray
+
+
+def _seated_lines(
+    session: Session, tray_ids: list[int] | None, number: dict[int, int], tables: dict[int, int]
+) -> dict[int, list[SlipResult]]:
+    """Tray id -> the lines of a seat-based session (individuals, teams of six or eight), with the seats."""
+    lines = SlipLine.objects.filter(session=session).order_by()
+    if tray_ids is not None:
+        lines = lines.filter(tray_id__in=tray_ids)
+    read = _seated_reader(session, number, tables)
+    by_tray: dict[int, list[SlipResult]] = defaultdict(list)
+    for row in lines.values_list(*LINE_FIELDS, "round_id"):
+        by_tray[row[0]].append(read(row))
+    return by_tray
 
 
 def _pair_reader(number: dict[int, int], tables: dict[int, int]) -> Callable[[tuple[Any, ...]], SlipResult]:

@@ -35,6 +35,35 @@ def _one_at_a_time(session_id: int) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [RECOMPUTE_LOCK, session_id])
 
 
+#: What scoring a session reads of its row (the rest, the movement above all, is left in the database).
+SCORED_FIELDS = (
+    "status",
+    "scoring_method",
+    "entrant_kind",
+    "movement_family",
+    "declared_trump",
+    "seating_version",
+    "results_version",
+)
+
+
+def _locked_newest(session_id: int) -> list[tuple[int, int]]:
+    """Lock the session's row, then its newest snapshots (id, source version), newest first.
+
+    As SQL: two small reads, where the ORM's compiling cost more than the queries.
+    """
+    snapshots = ScoreSnapshot._meta.db_table
+    with connection.cursor() as cursor:
+        if connection.features.has_select_for_update:
+            cursor.execute(f"SELECT id FROM {Session._meta.db_table} WHERE id = %s FOR UPDATE", [session_id])
+        cursor.execute(
+            f"SELECT id, source_version FROM {snapshots} WHERE session_id = %s"
+            " ORDER BY computed_at DESC, id DESC LIMIT %s",
+            [session_id, 2 * KEEP_SNAPSHOTS],
+        )
+        return cursor.fetchall()
+
+
 def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapshot | None:
     """Score the session now and store the result as its newest snapshot.
 
@@ -51,15 +80,13 @@ def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapsh
     with transaction.atomic():
         if wait_turn:
             _one_at_a_time(session_id)
-        session = Session.objects.defer("movement_json", "movement_params").get(pk=session_id)
+        session = Session.objects.only(*SCORED_FIELDS).get(pk=session_id)
         version = session.results_version
         slips = session_slips(session=session)
         if not slips.deals:
             return None
         scores = score(session.scoring_method, slips)
-        Session.objects.select_for_update().only("pk").get(pk=session_id)
-        newest_first = ScoreSnapshot.objects.filter(session_id=session_id).order_by("-computed_at", "-id")
-        kept = list(newest_first.values_list("pk", "source_version")[: 2 * KEEP_SNAPSHOTS])
+        kept = _locked_newest(session_id)
         if kept and kept[0][1] > version:
             return ScoreSnapshot.objects.get(pk=kept[0][0])
         snapshot = ScoreSnapshot.objects.create(
