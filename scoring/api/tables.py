@@ -69,8 +69,8 @@ class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
         token = kwargs.get("token")
         if token:
             self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
-        elif isinstance(request.auth, Table):
-            self.phone = phone_for_table(token=request.auth.token)
+        elif isinstance(request.auth, Table):  # read by the header's authentication, with its session
+            self.phone = Phone(session=request.auth.session, table=request.auth)
         else:
             raise exceptions.NotAuthenticated("Send 'Authorization: Table <token>', or use the link's URL.")
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from django.db.models import Count, Max
 
-from tournaments.models import Drive, DriveChange, Seat, Seating, SeatingTray, Session
+from tournaments.models import MOVEMENT_FIELDS, Drive, DriveChange, Seat, Seating, SeatingTray, Session
 from tournaments.services.errors import NotFound
 
 from .. import display
@@ -329,7 +329,7 @@ def drive_stamp(*, phone: Phone) -> str:
     complete (the running score and the prize list follow from those).
     Nothing of another table's progress before its change is complete.
     """
-    session = Session.objects.defer("movement_json", "movement_params").get(pk=phone.session.pk)
+    session = Session.objects.defer(*MOVEMENT_FIELDS).get(pk=phone.session.pk)
     assert phone.link is not None
     own = SlipLine.objects.filter(seats__entrant_id=phone.link.entrant_id).aggregate(
         count=Count("pk"), last=Max("updated_at")

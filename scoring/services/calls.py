@@ -14,7 +14,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from tournaments.models import DirectorCall, Session
+from tournaments.models import MOVEMENT_FIELDS, DirectorCall, Session
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
 
@@ -40,7 +40,7 @@ def _where(phone: Phone) -> tuple[Any, int]:
 @transaction.atomic
 def call_director(*, phone: Phone, by: str) -> DirectorCall:
     """Call the director to the phone's table; calling again while a call is open is the same call."""
-    session = Session.objects.defer("movement_json", "movement_params").get(pk=phone.session.pk)
+    session = Session.objects.defer(*MOVEMENT_FIELDS).get(pk=phone.session.pk)
     if session.status != Session.Status.RUNNING:
         raise UserError("The session is not running: find the director in the room.")
     table, number = _where(phone)

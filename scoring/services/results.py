@@ -37,7 +37,7 @@ from ..selectors.rounds import Play, table_plays, table_round
 from .corrections import line_for, result_award, result_correct
 from .lines import (
     AWARDS,
-    LINE_RELATED,
+    LINE_BY_ID,
     MAX_REVOKES,
     check_revokes,
     check_tricks,
@@ -93,10 +93,13 @@ def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> tup
     sent = next((pk for pk, by_key in found if not by_key and tray is not None), None)
     if keyed is None and sent is None:
         return None, None
-    wanted = [pk for pk in (keyed, sent) if pk]
-    read = SlipLine.objects.select_related(*LINE_RELATED).filter(pk__in=wanted).order_by()
-    lines = {line.pk: line for line in read}
-    return lines.get(keyed) if keyed else None, lines.get(sent) if sent else None
+    keyed_line = _line(keyed)
+    return keyed_line, keyed_line if sent == keyed else _line(sent)
+
+
+def _line(pk: int | None) -> SlipLine | None:
+    """A line found by ``_earlier``, read whole with the numbers its answer shows."""
+    return None if pk is None else LINE_BY_ID.first(pk)
 
 
 @cache

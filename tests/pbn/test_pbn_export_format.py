@@ -6,13 +6,13 @@ import datetime as dt
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tournaments.pbn.cards import PACK, SEATS, sort_hand
 from tournaments.pbn.checker import check_export
 from tournaments.pbn.whist import read_deals
-from tournaments.pbn.writer import MANDATORY, ExportDeal, export_bytes
+from tournaments.pbn.writer import MANDATORY, ExportDeal, export_bytes, tag
 
 HANDS = {
     "N": sort_hand(["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]),
@@ -124,6 +124,9 @@ def deal_of(seed: int) -> dict[str, list[str]]:
     dealers=st.lists(st.sampled_from(SEATS), min_size=8, max_size=8),
     title=st.text(max_size=120),
 )
+@example(seeds=[0], dealers=["N"] * 8, title="#")  # would inherit the Event of a previous game (4.8)
+@example(seeds=[0], dealers=["N"] * 8, title="##Spring pairs")
+@example(seeds=[0], dealers=["N"] * 8, title="#12 club night")
 def test_any_deals_and_any_title_export_valid_and_read_back(
     seeds: list[int], dealers: list[str], title: str
 ) -> None:
@@ -137,3 +140,11 @@ def test_any_deals_and_any_title_export_valid_and_read_back(
     assert [(d.board, d.dealer, d.hands, d.trump) for d in back.deals] == [
         (d.board, d.dealer, d.hands, d.trump) for d in deals
     ]
+
+
+@pytest.mark.parametrize(
+    ("title", "written"),
+    [("#", "?"), ("##Spring pairs", "Spring pairs"), ("#12 club night", "#12 club night")],
+)
+def test_a_title_pbn_would_read_as_inherited_is_written_plainly(title: str, written: str) -> None:
+    assert tag("Event", title) == f'[Event "{written}"]'

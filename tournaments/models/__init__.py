@@ -5,11 +5,12 @@ from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, S
 from .drive import Drive, DriveChange
 from .entrant import Entrant, EntrantMember
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
-from .session import TRUMP_SUITS, EntrantKind, ScoringMethod, Session
+from .session import MOVEMENT_FIELDS, TRUMP_SUITS, EntrantKind, ScoringMethod, Session
 from .token import ApiToken
 from .tray import Deal, Tray
 
 __all__ = [
+    "MOVEMENT_FIELDS",
     "TRUMP_SUITS",
     "ActionLog",
     "ApiToken",

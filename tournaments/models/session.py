@@ -44,6 +44,9 @@ class ScoringMethod(models.TextChoices):
 #: The suits a sitting may declare trumps (Law IV, Sec. 11, p. 62).
 TRUMP_SUITS = [("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs")]
 
+#: A session's heavy fields, its written-out movement: reads that do not need them leave them unread.
+MOVEMENT_FIELDS = ("movement_json", "movement_params")
+
 
 class Session(models.Model):
     """One evening's play: entrants, a movement, trays, a scoring method, a status."""

@@ -184,7 +184,7 @@ def _check_game(game: _Game, problems: list[str], inherit: bool) -> None:
     _check_order(game, names[len(MANDATORY) :], problems)
     values = {n: v for n, v, _ in reversed(game.tags)}
     for name, value, line in game.tags:
-        if value.startswith("#") and not inherit:
+        if (value == "#" or value.startswith("##")) and not inherit:
             problems.append(f'line {line}: [{name} "{value}"] inherits; this app\'s exports never do (4.8)')
         elif name in VALUES and value not in ("", "?") and not VALUES[name].fullmatch(value):
             problems.append(f'line {line}: [{name} "{value}"] is not a value export format allows (3.4)')

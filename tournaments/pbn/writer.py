@@ -70,8 +70,16 @@ def string_value(text: str) -> str:
 
 
 def tag(name: str, value: str) -> str:
-    """A tag pair as export format writes it: ``[Name "value"]`` (3.3)."""
-    return f'[{name} "{string_value(value)}"]'
+    """A tag pair as export format writes it: ``[Name "value"]`` (3.3).
+
+    A value PBN would read as inheriting a previous game's ("#", or "##" and
+    a text for all later games, 4.8) loses its leading "#"s: a session titled
+    "#" is written as unknown, "?".
+    """
+    text = string_value(value)
+    if text == "#" or text.startswith("##"):
+        text = text.lstrip("#") or "?"
+    return f'[{name} "{text}"]'
 
 
 def game_lines(deal: ExportDeal, *, event: str, date: dt.date | None, site: str = "?") -> list[str]:

@@ -1,0 +1,117 @@
+"""A phone's link, a line and the locked session, read as SQL written once, are what the ORM reads
+(``clubwhist.joined``).
+
+Every field of the table (or the entrant's link), its entrant, its session
+(without the movement) and its club must equal the ORM's read of the same
+row, converted the same way (dates, times, booleans); the movement is read
+only when asked for, and an unknown or revoked link is still refused.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection, transaction
+from django.db.models import Model
+from django.test.utils import CaptureQueriesContext
+
+from scoring.models import SlipLine
+from scoring.services.lines import LINE_BY_ID, LINE_RELATED, lock_session
+from scoring.services.results import result_submit
+from tournaments.models import MOVEMENT_FIELDS, EntrantLink, Session, Table
+from tournaments.selectors import entrant_link_by_token, table_by_token
+from tournaments.services.errors import NotFound
+from tournaments.services.running import entrant_revoke_link, table_revoke_link
+
+pytestmark = pytest.mark.django_db
+
+
+def fields_of(instance: Model, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every concrete field's value, with its Python type."""
+    return {
+        f.attname: (getattr(instance, f.attname), type(getattr(instance, f.attname)))
+        for f in type(instance)._meta.concrete_fields
+        if f.name not in skip
+    }
+
+
+def test_a_table_read_by_its_token_is_the_orms_read(running_session: Session) -> None:
+    orm = Table.objects.select_related("session", "session__club").filter(session=running_session).first()
+    assert orm is not None
+    with CaptureQueriesContext(connection) as read:
+        table = table_by_token(token=orm.token)
+    assert len(read.captured_queries) == 1
+    assert fields_of(table) == fields_of(orm)
+    heavy = MOVEMENT_FIELDS
+    assert fields_of(table.session, skip=heavy) == fields_of(orm.session, skip=heavy)
+    assert fields_of(table.session.club) == fields_of(orm.session.club)
+    assert table.session.get_deferred_fields() == set(heavy)
+    assert table.session.movement_json == orm.session.movement_json  # read when asked for
+    assert table.session.created_at.tzinfo is not None and isinstance(table.session.publish_standings, bool)
+
+
+def test_an_entrants_link_read_by_its_token_is_the_orms_read(running_session: Session) -> None:
+    orm = (
+        EntrantLink.objects.select_related("entrant", "session", "session__club")
+        .filter(session=running_session)
+        .first()
+    )
+    assert orm is not None
+    with CaptureQueriesContext(connection) as read:
+        link = entrant_link_by_token(token=orm.token)
+    assert len(read.captured_queries) == 1
+    assert fields_of(link) == fields_of(orm)
+    assert fields_of(link.entrant) == fields_of(orm.entrant)
+    assert fields_of(link.session.club) == fields_of(orm.session.club)
+    assert link.session.pk == running_session.pk and link.session.club.pk == running_session.club_id
+
+
+@pytest.mark.parametrize("token", ["", "no-such-token", "bad token!", "x" * 65])
+def test_an_unknown_token_is_refused(running_session: Session, token: str) -> None:
+    with pytest.raises(NotFound):
+        table_by_token(token=token)
+    with pytest.raises(NotFound):
+        entrant_link_by_token(token=token)
+
+
+def test_a_revoked_link_is_refused(running_session: Session) -> None:
+    table = Table.objects.filter(session=running_session).first()
+    link = EntrantLink.objects.filter(session=running_session).first()
+    assert table is not None and link is not None
+    table_revoke_link(table=table)
+    entrant_revoke_link(link=link)
+    with pytest.raises(NotFound):
+        table_by_token(token=table.token)
+    with pytest.raises(NotFound):
+        entrant_link_by_token(token=link.token)
+
+
+def test_a_line_read_by_its_id_is_the_orms_read(running_session: Session) -> None:
+    table = Table.objects.get(session=running_session, number=1)
+    stored = result_submit(table=table, tray_number=1, ns_tricks=8).line
+    orm = SlipLine.objects.select_related(*LINE_RELATED).get(pk=stored.pk)
+    line = LINE_BY_ID.first(stored.pk)
+    assert fields_of(line) == fields_of(orm)
+    for name in LINE_RELATED:
+        assert fields_of(getattr(line, name)) == fields_of(getattr(orm, name))
+    assert LINE_BY_ID.first(stored.pk + 1000) is None
+
+
+def test_a_null_key_joins_nothing(running_session: Session) -> None:
+    table = Table.objects.get(session=running_session, number=1)
+    stored = result_submit(table=table, tray_number=1, ns_tricks=8).line
+    SlipLine.objects.filter(pk=stored.pk).update(ew=None)  # as a seat-based line has no E-W entrant
+    with CaptureQueriesContext(connection) as read:
+        line = LINE_BY_ID.first(stored.pk)
+        assert line.ew is None and line.ns.number == stored.ns.number
+    assert len(read.captured_queries) == 1
+
+
+def test_the_sessions_lock_reads_the_session(running_session: Session) -> None:
+    with transaction.atomic():
+        locked = lock_session(running_session.pk)
+    orm = Session.objects.get(pk=running_session.pk)
+    assert fields_of(locked, skip=MOVEMENT_FIELDS) == fields_of(orm, skip=MOVEMENT_FIELDS)
+    with pytest.raises(Session.DoesNotExist), transaction.atomic():
+        lock_session(running_session.pk + 1000)
