@@ -121,7 +121,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = os.getenv("CACHE_URL", "")
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        {"BACKEND": "clubwhist.cache.RedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL.startswith(("redis://", "rediss://"))
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -34,7 +34,7 @@ from ..selectors.board import session_board
 from ..selectors.calls import open_calls, phone_clock, room_clock
 from ..services.calls import call_answer, call_director, caller
 from ..services.decisions import dispute_settle, line_confirm_as_entered
-from .slips import LINE_ID, SlipLineSerializer, SlipView
+from .slips import LINE_ID, SlipLineSerializer, SlipView, line_data
 from .tables import TableView
 
 CALL_ID = OpenApiParameter("call_id", int, OpenApiParameter.PATH, description="The call's id.")
@@ -216,7 +216,7 @@ class SettleView(SlipView):
         settled = dispute_settle(
             line=line, accept=form.validated_data["accept"], user=request.user, by=request.user.get_username()
         )
-        return Response(SlipLineSerializer(settled).data)
+        return Response(line_data(settled))
 
 
 @extend_schema(tags=["slips"], parameters=[SESSION_ID, LINE_ID])
@@ -232,7 +232,7 @@ class ConfirmAsEnteredView(SlipView):
         """Confirm it (409 unless it is waiting for a check)."""
         line = self.session_line(pk, line_id)
         done = line_confirm_as_entered(line=line, user=request.user, by=request.user.get_username())
-        return Response(SlipLineSerializer(done).data)
+        return Response(line_data(done))
 
 
 SESSION = "sessions/<int:pk>/"

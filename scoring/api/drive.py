@@ -50,7 +50,7 @@ from ..services.drive import drive_advance, drive_check, drive_dispute, drive_en
 from ..visibility import DIRECTOR, sight
 from . import dataclass_schema
 from .own_link import OwnLinkView
-from .slips import SlipLineSerializer
+from .slips import SlipLineSerializer, line_data
 from .standings import PublicScoresView, public_session
 
 PRIZES = {"type": "array", "items": dataclass_schema(PrizeLine)}
@@ -186,7 +186,7 @@ class DriveResultsView(DriveDirectorView):
         data = dict(form.validated_data)
         sent = drive_enter(session=session, user=request.user, table_number=data.pop("table"), **data)
         body = {
-            "line": SlipLineSerializer(sent.outcome.line).data,
+            "line": line_data(sent.outcome.line),
             "seated": sent.seated and sent.seated.number,
         }
         return Response(body, status=status.HTTP_201_CREATED)
@@ -274,7 +274,7 @@ class PlayerResultView(PlayerView):
         data.pop("key", None)
         sent = drive_submit(phone=self.phone, device="api", idempotency_key=key, **data)
         body = {
-            "line": SlipLineSerializer(sent.outcome.line).data,
+            "line": line_data(sent.outcome.line),
             "seated": sent.seated and sent.seated.number,
         }
         return Response(body, status=status.HTTP_201_CREATED if sent.outcome.created else status.HTTP_200_OK)
@@ -294,7 +294,7 @@ class PlayerCheckView(PlayerView):
         form = ConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         line = drive_check(phone=self.phone, version=form.validated_data.get("version"))
-        return Response(SlipLineSerializer(line).data)
+        return Response(line_data(line))
 
 
 @extend_schema(tags=["tables"], parameters=[OpenApiParameter("token", str, OpenApiParameter.PATH)])
@@ -321,7 +321,7 @@ class PlayerDisputeView(PlayerView):
         form = DriveDisputeSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         line = drive_dispute(phone=self.phone, **form.validated_data)
-        return Response(SlipLineSerializer(line).data)
+        return Response(line_data(line))
 
 
 urlpatterns = [

@@ -22,7 +22,7 @@ from tournaments.api.sessions import SESSION_ID
 from ..inputs import SMALL
 from ..models import LAW_CHOICES
 from ..services.laws import law_record
-from .slips import SlipLineSerializer, SlipView
+from .slips import SlipLineSerializer, SlipView, line_data
 
 
 class LawSerializer(serializers.Serializer):
@@ -67,7 +67,7 @@ class LawView(SlipView):
             by=request.user.get_username(),
             via="api",
         )
-        return Response({"line": SlipLineSerializer(line).data if line is not None else None})
+        return Response({"line": line_data(line) if line is not None else None})
 
 
 urlpatterns = [

@@ -1,0 +1,75 @@
+"""The production cache (``clubwhist.cache.RedisCache``) on a real Redis: one client a pool, for all threads.
+
+A redis-server is started on a free port for this module (as ``.ci/run``
+and the entry bench start theirs); without redis-server the module is skipped.
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from clubwhist.cache import RedisCache
+
+pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    """A throw-away redis-server on 127.0.0.1."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        server.terminate()
+        server.wait(5)
+
+
+def test_the_cache_keeps_one_client_and_answers_as_djangos(redis_url: str) -> None:
+    cache = RedisCache(redis_url, {})
+    cache.clear()
+    assert cache._cache.get_client(write=True) is cache._cache.get_client(write=False)
+    cache.set("a", [1, 2], 30)
+    assert cache.get("a") == [1, 2]
+    assert cache.add("b", 1, 30) and not cache.add("b", 2, 30)
+    assert cache.incr("b") == 2
+    cache.delete("a")
+    assert cache.get("a") is None
+    with pytest.raises(ValueError):
+        cache.incr("never-set")
+
+
+def test_threads_share_the_client_and_lose_no_count(redis_url: str) -> None:
+    cache = RedisCache(redis_url, {})
+    cache.set("count", 0, 30)
+    start = threading.Barrier(8)
+
+    def count() -> None:
+        start.wait()
+        for _ in range(50):
+            cache.incr("count")
+
+    threads = [threading.Thread(target=count) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert cache.get("count") == 400
