@@ -136,7 +136,7 @@ def build_scores(
     extra = extra or {}
     return Scores(
         method=method,
-        deals=tuple(DealScores(r.deal, _by_entrant(r.scores)) for r in results),
+        deals=tuple(DealScores(r.deal, dict(sorted(r.scores.items()))) for r in results),
         entrants=tuple(
             EntrantTotal(e, totals[e], plus_minus[e], ranks[e], dict(extra.get(e, {})))
             for e in sorted(slips.entrants, key=lambda e: (ranks[e], e))
@@ -144,12 +144,6 @@ def build_scores(
         summary=dict(summary or {}),
         checks=all_checks,
     )
-
-
-def _by_entrant(scores: Mapping[int, Fraction]) -> dict[int, Fraction]:
-    """The scores in the order of the entrants' numbers."""
-    order = sorted(scores)
-    return dict(zip(order, map(scores.__getitem__, order), strict=True))
 
 
 def _averages(results: list[DealResult], scored: Mapping[int, list[int]]) -> dict[int, Fraction]:
