@@ -14,6 +14,7 @@
   var SAID = { send: "Sent.", check: "Checked: thank you.", dispute: "Your count went to the director." };
 
   var flashAt = 0;  // when the message now shown was said
+  var busy = 0;  // sends out, or the page still being refreshed after one: polls wait for them
 
   function flash(text, kind) {
     flashAt = Date.now();
@@ -64,6 +65,7 @@
     }
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
+    busy += 1;
     post(action, body).then(function (answer) {
       if (!answer.ok) {
         flash(firstError(answer.data), "error");
@@ -75,16 +77,17 @@
     }).catch(function () {
       flash("No connection: try again in a moment.", "warn");
       if (button) button.disabled = false;
-    });
+    }).then(function () { busy -= 1; });
   });
 
   function poll() {
-    if (document.hidden) return;
+    // Not while a send is out or its page is coming: the new stamp is its own, and its "Sent." stays.
+    if (document.hidden || busy) return;
     var asked = Date.now();
     fetch(api + "stamp/")
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (state) {
-        if (!state || state.stamp === stamp()) return;
+        if (!state || busy || state.stamp === stamp()) return;
         if (flashAt < asked) flash("");  // a message said while the poll was out (a send's) stays
         return refresh();
       })

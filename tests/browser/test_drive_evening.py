@@ -179,3 +179,44 @@ def test_a_drive_of_six_tables_for_eight_changes_from_the_players_phones(
     print("\nPrize list of the Christmas whist drive (6 tables, 8 changes, points to the winners):")
     for line in shown:
         print("  ", line)
+
+
+def test_a_send_says_sent_even_when_a_poll_comes_before_its_page(
+    live_server: Any, browser: Any, new_page: Any, drive_session: Session
+) -> None:
+    """The last table of a change sends; the answer says "Sent." and the page is asked for again. A poll
+    made before that page arrives sees the new stamp (the send's own): it leaves the message and the
+    page to the send. The page's refresh is held back here, so the poll surely comes first."""
+    base = live_server.url
+    director = new_page(DIRECTOR_VIEW)
+    log_in(director, base)
+    set_up(director, base, drive_session)
+    with DB_LOCK:
+        seating = DriveChange.objects.get(session=drive_session, number=1).seating
+        link = EntrantLink.objects.get(session=drive_session, entrant__number=seating["1"]["N"])
+    north = new_page(PHONE)
+    north.goto(f"{base}/d/{link.token}/")
+    expect_text(north.locator("#go-card"), "Table 1")
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        """The page asked for again after a send is kept waiting; anything else goes."""
+        if route.request.headers.get("x-drive-partial"):
+            held.append(route)
+        else:
+            route.continue_()
+
+    north.route(f"**/d/{link.token}/", hold)
+    won = send(north, random.Random(1), 1, 1)
+    expect_text(north.locator(".flash"), "Sent.")
+    assert len(held) == 1  # the send's own refresh, held
+    before = north.locator("#drive-inner").get_attribute("data-stamp")
+    north.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # a poll, now
+    north.wait_for_timeout(1500)
+    assert north.locator("#drive-inner").get_attribute("data-stamp") == before  # still the old page
+    expect_text(north.locator(".flash"), "Sent.")
+    for route in held:
+        route.continue_()
+    north.unroute(f"**/d/{link.token}/", hold)
+    expect_text(north.locator("#result"), f"{won} won")
+    expect_text(north.locator(".flash"), "Sent.")
