@@ -243,21 +243,13 @@ def _pair_lines(
     if tray_ids is not None:
         where += f" AND tray_id IN ({', '.join(['%s'] * len(tray_ids))})"
         params.extend(tray_ids)
-    line_table = SlipLine._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT tray_id, table_id, ns_id, ew_id, ns_tricks FROM {line_table}"
-            f" WHERE {where} AND {PLAIN_LINE}",
-            params,
-        )
-        for tray, table, ns, ew, tricks in cursor.fetchall():
-            by_tray[tray].append(_plain_line(tables[table], number.get(ns, 0), number.get(ew, 0), tricks))
-        cursor.execute(
-            f"SELECT {', '.join(LINE_FIELDS)} FROM {line_table} WHERE {where} AND NOT ({PLAIN_LINE})", params
-        )
-        read = _pair_reader(number, tables)
-        for row in cursor.fetchall():
-            by_tray[row[0]].append(read(row))
+    lines = f"FROM {SlipLine._meta.db_table} WHERE {where}"
+    plain = f"SELECT tray_id, table_id, ns_id, ew_id, ns_tricks {lines} AND {PLAIN_LINE}"
+    for tray, table, ns, ew, tricks in _rows(plain, params):
+        by_tray[tray].append(_plain_line(tables[table], number.get(ns, 0), number.get(ew, 0), tricks))
+    read = _pair_reader(number, tables)
+    for row in _rows(f"SELECT {', '.join(LINE_FIELDS)} {lines} AND NOT ({PLAIN_LINE})", params):
+        by_tray[row[0]].append(read(row))
     return by_tray
 
 
