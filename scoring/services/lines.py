@@ -16,20 +16,21 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 
 from clubwhist.joined import JoinedRead, Step
-from tournaments.models import MOVEMENT_FIELDS, Entrant, EntrantKind, Round, Seating, Session, Table, Tray
+from tournaments.models import Entrant, EntrantKind, Round, Seating, Session, Table, Tray
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import Conflict, UserError
 
 from ..models import SlipLine, SlipLineVersion, SlipSeat
 from ..tasks import queue_standings
+from .locks import lock_session
 
 AWARDS = ("average", "average-plus", "average-minus")
 #: The most revokes a side may be charged with on one deal (the table page's limit).
 MAX_REVOKES = 3
 #: What a line's answer shows beside its counts (the numbers of its tray, table, round and entrants).
 LINE_RELATED = ("tray", "table", "round", "ns", "ew")
-#: A line by its id, with ``LINE_RELATED``; the session's row, locked. Both are read on every send, as SQL
-#: written once (``clubwhist.joined``: the ORM's compiling cost more than the queries).
+#: A line by its id, with ``LINE_RELATED``: read on every twin's send, as SQL written once
+#: (``clubwhist.joined``: the ORM's compiling cost more than the query).
 LINE_BY_ID = JoinedRead(
     [
         Step(SlipLine),
@@ -40,7 +41,6 @@ LINE_BY_ID = JoinedRead(
     ],
     "id",
 )
-SESSION_LOCKED = JoinedRead([Step(Session, skip=MOVEMENT_FIELDS)], "id", for_update=True)
 
 
 def check_tricks(value: Any, *, field: str = "ns_tricks") -> int:
@@ -182,19 +182,6 @@ def line_conflict(stored: SlipLine, attempted: Any) -> Conflict:
         f"Tray {tray.number} was already sent from table {table.number}: N-S {stored.ns_tricks}." + said,
         field="ns_tricks",
     ).with_line(stored, attempted)
-
-
-def lock_session(session_id: int) -> Session:
-    """The session's row, locked until the transaction ends: taken before any check that decides a write.
-
-    Every service that writes a line, or decides on one, takes this lock
-    first and the line's lock after it, in that order, so two of them never
-    wait on each other (PostgreSQL would abort one as a deadlock).
-    """
-    session: Session | None = SESSION_LOCKED.first(session_id)
-    if session is None:
-        raise Session.DoesNotExist(f"No session {session_id}.")
-    return session
 
 
 def lock_line(line: SlipLine) -> SlipLine:

@@ -16,6 +16,7 @@ from tournaments.models import Session
 from ..models import ScoreSnapshot
 from ..scorers import score, scores_to_json
 from ..selectors.slips import session_slips
+from .locks import lock_session
 
 #: The newest snapshots kept of a session; older ones are pruned once as many again have gathered.
 KEEP_SNAPSHOTS = 3
@@ -48,14 +49,13 @@ SCORED_FIELDS = (
 
 
 def _locked_newest(session_id: int) -> list[tuple[int, int]]:
-    """Lock the session's row, then its newest snapshots (id, source version), newest first.
-
-    As SQL: two small reads, where the ORM's compiling cost more than the queries.
+    """Lock the session's row (``lock_session``, as every writer of its slips does), then list its
+    newest snapshots (id, source version), newest first: as SQL, where the ORM's compiling cost more
+    than the query.
     """
+    lock_session(session_id)
     snapshots = ScoreSnapshot._meta.db_table
     with connection.cursor() as cursor:
-        if connection.features.has_select_for_update:
-            cursor.execute(f"SELECT id FROM {Session._meta.db_table} WHERE id = %s FOR UPDATE", [session_id])
         cursor.execute(
             f"SELECT id, source_version FROM {snapshots} WHERE session_id = %s"
             " ORDER BY computed_at DESC, id DESC LIMIT %s",
