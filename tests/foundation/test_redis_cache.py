@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from clubwhist.cache import RedisCache
+from clubwhist.cache import RedisCache, count_hit
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
 
@@ -73,3 +73,35 @@ def test_threads_share_the_client_and_lose_no_count(redis_url: str) -> None:
     for t in threads:
         t.join()
     assert cache.get("count") == 400
+
+
+def test_count_hit_counts_in_one_round_trip_and_loses_no_hit(redis_url: str) -> None:
+    """The throttles' counter: 8 threads released at once, 400 hits, each answered with a distinct count."""
+    cache = RedisCache(redis_url, {})
+    cache.clear()
+    cache.set("before", 7, 30)
+    counts: list[int] = []
+    start = threading.Barrier(8)
+
+    def hit() -> None:
+        start.wait()
+        for _ in range(50):
+            count, before = count_hit(cache, "now", "before", 30)
+            assert before == 7
+            counts.append(count)
+
+    threads = [threading.Thread(target=hit) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(counts) == list(range(1, 401))
+    assert cache.get("now") == 400
+    assert 0 < cache._cache.get_client().ttl(cache.make_and_validate_key("now")) <= 30
+
+
+def test_count_hit_reads_a_missing_window_as_none_counted(redis_url: str) -> None:
+    cache = RedisCache(redis_url, {})
+    cache.clear()
+    assert count_hit(cache, "first", "nothing-before", 30) == (1, 0)
+    assert count_hit(cache, "first", "nothing-before", 30) == (2, 0)

@@ -31,10 +31,10 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle, BaseThrottle, SimpleRateThrottle
+from rest_framework.throttling import AnonRateThrottle, BaseThrottle
 from rest_framework.views import APIView
 
-from clubwhist.security import PublicRateThrottle
+from clubwhist.security import PublicRateThrottle, WindowRateThrottle
 
 from ..models import Club, Session, Table
 from ..selectors import session_for_director, table_by_token
@@ -93,7 +93,7 @@ def request_table(request: Request, view: Any) -> str | None:
     return auth.token if isinstance(auth, Table) else None
 
 
-class TableRateThrottle(SimpleRateThrottle):
+class TableRateThrottle(WindowRateThrottle):
     """Rate-limit each table link (scope ``table`` in REST_FRAMEWORK's throttle rates)."""
 
     scope = "table"
@@ -106,7 +106,7 @@ class TableRateThrottle(SimpleRateThrottle):
         return self.cache_format % {"scope": self.scope, "ident": hashlib.sha256(token.encode()).hexdigest()}
 
 
-class LoginRateThrottle(AnonRateThrottle):
+class LoginRateThrottle(WindowRateThrottle, AnonRateThrottle):
     """Rate-limit password attempts for a token by address (scope ``login``)."""
 
     scope = "login"
