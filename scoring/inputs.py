@@ -8,6 +8,7 @@ a sentence (``{"ns_tricks": ["..."]}``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from rest_framework import serializers
@@ -68,3 +69,26 @@ def checked(serializer: type[serializers.Serializer], data: Any) -> dict[str, An
     field, problems = next(iter(form.errors.items()))
     message = str(problems[0]) if isinstance(problems, list) and problems else str(problems)
     raise UserError(message, field=None if field == "non_field_errors" else field)
+
+
+@cache
+def _built(serializer: type[serializers.Serializer]) -> serializers.Serializer:
+    """One serializer of this class with its fields built, only ever read after."""
+    form = serializer()
+    assert form.fields  # built now, once
+    return form
+
+
+def read_form(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """``serializer(data=data)``'s validated data, from one serializer whose fields are built once.
+
+    A serializer deep-copies its declared fields each time it is made: a
+    twentieth of a phone's send, measured (bench/bench_table_entry.py under
+    py-spy). Refused data is read again the usual way, so the 400 is DRF's own.
+    """
+    try:
+        return dict(_built(serializer).run_validation(data))
+    except serializers.ValidationError:
+        form = serializer(data=data)
+        form.is_valid(raise_exception=True)
+        return dict(form.validated_data)

@@ -34,7 +34,7 @@ from tournaments.models import Table
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import NotFound
 
-from ..inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer
+from ..inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer, read_form
 from ..phone_http import DEVICE_COOKIE
 from ..selectors.phone import Phone, phone_for_entrant, phone_for_table
 from ..selectors.table import TablePage, page_json, table_page
@@ -116,9 +116,7 @@ class TableResultView(TableView):
     )
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the line and the traveller; a replayed key 200 (422 asking else); a second send 409."""
-        form = TableSubmitSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        data = form.validated_data
+        data = read_form(TableSubmitSerializer, request.data)
         outcome = phone_submit(
             phone=self.phone,
             tray_number=data["tray"],
@@ -144,9 +142,7 @@ class TableConfirmView(TableView):
     )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Confirm it (409 if it changed since the version seen, or is disputed)."""
-        form = ConfirmSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        version = form.validated_data.get("version")
+        version = read_form(ConfirmSerializer, request.data).get("version")
         line = phone_confirm(phone=self.phone, tray_number=tray, by=self.phone.actor("E-W"), version=version)
         return Response(SlipLineSerializer(line).data)
 
@@ -160,9 +156,7 @@ class TableDisputeView(TableView):
     )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Dispute the line."""
-        form = DisputeSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        claimed = form.validated_data["claimed"]
+        claimed = read_form(DisputeSerializer, request.data)["claimed"]
         line = phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.phone.actor("E-W"))
         return Response(SlipLineSerializer(line).data)
 
