@@ -21,6 +21,8 @@ from typing import Any
 from django.db import connections
 from django.db.models import Field, Model
 
+from .prepared import execute_prepared
+
 Converter = Callable[[Any, Any, Any], Any]
 
 
@@ -96,7 +98,7 @@ class JoinedRead:
         sql, parts = self._compiled
         connection = connections[self.using]
         with connection.cursor() as cursor:
-            cursor.execute(sql, [value])
+            execute_prepared(cursor, sql, [value])
             row = cursor.fetchone()
         if row is None:
             return None

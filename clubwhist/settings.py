@@ -105,6 +105,9 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+#: The phones' few fixed queries are prepared on each PostgreSQL connection (clubwhist/prepared.py);
+#: 0 behind a pooler that moves a client between connections (PgBouncer's transaction mode).
+DB_PREPARE = os.getenv("DB_PREPARE", "1") != "0"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several writers (phones, the director) share one file: wait, don't fail.
     DATABASES["default"]["OPTIONS"] = {

@@ -23,6 +23,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q
 
+from clubwhist.prepared import execute_prepared
 from tournaments.models import (
     Entrant,
     EntrantLink,
@@ -96,7 +97,7 @@ def table_plays(*, table: Table) -> list[Play]:
     (bench/profile_entry.py).
     """
     with connection.cursor() as cursor:
-        cursor.execute(_plays_sql(), [table.pk])
+        execute_prepared(cursor, _plays_sql(), [table.pk])
         return [_play(row) for row in cursor.fetchall()]
 
 

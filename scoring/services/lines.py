@@ -16,6 +16,7 @@ from typing import Any
 from django.db import IntegrityError, connection, transaction
 
 from clubwhist.joined import JoinedRead, Step
+from clubwhist.prepared import execute_prepared
 from tournaments.models import Entrant, EntrantKind, Round, Seating, Session, Table, Tray
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import Conflict, UserError
@@ -106,7 +107,7 @@ def slips_changed(session: Session) -> None:
     The bump is SQL written once: it runs on every send, and the ORM's compiling of it cost more than it.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_bump_sql(), [session.pk])
+        execute_prepared(cursor, _bump_sql(), [session.pk])
     running = session.status == Session.Status.RUNNING
     queue_standings(session.pk, running=running, seating_version=session.seating_version)
 

@@ -28,6 +28,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
+from clubwhist.prepared import execute_prepared
 from tournaments.models import Entrant, Round, Seating, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, KeyReused, UserError
@@ -87,7 +88,7 @@ def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> tup
     times the query, on every send); the lines found are then read whole.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_earlier_sql(), [table.pk, table.session_id, tray or 0, scope, key or ""])
+        execute_prepared(cursor, _earlier_sql(), [table.pk, table.session_id, tray or 0, scope, key or ""])
         found = cursor.fetchall()
     keyed = next((pk for pk, by_key in found if by_key and key), None)
     sent = next((pk for pk, by_key in found if not by_key and tray is not None), None)
@@ -177,7 +178,6 @@ def _seating_of(play: Play, session: Session, table: Table) -> Seating:
     return Seating(pk=play.seating_id, round=rnd, table=table, ns=entrant(play.ns), ew=entrant(play.ew))
 
 
-@transaction.atomic
 def result_submit(
     *,
     table: Table,
@@ -213,7 +213,8 @@ def result_submit(
     fingerprint = request_fingerprint(**asked)
     tricks = check_tricks(ns_tricks)
     check_revokes(ns_revokes=ns_revokes, ew_revokes=ew_revokes)
-    # Before the lock: a lost answer is found even after close, and a twin's line is told at once.
+    # Before the lock, and outside a transaction (a read that finds a line decides nothing the lock
+    # guards): a lost answer is found even after close, and a twin's line is told at once.
     number = _tray_number(tray_number)
     keyed, sent = _earlier(key, scope, table, number)
     replayed = _replay(keyed, fingerprint)
@@ -221,40 +222,43 @@ def result_submit(
         return replayed
     if sent is not None and table.session.accepts_results:
         raise line_conflict(sent, tricks)
-    session = _open_session(table)
-    if as_director:
-        keyed, sent = _earlier(key, scope, table, number)  # under the lock
-        replayed = _replay(keyed, fingerprint)
-        if replayed is not None:
-            return replayed
-        tray = find_tray(session, tray_number)
-        seating = seating_for(table, tray, round_number=round_number)
-    else:
-        play = table_seating(session, table, tray_number, round_number=round_number, phone_round=phone_round)
-        tray, seating = play.tray, play.seating
-        if play.sent:  # a twin sent it while this send waited for the lock (with this key: a replay)
-            keyed, sent = _earlier(key, scope, table, tray.number)
+    with transaction.atomic():
+        session = _open_session(table)
+        if as_director:
+            keyed, sent = _earlier(key, scope, table, number)  # under the lock
             replayed = _replay(keyed, fingerprint)
             if replayed is not None:
                 return replayed
-    if sent is not None:
-        raise line_conflict(sent, tricks)
-    counts = {"ns_tricks": tricks, "ns_revokes": ns_revokes, "ew_revokes": ew_revokes}
-    line = new_line(
-        session,
-        seating,
-        table,
-        tray,
-        via=via,
-        by=by,
-        user=user,
-        device=device[:64],
-        idempotency_key=key,
-        idempotency_scope=scope if key else "",
-        idempotency_fingerprint=fingerprint if key else "",
-        **counts,
-    )
-    return SubmitOutcome(line=line_store(line, seating, tricks, free=True), created=True)
+            tray = find_tray(session, tray_number)
+            seating = seating_for(table, tray, round_number=round_number)
+        else:
+            play = table_seating(
+                session, table, tray_number, round_number=round_number, phone_round=phone_round
+            )
+            tray, seating = play.tray, play.seating
+            if play.sent:  # a twin sent it while this send waited for the lock (with this key: a replay)
+                keyed, sent = _earlier(key, scope, table, tray.number)
+                replayed = _replay(keyed, fingerprint)
+                if replayed is not None:
+                    return replayed
+        if sent is not None:
+            raise line_conflict(sent, tricks)
+        counts = {"ns_tricks": tricks, "ns_revokes": ns_revokes, "ew_revokes": ew_revokes}
+        line = new_line(
+            session,
+            seating,
+            table,
+            tray,
+            via=via,
+            by=by,
+            user=user,
+            device=device[:64],
+            idempotency_key=key,
+            idempotency_scope=scope if key else "",
+            idempotency_fingerprint=fingerprint if key else "",
+            **counts,
+        )
+        return SubmitOutcome(line=line_store(line, seating, tricks, free=True), created=True)
 
 
 def _table_may_still(line: SlipLine) -> None:

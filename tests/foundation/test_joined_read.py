@@ -27,6 +27,11 @@ from tournaments.services.running import entrant_revoke_link, table_revoke_link
 pytestmark = pytest.mark.django_db
 
 
+def run(queries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The queries run, without the PREPARE made the first time on a PostgreSQL connection."""
+    return [q for q in queries if not q["sql"].startswith("PREPARE ")]
+
+
 def fields_of(instance: Model, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every concrete field's value, with its Python type."""
     return {
@@ -41,7 +46,7 @@ def test_a_table_read_by_its_token_is_the_orms_read(running_session: Session) ->
     assert orm is not None
     with CaptureQueriesContext(connection) as read:
         table = table_by_token(token=orm.token)
-    assert len(read.captured_queries) == 1
+    assert len(run(read.captured_queries)) == 1
     assert fields_of(table) == fields_of(orm)
     heavy = MOVEMENT_FIELDS
     assert fields_of(table.session, skip=heavy) == fields_of(orm.session, skip=heavy)
@@ -60,7 +65,7 @@ def test_an_entrants_link_read_by_its_token_is_the_orms_read(running_session: Se
     assert orm is not None
     with CaptureQueriesContext(connection) as read:
         link = entrant_link_by_token(token=orm.token)
-    assert len(read.captured_queries) == 1
+    assert len(run(read.captured_queries)) == 1
     assert fields_of(link) == fields_of(orm)
     assert fields_of(link.entrant) == fields_of(orm.entrant)
     assert fields_of(link.session.club) == fields_of(orm.session.club)
@@ -105,7 +110,7 @@ def test_a_null_key_joins_nothing(running_session: Session) -> None:
     with CaptureQueriesContext(connection) as read:
         line = LINE_BY_ID.first(stored.pk)
         assert line.ew is None and line.ns.number == stored.ns.number
-    assert len(read.captured_queries) == 1
+    assert len(run(read.captured_queries)) == 1
 
 
 def test_the_sessions_lock_reads_the_session(running_session: Session) -> None:
