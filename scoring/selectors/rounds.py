@@ -72,8 +72,8 @@ class Play:
 
 
 @cache
-def _plays_sql() -> str:
-    """The one query of ``table_plays``, with the models' own table names."""
+def _plays_sql(one_tray: bool = False) -> str:
+    """The one query of ``table_plays``, with the models' own table names (``one_tray``: of one tray)."""
     name = {
         m: connection.ops.quote_name(m._meta.db_table) for m in (SeatingTray, Seating, Round, Tray, Entrant)
     }
@@ -85,19 +85,23 @@ def _plays_sql() -> str:
         f" FROM {name[SeatingTray]} st JOIN {name[Seating]} s ON s.id = st.seating_id"
         f" JOIN {name[Round]} r ON r.id = s.round_id JOIN {name[Tray]} t ON t.id = st.tray_id"
         f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id"
-        f" WHERE s.table_id = %s ORDER BY r.number, st.{order}"
+        f" WHERE s.table_id = %s{' AND t.number = %s' if one_tray else ''} ORDER BY r.number, st.{order}"
     )
 
 
-def table_plays(*, table: Table) -> list[Play]:
-    """Every tray the table plays, in the order of play, each marked owed and sent: one query.
+def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
+    """Every tray the table plays (or its plays of tray number ``tray``), in the order of play, each
+    marked owed and sent: one query.
 
     Written as SQL: a club night's burst of sends runs it once each, and
     the ORM's compiling of its five joins cost ten times the query itself
     (bench/profile_entry.py).
     """
     with connection.cursor() as cursor:
-        execute_prepared(cursor, _plays_sql(), [table.pk])
+        if tray is None:
+            execute_prepared(cursor, _plays_sql(), [table.pk])
+        else:
+            execute_prepared(cursor, _plays_sql(one_tray=True), [table.pk, tray])
         return [_play(row) for row in cursor.fetchall()]
 
 

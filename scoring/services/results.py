@@ -150,14 +150,19 @@ def table_seating(
 ) -> TablePlay:
     """The tray and where the table plays it, if that is its round now (``phone_round``: the round of
     the entrant a phone follows, which may be ahead of its new table's). One query: the table's
-    plays, each marked sent or not; the seating is made from the play (its ids and numbers)."""
-    plays = table_plays(table=table)
+    plays of that tray (all its plays, when the table's round is its first play not sent), each
+    marked sent or not; the seating is made from the play (its ids and numbers)."""
     wanted = _tray_number(number)
+    whole = phone_round is None and session.tables_advance  # the table's round is its first play not sent
+    plays = table_plays(table=table, tray=None if whole or wanted is None else wanted)
     play = next((p for p in plays if p.tray == wanted), None)
     if play is None:
         tray = find_tray(session, number)
         raise UserError(f"Tray {tray.number} is not played at table {table.number}.", field="tray")
-    current = phone_round if phone_round is not None else table_round(table=table, plays=plays)
+    if phone_round is not None:
+        current = phone_round
+    else:
+        current = table_round(table=table, plays=plays) if whole else session.current_round
     if play.round > current:
         raise UserError(f"Tray {play.tray} is not at table {table.number} this round.", field="tray")
     if play.round < current and not session.tables_advance:

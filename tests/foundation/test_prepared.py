@@ -23,6 +23,8 @@ SQL = "SELECT id, title FROM tournaments_session WHERE id = %s AND title LIKE '%
 def sql_of(test: str) -> str:
     """The query with the test's name in it: a statement no other test prepared on this connection."""
     return f"{SQL} /* {test} */"
+
+
 on_postgres = pytest.mark.skipif(connection.vendor != "postgresql", reason="PREPARE is PostgreSQL's")
 
 

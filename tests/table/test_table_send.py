@@ -150,6 +150,20 @@ def test_it_rejects_a_round_that_is_over(phone: Any, running_session: Session) -
     assert stored(running_session) == []
 
 
+def test_when_the_director_moves_the_rounds_a_table_sends_only_the_rounds_trays(
+    phone: Any, running_session: Session
+) -> None:
+    """Rounds moved by the director (not each table on its own): the send reads only the tray's play."""
+    Session.objects.filter(pk=running_session.pk).update(tables_advance=False)
+    ahead = phone.send(3, 6)  # tray 3 is table 1's in round 2
+    assert ahead.status_code == 400
+    assert "this round" in message(ahead.json())
+    assert phone.send(1, 8).status_code == 201
+    sessions.session_advance(session=Session.objects.get(pk=running_session.pk))
+    assert phone.send(3, 6).status_code == 201
+    assert stored(running_session) == [(1, 1, 8), (3, 1, 6)]
+
+
 def test_it_rejects_a_send_for_a_round_the_page_no_longer_shows(phone: Any, running_session: Session) -> None:
     phone.send(1, 8)
     response = phone.send(3, 6, round=1)  # the page was still on round 1
