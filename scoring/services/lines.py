@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
+from clubwhist.insert import RowsInsert
 from clubwhist.joined import JoinedRead, Step
 from clubwhist.prepared import execute_prepared
 from tournaments.models import Entrant, EntrantKind, Round, Seating, Session, Table, Tray
@@ -42,6 +43,10 @@ LINE_BY_ID = JoinedRead(
     ],
     "id",
 )
+
+#: A new line and its entrants' places, inserted by SQL written once (``clubwhist.insert``: on every
+#: send, the ORM's compiling of the two inserts cost more than they did).
+LINE_INSERT, SEATS_INSERT = RowsInsert(SlipLine), RowsInsert(SlipSeat)
 
 
 def check_tricks(value: Any, *, field: str = "ns_tricks") -> int:
@@ -156,8 +161,8 @@ def line_store(line: SlipLine, seating: Seating, attempted: Any, *, free: bool =
     if stored is None:
         try:
             with transaction.atomic(savepoint=not free):  # free: a refusal ends the whole transaction
-                line.save()
-                SlipSeat.objects.bulk_create(slip_seats(line, seating))
+                LINE_INSERT.insert([line])
+                SEATS_INSERT.insert(slip_seats(line, seating))
         except IntegrityError:
             if free:  # no line was there under the lock: a same-key send, or an entrant's place, at once
                 raise UserError(
