@@ -47,6 +47,8 @@ class _Part:
     on: int
     fields: tuple[Field[Any, Any], ...]
     attnames: tuple[str, ...]
+    #: (column's place in the part, its expression, its converters) for each column that has any.
+    converted: tuple[tuple[int, Any, tuple[Converter, ...]], ...]
 
 
 class JoinedRead:
@@ -63,7 +65,8 @@ class JoinedRead:
         self._compiled: tuple[str, tuple[_Part, ...]] | None = None
 
     def _compile(self) -> tuple[str, tuple[_Part, ...]]:
-        """The SQL and each model's part of the row (made on the first read, then kept)."""
+        """The SQL and each model's part of the row, with the converters of its columns (made on the
+        first read, then kept: they depend only on the fields and the database's kind)."""
         connection = connections[self.using]
         quote = connection.ops.quote_name
         columns: list[str] = []
@@ -83,7 +86,15 @@ class JoinedRead:
             ]
             assert fields[0].primary_key, "a step's first column is its key (a null one: nothing joined)"
             columns.extend(f"{quote(alias)}.{quote(f.column)}" for f in fields)
-            parts.append(_Part(step.model, step.via, holder, tuple(fields), tuple(f.attname for f in fields)))
+            converted = tuple(
+                (i, expression, tuple(converters))
+                for i, f in enumerate(fields)
+                for expression in [f.get_col(f.model._meta.db_table)]
+                for converters in [_converters(f, expression, connection)]
+                if converters
+            )
+            attnames = tuple(f.attname for f in fields)
+            parts.append(_Part(step.model, step.via, holder, tuple(fields), attnames, converted))
         field = self.steps[0].model._meta.get_field(self.column)
         where = f"{quote('j0')}.{quote(field.column)} = %s"
         sql = f"SELECT {', '.join(columns)} FROM {' '.join(joins)} WHERE {where}"
@@ -111,9 +122,8 @@ class JoinedRead:
             if part.via is not None and (holder is None or values[0] is None):  # a null key: nothing joined
                 made.append(None)
                 continue
-            for i, field in enumerate(part.fields):
-                expression = field.get_col(field.model._meta.db_table)
-                for convert in _converters(field, expression, connection):
+            for i, expression, converters in part.converted:
+                for convert in converters:
                     values[i] = convert(values[i], expression, connection)
             instance = part.model.from_db(self.using, list(part.attnames), values)
             if holder is not None:

@@ -42,7 +42,9 @@ def columns(line: SlipLine) -> dict[str, Any]:
 
 
 def places(line: SlipLine) -> list[tuple[Any, ...]]:
-    return list(SlipSeat.objects.filter(line=line).order_by("entrant_id").values_list("tray_id", "entrant_id", "side"))
+    return list(
+        SlipSeat.objects.filter(line=line).order_by("entrant_id").values_list("tray_id", "entrant_id", "side")
+    )
 
 
 def test_an_inserted_line_and_its_places_are_what_the_orm_saves(running_session: Session) -> None:
