@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.db import connections
@@ -53,7 +54,8 @@ class _Part:
 
 class JoinedRead:
     """``first(value)``: the first model's row where ``column`` equals the value, with the chain's
-    related rows set on it; None when there is none."""
+    related rows set on it; None when there is none. ``where(condition, params)``: every such row
+    where an SQL condition on the first model (its alias is ``j0``) holds."""
 
     def __init__(
         self, steps: Sequence[Step], column: str, *, using: str = "default", for_update: bool = False
@@ -62,11 +64,12 @@ class JoinedRead:
         self.column = column
         self.using = using
         self.for_update = for_update  # lock the first model's row (where the database can)
-        self._compiled: tuple[str, tuple[_Part, ...]] | None = None
+        self._compiled: tuple[str, str, tuple[_Part, ...]] | None = None
 
-    def _compile(self) -> tuple[str, tuple[_Part, ...]]:
-        """The SQL and each model's part of the row, with the converters of its columns (made on the
-        first read, then kept: they depend only on the fields and the database's kind)."""
+    def _compile(self) -> tuple[str, str, tuple[_Part, ...]]:
+        """The SQL before its WHERE and after it, and each model's part of the row with the converters
+        of its columns (made on the first read, then kept: they depend only on the fields and the
+        database's kind)."""
         connection = connections[self.using]
         quote = connection.ops.quote_name
         columns: list[str] = []
@@ -95,24 +98,36 @@ class JoinedRead:
             )
             attnames = tuple(f.attname for f in fields)
             parts.append(_Part(step.model, step.via, holder, tuple(fields), attnames, converted))
-        field = self.steps[0].model._meta.get_field(self.column)
-        where = f"{quote('j0')}.{quote(field.column)} = %s"
-        sql = f"SELECT {', '.join(columns)} FROM {' '.join(joins)} WHERE {where}"
+        head = f"SELECT {', '.join(columns)} FROM {' '.join(joins)} WHERE "
+        tail = ""
         if self.for_update and connection.features.has_select_for_update:
-            sql += f" FOR UPDATE OF {quote('j0')}" if len(self.steps) > 1 else " FOR UPDATE"
-        return sql, tuple(parts)
+            tail = f" FOR UPDATE OF {quote('j0')}" if len(self.steps) > 1 else " FOR UPDATE"
+        return head, tail, tuple(parts)
 
     def first(self, value: Any) -> Any:
         """The first model's instance (its chain set on it), or None."""
+        found = self.where(self._by_column, [value])
+        return found[0] if found else None
+
+    @cached_property
+    def _by_column(self) -> str:
+        """The condition of ``first``: ``column`` equals the value."""
+        quote = connections[self.using].ops.quote_name
+        return f"{quote('j0')}.{quote(self.steps[0].model._meta.get_field(self.column).column)} = %s"
+
+    def where(self, condition: str, params: Sequence[Any]) -> list[Any]:
+        """The first model's instances (each with its chain set on it) where ``condition`` holds."""
         if self._compiled is None:
             self._compiled = self._compile()
-        sql, parts = self._compiled
+        head, tail, parts = self._compiled
         connection = connections[self.using]
         with connection.cursor() as cursor:
-            execute_prepared(cursor, sql, [value])
-            row = cursor.fetchone()
-        if row is None:
-            return None
+            execute_prepared(cursor, head + condition + tail, params)
+            rows = cursor.fetchall()
+        return [self._made(row, parts, connection) for row in rows]
+
+    def _made(self, row: Sequence[Any], parts: tuple[_Part, ...], connection: Any) -> Any:
+        """A row's instances, each related one set on the one pointing to it; the first of them."""
         made: list[Model | None] = []
         start = 0
         for part in parts:

@@ -31,7 +31,7 @@ AWARDS = ("average", "average-plus", "average-minus")
 MAX_REVOKES = 3
 #: What a line's answer shows beside its counts (the numbers of its tray, table, round and entrants).
 LINE_RELATED = ("tray", "table", "round", "ns", "ew")
-#: A line by its id, with ``LINE_RELATED``: read on every twin's send, as SQL written once
+#: A line by its id (or by a condition), with ``LINE_RELATED``: read on every send, as SQL written once
 #: (``clubwhist.joined``: the ORM's compiling cost more than the query).
 LINE_BY_ID = JoinedRead(
     [

@@ -28,7 +28,6 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from clubwhist.prepared import execute_prepared
 from tournaments.models import Entrant, Round, Seating, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, KeyReused, UserError
@@ -83,35 +82,29 @@ def _tray_number(value: Any) -> int | None:
 def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> tuple[SlipLine | None, ...]:
     """The line this key stored in this scope, and this table's line on this tray (if any).
 
-    One light query of ids finds them, each half on its unique index (most
-    sends find neither; it is SQL because the ORM's compiling cost several
-    times the query, on every send); the lines found are then read whole.
+    One query finds and reads them whole, with the numbers their answer
+    shows, each half of its condition on a unique index (most sends find
+    neither). It is SQL, prepared: the ORM's compiling cost several times the
+    query, on every send.
     """
-    with connection.cursor() as cursor:
-        execute_prepared(cursor, _earlier_sql(), [table.pk, table.session_id, tray or 0, scope, key or ""])
-        found = cursor.fetchall()
-    keyed = next((pk for pk, by_key in found if by_key and key), None)
-    sent = next((pk for pk, by_key in found if not by_key and tray is not None), None)
-    if keyed is None and sent is None:
-        return None, None
-    keyed_line = _line(keyed)
-    return keyed_line, keyed_line if sent == keyed else _line(sent)
-
-
-def _line(pk: int | None) -> SlipLine | None:
-    """A line found by ``_earlier``, read whole with the numbers its answer shows."""
-    return None if pk is None else LINE_BY_ID.first(pk)
+    lines = LINE_BY_ID.where(_earlier_sql(), [table.pk, table.session_id, tray or 0, scope, key or ""])
+    keyed = next(
+        (line for line in lines if key and (line.idempotency_scope, line.idempotency_key) == (scope, key)),
+        None,
+    )
+    sent = next((line for line in lines if line.table_id == table.pk and line.tray.number == tray), None)
+    return keyed, sent
 
 
 @cache
 def _earlier_sql() -> str:
-    """The query of ``_earlier``: this table's line on the tray by number, and the key's line in its scope."""
-    lines = connection.ops.quote_name(SlipLine._meta.db_table)
-    trays = connection.ops.quote_name(Tray._meta.db_table)
+    """The condition of ``_earlier``: the table's line on the tray by number, or the key's in its scope."""
+    quote = connection.ops.quote_name
+    line, trays = quote("j0"), quote(Tray._meta.db_table)
+    tray = f"(SELECT t.id FROM {trays} t WHERE t.session_id = %s AND t.number = %s)"
     return (
-        f"SELECT l.id, 0 FROM {lines} l WHERE l.table_id = %s AND l.tray_id = "
-        f"(SELECT t.id FROM {trays} t WHERE t.session_id = %s AND t.number = %s)"
-        f" UNION ALL SELECT l.id, 1 FROM {lines} l WHERE l.idempotency_scope = %s AND l.idempotency_key = %s"
+        f"({line}.table_id = %s AND {line}.tray_id = {tray})"
+        f" OR ({line}.idempotency_scope = %s AND {line}.idempotency_key = %s)"
     )
 
 

@@ -103,6 +103,21 @@ def test_a_line_read_by_its_id_is_the_orms_read(running_session: Session) -> Non
     assert LINE_BY_ID.first(stored.pk + 1000) is None
 
 
+def test_lines_read_by_a_condition_are_the_orms_read(running_session: Session) -> None:
+    """``where``: every row the condition holds for, each with its chain, in one query."""
+    tables = Table.objects.filter(session=running_session).order_by("number")
+    stored = [result_submit(table=t, tray_number=t.number, ns_tricks=8).line for t in tables[:2]]
+    with CaptureQueriesContext(connection) as read:
+        lines = LINE_BY_ID.where('"j0"."ns_tricks" = %s', [8])
+    assert len(run(read.captured_queries)) == 1
+    assert sorted(line.pk for line in lines) == sorted(line.pk for line in stored)
+    for line in lines:
+        orm = SlipLine.objects.select_related(*LINE_RELATED).get(pk=line.pk)
+        assert fields_of(line) == fields_of(orm)
+        assert all(fields_of(getattr(line, n)) == fields_of(getattr(orm, n)) for n in LINE_RELATED)
+    assert LINE_BY_ID.where('"j0"."ns_tricks" = %s', [9]) == []
+
+
 def test_a_null_key_joins_nothing(running_session: Session) -> None:
     table = Table.objects.get(session=running_session, number=1)
     stored = result_submit(table=table, tray_number=1, ns_tricks=8).line
