@@ -65,6 +65,7 @@ class JoinedRead:
         self.using = using
         self.for_update = for_update  # lock the first model's row (where the database can)
         self._compiled: tuple[str, str, tuple[_Part, ...]] | None = None
+        self._sql: dict[str, str] = {}  # the whole SQL for each condition asked, written once
 
     def _compile(self) -> tuple[str, str, tuple[_Part, ...]]:
         """The SQL before its WHERE and after it, and each model's part of the row with the converters
@@ -120,9 +121,12 @@ class JoinedRead:
         if self._compiled is None:
             self._compiled = self._compile()
         head, tail, parts = self._compiled
+        sql = self._sql.get(condition)
+        if sql is None:
+            sql = self._sql[condition] = head + condition + tail
         connection = connections[self.using]
         with connection.cursor() as cursor:
-            execute_prepared(cursor, head + condition + tail, params)
+            execute_prepared(cursor, sql, params)
             rows = cursor.fetchall()
         return [self._made(row, parts, connection) for row in rows]
 
