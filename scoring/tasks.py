@@ -88,17 +88,22 @@ def one_at_a_time(session_id: int) -> Iterator[None]:
             cache.delete(key)
 
 
-def queue_standings(session_id: int, *, running: bool, seating_version: int | None = None) -> None:
+def queue_standings(
+    session_id: int, *, running: bool, seating_version: int | None = None, owes_more: bool = False
+) -> None:
     """Recompute the standings once the current transaction commits, unless one is already queued.
 
     Without a broker, a running session's standings are left to the
     director's pages, which compute them when they read them; only the
-    hand records are solved once the last tray is played.
+    hand records are solved once the last tray is played. ``owes_more``:
+    the table that sent still owes a tray, so the session is not all played
+    and that count is not made (most sends of an evening).
     ``robust``: if queuing fails, the error is logged and the slip line that
     was saved stays saved.
     """
     if settings.CELERY_TASK_ALWAYS_EAGER and running:
-        transaction.on_commit(lambda: hand_records_when_played(session_id, seating_version), robust=True)
+        if not owes_more:
+            transaction.on_commit(lambda: hand_records_when_played(session_id, seating_version), robust=True)
         return
     transaction.on_commit(lambda: _queue(session_id), robust=True)
 

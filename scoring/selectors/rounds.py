@@ -82,7 +82,7 @@ def _plays_sql(one_tray: bool = False) -> str:
     return (
         "SELECT st.seating_id, s.round_id, r.number, st.tray_id, t.number, t.status,"
         " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
-        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id)"
+        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = %s AND l.tray_id = st.tray_id)"
         f" FROM {name[SeatingTray]} st JOIN {name[Seating]} s ON s.id = st.seating_id"
         f" JOIN {name[Round]} r ON r.id = s.round_id JOIN {name[Tray]} t ON t.id = st.tray_id"
         f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id"
@@ -96,13 +96,15 @@ def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
 
     Written as SQL: a club night's burst of sends runs it once each, and
     the ORM's compiling of its five joins cost ten times the query itself
-    (bench/profile_entry.py).
+    (bench/profile_entry.py). The sent lines are looked for by the table's
+    id as given, not the seating's: PostgreSQL then reads only this table's
+    lines (by their index), where it read every line of the session.
     """
     with connection.cursor() as cursor:
         if tray is None:
-            execute_prepared(cursor, _plays_sql(), [table.pk])
+            execute_prepared(cursor, _plays_sql(), [table.pk, table.pk])
         else:
-            execute_prepared(cursor, _plays_sql(one_tray=True), [table.pk, tray])
+            execute_prepared(cursor, _plays_sql(one_tray=True), [table.pk, table.pk, tray])
         return [_play(row) for row in cursor.fetchall()]
 
 

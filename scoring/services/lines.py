@@ -106,15 +106,16 @@ def slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:
     return seats
 
 
-def slips_changed(session: Session) -> None:
+def slips_changed(session: Session, *, owes_more: bool = False) -> None:
     """Count a change to the session's slips and recompute its standings after commit (the one bump).
 
+    ``owes_more``: a table's send, and the table still owes a tray (``queue_standings``).
     The bump is SQL written once: it runs on every send, and the ORM's compiling of it cost more than it.
     """
     with connection.cursor() as cursor:
         execute_prepared(cursor, _bump_sql(), [session.pk])
     running = session.status == Session.Status.RUNNING
-    queue_standings(session.pk, running=running, seating_version=session.seating_version)
+    queue_standings(session.pk, running=running, seating_version=session.seating_version, owes_more=owes_more)
 
 
 @cache
@@ -151,10 +152,13 @@ def new_line(
     )
 
 
-def line_store(line: SlipLine, seating: Seating, attempted: Any, *, free: bool = False) -> SlipLine:
+def line_store(
+    line: SlipLine, seating: Seating, attempted: Any, *, free: bool = False, owes_more: bool = False
+) -> SlipLine:
     """Save a new line and its entrants' places on the slip; a line already there is a ``Conflict``.
 
     ``free``: the caller has just looked, under the session's lock, and found no line there.
+    ``owes_more``: the line's table still owes another tray (``slips_changed``).
     """
     tray, table = line.tray, line.table
     stored = None if free else SlipLine.objects.filter(tray=tray, table=table).first()
@@ -175,7 +179,7 @@ def line_store(line: SlipLine, seating: Seating, attempted: Any, *, free: bool =
                     f"An entrant at this table already has a result on tray {tray.number}."
                 ) from None
         else:
-            slips_changed(line.session)
+            slips_changed(line.session, owes_more=owes_more)
             return line
     raise line_conflict(stored, attempted)
 

@@ -131,11 +131,13 @@ def _open_session(table: Table) -> Session:
 @dataclass(frozen=True)
 class TablePlay:
     """What a table's send decides on, read under the session's lock: the tray, where it is played,
-    and whether the table has sent a line on it already."""
+    whether the table has sent a line on it already, and whether it owes another tray besides
+    (``owes_more``: known only when all the table's plays were read; False otherwise)."""
 
     tray: Tray
     seating: Seating
     sent: bool
+    owes_more: bool = False
 
 
 def table_seating(
@@ -163,7 +165,8 @@ def table_seating(
     if round_number is not None and round_number != play.round:
         raise UserError(f"Round {round_number} is over or not begun at this table.", field="round")
     tray = Tray(pk=play.tray_id, session_id=session.pk, number=play.tray, status=play.tray_status)
-    return TablePlay(tray, _seating_of(play, session, table), play.sent)
+    owes_more = whole and any(p.owed and not p.sent and p is not play for p in plays)
+    return TablePlay(tray, _seating_of(play, session, table), play.sent, owes_more)
 
 
 def _seating_of(play: Play, session: Session, table: Table) -> Seating:
@@ -228,12 +231,12 @@ def result_submit(
             if replayed is not None:
                 return replayed
             tray = find_tray(session, tray_number)
-            seating = seating_for(table, tray, round_number=round_number)
+            seating, owes_more = seating_for(table, tray, round_number=round_number), False
         else:
             play = table_seating(
                 session, table, tray_number, round_number=round_number, phone_round=phone_round
             )
-            tray, seating = play.tray, play.seating
+            tray, seating, owes_more = play.tray, play.seating, play.owes_more
             if play.sent:  # a twin sent it while this send waited for the lock (with this key: a replay)
                 keyed, sent = _earlier(key, scope, table, tray.number)
                 replayed = _replay(keyed, fingerprint)
@@ -256,7 +259,8 @@ def result_submit(
             idempotency_fingerprint=fingerprint if key else "",
             **counts,
         )
-        return SubmitOutcome(line=line_store(line, seating, tricks, free=True), created=True)
+        stored = line_store(line, seating, tricks, free=True, owes_more=owes_more)
+        return SubmitOutcome(line=stored, created=True)
 
 
 def _table_may_still(line: SlipLine) -> None:

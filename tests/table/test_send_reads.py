@@ -62,3 +62,22 @@ def test_a_send_and_its_twin_read_a_fixed_few_from_the_first_round_to_the_last(
     assert max(t for _, t in first + last) <= MOST_FOR_A_TWIN
     assert max(s for s, _ in last) <= max(s for s, _ in first)  # no more as the session fills
     assert SlipLine.objects.filter(session=session).count() == session.trays.count() * session.tables.count()
+
+
+def test_without_a_broker_only_a_table_s_last_tray_counts_whether_the_session_is_all_played(
+    running_session: Session, make_phone: Any, monkeypatch: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    """The laptop's way (no broker): the hand records are solved once every tray is played, and the
+    count that decides it is made when a table sends the last tray it owes, not on every send."""
+    from scoring import tasks
+
+    session, counted = running_session, []
+    real = tasks.all_played
+    monkeypatch.setattr(tasks, "all_played", lambda **kw: counted.append(real(**kw)) or counted[-1])
+    for number in range(1, session.rounds.count() + 1):
+        for seat in session.rounds.get(number=number).seatings.select_related("table"):
+            phone = make_phone(seat.table)
+            for tray in seat.trays.order_by("number"):
+                with django_capture_on_commit_callbacks(execute=True):  # each send's commit, as it comes
+                    assert phone.send(tray.number, 7, round=number).status_code == 201
+    assert counted == [False] * (session.tables.count() - 1) + [True]
