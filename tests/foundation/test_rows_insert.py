@@ -3,7 +3,8 @@
 Every column but the keys and the times equals the ORM's own insert of the
 same line; the times are set on the instance as ``auto_now`` sets them; keys
 come back in the order of the rows; a refused insert is the database's
-``IntegrityError``; no rows, no query.
+``IntegrityError``; no rows, no query. A send's line, places and bump
+(``line_insert``) are one statement on PostgreSQL and write the same.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from django.test.utils import CaptureQueriesContext
 
 from clubwhist.insert import RowsInsert
 from scoring.models import SlipLine, SlipSeat
-from scoring.services.lines import new_line, slip_seats
+from scoring.services.lines import line_insert, new_line, slip_seats
 from tournaments.models import Seating, Session
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +84,39 @@ def test_no_rows_no_query(running_session: Session) -> None:
     with CaptureQueriesContext(connection) as ran:
         LINES.insert([])
     assert ran.captured_queries == []
+
+
+def version(session: Session) -> int:
+    return Session.objects.values_list("results_version", flat=True).get(pk=session.pk)
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_a_sends_line_places_and_bump_write_what_the_orm_saves(running_session: Session, number: int) -> None:
+    before = version(running_session)
+    ours, seating = a_line(running_session, number)
+    seats = slip_seats(ours, seating)
+    with CaptureQueriesContext(connection) as ran:
+        bumped = line_insert(ours, seats)
+    made = [q["sql"] for q in ran.captured_queries if not q["sql"].startswith("PREPARE ")]
+    assert (bumped, len(made)) == ((True, 1) if connection.vendor == "postgresql" else (False, 2))
+    assert version(running_session) == before + bumped
+    assert ours.pk is not None and all(s.pk is not None and s.line_id == ours.pk for s in seats)
+    stored = SlipSeat.objects.filter(line=ours).values_list("pk", flat=True)
+    assert sorted(s.pk for s in seats) == sorted(stored)
+    got = (columns(ours), places(ours))
+    SlipLine.objects.filter(pk=ours.pk).delete()
+    theirs, seating = a_line(running_session, number)
+    theirs.save()
+    SlipSeat.objects.bulk_create(slip_seats(theirs, seating))
+    assert got == (columns(theirs), places(theirs)) and len(places(theirs)) == 2
+
+
+def test_a_sends_refused_line_leaves_no_places_and_no_bump(running_session: Session) -> None:
+    first, seating = a_line(running_session)
+    line_insert(first, slip_seats(first, seating))
+    before, count = version(running_session), SlipSeat.objects.count()
+    again, seating = a_line(running_session)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        line_insert(again, slip_seats(again, seating))
+    after = version(running_session), SlipSeat.objects.count(), SlipLine.objects.count()
+    assert after == (before, count, 1)
