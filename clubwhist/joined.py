@@ -8,6 +8,10 @@ writes the SQL once, from the models' own fields, and builds the same model
 instances the ORM would: each value passed through the field's and the
 database's converters, each related instance set on the one pointing to it.
 
+``BesideRead`` reads two such chains in one query, the second joined beside
+the first by a condition (a phone's table by its token, and the lines a send
+must look for first).
+
 Use it only where a profile shows the ORM's compiling matters; everything
 else reads through the ORM.
 """
@@ -58,12 +62,19 @@ class JoinedRead:
     where an SQL condition on the first model (its alias is ``j0``) holds."""
 
     def __init__(
-        self, steps: Sequence[Step], column: str, *, using: str = "default", for_update: bool = False
+        self,
+        steps: Sequence[Step],
+        column: str,
+        *,
+        using: str = "default",
+        for_update: bool = False,
+        alias: str = "j",
     ) -> None:
         self.steps = tuple(steps)
         self.column = column
         self.using = using
         self.for_update = for_update  # lock the first model's row (where the database can)
+        self.alias = alias  # the steps' aliases are j0, j1... (another letter for a read beside one)
         self._compiled: tuple[str, str, tuple[_Part, ...]] | None = None
         self._sql: dict[str, str] = {}  # the whole SQL for each condition asked, written once
 
@@ -73,16 +84,27 @@ class JoinedRead:
         database's kind)."""
         connection = connections[self.using]
         quote = connection.ops.quote_name
+        columns, joins, parts = self._pieces()
+        head = f"SELECT {', '.join(columns)} FROM {' '.join(joins)} WHERE "
+        tail = ""
+        if self.for_update and connection.features.has_select_for_update:
+            tail = f" FOR UPDATE OF {quote(self.alias + '0')}" if len(self.steps) > 1 else " FOR UPDATE"
+        return head, tail, tuple(parts)
+
+    def _pieces(self) -> tuple[list[str], list[str], list[_Part]]:
+        """The columns read, the tables joined (the first, then each join), and each model's part."""
+        connection = connections[self.using]
+        quote = connection.ops.quote_name
         columns: list[str] = []
         parts: list[_Part] = []
-        joins = [f"{quote(self.steps[0].model._meta.db_table)} {quote('j0')}"]
+        joins = [f"{quote(self.steps[0].model._meta.db_table)} {quote(self.alias + '0')}"]
         for index, step in enumerate(self.steps):
-            alias = f"j{index}"
+            alias = f"{self.alias}{index}"
             holder = index - 1 if step.on is None else step.on
             if step.via is not None:
                 key = self.steps[holder].model._meta.get_field(step.via)
                 pk = f"{quote(alias)}.{quote(step.model._meta.pk.column)}"
-                on = f"{pk} = {quote(f'j{holder}')}.{quote(key.column)}"
+                on = f"{pk} = {quote(f'{self.alias}{holder}')}.{quote(key.column)}"
                 join = "LEFT OUTER JOIN" if key.null else "INNER JOIN"
                 joins.append(f"{join} {quote(step.model._meta.db_table)} {quote(alias)} ON {on}")
             fields: list[Field[Any, Any]] = [
@@ -99,11 +121,7 @@ class JoinedRead:
             )
             attnames = tuple(f.attname for f in fields)
             parts.append(_Part(step.model, step.via, holder, tuple(fields), attnames, converted))
-        head = f"SELECT {', '.join(columns)} FROM {' '.join(joins)} WHERE "
-        tail = ""
-        if self.for_update and connection.features.has_select_for_update:
-            tail = f" FOR UPDATE OF {quote('j0')}" if len(self.steps) > 1 else " FOR UPDATE"
-        return head, tail, tuple(parts)
+        return columns, joins, parts
 
     def first(self, value: Any) -> Any:
         """The first model's instance (its chain set on it), or None."""
@@ -114,7 +132,8 @@ class JoinedRead:
     def _by_column(self) -> str:
         """The condition of ``first``: ``column`` equals the value."""
         quote = connections[self.using].ops.quote_name
-        return f"{quote('j0')}.{quote(self.steps[0].model._meta.get_field(self.column).column)} = %s"
+        column = self.steps[0].model._meta.get_field(self.column).column
+        return f"{quote(self.alias + '0')}.{quote(column)} = %s"
 
     def where(self, condition: str, params: Sequence[Any]) -> list[Any]:
         """The first model's instances (each with its chain set on it) where ``condition`` holds."""
@@ -130,10 +149,12 @@ class JoinedRead:
             rows = cursor.fetchall()
         return [self._made(row, parts, connection) for row in rows]
 
-    def _made(self, row: Sequence[Any], parts: tuple[_Part, ...], connection: Any) -> Any:
-        """A row's instances, each related one set on the one pointing to it; the first of them."""
+    def _made(self, row: Sequence[Any], parts: tuple[_Part, ...], connection: Any, start: int = 0) -> Any:
+        """A row's instances (its columns from ``start``), each related one set on the one pointing to
+        it; the first of them (None when its key is null: a read beside one that found nothing)."""
+        if row[start] is None:
+            return None
         made: list[Model | None] = []
-        start = 0
         for part in parts:
             values = list(row[start : start + len(part.fields)])
             start += len(part.fields)
@@ -154,3 +175,51 @@ class JoinedRead:
 def _converters(field: Field[Any, Any], expression: Any, connection: Any) -> list[Converter]:
     """What the ORM passes a column's value through: the database's converters, then the field's."""
     return connection.ops.get_db_converters(expression) + field.get_db_converters(connection)
+
+
+class BesideRead:
+    """``where(condition, params)``: each row of the ``first`` read where the condition holds, with
+    each row of the ``second`` read (made with another ``alias``) that ``on`` joins to it, or None
+    for none: ``[(first, second or None), ...]``, in one query where there were two.
+
+    ``on`` is an SQL condition on both reads' aliases; ``params`` are its parameters, then the
+    condition's. The second read's chain is joined as a whole (``LEFT OUTER JOIN (...) ON``).
+    """
+
+    def __init__(self, first: JoinedRead, second: JoinedRead, on: str) -> None:
+        assert first.alias != second.alias and not (first.for_update or second.for_update)
+        self.first, self.second, self.on = first, second, on
+        self._compiled: tuple[str, tuple[_Part, ...], tuple[_Part, ...], int] | None = None
+        self._sql: dict[str, str] = {}
+
+    def _compile(self) -> tuple[str, tuple[_Part, ...], tuple[_Part, ...], int]:
+        """The SQL before its WHERE, both reads' parts, and where the second's columns start."""
+        columns, joins, parts = self.first._pieces()
+        beside, inner, others = self.second._pieces()
+        group = " ".join(inner)
+        if len(inner) > 1:
+            group = f"({group})"
+        joins = [*joins, f"LEFT OUTER JOIN {group} ON {self.on}"]
+        head = f"SELECT {', '.join([*columns, *beside])} FROM {' '.join(joins)} WHERE "
+        return head, tuple(parts), tuple(others), len(columns)
+
+    def first_by(self, value: Any, on_params: Sequence[Any]) -> list[tuple[Any, Any]]:
+        """``where`` the first read's ``column`` equals the value."""
+        return self.where(self.first._by_column, [*on_params, value])
+
+    def where(self, condition: str, params: Sequence[Any]) -> list[tuple[Any, Any]]:
+        """Each first instance where the condition holds, with a second one joined to it (or None)."""
+        if self._compiled is None:
+            self._compiled = self._compile()
+        head, parts, others, start = self._compiled
+        sql = self._sql.get(condition)
+        if sql is None:
+            sql = self._sql[condition] = head + condition
+        connection = connections[self.first.using]
+        with connection.cursor() as cursor:
+            execute_prepared(cursor, sql, params)
+            rows = cursor.fetchall()
+        return [
+            (self.first._made(row, parts, connection), self.second._made(row, others, connection, start))
+            for row in rows
+        ]

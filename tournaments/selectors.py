@@ -33,9 +33,8 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 #: Every phone request reads its link so: as SQL written once (``clubwhist.joined``; the ORM's compiling
 #: of these joins cost several times the query).
-TABLE_BY_TOKEN = JoinedRead(
-    [Step(Table), Step(Session, via="session", skip=MOVEMENT_FIELDS), Step(Club, via="club")], "token"
-)
+TABLE_STEPS = (Step(Table), Step(Session, via="session", skip=MOVEMENT_FIELDS), Step(Club, via="club"))
+TABLE_BY_TOKEN = JoinedRead(TABLE_STEPS, "token")
 LINK_BY_TOKEN = JoinedRead(
     [
         Step(EntrantLink),
@@ -49,7 +48,11 @@ LINK_BY_TOKEN = JoinedRead(
 
 def table_by_token(*, token: str) -> Table:
     """The table behind a private link, with its session and club; a revoked or unknown link is NotFound."""
-    found: Table | None = TABLE_BY_TOKEN.first(token) if TOKEN.fullmatch(token) else None
+    return table_link_valid(TABLE_BY_TOKEN.first(token) if TOKEN.fullmatch(token) else None)
+
+
+def table_link_valid(found: Table | None) -> Table:
+    """The table read by a link's token, unless there was none or the link is revoked (NotFound)."""
     if found is None or found.token_revoked:
         raise NotFound("This table link is not valid. Ask the director for the table's QR code.")
     return found

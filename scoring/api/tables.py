@@ -39,7 +39,7 @@ from ..phone_http import DEVICE_COOKIE
 from ..selectors.phone import Phone, phone_for_entrant, phone_for_table
 from ..selectors.table import TablePage, page_json, table_page
 from ..selectors.travellers import traveller_lines
-from ..services.phones import phone_confirm, phone_dispute, phone_submit
+from ..services.phones import phone_confirm, phone_dispute, phone_submit, table_phone_for_send
 from ..visibility import sight
 from . import dataclass_schema
 from .slips import (
@@ -61,12 +61,15 @@ class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
     permission_classes = [AllowAny]
     throttle_classes = [TableRateThrottle]
     follows = False
+    reads_own_table = False  # a table link's view that reads its table itself, with more in the query
     phone: Phone
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """After authentication and throttling: the phone, or 404 (401 without any token)."""
         super().initial(request, *args, **kwargs)
         token = kwargs.get("token")
+        if token and self.reads_own_table and not self.follows:
+            return  # a table link: read with what the request asks (``TableResultView``)
         if token:
             self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
         elif isinstance(request.auth, Table):  # read by the header's authentication, with its session
@@ -105,6 +108,8 @@ class TableStateView(TableView):
 class TableResultView(TableView):
     """Send N-S tricks for a tray of this table's round, once."""
 
+    reads_own_table = True
+
     @extend_schema(
         request=TableSubmitSerializer,
         parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
@@ -117,13 +122,19 @@ class TableResultView(TableView):
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the line and the traveller; a replayed key 200 (422 asking else); a second send 409."""
         data = read_form(TableSubmitSerializer, request.data)
+        key, earlier = idempotency_key(request, data), None
+        if token and not self.follows:  # the table and the lines its send looks for first: one query
+            self.phone, earlier = table_phone_for_send(
+                token=token, tray_number=data["tray"], idempotency_key=key
+            )
         outcome = phone_submit(
             phone=self.phone,
+            earlier=earlier,
             tray_number=data["tray"],
             ns_tricks=data["ns_tricks"],
             by=self.phone.actor("N-S"),
             device=self.device(request, data["device"]),
-            idempotency_key=idempotency_key(request, data),
+            idempotency_key=key,
             ns_revokes=data["ns_revokes"],
             ew_revokes=data["ew_revokes"],
             round_number=data.get("round"),

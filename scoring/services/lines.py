@@ -33,16 +33,14 @@ MAX_REVOKES = 3
 LINE_RELATED = ("tray", "table", "round", "ns", "ew")
 #: A line by its id (or by a condition), with ``LINE_RELATED``: read on every send, as SQL written once
 #: (``clubwhist.joined``: the ORM's compiling cost more than the query).
-LINE_BY_ID = JoinedRead(
-    [
-        Step(SlipLine),
-        *(
-            Step(model, via=name, on=0)
-            for model, name in zip((Tray, Table, Round, Entrant, Entrant), LINE_RELATED, strict=True)
-        ),
-    ],
-    "id",
+LINE_STEPS = (
+    Step(SlipLine),
+    *(
+        Step(model, via=name, on=0)
+        for model, name in zip((Tray, Table, Round, Entrant, Entrant), LINE_RELATED, strict=True)
+    ),
 )
+LINE_BY_ID = JoinedRead(LINE_STEPS, "id")
 
 #: A new line and its entrants' places, inserted by SQL written once (``clubwhist.insert``: on every
 #: send, the ORM's compiling of the two inserts cost more than they did).

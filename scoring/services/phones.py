@@ -16,7 +16,16 @@ from tournaments.services.errors import UserError
 from ..models import SlipLine, Via
 from ..selectors.phone import Phone, phone_line
 from ..selectors.rounds import entrant_round, entrant_seatings
-from .results import SubmitOutcome, result_confirm, result_dispute, result_submit
+from .results import Earlier, SubmitOutcome, result_confirm, result_dispute, result_submit, table_with_earlier
+
+
+def table_phone_for_send(
+    *, token: str, tray_number: Any, idempotency_key: str | None
+) -> tuple[Phone, Earlier]:
+    """A table link's phone, with what its send of this tray with this key looks for first (one
+    query: ``table_with_earlier``); an unknown or revoked link is NotFound."""
+    table, earlier = table_with_earlier(token=token, tray_number=tray_number, idempotency_key=idempotency_key)
+    return Phone(session=table.session, table=table), earlier
 
 
 def phone_submit(
@@ -30,13 +39,16 @@ def phone_submit(
     ns_revokes: int,
     ew_revokes: int,
     round_number: int | None,
+    earlier: Earlier | None = None,
 ) -> SubmitOutcome:
     """Store the N-S tricks of a tray the phone's table (or entrant) plays now.
 
     A phone's keys are its link's own (the table's, or the entrant's). A
     repeated send (the same key) from a phone that follows an entrant is
     answered from the line it stored, though the entrant has moved on since.
+    ``earlier``: a table link's, read with its table (``table_with_earlier``).
     """
+    assert earlier is None or phone.link is None, "an entrant's phone looks where its entrant sits now"
     table, current = phone.table, None
     replayed = _replayed(phone, idempotency_key)
     if replayed is not None:
@@ -62,6 +74,7 @@ def phone_submit(
         round_number=round_number,
         phone_round=current,
         key_scope=key_scope(phone),
+        earlier=earlier,
     )
 
 

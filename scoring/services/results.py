@@ -23,12 +23,14 @@ import hashlib
 import json
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connection, transaction
 from django.utils import timezone
 
+from clubwhist.joined import BesideRead, JoinedRead
 from tournaments.models import Entrant, Round, Seating, Session, Table, Tray
+from tournaments.selectors import TABLE_BY_TOKEN, TOKEN, table_link_valid
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, KeyReused, UserError
 
@@ -38,6 +40,7 @@ from .corrections import line_for, result_award, result_correct
 from .lines import (
     AWARDS,
     LINE_BY_ID,
+    LINE_STEPS,
     MAX_REVOKES,
     check_revokes,
     check_tricks,
@@ -79,7 +82,15 @@ def _tray_number(value: Any) -> int | None:
     return number if 0 < number < 2**15 else None
 
 
-def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> tuple[SlipLine | None, ...]:
+class Earlier(NamedTuple):
+    """What a send looks for first: the line its key stored in its scope, and its table's line on
+    its tray (either may be None)."""
+
+    keyed: SlipLine | None
+    sent: SlipLine | None
+
+
+def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> Earlier:
     """The line this key stored in this scope, and this table's line on this tray (if any).
 
     One query finds and reads them whole, with the numbers their answer
@@ -88,24 +99,57 @@ def _earlier(key: str | None, scope: str, table: Table, tray: int | None) -> tup
     query, on every send.
     """
     lines = LINE_BY_ID.where(_earlier_sql(), [table.pk, table.session_id, tray or 0, scope, key or ""])
+    return _split(lines, key, scope, table, tray)
+
+
+def _split(lines: list[SlipLine], key: str | None, scope: str, table: Table, tray: int | None) -> Earlier:
+    """The lines found, as the key's and the table's."""
     keyed = next(
         (line for line in lines if key and (line.idempotency_scope, line.idempotency_key) == (scope, key)),
         None,
     )
     sent = next((line for line in lines if line.table_id == table.pk and line.tray.number == tray), None)
-    return keyed, sent
+    return Earlier(keyed, sent)
 
 
 @cache
-def _earlier_sql() -> str:
-    """The condition of ``_earlier``: the table's line on the tray by number, or the key's in its scope."""
+def _earlier_sql(beside: bool = False) -> str:
+    """The condition of ``_earlier``: the table's line on the tray by number, or the key's in its scope.
+
+    ``beside``: the condition that joins the lines beside their table read by its token (the table,
+    its session and the key's scope are the table's columns, not parameters).
+    """
     quote = connection.ops.quote_name
-    line, trays = quote("j0"), quote(Tray._meta.db_table)
-    tray = f"(SELECT t.id FROM {trays} t WHERE t.session_id = %s AND t.number = %s)"
+    trays = quote(Tray._meta.db_table)
+    line = quote("k0" if beside else "j0")
+    table, session, scope = ("%s", "%s", "%s")
+    if beside:
+        columns = Table._meta.pk.column, Table._meta.get_field("session").column  # type: ignore[union-attr]
+        table, session = (f"{quote('j0')}.{quote(column)}" for column in columns)
+        scope = f"'table:' || CAST({table} AS TEXT)"  # the table's scope of keys (``result_submit``)
+    tray = f"(SELECT t.id FROM {trays} t WHERE t.session_id = {session} AND t.number = %s)"
     return (
-        f"({line}.table_id = %s AND {line}.tray_id = {tray})"
-        f" OR ({line}.idempotency_scope = %s AND {line}.idempotency_key = %s)"
+        f"({line}.table_id = {table} AND {line}.tray_id = {tray})"
+        f" OR ({line}.idempotency_scope = {scope} AND {line}.idempotency_key = %s)"
     )
+
+
+#: A table by its link's token, with the lines its send looks for first (``_earlier``) beside it.
+TABLE_WITH_EARLIER = BesideRead(
+    TABLE_BY_TOKEN, JoinedRead(LINE_STEPS, "id", alias="k"), _earlier_sql(beside=True)
+)
+
+
+def table_with_earlier(*, token: str, tray_number: Any, idempotency_key: str | None) -> tuple[Table, Earlier]:
+    """A table link's table (``table_by_token``), and what a send of this tray with this key looks for
+    first (``_earlier``, in the table's own scope of keys): one query where a send made two, so a
+    twin's answer is one query in all. An unknown or revoked link is NotFound."""
+    key = (idempotency_key or "").strip() or None
+    number = _tray_number(tray_number)
+    rows = TABLE_WITH_EARLIER.first_by(token, [number or 0, key or ""]) if TOKEN.fullmatch(token) else []
+    table = table_link_valid(rows[0][0] if rows else None)
+    lines = [line for _, line in rows if line is not None]
+    return table, _split(lines, key, f"table:{table.pk}", table, number)
 
 
 def _replay(keyed: SlipLine | None, fingerprint: str) -> SubmitOutcome | None:
@@ -195,6 +239,7 @@ def result_submit(
     phone_round: int | None = None,
     as_director: bool = False,
     key_scope: str = "",
+    earlier: Earlier | None = None,
 ) -> SubmitOutcome:
     """Store one table's result on one tray, once.
 
@@ -203,7 +248,8 @@ def result_submit(
     it raises ``KeyReused``. A second send for a tray this table already
     sent raises ``Conflict`` carrying the stored line, so the page can show
     both values. A table sends only trays of its round; the director
-    (``as_director``) may enter any.
+    (``as_director``) may enter any. ``earlier``: what the send looks for
+    first, read with the table by its link (``table_with_earlier``).
     """
     key = (idempotency_key or "").strip() or None
     if key is not None and len(key) > KEY_LENGTH:
@@ -217,7 +263,7 @@ def result_submit(
     # Before the lock, and outside a transaction (a read that finds a line decides nothing the lock
     # guards): a lost answer is found even after close, and a twin's line is told at once.
     number = _tray_number(tray_number)
-    keyed, sent = _earlier(key, scope, table, number)
+    keyed, sent = _earlier(key, scope, table, number) if earlier is None else earlier
     replayed = _replay(keyed, fingerprint)
     if replayed is not None:
         return replayed
@@ -328,6 +374,7 @@ def result_dispute(
 __all__ = [
     "AWARDS",
     "MAX_REVOKES",
+    "Earlier",
     "SubmitOutcome",
     "line_for",
     "result_award",
@@ -337,4 +384,5 @@ __all__ = [
     "result_submit",
     "slips_changed",
     "table_round",
+    "table_with_earlier",
 ]

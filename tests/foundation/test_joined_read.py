@@ -4,7 +4,9 @@
 Every field of the table (or the entrant's link), its entrant, its session
 (without the movement) and its club must equal the ORM's read of the same
 row, converted the same way (dates, times, booleans); the movement is read
-only when asked for, and an unknown or revoked link is still refused.
+only when asked for, and an unknown or revoked link is still refused. A
+table read with the lines its send looks for beside it (``BesideRead``) is
+the same table, with the same lines as the two reads it replaces.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.models import SlipLine
 from scoring.services.lines import LINE_BY_ID, LINE_RELATED, lock_session
-from scoring.services.results import result_submit
+from scoring.services.results import _earlier, result_submit, table_with_earlier
 from tournaments.models import MOVEMENT_FIELDS, EntrantLink, Session, Table
 from tournaments.selectors import entrant_link_by_token, table_by_token
 from tournaments.services.errors import NotFound
@@ -135,3 +137,61 @@ def test_the_sessions_lock_reads_the_session(running_session: Session) -> None:
     assert fields_of(locked, skip=MOVEMENT_FIELDS) == fields_of(orm, skip=MOVEMENT_FIELDS)
     with pytest.raises(Session.DoesNotExist), transaction.atomic():
         lock_session(running_session.pk + 1000)
+
+
+def same_line(ours: SlipLine | None, theirs: SlipLine | None) -> bool:
+    """Both None, or the same line read whole, its chain too."""
+    if ours is None or theirs is None:
+        return ours is theirs
+    return fields_of(ours) == fields_of(theirs) and all(
+        fields_of(getattr(ours, n)) == fields_of(getattr(theirs, n))
+        for n in LINE_RELATED
+        if getattr(theirs, n)
+    )
+
+
+@pytest.mark.parametrize(
+    ("tray", "key"),
+    [(1, None), (1, "k-1"), (2, "k-1"), (3, "k-1"), (3, None), (1, "other"), (2, "k-2"), (40, "k-1")],
+)
+def test_a_table_read_with_its_earlier_lines_is_both_reads_in_one(
+    running_session: Session, tray: int, key: str | None
+) -> None:
+    """Tray 1 was sent with key k-1, tray 2 with k-2; another table sent tray 3 with key k-1 (its own
+    scope): what one query finds is what the table's read and ``_earlier`` find."""
+    one, two = Table.objects.filter(session=running_session).order_by("number")[:2]
+    result_submit(table=one, tray_number=1, ns_tricks=8, idempotency_key="k-1", as_director=True)
+    result_submit(table=one, tray_number=2, ns_tricks=6, idempotency_key="k-2", as_director=True)
+    SlipLine.objects.filter(table=one, tray__number=2).update(ew=None)  # a null key joins nothing
+    result_submit(table=two, tray_number=3, ns_tricks=5, idempotency_key="k-1", as_director=True)
+    with CaptureQueriesContext(connection) as read:
+        table, found = table_with_earlier(token=one.token, tray_number=tray, idempotency_key=key)
+    assert len(run(read.captured_queries)) == 1
+    orm = Table.objects.select_related("session", "session__club").get(pk=one.pk)
+    assert fields_of(table) == fields_of(orm) and fields_of(table.session.club) == fields_of(orm.session.club)
+    expected = _earlier(key, f"table:{one.pk}", orm, tray)
+    assert same_line(found.keyed, expected.keyed) and same_line(found.sent, expected.sent)
+    assert (found.keyed is not None, found.sent is not None) == {
+        (1, None): (False, True),
+        (1, "k-1"): (True, True),
+        (2, "k-1"): (True, True),
+        (3, "k-1"): (True, False),
+        (3, None): (False, False),
+        (1, "other"): (False, True),
+        (2, "k-2"): (True, True),
+        (40, "k-1"): (True, False),
+    }[(tray, key)]
+
+
+@pytest.mark.parametrize("token", ["", "no-such-token", "bad token!", "x" * 65])
+def test_a_table_read_with_its_earlier_lines_refuses_an_unknown_or_revoked_link(
+    running_session: Session, token: str
+) -> None:
+    with pytest.raises(NotFound):
+        table_with_earlier(token=token, tray_number=1, idempotency_key="k")
+    table = Table.objects.filter(session=running_session).first()
+    assert table is not None
+    result_submit(table=table, tray_number=1, ns_tricks=8, idempotency_key="k")
+    table_revoke_link(table=table)
+    with pytest.raises(NotFound):
+        table_with_earlier(token=table.token, tray_number=1, idempotency_key="k")
