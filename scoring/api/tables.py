@@ -31,7 +31,7 @@ from rest_framework.views import APIView
 from tournaments.api import ServiceErrorsMixin, errors
 from tournaments.api.permissions import TableRateThrottle, TableTokenAuthentication
 from tournaments.models import Table
-from tournaments.selectors import tray_by_number
+from tournaments.selectors import table_by_token, tray_by_number
 from tournaments.services.errors import NotFound
 
 from ..inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer, read_form
@@ -40,6 +40,7 @@ from ..selectors.phone import Phone, phone_for_entrant, phone_for_table
 from ..selectors.table import TablePage, page_json, table_page
 from ..selectors.travellers import traveller_lines
 from ..services.phones import phone_confirm, phone_dispute, phone_submit, table_phone_for_send
+from ..services.results import Earlier
 from ..visibility import sight
 from . import dataclass_schema
 from .slips import (
@@ -121,12 +122,7 @@ class TableResultView(TableView):
     )
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the line and the traveller; a replayed key 200 (422 asking else); a second send 409."""
-        data = read_form(TableSubmitSerializer, request.data)
-        key, earlier = idempotency_key(request, data), None
-        if token and not self.follows:  # the table and the lines its send looks for first: one query
-            self.phone, earlier = table_phone_for_send(
-                token=token, tray_number=data["tray"], idempotency_key=key
-            )
+        data, key, earlier = self.read(request, token)
         outcome = phone_submit(
             phone=self.phone,
             earlier=earlier,
@@ -142,6 +138,22 @@ class TableResultView(TableView):
         seen = sight(viewer=self.phone.viewer, session=self.phone.session)
         number = outcome.line.tray.number
         return submit_response(outcome, traveller_lines(session=self.phone.session, tray=number, sight=seen))
+
+    def read(self, request: Request, token: str) -> tuple[dict[str, Any], str | None, Earlier | None]:
+        """The send's form and key; a table link's phone is read here, with the lines its send looks
+        for first, in one query (an unknown link is a 404 before a bad form is a 400)."""
+        own = bool(token) and not self.follows
+        try:
+            data = read_form(TableSubmitSerializer, request.data)
+        except exceptions.ValidationError:
+            if own:
+                table_by_token(token=token)
+            raise
+        key = idempotency_key(request, data)
+        if not own:
+            return data, key, None
+        self.phone, earlier = table_phone_for_send(token=token, tray_number=data["tray"], idempotency_key=key)
+        return data, key, earlier
 
 
 @extend_schema(tags=["tables"], parameters=[TRAY])

@@ -190,6 +190,22 @@ def test_it_rejects_an_unknown_link(make_phone: Any, running_session: Session) -
     assert stored(running_session) == []
 
 
+@pytest.mark.parametrize("tricks", [8, 14, "x"])
+def test_an_unknown_or_revoked_link_is_told_so_before_its_form_is_checked(
+    make_phone: Any, running_session: Session, tricks: Any
+) -> None:
+    """The send reads its table with the form's tray and key (one query), after the form; a link that
+    is not valid is still a 404 whatever the form, and a valid link with a bad form a 400."""
+    table = running_session.tables.get(number=1)
+    assert make_phone(table).send(1, tricks).status_code == (201 if tricks == 8 else 400)
+    revoked = running_session.tables.get(number=2)
+    running_session.tables.filter(number=2).update(token_revoked=True)
+    table.token = "made-up"
+    for phone in (make_phone(table), make_phone(revoked)):
+        response = phone.send(1, tricks)
+        assert response.status_code == 404 and "not valid" in message(response.json())
+
+
 def test_it_rejects_a_closed_session(phone: Any, running_session: Session) -> None:
     sessions.session_set_status(session=running_session, status="closed")
     response = phone.send(1, 8)
