@@ -16,7 +16,15 @@ from tournaments.services.errors import UserError
 from ..models import SlipLine, Via
 from ..selectors.phone import Phone, phone_line
 from ..selectors.rounds import entrant_round, entrant_seatings
-from .results import Earlier, SubmitOutcome, result_confirm, result_dispute, result_submit, table_with_earlier
+from .results import (
+    Earlier,
+    SubmitOutcome,
+    result_confirm,
+    result_dispute,
+    result_submit,
+    table_scope,
+    table_with_earlier,
+)
 
 
 def table_phone_for_send(
@@ -83,7 +91,7 @@ def key_scope(phone: Phone) -> str:
     if phone.link is not None:
         return f"entrant-link:{phone.link.pk}"
     assert phone.table is not None
-    return f"table:{phone.table.pk}"
+    return table_scope(phone.table.pk)
 
 
 def _replayed(phone: Phone, key: str | None) -> SlipLine | None:

@@ -82,6 +82,20 @@ def _tray_number(value: Any) -> int | None:
     return number if 0 < number < 2**15 else None
 
 
+#: A table link's keys are kept in its table's own scope: ``table:<table id>`` (``result_submit``).
+TABLE_SCOPE = "table:"
+
+
+def table_scope(table_id: int) -> str:
+    """The scope of a table link's submission keys."""
+    return f"{TABLE_SCOPE}{table_id}"
+
+
+def submission_key(value: str | None) -> str | None:
+    """A submission key as it is kept: stripped, and None when blank."""
+    return (value or "").strip() or None
+
+
 class Earlier(NamedTuple):
     """What a send looks for first: the line its key stored in its scope, and its table's line on
     its tray (either may be None)."""
@@ -126,7 +140,7 @@ def _earlier_sql(beside: bool = False) -> str:
     if beside:
         columns = Table._meta.pk.column, Table._meta.get_field("session").column  # type: ignore[union-attr]
         table, session = (f"{quote('j0')}.{quote(column)}" for column in columns)
-        scope = f"'table:' || CAST({table} AS TEXT)"  # the table's scope of keys (``result_submit``)
+        scope = f"'{TABLE_SCOPE}' || CAST({table} AS TEXT)"  # ``table_scope``, of the joined table
     tray = f"(SELECT t.id FROM {trays} t WHERE t.session_id = {session} AND t.number = %s)"
     return (
         f"({line}.table_id = {table} AND {line}.tray_id = {tray})"
@@ -144,12 +158,12 @@ def table_with_earlier(*, token: str, tray_number: Any, idempotency_key: str | N
     """A table link's table (``table_by_token``), and what a send of this tray with this key looks for
     first (``_earlier``, in the table's own scope of keys): one query where a send made two, so a
     twin's answer is one query in all. An unknown or revoked link is NotFound."""
-    key = (idempotency_key or "").strip() or None
+    key = submission_key(idempotency_key)
     number = _tray_number(tray_number)
     rows = TABLE_WITH_EARLIER.first_by(token, [number or 0, key or ""]) if TOKEN.fullmatch(token) else []
     table = table_link_valid(rows[0][0] if rows else None)
     lines = [line for _, line in rows if line is not None]
-    return table, _split(lines, key, f"table:{table.pk}", table, number)
+    return table, _split(lines, key, table_scope(table.pk), table, number)
 
 
 def _replay(keyed: SlipLine | None, fingerprint: str) -> SubmitOutcome | None:
@@ -251,10 +265,10 @@ def result_submit(
     (``as_director``) may enter any. ``earlier``: what the send looks for
     first, read with the table by its link (``table_with_earlier``).
     """
-    key = (idempotency_key or "").strip() or None
+    key = submission_key(idempotency_key)
     if key is not None and len(key) > KEY_LENGTH:
         raise UserError(f"A submission key has at most {KEY_LENGTH} characters.", field="idempotency_key")
-    scope = key_scope or f"table:{table.pk}"
+    scope = key_scope or table_scope(table.pk)
     asked = {"tray": tray_number, "ns_tricks": ns_tricks, "revokes": [ns_revokes, ew_revokes]}
     asked.update(round=round_number, table=table.number if as_director else None)
     fingerprint = request_fingerprint(**asked)
@@ -384,5 +398,6 @@ __all__ = [
     "result_submit",
     "slips_changed",
     "table_round",
+    "table_scope",
     "table_with_earlier",
 ]
