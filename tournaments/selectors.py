@@ -33,8 +33,9 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 #: Every phone request reads its link so: as SQL written once (``clubwhist.joined``; the ORM's compiling
 #: of these joins cost several times the query).
-TABLE_STEPS = (Step(Table), Step(Session, via="session", skip=MOVEMENT_FIELDS), Step(Club, via="club"))
-TABLE_BY_TOKEN = JoinedRead(TABLE_STEPS, "token")
+TABLE_BY_TOKEN = JoinedRead(
+    [Step(Table), Step(Session, via="session", skip=MOVEMENT_FIELDS), Step(Club, via="club")], "token"
+)
 LINK_BY_TOKEN = JoinedRead(
     [
         Step(EntrantLink),
