@@ -129,3 +129,24 @@ def test_a_roster_search_holding_a_nul_finds_by_the_rest(director_client: Client
     api = APIClient()
     api.force_authenticate(Club.objects.get(pk=club.pk).directors.get())
     assert api.get(f"/api/v1/clubs/{club.slug}/players/", {"q": "\x00"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "query", [{"status": "q\x00L"}, {"status": "lost"}, {"club": "a\x00b"}, {"club": "x" * 61}]
+)
+def test_a_session_list_filter_that_is_no_state_or_slug_is_a_400_naming_it(
+    director: Any, running_session: Session, query: dict[str, str]
+) -> None:
+    api = APIClient()
+    api.force_authenticate(director)
+    response = api.get("/api/v1/sessions/", query)
+    assert response.status_code == 400 and set(response.json()) == set(query)
+
+
+def test_the_session_list_filters_by_club_and_state(director: Any, running_session: Session) -> None:
+    api = APIClient()
+    api.force_authenticate(director)
+    slug = running_session.club.slug
+    listed = api.get("/api/v1/sessions/", {"club": slug, "status": running_session.status}).json()["results"]
+    assert [s["id"] for s in listed] == [running_session.pk]
+    assert api.get("/api/v1/sessions/", {"club": "elsewhere", "status": "running"}).json()["results"] == []

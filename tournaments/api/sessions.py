@@ -174,6 +174,13 @@ class TablesAdvanceSerializer(serializers.Serializer):
     room_round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=1000)
 
 
+class SessionFilterSerializer(serializers.Serializer):
+    """Which sessions to list: one club's, in one state."""
+
+    club = serializers.SlugField(required=False, max_length=60, help_text="A club's slug.")
+    status = serializers.ChoiceField(Status.choices, required=False)
+
+
 class SessionListView(DirectorView, Paginated):
     """Every session of the clubs the user directs, newest first."""
 
@@ -181,22 +188,17 @@ class SessionListView(DirectorView, Paginated):
 
     def get_queryset(self) -> QuerySet[Session]:
         """The user's sessions, filtered by club and status if asked."""
+        query = SessionFilterSerializer(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
         qs = Session.objects.filter(club__in=clubs_directed_by(user=self.request.user)).select_related("club")
-        club, state = self.request.query_params.get("club"), self.request.query_params.get("status")
-        if club:
-            qs = qs.filter(club__slug=club)
-        if state:
-            qs = qs.filter(status=state)
-        return qs
+        lookups = {"club": "club__slug", "status": "status"}
+        return qs.filter(**{lookups[k]: v for k, v in query.validated_data.items()})
 
     @extend_schema(
         tags=["sessions"],
         operation_id="sessions_list",
-        parameters=[
-            OpenApiParameter("club", str, description="A club's slug."),
-            OpenApiParameter("status", str, enum=Status.values),
-        ],
-        responses={200: SessionSerializer(many=True), **errors(401)},
+        parameters=[SessionFilterSerializer],
+        responses={200: SessionSerializer(many=True), **errors(400, 401)},
     )
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         """List the user's sessions."""

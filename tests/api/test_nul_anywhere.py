@@ -1,0 +1,71 @@
+"""A NUL wherever a client can put text (a query parameter, a link in the path, a header) is never a 5xx.
+
+PostgreSQL refuses a string holding a NUL outright, so a value read from
+the request and handed to a query unchecked is a server error there and
+nowhere else (SQLite takes it). The CI fuzzer found one such parameter by
+chance; here every endpoint is called by the role it is for, once per
+parameter the schema declares, with that parameter holding a NUL.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import quote, urlencode
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.api.matrix import SPEC, TRUSTED, World, api_routes, call, clients, methods, url_for
+from tests.api.test_schema import NOT_IN_SCHEMA, openapi_path
+
+pytestmark = pytest.mark.django_db
+
+NUL = "a\x00b"
+
+
+def declared_queries(schema: dict[str, Any], route: str, method: str) -> list[str]:
+    """The query parameters the schema gives this operation."""
+    operation = schema["paths"][openapi_path(route)][method]
+    return [p["name"] for p in operation.get("parameters", []) if p["in"] == "query"]
+
+
+def test_a_nul_in_any_declared_query_parameter_is_never_a_server_error(world: World, director: Any) -> None:
+    """Every query parameter of every operation, one at a time, alone and with the usual query."""
+    schema = APIClient().get("/api/v1/schema/?format=json").json()
+    by_role = clients(world, director)
+    tried = []
+    for route, name, view in api_routes():
+        if name in NOT_IN_SCHEMA:
+            continue
+        spec = SPEC[name]
+        role = TRUSTED.get(spec.audience, "anonymous")
+        for method in methods(view):
+            base = url_for(route, spec, world, role)
+            for param in declared_queries(schema, route, method):
+                joiner = "&" if "?" in base else "?"
+                url = base + joiner + urlencode({param: NUL})
+                response, _ = call(by_role[role], method, url, world.body(spec.bodies.get(method)), world)
+                assert response.status_code < 500, (method, url, response.status_code)
+                tried.append(url)
+    assert len(tried) >= 10
+
+
+def test_a_nul_in_a_link_in_the_path_or_the_table_header_is_a_404_or_401(world: World, director: Any) -> None:
+    """A table's or a pair's link holding a NUL is no link: never a server error."""
+    by_role = clients(world, director)
+    tried = 0
+    for route, name, view in api_routes():
+        if "<str:token>" not in route:
+            continue
+        spec = SPEC[name]
+        for method in methods(view):
+            url = url_for(route, spec, world, "this_table")
+            url = re.sub(r"(entrant-links|tables)/[^/]+/", rf"\1/{quote(NUL)}/", url, count=1)
+            response, _ = call(by_role["this_table"], method, url, world.body(spec.bodies.get(method)), world)
+            assert response.status_code in (400, 401, 404), (method, url, response.status_code)
+            tried += 1
+    header = APIClient()
+    header.credentials(HTTP_AUTHORIZATION=f"Table {NUL}")
+    assert header.get("/api/v1/table/").status_code == 401
+    assert tried >= 10
