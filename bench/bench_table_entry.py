@@ -519,10 +519,10 @@ def verify(env: dict[str, str], session: int, plan: Plan) -> dict[str, int]:
 import json, django
 django.setup()
 from scoring.models import SlipLine
-from tournaments.models import Session
+from tournaments.selectors import slips_version
 lines = SlipLine.objects.filter(session_id={session})
 rows = list(lines.values_list("table__number", "tray__number", "ns_tricks"))
-print(json.dumps({{"rows": rows, "version": Session.objects.get(pk={session}).results_version}}))
+print(json.dumps({{"rows": rows, "version": slips_version(session_id={session})}}))
 """
     out = subprocess.run(
         [str(PYTHON), "-c", script], env=env, cwd=ROOT, check=True, capture_output=True, text=True

@@ -68,12 +68,15 @@ class JoinedRead:
         *,
         using: str = "default",
         for_update: bool = False,
+        lock: str = "",
         alias: str = "j",
     ) -> None:
         self.steps = tuple(steps)
         self.column = column
         self.using = using
-        self.for_update = for_update  # lock the first model's row (where the database can)
+        self.for_update = for_update or bool(lock)  # lock the first model's row (where the database can)
+        #: How: ``UPDATE``, ``KEY SHARE``..., of the first row; or whole clauses naming the rows (``j0``...).
+        self.lock = lock or ("UPDATE" if for_update else "")
         self.alias = alias  # the steps' aliases are j0, j1... (another letter for a read beside one)
         self._compiled: tuple[str, str, tuple[_Part, ...]] | None = None
         self._sql: dict[str, str] = {}  # the whole SQL for each condition asked, written once
@@ -88,7 +91,8 @@ class JoinedRead:
         head = f"SELECT {', '.join(columns)} FROM {' '.join(joins)} WHERE "
         tail = ""
         if self.for_update and connection.features.has_select_for_update:
-            tail = f" FOR UPDATE OF {quote(self.alias + '0')}" if len(self.steps) > 1 else " FOR UPDATE"
+            named = " OF " in self.lock or len(self.steps) == 1  # the clause names its rows, or needs not
+            tail = f" FOR {self.lock}" + ("" if named else f" OF {quote(self.alias + '0')}")
         return head, tail, tuple(parts)
 
     def _pieces(self) -> tuple[list[str], list[str], list[_Part]]:

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
@@ -147,3 +148,22 @@ def session_round_clock(*, session: Session, round_number: int) -> RoundClock | 
         change_minutes=session.change_minutes,
         begun=begun,
     )
+
+
+def slips_version(*, session_id: int) -> int:
+    """The session's slip state as one count that only grows: its own ``results_version`` (the
+    director's changes) plus each table's (the table's own sends), read in one statement."""
+    quote = connection.ops.quote_name
+    session, table, column = (
+        quote(Session._meta.db_table),
+        quote(Table._meta.db_table),
+        quote("results_version"),
+    )
+    sql = (
+        f"SELECT s.{column} + COALESCE((SELECT SUM(t.{column}) FROM {table} t WHERE t.session_id = s.id), 0)"
+        f" FROM {session} s WHERE s.id = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [session_id])
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0

@@ -26,7 +26,7 @@ from typing import Any
 from django.core.cache import cache
 
 from tournaments.models import Entrant, Session
-from tournaments.selectors import ranked_kind
+from tournaments.selectors import ranked_kind, slips_version
 
 from ..models import ScoreSnapshot
 from ..scorers import Scores, ScoringError, Slips, score, scores_from_json
@@ -45,7 +45,7 @@ def latest_snapshot(*, session: Session) -> ScoreSnapshot | None:
 
 def is_current(snapshot: ScoreSnapshot, session: Session) -> bool:
     """Whether a snapshot was computed from the session's present slip state."""
-    return snapshot.source_version == session.results_version
+    return snapshot.source_version == slips_version(session_id=session.pk)
 
 
 def session_snapshot(*, session: Session, fresh: bool = False) -> ScoreSnapshot | None:
@@ -105,7 +105,8 @@ def running_score(*, session: Session) -> RunningScore | None:
     Kept in the cache against the session's slip state: every phone of the
     room asks for the same figures until the next result.
     """
-    key = f"clubwhist:running:{session.pk}:{session.results_version}:{session.scoring_method}"
+    version = slips_version(session_id=session.pk)
+    key = f"clubwhist:running:{session.pk}:{version}:{session.scoring_method}"
     cached = cache.get(key)
     if cached is None:
         complete = complete_trays(session=session)

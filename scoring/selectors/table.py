@@ -28,6 +28,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from tournaments.models import Seat, Seating, Session, Tray
+from tournaments.selectors import slips_version
 
 from .. import display
 from ..models import SlipLine
@@ -111,7 +112,8 @@ def _deal_scores(session: Session, seen: Sight, wanted: frozenset[int]) -> dict[
     trays = frozenset(t for t in wanted if seen.tray(t))
     if not trays or (seen.trays is None and not seen.standings):
         return {}
-    key = f"clubwhist:deal-scores:{session.pk}:{session.results_version}:{','.join(map(str, sorted(trays)))}"
+    version = slips_version(session_id=session.pk)
+    key = f"clubwhist:deal-scores:{session.pk}:{version}:{','.join(map(str, sorted(trays)))}"
     found: dict[int, dict[int, str]] | None = cache.get(key)
     if found is None:
         found = _score_trays(session, trays)

@@ -104,16 +104,22 @@ def slip_seats(line: SlipLine, seating: Seating) -> list[SlipSeat]:
     return seats
 
 
-def slips_changed(session: Session, *, owes_more: bool = False, bumped: bool = False) -> None:
+def slips_changed(
+    session: Session, *, owes_more: bool = False, bumped: bool = False, table_id: int | None = None
+) -> None:
     """Count a change to the session's slips and recompute its standings after commit (the one bump).
 
     ``owes_more``: a table's send, and the table still owes a tray (``queue_standings``);
-    ``bumped``: the count was made with the change (``line_insert``).
+    ``bumped``: the count was made with the change (``line_insert``); ``table_id``: the count is that
+    table's (its own send), not the session's.
     The bump is SQL written once: it runs on every send, and the ORM's compiling of it cost more than it.
     """
     if not bumped:
         with connection.cursor() as cursor:
-            execute_prepared(cursor, _bump_sql(), [session.pk])
+            if table_id is None:
+                execute_prepared(cursor, _bump_sql(), [session.pk])
+            else:
+                execute_prepared(cursor, _table_bump_sql(), [table_id])
     running = session.status == Session.Status.RUNNING
     queue_standings(session.pk, running=running, seating_version=session.seating_version, owes_more=owes_more)
 
@@ -123,6 +129,14 @@ def _bump_sql() -> str:
     """``UPDATE session SET results_version = results_version + 1`` for one session."""
     quote = connection.ops.quote_name
     table, column = quote(Session._meta.db_table), quote("results_version")
+    return f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote('id')} = %s"
+
+
+@cache
+def _table_bump_sql() -> str:
+    """``UPDATE table SET results_version = results_version + 1`` for one table (a table's own send)."""
+    quote = connection.ops.quote_name
+    table, column = quote(Table._meta.db_table), quote("results_version")
     return f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote('id')} = %s"
 
 
@@ -153,19 +167,26 @@ def new_line(
 
 
 def line_store(
-    line: SlipLine, seating: Seating, attempted: Any, *, free: bool = False, owes_more: bool = False
+    line: SlipLine,
+    seating: Seating,
+    attempted: Any,
+    *,
+    free: bool = False,
+    owes_more: bool = False,
+    by_table: bool = False,
 ) -> SlipLine:
     """Save a new line and its entrants' places on the slip; a line already there is a ``Conflict``.
 
-    ``free``: the caller has just looked, under the session's lock, and found no line there.
+    ``free``: the caller has just looked, under the session's or its table's lock, and found none there.
     ``owes_more``: the line's table still owes another tray (``slips_changed``).
+    ``by_table``: a table's own send, counted in its table's ``results_version`` (``lock_table_send``).
     """
     tray, table = line.tray, line.table
     stored = None if free else SlipLine.objects.filter(tray=tray, table=table).first()
     if stored is None:
         try:
             with transaction.atomic(savepoint=not free):  # free: a refusal ends the whole transaction
-                bumped = line_insert(line, slip_seats(line, seating))
+                bumped = line_insert(line, slip_seats(line, seating), by_table=by_table)
         except IntegrityError:
             if free:  # no line was there under the lock: a same-key send, or an entrant's place, at once
                 raise UserError(
@@ -178,14 +199,16 @@ def line_store(
                     f"An entrant at this table already has a result on tray {tray.number}."
                 ) from None
         else:
-            slips_changed(line.session, owes_more=owes_more, bumped=bumped)
+            slips_changed(
+                line.session, owes_more=owes_more, bumped=bumped, table_id=line.table_id if by_table else None
+            )
             return line
     raise line_conflict(stored, attempted)
 
 
-def line_insert(line: SlipLine, seats: list[SlipSeat]) -> bool:
-    """Insert a new line and its entrants' places; whether the session's results version was
-    bumped with them.
+def line_insert(line: SlipLine, seats: list[SlipSeat], *, by_table: bool = False) -> bool:
+    """Insert a new line and its entrants' places; whether the results version (the session's, or
+    ``by_table`` the line's table's) was bumped with them.
 
     On PostgreSQL one statement inserts both and makes the bump (``with_children_sql``): a
     send's three round trips to the database in one. Elsewhere they are inserted in turn.
@@ -196,9 +219,10 @@ def line_insert(line: SlipLine, seats: list[SlipSeat]) -> bool:
             seat.line = line  # its key, now that the line has one
         SEATS_INSERT.insert(seats)
         return False
-    params = [*LINE_INSERT.params([line]), *SEATS_INSERT.params(seats, given=("line",)), line.session_id]
+    bumped = line.table_id if by_table else line.session_id
+    params = [*LINE_INSERT.params([line]), *SEATS_INSERT.params(seats, given=("line",)), bumped]
     with connection.cursor() as cursor:
-        execute_prepared(cursor, _line_insert_sql(len(seats)), params)
+        execute_prepared(cursor, _line_insert_sql(len(seats), by_table), params)
         keys = cursor.fetchall()
     LINE_INSERT.keep([line], keys[:1])
     for seat in seats:
@@ -208,9 +232,11 @@ def line_insert(line: SlipLine, seats: list[SlipSeat]) -> bool:
 
 
 @cache
-def _line_insert_sql(seats: int) -> str:
+def _line_insert_sql(seats: int, by_table: bool) -> str:
     """PostgreSQL's one statement for a line, this many places on its slip, and the bump."""
-    return with_children_sql(LINE_INSERT, SEATS_INSERT, "line", seats, _bump_sql())
+    return with_children_sql(
+        LINE_INSERT, SEATS_INSERT, "line", seats, _table_bump_sql() if by_table else _bump_sql()
+    )
 
 
 def line_conflict(stored: SlipLine, attempted: Any) -> Conflict:

@@ -1,17 +1,63 @@
 """The session's lock: the one order every writer of its slips (and every recompute) takes it in.
 
+The session's row first, then a line's. A table's own send, the burst of a
+club night, shares the session's row (``FOR KEY SHARE``) and locks its
+table's row instead, so that the tables' sends go on side by side while
+anything of the director's, which locks the session's row ``FOR UPDATE``,
+waits for them and they for it.
+
 Apart from ``lines.py`` so that the standings' recompute, which the tasks
 import, can take it too without importing the tasks back.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
+from django.db import connection
+
 from clubwhist.joined import JoinedRead, Step
-from tournaments.models import MOVEMENT_FIELDS, Session
+from clubwhist.prepared import execute_prepared
+from tournaments.models import MOVEMENT_FIELDS, Session, Table
 
 #: The session's row, locked: read on every send, as SQL written once (``clubwhist.joined``: the
 #: ORM's compiling cost more than the query).
 SESSION_LOCKED = JoinedRead([Step(Session, skip=MOVEMENT_FIELDS)], "id", for_update=True)
+
+
+#: A table's row locked and its session's shared, in one statement: a table's own send. The sends of
+#: other tables go on beside it; anything of the director's (``FOR UPDATE`` of the session) waits.
+#: PostgreSQL takes the rows' locks in the order of the clauses: the session's first, as everywhere.
+TABLE_SEND_LOCKED = JoinedRead(
+    [Step(Table), Step(Session, "session", skip=MOVEMENT_FIELDS)],
+    "id",
+    lock="KEY SHARE OF j1 FOR NO KEY UPDATE OF j0",
+)
+
+
+def lock_table_send(table_id: int) -> Session:
+    """The table's session, with the table's row locked and the session's shared until the transaction
+    ends: what a table's own send takes instead of ``lock_session``."""
+    table: Table | None = TABLE_SEND_LOCKED.first(table_id)
+    if table is None:
+        raise Table.DoesNotExist(f"No table {table_id}.")
+    return table.session
+
+
+def lock_session_for_snapshot(session_id: int) -> None:
+    """The session's row, held (``FOR NO KEY UPDATE``) while a recompute stores its snapshot: two
+    recomputes, or a recompute and anything of the director's, take turns; the tables' sends, which
+    only share the row, go on (a send made meanwhile leaves the snapshot stale, as its version says)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            execute_prepared(cursor, _snapshot_lock_sql(), [session_id])
+
+
+@cache
+def _snapshot_lock_sql() -> str:
+    """``SELECT 1 ... FOR NO KEY UPDATE`` of one session's row."""
+    quote = connection.ops.quote_name
+    return f"SELECT 1 FROM {quote(Session._meta.db_table)} WHERE {quote('id')} = %s FOR NO KEY UPDATE"
 
 
 def lock_session(session_id: int) -> Session:

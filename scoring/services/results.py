@@ -54,6 +54,7 @@ from .lines import (
     seating_for,
     slips_changed,
 )
+from .locks import lock_table_send
 
 #: The longest idempotency key kept (the column's length).
 KEY_LENGTH = 64
@@ -178,9 +179,12 @@ def _replay(keyed: SlipLine | None, fingerprint: str) -> SubmitOutcome | None:
     return SubmitOutcome(line=keyed, created=False, replayed=True)
 
 
-def _open_session(table: Table) -> Session:
-    """The table's session, locked while the send decides, and only while it takes results."""
-    session = lock_session(table.session_id)
+def _open_session(table: Table, *, by_table: bool = False) -> Session:
+    """The table's session, locked while the send decides, and only while it takes results.
+
+    ``by_table``: a table's own send locks only its table's row and shares the session's with the
+    other tables' sends; anything of the director's locks the session's row alone."""
+    session = lock_table_send(table.pk) if by_table else lock_session(table.session_id)
     if not session.accepts_results:
         raise UserError(f"The session is {session.get_status_display().lower()}; results are not taken now.")
     return session
@@ -188,9 +192,9 @@ def _open_session(table: Table) -> Session:
 
 @dataclass(frozen=True)
 class TablePlay:
-    """What a table's send decides on, read under the session's lock: the tray, where it is played,
-    whether the table has sent a line on it already, and whether it owes another tray besides
-    (``owes_more``: known only when all the table's plays were read; False otherwise)."""
+    """What a table's send decides on, read under its table's lock (``lock_table_send``): the tray,
+    where it is played, whether the table has sent a line on it already, and whether it owes another
+    tray besides (``owes_more``: known only when all the table's plays were read; False otherwise)."""
 
     tray: Tray
     seating: Seating
@@ -284,7 +288,7 @@ def result_submit(
     if sent is not None and table.session.accepts_results:
         raise line_conflict(sent, tricks)
     with transaction.atomic():
-        session = _open_session(table)
+        session = _open_session(table, by_table=not as_director)
         if as_director:
             keyed, sent = _earlier(key, scope, table, number)  # under the lock
             replayed = _replay(keyed, fingerprint)
@@ -319,7 +323,7 @@ def result_submit(
             idempotency_fingerprint=fingerprint if key else "",
             **counts,
         )
-        stored = line_store(line, seating, tricks, free=True, owes_more=owes_more)
+        stored = line_store(line, seating, tricks, free=True, owes_more=owes_more, by_table=not as_director)
         return SubmitOutcome(line=stored, created=True)
 
 

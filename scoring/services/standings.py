@@ -12,11 +12,12 @@ from __future__ import annotations
 from django.db import connection, transaction
 
 from tournaments.models import Session
+from tournaments.selectors import slips_version
 
 from ..models import ScoreSnapshot
 from ..scorers import score, scores_to_json
 from ..selectors.slips import session_slips
-from .locks import lock_session
+from .locks import lock_session_for_snapshot
 
 #: The newest snapshots kept of a session; older ones are pruned once as many again have gathered.
 KEEP_SNAPSHOTS = 3
@@ -49,11 +50,11 @@ SCORED_FIELDS = (
 
 
 def _locked_newest(session_id: int) -> list[tuple[int, int]]:
-    """Lock the session's row (``lock_session``, as every writer of its slips does), then list its
-    newest snapshots (id, source version), newest first: as SQL, where the ORM's compiling cost more
-    than the query.
+    """Hold the session's row against other recomputes and the director (``lock_session_for_snapshot``),
+    then list its newest snapshots (id, source version), newest first: as SQL, where the ORM's compiling
+    cost more than the query.
     """
-    lock_session(session_id)
+    lock_session_for_snapshot(session_id)
     snapshots = ScoreSnapshot._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
@@ -71,9 +72,10 @@ def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapsh
     already holds the session's row lock, as closing does, passes False:
     a recompute waiting for that row cannot be running its scoring).
 
-    A snapshot only moves forward: the slips are read after the session's
-    ``results_version``, so they are at least that new; the write locks the
-    session's row and, when a recompute that read newer slips has already
+    A snapshot only moves forward: the slips are read after their version
+    (``slips_version``: the session's count and its tables'), so they are at
+    least that new; the write holds the session's row against other
+    recomputes and, when a recompute that read newer slips has already
     stored its snapshot, keeps that one and stores nothing. Two recomputes
     finishing out of order leave the newer as the newest.
     """
@@ -81,7 +83,7 @@ def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapsh
         if wait_turn:
             _one_at_a_time(session_id)
         session = Session.objects.only(*SCORED_FIELDS).get(pk=session_id)
-        version = session.results_version
+        version = slips_version(session_id=session_id)
         slips = session_slips(session=session)
         if not slips.deals:
             return None

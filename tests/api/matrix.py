@@ -21,6 +21,7 @@ from rest_framework.test import APIClient
 from scoring.models import SlipLine
 from tests.api.helpers import OtherClub, table_client, token_client
 from tournaments.models import Deal, DirectorCall, EntrantLink, Player, Seat, Series, Session, Table
+from tournaments.selectors import slips_version
 
 ROLES = ("anonymous", "other_director", "other_table", "this_table", "this_director")
 BOGUS = "no-such-table-link-token"
@@ -328,7 +329,13 @@ class World:
         s = Session.objects.get(pk=self.session.pk)
         club = s.club
         state = [
-            [s.status, s.current_round, s.tables_advance, s.publish_standings, s.results_version],
+            [
+                s.status,
+                s.current_round,
+                s.tables_advance,
+                s.publish_standings,
+                slips_version(session_id=s.pk),
+            ],
             [s.minutes_per_tray, s.change_minutes],
             list(DirectorCall.objects.filter(session=s).values_list("id", "answered_at")),
             list(

@@ -19,6 +19,7 @@ from clubwhist.insert import RowsInsert
 from scoring.models import SlipLine, SlipSeat
 from scoring.services.lines import line_insert, new_line, slip_seats
 from tournaments.models import Seating, Session
+from tournaments.selectors import slips_version
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +88,7 @@ def test_no_rows_no_query(running_session: Session) -> None:
 
 
 def version(session: Session) -> int:
-    return Session.objects.values_list("results_version", flat=True).get(pk=session.pk)
+    return slips_version(session_id=session.pk)
 
 
 @pytest.mark.parametrize("number", [0, 1])

@@ -23,6 +23,7 @@ from scoring.selectors.standings import session_snapshot
 from scoring.services import standings as standings_service
 from scoring.services.results import result_submit
 from tournaments.models import Club, Session
+from tournaments.selectors import slips_version
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
 
@@ -59,7 +60,7 @@ def complete(snapshot: ScoreSnapshot, session: Session) -> bool:
     session.refresh_from_db()
     scored = {(int(d["deal"]), int(e)) for d in snapshot.scores["deals"] for e in d["scores"]}
     lines = SlipLine.objects.filter(session=session).values_list("tray__number", "ns__number", "ew__number")
-    return snapshot.source_version == session.results_version and all(
+    return snapshot.source_version == slips_version(session_id=session.pk) and all(
         (tray, ns) in scored and (tray, ew) in scored for tray, ns, ew in lines
     )
 

@@ -22,6 +22,7 @@ from scoring.selectors.slips import session_slips
 from scoring.services.results import result_correct
 from scoring.services.standings import KEEP_SNAPSHOTS
 from tournaments.models import Session
+from tournaments.selectors import slips_version
 from tournaments.services import sessions
 
 pytestmark = pytest.mark.django_db
@@ -189,7 +190,7 @@ def test_a_correction_is_rescored_by_the_celery_task_into_one_new_snapshot(
         result_correct(line=line, ns_tricks=(line.ns_tricks + 3) % 14, reason="slip misread")
     session.refresh_from_db()
     newest = ScoreSnapshot.objects.filter(session=session).latest()
-    assert newest.source_version == session.results_version
+    assert newest.source_version == slips_version(session_id=session.pk)
     assert ScoreSnapshot.objects.filter(session=session).count() in (before + 1, KEEP_SNAPSHOTS)
     assert ScoreSnapshot.objects.filter(session=session).count() <= 2 * KEEP_SNAPSHOTS
     assert newest.scores == scores_to_json(engine(session))

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connection, connections
+from django.db import OperationalError, connection, connections, transaction
 from django.db.models import Count
 
 from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion, SlipSeat, Via
@@ -30,10 +30,12 @@ from scoring.selectors.standings import latest_snapshot, session_snapshot
 from scoring.services import standings as standings_service
 from scoring.services.corrections import result_award, result_correct
 from scoring.services.decisions import Decision
-from scoring.services.directing import session_close
+from scoring.services.directing import session_close, tray_set_status
+from scoring.services.locks import lock_table_send
 from scoring.services.results import result_confirm, result_dispute, result_submit
 from scoring.services.standings import standings_compute
 from tournaments.models import Session, Table
+from tournaments.selectors import slips_version
 from tournaments.services.errors import Conflict, UserError
 
 pytestmark = [
@@ -102,7 +104,7 @@ def assert_invariants(session: Session) -> None:
         assert newest is None
         return
     assert newest is not None
-    assert newest.source_version == session.results_version
+    assert newest.source_version == slips_version(session_id=session.pk)
     assert newest.scores == scores_to_json(score(session.scoring_method, session_slips(session=session)))
 
 
@@ -236,7 +238,7 @@ def test_two_recomputes_never_leave_the_older_snapshot_newest(
     thread.join(timeout=60)
     assert not thread.is_alive()
     running_session.refresh_from_db()
-    assert newer is not None and newer.source_version == running_session.results_version
+    assert newer is not None and newer.source_version == slips_version(session_id=running_session.pk)
     assert latest_snapshot(session=running_session) == newer
     assert found["older"] == newer  # the older recompute kept the newer snapshot
     assert not ScoreSnapshot.objects.filter(session=running_session, pk__gt=newer.pk).exists()
@@ -265,4 +267,62 @@ def test_two_recomputes_released_together_take_turns(
     monkeypatch.setattr(standings_service, "score", watched_score)
     race(*[lambda: standings_compute(session_id=running_session.pk)] * 3)
     assert most[0] == 1  # one recompute of a session at a time
+    assert_invariants(running_session)
+
+
+def holding_a_send_lock(at: Table, held: threading.Event, release: threading.Event) -> threading.Thread:
+    """A thread that takes a table's send lock (as a send does) and keeps it until released."""
+
+    def hold() -> None:
+        try:
+            with transaction.atomic():
+                lock_table_send(at.pk)
+                held.set()
+                assert release.wait(timeout=30)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert held.wait(timeout=30)
+    return thread
+
+
+def test_a_send_waits_for_no_other_tables_send_and_the_director_waits_for_it(
+    running_session: Session,
+) -> None:
+    """Table 1's send holds its table's row: table 2 sends at once; the session's own lock must wait."""
+    held, release = threading.Event(), threading.Event()
+    thread = holding_a_send_lock(table(running_session, 1), held, release)
+    try:
+        started = time.monotonic()
+        sent = result_submit(table=table(running_session, 2), tray_number=2, ns_tricks=7)
+        assert sent.created and time.monotonic() - started < 5  # did not wait for table 1's send
+        with pytest.raises(OperationalError), transaction.atomic():
+            Session.objects.select_for_update(nowait=True).get(pk=running_session.pk)  # the director's
+    finally:
+        release.set()
+        thread.join(timeout=30)
+    assert not thread.is_alive()
+    assert_invariants(running_session)
+
+
+def test_every_tables_send_against_the_directors_void_of_its_tray(running_session: Session) -> None:
+    """Sends of all tables and the director voiding their trays, released together: each tray's
+    line is kept whichever comes first, and the snapshot counts every change (the sum of versions)."""
+    calls: list[Callable[[], Any]] = []
+    for number, tray in ROUND_ONE.items():
+        at = table(running_session, number)
+        calls.append(lambda at=at, tray=tray: result_submit(table=at, tray_number=tray, ns_tricks=8))
+        calls.append(
+            lambda tray=tray: tray_set_status(
+                tray=running_session.trays.get(number=tray), status="void", reason="misdealt"
+            )
+        )
+    answers = race(*calls)
+    assert all(answer[0] == "ok" for answer in answers[1::2])  # the director's void always lands
+    trays = running_session.trays.filter(number__in=ROUND_ONE.values())
+    assert set(trays.values_list("status", flat=True)) == {"void"}
+    stored = {a[1].line.pk for a in answers[0::2] if a[0] == "ok"}
+    assert stored == set(SlipLine.objects.filter(session=running_session).values_list("pk", flat=True))
     assert_invariants(running_session)

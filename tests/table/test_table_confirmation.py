@@ -12,6 +12,7 @@ from scoring.selectors.board import unconfirmed_lines
 from scoring.services.decisions import Decision
 from scoring.services.directing import session_close, session_publish
 from tournaments.models import Session
+from tournaments.selectors import slips_version
 from tournaments.services import sessions
 
 pytestmark = pytest.mark.django_db
@@ -31,15 +32,14 @@ def tray_card(html: str, tray: int) -> str:
 
 def test_n_s_correct_their_count_before_e_w_check_it(phone: Any, running_session: Session) -> None:
     assert phone.send(1, 8, key="k-1").status_code == 201
-    before = running_session.results_version
+    before = slips_version(session_id=running_session.pk)
     response = phone.post("amend", tray=1, ns_tricks=9, version=1)
     assert response.status_code == 200 and response.json()["ns_tricks"] == 9
     stored = line(running_session, 1)
     assert (stored.ns_tricks, stored.version, stored.status) == (9, 2, "entered")
     kept = SlipLineVersion.objects.get(line=stored)
     assert kept.change == "amended" and kept.data["ns_tricks"] == 8 and kept.changed_by == "table 1 N-S"
-    running_session.refresh_from_db()
-    assert running_session.results_version > before
+    assert slips_version(session_id=running_session.pk) > before
 
 
 def test_a_correction_repeated_changes_nothing_more(phone: Any, running_session: Session) -> None:

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import EntrantKind, ScoringMethod, Series, Session, Table
+from ..selectors import slips_version
 from ..services import running, sessions
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound, UserError
@@ -80,6 +81,9 @@ class SessionSerializer(serializers.ModelSerializer):
     rounds = serializers.SerializerMethodField()
     tables = serializers.SerializerMethodField()
     publishing = serializers.SerializerMethodField()
+    results_version = serializers.SerializerMethodField(
+        help_text="Grows with every change to the session's slips (the tables' sends and the director's)."
+    )
     declared_trump = serializers.CharField(
         read_only=True,
         help_text="A suit declared trumps for the sitting (S, H, D, C; Law IV, Sec. 11), or blank.",
@@ -119,6 +123,10 @@ class SessionSerializer(serializers.ModelSerializer):
     def get_tables(self, session: Session) -> int:
         """How many tables the movement uses."""
         return session.tables.count()
+
+    def get_results_version(self, session: Session) -> int:
+        """The slips' version: the session's own count and its tables'."""
+        return slips_version(session_id=session.pk)
 
     @extend_schema_field(PublishingSerializer)
     def get_publishing(self, session: Session) -> dict[str, Any]:

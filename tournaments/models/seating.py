@@ -24,6 +24,8 @@ class Table(models.Model):
     number = models.PositiveSmallIntegerField()
     token = models.CharField(max_length=40, unique=True, default=new_table_token)
     token_revoked = models.BooleanField(default=False)
+    #: Counts this table's own sends (the session's ``results_version`` counts everything else).
+    results_version = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["session", "number"]

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import F, Sum
 
 from .. import movements
 from ..models import (
@@ -158,6 +159,12 @@ def _check_one_line_a_tray(movement: Movement) -> None:
 
 
 def clear_seating(session: Session) -> None:
+    """Delete the tables, rounds and trays; the tables' counts of sends pass to the session's, so that
+    the slips' version (``slips_version``) still only grows."""
+    sent = Table.objects.filter(session=session).aggregate(n=Sum("results_version"))["n"] or 0
+    if sent:
+        session.results_version += sent
+        Session.objects.filter(pk=session.pk).update(results_version=F("results_version") + sent)
     Round.objects.filter(session=session).delete()
     Table.objects.filter(session=session).delete()
     Tray.objects.filter(session=session).delete()
