@@ -326,3 +326,41 @@ def test_every_tables_send_against_the_directors_void_of_its_tray(running_sessio
     stored = {a[1].line.pk for a in answers[0::2] if a[0] == "ok"}
     assert stored == set(SlipLine.objects.filter(session=running_session).values_list("pk", flat=True))
     assert_invariants(running_session)
+
+
+def test_a_send_waiting_for_the_director_holds_no_tables_row(running_session: Session) -> None:
+    """The send takes the session's row before its table's: while the director holds the session, a
+    waiting send keeps nothing the director might want next (no deadlock between them)."""
+    at = table(running_session, 1)
+    director_has, done = threading.Event(), threading.Event()
+
+    def director() -> None:
+        try:
+            with transaction.atomic():
+                Session.objects.select_for_update().get(pk=running_session.pk)
+                director_has.set()
+                assert done.wait(timeout=30)
+        finally:
+            connections.close_all()
+
+    def send() -> None:
+        try:
+            with transaction.atomic():
+                lock_table_send(at.pk)  # waits for the director
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=director), threading.Thread(target=send)]
+    threads[0].start()
+    assert director_has.wait(timeout=30)
+    threads[1].start()
+    time.sleep(0.5)  # the send is waiting for the session's row
+    try:
+        assert threads[1].is_alive()
+        with transaction.atomic():
+            Table.objects.select_for_update(nowait=True).get(pk=at.pk)  # the table's row is free
+    finally:
+        done.set()
+        for thread in threads:
+            thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads)
