@@ -370,6 +370,27 @@ def api_routes() -> Iterator[tuple[str, str, type]]:
         yield str(pattern.pattern), str(pattern.name), pattern.callback.view_class  # type: ignore[attr-defined]
 
 
+@dataclass(frozen=True)
+class Operation:
+    """One endpoint and method as its trusted role calls it."""
+
+    route: str
+    name: str
+    method: str
+    role: str
+    spec: Route
+
+
+def trusted_operations(skip: frozenset[str] = frozenset()) -> Iterator[Operation]:
+    """Every endpoint's every method (but those named in ``skip``), with the role it is for."""
+    for route, name, view in api_routes():
+        if name in skip:
+            continue
+        spec = SPEC[name]
+        for method in methods(view):
+            yield Operation(route, name, method, TRUSTED.get(spec.audience, "anonymous"), spec)
+
+
 def methods(view: type) -> list[str]:
     """The HTTP methods a view answers."""
     return [m for m in ("get", "post", "put", "patch", "delete") if hasattr(view, m)]

@@ -16,7 +16,7 @@ from urllib.parse import quote, urlencode
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.matrix import SPEC, TRUSTED, World, api_routes, call, clients, methods, url_for
+from tests.api.matrix import World, call, clients, trusted_operations, url_for
 from tests.api.test_schema import NOT_IN_SCHEMA, openapi_path
 
 pytestmark = pytest.mark.django_db
@@ -35,19 +35,15 @@ def test_a_nul_in_any_declared_query_parameter_is_never_a_server_error(world: Wo
     schema = APIClient().get("/api/v1/schema/?format=json").json()
     by_role = clients(world, director)
     tried = []
-    for route, name, view in api_routes():
-        if name in NOT_IN_SCHEMA:
-            continue
-        spec = SPEC[name]
-        role = TRUSTED.get(spec.audience, "anonymous")
-        for method in methods(view):
-            base = url_for(route, spec, world, role)
-            for param in declared_queries(schema, route, method):
-                joiner = "&" if "?" in base else "?"
-                url = base + joiner + urlencode({param: NUL})
-                response, _ = call(by_role[role], method, url, world.body(spec.bodies.get(method)), world)
-                assert response.status_code < 500, (method, url, response.status_code)
-                tried.append(url)
+    for op in trusted_operations(NOT_IN_SCHEMA):
+        base = url_for(op.route, op.spec, world, op.role)
+        for param in declared_queries(schema, op.route, op.method):
+            url = base + ("&" if "?" in base else "?") + urlencode({param: NUL})
+            response, _ = call(
+                by_role[op.role], op.method, url, world.body(op.spec.bodies.get(op.method)), world
+            )
+            assert response.status_code < 500, (op.method, url, response.status_code)
+            tried.append(url)
     assert len(tried) >= 10
 
 
@@ -55,16 +51,14 @@ def test_a_nul_in_a_link_in_the_path_or_the_table_header_is_a_404_or_401(world: 
     """A table's or a pair's link holding a NUL is no link: never a server error."""
     by_role = clients(world, director)
     tried = 0
-    for route, name, view in api_routes():
-        if "<str:token>" not in route:
+    for op in trusted_operations():
+        if "<str:token>" not in op.route:
             continue
-        spec = SPEC[name]
-        for method in methods(view):
-            url = url_for(route, spec, world, "this_table")
-            url = re.sub(r"(entrant-links|tables)/[^/]+/", rf"\1/{quote(NUL)}/", url, count=1)
-            response, _ = call(by_role["this_table"], method, url, world.body(spec.bodies.get(method)), world)
-            assert response.status_code in (400, 401, 404), (method, url, response.status_code)
-            tried += 1
+        url = url_for(op.route, op.spec, world, op.role)
+        url = re.sub(r"(entrant-links|tables)/[^/]+/", rf"\1/{quote(NUL)}/", url, count=1)
+        response, _ = call(by_role[op.role], op.method, url, world.body(op.spec.bodies.get(op.method)), world)
+        assert response.status_code in (400, 401, 404), (op.method, url, response.status_code)
+        tried += 1
     header = APIClient()
     header.credentials(HTTP_AUTHORIZATION=f"Table {NUL}")
     assert header.get("/api/v1/table/").status_code == 401
