@@ -67,16 +67,15 @@ class JoinedRead:
         column: str,
         *,
         using: str = "default",
-        for_update: bool = False,
         lock: str = "",
         alias: str = "j",
     ) -> None:
         self.steps = tuple(steps)
         self.column = column
         self.using = using
-        self.for_update = for_update or bool(lock)  # lock the first model's row (where the database can)
-        #: How: ``UPDATE``, ``KEY SHARE``..., of the first row; or whole clauses naming the rows (``j0``...).
-        self.lock = lock or ("UPDATE" if for_update else "")
+        #: Lock rows where the database can: ``UPDATE``, ``KEY SHARE``... of the first model's row, or
+        #: whole clauses naming the rows (``j0``...); "" for none.
+        self.lock = lock
         self.alias = alias  # the steps' aliases are j0, j1... (another letter for a read beside one)
         self._compiled: tuple[str, str, tuple[_Part, ...]] | None = None
         self._sql: dict[str, str] = {}  # the whole SQL for each condition asked, written once
@@ -90,7 +89,7 @@ class JoinedRead:
         columns, joins, parts = self._pieces()
         head = f"SELECT {', '.join(columns)} FROM {' '.join(joins)} WHERE "
         tail = ""
-        if self.for_update and connection.features.has_select_for_update:
+        if self.lock and connection.features.has_select_for_update:
             named = " OF " in self.lock or len(self.steps) == 1  # the clause names its rows, or needs not
             tail = f" FOR {self.lock}" + ("" if named else f" OF {quote(self.alias + '0')}")
         return head, tail, tuple(parts)
@@ -191,7 +190,7 @@ class BesideRead:
     """
 
     def __init__(self, first: JoinedRead, second: JoinedRead, on: str) -> None:
-        assert first.alias != second.alias and not (first.for_update or second.for_update)
+        assert first.alias != second.alias and not (first.lock or second.lock)
         self.first, self.second, self.on = first, second, on
         self._compiled: tuple[str, tuple[_Part, ...], tuple[_Part, ...], int] | None = None
         self._sql: dict[str, str] = {}

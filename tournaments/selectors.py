@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import connection
@@ -11,6 +12,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from clubwhist.joined import JoinedRead, Step
+from clubwhist.prepared import execute_prepared
 
 from .clock import RoundClock, round_clock
 from .models import (
@@ -153,17 +155,20 @@ def session_round_clock(*, session: Session, round_number: int) -> RoundClock | 
 def slips_version(*, session_id: int) -> int:
     """The session's slip state as one count that only grows: its own ``results_version`` (the
     director's changes) plus each table's (the table's own sends), read in one statement."""
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, _slips_version_sql(), [session_id])
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+@cache
+def _slips_version_sql() -> str:
+    """The one statement of ``slips_version``, with the models' own table names (written once: the
+    phones' pages read it)."""
     quote = connection.ops.quote_name
-    session, table, column = (
-        quote(Session._meta.db_table),
-        quote(Table._meta.db_table),
-        quote("results_version"),
-    )
-    sql = (
+    session, table = quote(Session._meta.db_table), quote(Table._meta.db_table)
+    column = quote("results_version")
+    return (
         f"SELECT s.{column} + COALESCE((SELECT SUM(t.{column}) FROM {table} t WHERE t.session_id = s.id), 0)"
         f" FROM {session} s WHERE s.id = %s"
     )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [session_id])
-        row = cursor.fetchone()
-    return int(row[0]) if row else 0

@@ -117,26 +117,19 @@ def slips_changed(
     if not bumped:
         with connection.cursor() as cursor:
             if table_id is None:
-                execute_prepared(cursor, _bump_sql(), [session.pk])
+                execute_prepared(cursor, _bump_sql(Session), [session.pk])
             else:
-                execute_prepared(cursor, _table_bump_sql(), [table_id])
+                execute_prepared(cursor, _bump_sql(Table), [table_id])
     running = session.status == Session.Status.RUNNING
     queue_standings(session.pk, running=running, seating_version=session.seating_version, owes_more=owes_more)
 
 
 @cache
-def _bump_sql() -> str:
-    """``UPDATE session SET results_version = results_version + 1`` for one session."""
+def _bump_sql(model: type[Session] | type[Table]) -> str:
+    """``UPDATE ... SET results_version = results_version + 1`` for one session, or one table (its
+    own send)."""
     quote = connection.ops.quote_name
-    table, column = quote(Session._meta.db_table), quote("results_version")
-    return f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote('id')} = %s"
-
-
-@cache
-def _table_bump_sql() -> str:
-    """``UPDATE table SET results_version = results_version + 1`` for one table (a table's own send)."""
-    quote = connection.ops.quote_name
-    table, column = quote(Table._meta.db_table), quote("results_version")
+    table, column = quote(model._meta.db_table), quote("results_version")
     return f"UPDATE {table} SET {column} = {column} + 1 WHERE {quote('id')} = %s"
 
 
@@ -235,7 +228,7 @@ def line_insert(line: SlipLine, seats: list[SlipSeat], *, by_table: bool = False
 def _line_insert_sql(seats: int, by_table: bool) -> str:
     """PostgreSQL's one statement for a line, this many places on its slip, and the bump."""
     return with_children_sql(
-        LINE_INSERT, SEATS_INSERT, "line", seats, _table_bump_sql() if by_table else _bump_sql()
+        LINE_INSERT, SEATS_INSERT, "line", seats, _bump_sql(Table if by_table else Session)
     )
 
 

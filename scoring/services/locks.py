@@ -12,17 +12,14 @@ import, can take it too without importing the tasks back.
 
 from __future__ import annotations
 
-from functools import cache
-
-from django.db import connection
-
 from clubwhist.joined import JoinedRead, Step
-from clubwhist.prepared import execute_prepared
 from tournaments.models import MOVEMENT_FIELDS, Session, Table
 
 #: The session's row, locked: read on every send, as SQL written once (``clubwhist.joined``: the
 #: ORM's compiling cost more than the query).
-SESSION_LOCKED = JoinedRead([Step(Session, skip=MOVEMENT_FIELDS)], "id", for_update=True)
+SESSION_LOCKED = JoinedRead([Step(Session, skip=MOVEMENT_FIELDS)], "id", lock="UPDATE")
+#: The session's row held against other recomputes and the director, not against the sends.
+SESSION_HELD = JoinedRead([Step(Session, skip=MOVEMENT_FIELDS)], "id", lock="NO KEY UPDATE")
 
 
 #: A table's row locked and its session's shared, in one statement: a table's own send. The sends of
@@ -48,16 +45,7 @@ def lock_session_for_snapshot(session_id: int) -> None:
     """The session's row, held (``FOR NO KEY UPDATE``) while a recompute stores its snapshot: two
     recomputes, or a recompute and anything of the director's, take turns; the tables' sends, which
     only share the row, go on (a send made meanwhile leaves the snapshot stale, as its version says)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            execute_prepared(cursor, _snapshot_lock_sql(), [session_id])
-
-
-@cache
-def _snapshot_lock_sql() -> str:
-    """``SELECT 1 ... FOR NO KEY UPDATE`` of one session's row."""
-    quote = connection.ops.quote_name
-    return f"SELECT 1 FROM {quote(Session._meta.db_table)} WHERE {quote('id')} = %s FOR NO KEY UPDATE"
+    SESSION_HELD.first(session_id)
 
 
 def lock_session(session_id: int) -> Session:
