@@ -150,3 +150,6 @@ def test_the_session_list_filters_by_club_and_state(director: Any, running_sessi
     listed = api.get("/api/v1/sessions/", {"club": slug, "status": running_session.status}).json()["results"]
     assert [s["id"] for s in listed] == [running_session.pk]
     assert api.get("/api/v1/sessions/", {"club": "elsewhere", "status": "running"}).json()["results"] == []
+    assert running_session.pk in [
+        s["id"] for s in api.get("/api/v1/sessions/", {"club": "", "status": ""}).json()["results"]
+    ]

@@ -185,8 +185,8 @@ class TablesAdvanceSerializer(serializers.Serializer):
 class SessionFilterSerializer(serializers.Serializer):
     """Which sessions to list: one club's, in one state."""
 
-    club = serializers.SlugField(required=False, max_length=60, help_text="A club's slug.")
-    status = serializers.ChoiceField(Status.choices, required=False)
+    club = serializers.SlugField(required=False, allow_blank=True, max_length=60, help_text="A club's slug.")
+    status = serializers.ChoiceField(Status.choices, required=False, allow_blank=True)
 
 
 class SessionListView(DirectorView, Paginated):
@@ -200,7 +200,7 @@ class SessionListView(DirectorView, Paginated):
         query.is_valid(raise_exception=True)
         qs = Session.objects.filter(club__in=clubs_directed_by(user=self.request.user)).select_related("club")
         lookups = {"club": "club__slug", "status": "status"}
-        return qs.filter(**{lookups[k]: v for k, v in query.validated_data.items()})
+        return qs.filter(**{lookups[k]: v for k, v in query.validated_data.items() if v})  # blank: any
 
     @extend_schema(
         tags=["sessions"],
