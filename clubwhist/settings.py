@@ -280,6 +280,9 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "INFO")},
     "loggers": {
+        # Django's own "django" logger would keep its default handlers, which print unmasked under
+        # DEBUG (make run): named here, it has none, and its records reach the masked root handler.
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
         "django.db.backends": {"level": "WARNING"},
         "django.server": {"handlers": ["server"], "level": "INFO", "propagate": False},
         "celery": {"level": os.getenv("CELERY_LOG_LEVEL", "WARNING")},

@@ -92,3 +92,27 @@ def test_gunicorns_access_log_fields_are_masked() -> None:
     assert not [key for key, value in atoms.items() if TOKEN in str(value)]
     assert atoms["r"] == "POST /api/v1/tables/***/results/ HTTP/1.1"
     assert atoms["{authorization}i"] == "Table ***"
+
+
+def test_every_handler_a_request_log_reaches_masks_table_tokens(settings: Any) -> None:
+    """django.request's records, as make run writes them (DEBUG on), reach only masking handlers:
+    Django's own "django" logger keeps no unmasked console handler of its defaults."""
+    settings.DEBUG = True
+    logger: logging.Logger | None = logging.getLogger("django.request")
+    reached = []
+    while logger is not None:
+        reached += [h for h in logger.handlers if not type(h).__module__.startswith("_pytest")]
+        logger = logger.parent if logger.propagate else None
+    assert reached
+    for handler in reached:
+        record = logging.LogRecord(
+            "django.request",
+            logging.WARNING,
+            __file__,
+            1,
+            "Conflict: %s",
+            (f"/api/v1/tables/{TOKEN}/results/",),
+            None,
+        )
+        if handler.filter(record):
+            assert TOKEN not in record.getMessage(), handler
