@@ -4,8 +4,12 @@ A phone's send runs a handful of fixed queries (its table by token, its
 table's plays, the line already sent...). Planned anew each time, their
 planning cost PostgreSQL more than running them: the table's plays, a join
 of six tables, 0.6 ms to plan against 0.4 ms to run (pg_stat_statements,
-bench/bench_table_entry.py's session). Prepared, a query is planned for
-its first few runs on a connection and then by a generic plan kept on it.
+bench/bench_table_entry.py's session). Prepared, a query is planned once,
+by a generic plan kept on its connection, which it runs from its first run
+(``plan_cache_mode`` in the settings): left to itself, PostgreSQL plans a
+prepared query anew for its first five runs on each connection, and a
+burst on new connections (CONN_MAX_AGE lets them go after a minute) spent
+a third of the database's CPU planning (perf, the entry bench's send).
 
 Every other database, and ``DB_PREPARE=0`` (for a pooler that hands one
 client's statements to another connection, such as PgBouncer's transaction

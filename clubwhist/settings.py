@@ -116,6 +116,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif DB_PREPARE:
+    # A prepared query is planned by its generic plan from its first run on a connection, not after
+    # five plans of its own: the plan it keeps anyway, without a burst on new connections paying for
+    # planning (clubwhist/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c plan_cache_mode=force_generic_plan"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -2,7 +2,8 @@
 
 A prepared query answers what the plain query answers; it is prepared once
 on a connection, again on a new one, and is kept when a transaction rolls
-back. On SQLite, and with ``DB_PREPARE`` off, the SQL runs as it is.
+back, and runs its generic plan from its first run. On SQLite, and with
+``DB_PREPARE`` off, the SQL runs as it is.
 """
 
 from __future__ import annotations
@@ -95,3 +96,19 @@ def test_without_prepare_the_sql_runs_as_it_is(running_session: Session, setting
     before = prepared_here()
     assert run(sql, [running_session.pk]) == plain(sql, [running_session.pk])
     assert prepared_here() == before
+
+
+@on_postgres
+def test_a_prepared_query_runs_its_generic_plan_from_its_first_run(running_session: Session) -> None:
+    """No query planned anew on each of a new connection's first runs: a burst on fresh connections
+    pays for no planning (``plan_cache_mode`` in the settings)."""
+    sql = sql_of("generic")
+    before = prepared_here()
+    for _ in range(3):
+        run(sql, [running_session.pk])
+    (name,) = prepared_here() - before
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = %s", [name]
+        )
+        assert cursor.fetchone() == (3, 0)
