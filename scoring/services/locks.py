@@ -32,13 +32,14 @@ TABLE_SEND_LOCKED = JoinedRead(
 )
 
 
-def lock_table_send(table_id: int) -> Session:
-    """The table's session, with the table's row locked and the session's shared until the transaction
-    ends: what a table's own send takes instead of ``lock_session``."""
+def lock_table_send(table_id: int) -> Table:
+    """The table as locked, with its session: the table's row locked and the session's shared until
+    the transaction ends, what a table's own send takes instead of ``lock_session``. Read as the locks
+    were granted, so its ``results_version`` counts every send of the table committed before."""
     table: Table | None = TABLE_SEND_LOCKED.first(table_id)
     if table is None:
         raise Table.DoesNotExist(f"No table {table_id}.")
-    return table.session
+    return table
 
 
 def lock_session_for_snapshot(session_id: int) -> None:

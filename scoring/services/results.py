@@ -179,15 +179,24 @@ def _replay(keyed: SlipLine | None, fingerprint: str) -> SubmitOutcome | None:
     return SubmitOutcome(line=keyed, created=False, replayed=True)
 
 
-def _open_session(table: Table, *, by_table: bool = False) -> Session:
-    """The table's session, locked while the send decides, and only while it takes results.
+def _open_session(table: Table) -> Session:
+    """The table's session, locked while the director's entry decides, and only while it takes results."""
+    return _taking_results(lock_session(table.session_id))
 
-    ``by_table``: a table's own send locks only its table's row and shares the session's with the
-    other tables' sends; anything of the director's locks the session's row alone."""
-    session = lock_table_send(table.pk) if by_table else lock_session(table.session_id)
+
+def _taking_results(session: Session) -> Session:
+    """The session, if it takes results now."""
     if not session.accepts_results:
         raise UserError(f"The session is {session.get_status_display().lower()}; results are not taken now.")
     return session
+
+
+def _open_table(table: Table) -> tuple[Session, bool]:
+    """A table's own send: its table's row locked and its session's shared with the other tables'
+    sends (only while the session takes results), and whether a send of this table was stored since
+    ``table`` was read (its ``results_version`` moved: the lines looked for first may be stale)."""
+    locked = lock_table_send(table.pk)
+    return _taking_results(locked.session), locked.results_version != table.results_version
 
 
 @dataclass(frozen=True)
@@ -288,8 +297,8 @@ def result_submit(
     if sent is not None and table.session.accepts_results:
         raise line_conflict(sent, tricks)
     with transaction.atomic():
-        session = _open_session(table, by_table=not as_director)
         if as_director:
+            session = _open_session(table)
             keyed, sent = _earlier(key, scope, table, number)  # under the lock
             replayed = _replay(keyed, fingerprint)
             if replayed is not None:
@@ -297,15 +306,19 @@ def result_submit(
             tray = find_tray(session, tray_number)
             seating, owes_more = seating_for(table, tray, round_number=round_number), False
         else:
-            play = table_seating(
-                session, table, tray_number, round_number=round_number, phone_round=phone_round
-            )
-            tray, seating, owes_more = play.tray, play.seating, play.owes_more
-            if play.sent:  # a twin sent it while this send waited for the lock (with this key: a replay)
-                keyed, sent = _earlier(key, scope, table, tray.number)
-                replayed = _replay(keyed, fingerprint)
-                if replayed is not None:
-                    return replayed
+            session, moved = _open_table(table)
+            if moved:  # a twin's send was stored while this one waited: looked for before the plays
+                keyed, sent = _earlier(key, scope, table, number)
+            if sent is None:
+                play = table_seating(
+                    session, table, tray_number, round_number=round_number, phone_round=phone_round
+                )
+                tray, seating, owes_more = play.tray, play.seating, play.owes_more
+                if play.sent:  # sent meanwhile (the director's entry counts in the session, not the table)
+                    keyed, sent = _earlier(key, scope, table, tray.number)
+            replayed = _replay(keyed, fingerprint)  # with this key: the twin's send was this one's
+            if replayed is not None:
+                return replayed
         if sent is not None:
             raise line_conflict(sent, tricks)
         counts = {"ns_tricks": tricks, "ns_revokes": ns_revokes, "ew_revokes": ew_revokes}

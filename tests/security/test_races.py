@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from django.db import OperationalError, connection, connections, transaction
 from django.db.models import Count
+from django.test.utils import CaptureQueriesContext
 
 from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion, SlipSeat, Via
 from scoring.scorers import score, scores_to_json
@@ -364,3 +365,58 @@ def test_a_send_waiting_for_the_director_holds_no_tables_row(running_session: Se
         for thread in threads:
             thread.join(timeout=30)
     assert not any(thread.is_alive() for thread in threads)
+
+
+@pytest.mark.parametrize("same_key", [False, True])
+def test_a_twin_that_looked_before_the_send_was_stored_is_told_after_the_lock(
+    running_session: Session, same_key: bool
+) -> None:
+    """The twin reads its table while the first send is not yet committed, so finds no line, and
+    waits for the table's row; the send commits: the twin, seeing its table's count moved, looks for
+    the lines again and is told (409 with the stored line; its own key: a replay) before reading its
+    table's plays (no query of the seatings)."""
+    at = table(running_session, 1)
+    inserted, commit = threading.Event(), threading.Event()
+    stored: list[SlipLine] = []
+
+    def first() -> None:
+        try:
+            with transaction.atomic():
+                stored.append(result_submit(table=at, tray_number=1, ns_tricks=8, idempotency_key="a").line)
+                inserted.set()
+                assert commit.wait(timeout=30)
+        finally:
+            connections.close_all()
+
+    answer: list[tuple[str, Any]] = []
+
+    def twin() -> None:
+        try:
+            with CaptureQueriesContext(connection) as queries:
+                try:
+                    key = "a" if same_key else "b"
+                    answer.append(
+                        ("ok", result_submit(table=at, tray_number=1, ns_tricks=8, idempotency_key=key))
+                    )
+                except Conflict as refused:
+                    answer.append(("refused", refused))
+            answer.append(("queries", [q["sql"] for q in queries.captured_queries]))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=twin)]
+    threads[0].start()
+    assert inserted.wait(timeout=30)
+    threads[1].start()
+    time.sleep(0.5)  # the twin found no line and waits for the table's row
+    assert threads[1].is_alive()
+    commit.set()
+    for thread in threads:
+        thread.join(timeout=30)
+    (kind, told), (_, sql) = answer
+    if same_key:
+        assert kind == "ok" and told.replayed and told.line.pk == stored[0].pk
+    else:
+        assert kind == "refused" and told.stored.pk == stored[0].pk and told.attempted == 8
+    assert not any("seatingtray" in query for query in sql)  # told before its plays were read
+    assert_invariants(running_session)
