@@ -17,7 +17,9 @@ same client code. Every worker is warmed first (its URLs loaded, its database
 connection open), so that no phase pays for a cold start. In order:
 
 1. **bare**: the same 100 clients, sending the first ``--bare-rounds`` rounds to the bare view (closed loop);
-2. **send**: the first ``--rounds`` rounds of the session (closed loop): results
+2. **send**: the first ``--rounds`` rounds of the session (closed loop; 16 by
+   default, a phase of some seconds: with 8, two seconds, the same code's
+   ratios went from run to run by a tenth either way): results
    per second against the bare view's requests per second, and server CPU per
    stored result against the bare view's CPU per row (then per request: a
    stored result is about two, the send and its twin's 409);
@@ -676,16 +678,16 @@ def main() -> int:
     """Start the database, Redis, the worker and gunicorn; build the session; run, check, stop all."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--standings", choices=["worker", "eager"], default="worker")
-    parser.add_argument("--rounds", type=int, help="closed-loop rounds (worker 8, eager 26)")
+    parser.add_argument("--rounds", type=int, help="closed-loop rounds (worker 16, eager 26)")
     parser.add_argument("--open-rounds", type=int, help="open-loop rounds after them (4)")
-    parser.add_argument("--bare-rounds", type=int, default=8)
+    parser.add_argument("--bare-rounds", type=int, default=16)
     parser.add_argument("--database", choices=["postgres", "sqlite"], default="postgres")
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1900)
     args = parser.parse_args()
     eager = args.standings == "eager"
-    rounds = args.rounds or (26 if eager else 8)
+    rounds = args.rounds or (26 if eager else 16)
     open_rounds = args.open_rounds if args.open_rounds is not None else 4
     if rounds + open_rounds > TABLES:
         sys.exit(f"the session has {TABLES} rounds")
