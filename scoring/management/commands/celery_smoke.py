@@ -1,4 +1,5 @@
-"""Send one task through the broker and wait for a real worker's answer (CI's smoke test)."""
+"""Warm up as a web worker does, send one task through the broker and wait for a real worker's answer
+(CI's smoke test)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from clubwhist.warm import warm_process
 from scoring.tasks import ping
 
 
@@ -16,6 +18,8 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if settings.CELERY_TASK_ALWAYS_EAGER:
             raise CommandError("CELERY_BROKER_URL is not set: tasks would run eagerly, not in a worker.")
+        if not warm_process():
+            raise CommandError("The cache or the broker did not answer the warm-up a web worker makes.")
         result = ping.delay(41)
         try:
             value = result.get(timeout=60)
