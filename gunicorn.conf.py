@@ -13,6 +13,6 @@ logger_class = "clubwhist.logs.MaskedGunicornLogger"
 
 def post_worker_init(worker: Any) -> None:
     """The worker has loaded the app: make it ready for its first request."""
-    from clubwhist.warm import warm_process
+    from clubwhist.warm import start_warming
 
-    warm_process()
+    start_warming()

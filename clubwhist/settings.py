@@ -120,7 +120,8 @@ elif DB_PREPARE:
     # A prepared query is planned by its generic plan from its first run on a connection, not after
     # five plans of its own: the plan it keeps anyway, without a burst on new connections paying for
     # planning (clubwhist/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
-    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c plan_cache_mode=force_generic_plan"
+    _OPTIONS = DATABASES["default"].setdefault("OPTIONS", {})  # DATABASE_URL's own ?options= kept
+    _OPTIONS["options"] = f"{_OPTIONS.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

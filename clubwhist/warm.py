@@ -4,15 +4,17 @@ Django opens the cache and Celery its broker connection on first use, and
 the first use imports the Redis client's modules: under a club night's
 burst that first send, in each gunicorn worker, cost a twentieth of the
 whole burst's CPU (py-spy over ``bench/bench_table_entry.py``'s send).
-gunicorn runs ``warm_process`` in each worker once it has loaded the app
-(``post_worker_init`` in ``gunicorn.conf.py``). A cache or broker that is
-down is only logged: the worker starts, and its requests answer as they
-would have.
+gunicorn starts ``warm_process`` in each worker once it has loaded the app
+(``post_worker_init`` in ``gunicorn.conf.py``), in a thread of its own: a
+cache or broker that is slow to answer never holds the worker's start past
+gunicorn's timeout, and one that is down is only logged; the worker's
+requests answer as they would have.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 
 from django.conf import settings
 from django.core.cache import cache
@@ -35,3 +37,10 @@ def warm_process() -> bool:
         logger.warning("The cache or the broker did not answer the worker's warm-up.", exc_info=True)
         return False
     return True
+
+
+def start_warming() -> threading.Thread:
+    """``warm_process`` in a thread of its own, beside the worker's start."""
+    thread = threading.Thread(target=warm_process, name="clubwhist-warm", daemon=True)
+    thread.start()
+    return thread

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from clubwhist.warm import warm_process
+from clubwhist.warm import start_warming, warm_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ def test_gunicorn_warms_each_worker_from_the_repositorys_config() -> None:
     """gunicorn.conf.py, read by any gunicorn started here (make club, the entry bench), names the hook."""
     config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert config["post_worker_init"].__name__ == "post_worker_init"
-    assert "warm_process" in (ROOT / "gunicorn.conf.py").read_text()
+    assert "start_warming()" in (ROOT / "gunicorn.conf.py").read_text()
 
 
 def test_the_warm_up_touches_the_cache_and_leaves_nothing_in_it() -> None:
@@ -46,3 +46,11 @@ def test_a_cache_that_is_down_is_logged_and_the_worker_starts(
     with caplog.at_level(logging.WARNING, logger="clubwhist.warm"):
         assert not warm_process()  # does not raise
     assert "did not answer the worker's warm-up" in caplog.text
+
+
+def test_the_warm_up_runs_beside_the_workers_start() -> None:
+    """A thread of its own: a slow cache or broker never holds a worker past gunicorn's timeout."""
+    thread = start_warming()
+    assert thread.daemon
+    thread.join(timeout=30)
+    assert not thread.is_alive()
