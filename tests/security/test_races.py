@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -289,6 +290,27 @@ def holding_a_send_lock(at: Table, held: threading.Event, release: threading.Eve
     return thread
 
 
+@contextmanager
+def second_waiting_on_first(
+    first: Callable[[], None], holds: threading.Event, second: Callable[[], None], release: threading.Event
+) -> Iterator[None]:
+    """Run ``first`` until it holds its lock (``holds``), then ``second``, which must wait for it; on
+    leaving, ``release`` lets the first finish, and both are joined."""
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    threads[0].start()
+    assert holds.wait(timeout=30)
+    threads[1].start()
+    time.sleep(0.5)  # the second is waiting for a row the first holds
+    try:
+        assert threads[1].is_alive()
+        yield
+    finally:
+        release.set()
+        for thread in threads:
+            thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads)
+
+
 def test_a_send_waits_for_no_other_tables_send_and_the_director_waits_for_it(
     running_session: Session,
 ) -> None:
@@ -351,20 +373,8 @@ def test_a_send_waiting_for_the_director_holds_no_tables_row(running_session: Se
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=director), threading.Thread(target=send)]
-    threads[0].start()
-    assert director_has.wait(timeout=30)
-    threads[1].start()
-    time.sleep(0.5)  # the send is waiting for the session's row
-    try:
-        assert threads[1].is_alive()
-        with transaction.atomic():
-            Table.objects.select_for_update(nowait=True).get(pk=at.pk)  # the table's row is free
-    finally:
-        done.set()
-        for thread in threads:
-            thread.join(timeout=30)
-    assert not any(thread.is_alive() for thread in threads)
+    with second_waiting_on_first(director, director_has, send, done), transaction.atomic():
+        Table.objects.select_for_update(nowait=True).get(pk=at.pk)  # the table's row is free
 
 
 @pytest.mark.parametrize("same_key", [False, True])
@@ -404,15 +414,8 @@ def test_a_twin_that_looked_before_the_send_was_stored_is_told_after_the_lock(
         finally:
             connections.close_all()
 
-    threads = [threading.Thread(target=first), threading.Thread(target=twin)]
-    threads[0].start()
-    assert inserted.wait(timeout=30)
-    threads[1].start()
-    time.sleep(0.5)  # the twin found no line and waits for the table's row
-    assert threads[1].is_alive()
-    commit.set()
-    for thread in threads:
-        thread.join(timeout=30)
+    with second_waiting_on_first(first, inserted, twin, commit):
+        pass  # the twin found no line and waits for the table's row, until the send commits
     (kind, told), (_, sql) = answer
     if same_key:
         assert kind == "ok" and told.replayed and told.line.pk == stored[0].pk
