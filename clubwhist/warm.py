@@ -19,6 +19,8 @@ import threading
 from django.conf import settings
 from django.core.cache import cache
 
+from clubwhist.celery import app
+
 logger = logging.getLogger(__name__)
 
 
@@ -27,8 +29,6 @@ def warm_process() -> bool:
     try:
         cache.get("clubwhist:warm")
         if not settings.CELERY_TASK_ALWAYS_EAGER:
-            from clubwhist.celery import app
-
             app.finalize(auto=True)  # the tasks' registry, else made by the first task queued
             _ = app.backend  # the result backend's modules (each thread makes its own)
             with app.producer_or_acquire() as producer:
