@@ -17,6 +17,10 @@ same client code. Every worker is warmed first (its URLs loaded, its database
 connection open), so that no phase pays for a cold start. In order:
 
 1. **bare**: the same 100 clients, sending the first ``--bare-rounds`` rounds to the bare view (closed loop);
+   then **floor**: the same rounds, both phones of a table at once, to the floor send
+   (``bench/bare_urls.py``: the table by its link, one row a table and tray kept once by the
+   database's key, the twin told 409): the least any send and its twin can cost on this stack,
+   printed against the bare view and the app's send against it;
 2. **send**: the first ``--rounds`` rounds of the session (closed loop; 16 by
    default, a phase of some seconds: with 8, two seconds, the same code's
    ratios went from run to run by a tenth either way): results
@@ -81,6 +85,7 @@ CELERY = BIN / "celery"
 PAIRS, TABLES, CLIENTS = 100, 50, 100
 TIMEOUT = 30.0
 BARE_PATH = "/bench/bare/"
+FLOOR_PATH = "/bench/floor/{token}/"
 TICK = os.sysconf("SC_CLK_TCK")
 
 Plan = dict[int, list[tuple[int, int, int]]]  # table: [(round, tray, N-S tricks)] in order of play
@@ -248,6 +253,10 @@ for a, b in zip(people[0::2], people[1::2]):
     s.entrant_create(session=session, players=[a, b])
 seating.movement_fix(session=session, family="mitchell", variant="mod1")
 session = s.session_start(session=session)
+from django.db import connection
+from bench.bare_urls import FLOOR_TABLE_SQL
+with connection.cursor() as cursor:
+    cursor.execute(FLOOR_TABLE_SQL)
 print(json.dumps({"club": club.pk, "session": session.pk, "movement": session.movement_json,
                   "tokens": {t.number: t.token for t in session.tables.all()}}))
 """
@@ -283,7 +292,7 @@ class Tally:
     @property
     def stored(self) -> int:
         """Results stored (201) in this phase."""
-        return self.codes["stored (201)"] + self.codes["bare row (201)"]
+        return self.codes["stored (201)"] + self.codes["bare row (201)"] + self.codes["floor line (201)"]
 
 
 class Phone:
@@ -337,6 +346,8 @@ def judge(
             rnd,
             "" if status == 201 else f"bare: {status} {answer}",
         )
+    elif status == 201 and path.startswith("/bench/floor/"):
+        tally.add("floor line (201)", seconds, rnd)
     elif status == 201:
         tally.add("stored (201)", seconds, rnd)
         with tally.lock:
@@ -406,12 +417,15 @@ def nothing() -> Iterator[None]:
     yield None
 
 
-def closed_loop(port: int, tokens: dict[str, str], plan: Plan, bare: bool) -> Tally:
-    """100 clients, two per table, each sending as soon as its table's last send was answered."""
+def closed_loop(port: int, tokens: dict[str, str], plan: Plan, to: str) -> Tally:
+    """100 clients, two per table, each sending as soon as its table's last send was answered;
+    ``to`` the bare view, the floor send, or the app's send."""
     tally, threads = Tally(), []
     for table, items in sorted(plan.items()):
         gate = threading.Barrier(2)
-        path = BARE_PATH if bare else f"/api/v1/tables/{tokens[str(table)]}/results/"
+        token = tokens[str(table)]
+        path = {"bare": BARE_PATH, "floor": FLOOR_PATH.format(token=token)}.get(to)
+        path = path or f"/api/v1/tables/{token}/results/"
         for seat in (1, 2):
             args = (port, path, items, gate, tally, table * 10 + seat)
             threads.append(threading.Thread(target=play_table, daemon=True, args=args))
@@ -608,6 +622,19 @@ def report(
         f"{app_cpu / asked:.1f} ms a request against the bare view's {bare_cpu:.1f}, "
         f"ratio {app_cpu / asked / max(bare_cpu, 1e-9):.2f}"
     )
+    floor = phases.get("floor")
+    if floor is not None and floor.stored:
+        floor_rate, floor_cpu = floor.stored / floor.seconds, cpu_per(floor, servers)
+        print(
+            f"   the floor (the least a send and its twin can do: bench/bare_urls.py): results/s "
+            f"{floor_rate:.1f}, ratio {floor_rate / bare_rate:.2f}; CPU per result {floor_cpu:.1f} ms "
+            f"(gunicorn {cpu_per(floor, servers[:1]):.1f}, database {cpu_per(floor, servers[1:]):.1f}), "
+            f"ratio {floor_cpu / max(bare_cpu, 1e-9):.2f}"
+        )
+        print(
+            f"   the send against the floor: results/s ratio {rate / floor_rate:.2f}, "
+            f"CPU per result ratio {app_cpu / max(floor_cpu, 1e-9):.2f}"
+        )
     if setting.get("worker_cpu") is not None:
         print("   (the worker's recomputes run meanwhile on the same cores; their database CPU counts above)")
     if burst is not None:
@@ -752,9 +779,11 @@ def main() -> int:
                 phases: dict[str, Tally] = {}
                 warm_up(port)
                 print(f"bare view: {sum(len(v) for v in bare_plan.values()) * 2} requests ...", flush=True)
-                phases["bare"] = run_phase(pids, lambda: closed_loop(port, tokens, bare_plan, bare=True))
+                phases["bare"] = run_phase(pids, lambda: closed_loop(port, tokens, bare_plan, "bare"))
+                print(f"floor send: {sum(len(v) for v in bare_plan.values())} results ...", flush=True)
+                phases["floor"] = run_phase(pids, lambda: closed_loop(port, tokens, bare_plan, "floor"))
                 print(f"send: {sum(len(v) for v in send_plan.values())} results, closed loop ...", flush=True)
-                phases["send"] = run_phase(pids, lambda: closed_loop(port, tokens, send_plan, bare=False))
+                phases["send"] = run_phase(pids, lambda: closed_loop(port, tokens, send_plan, "send"))
                 if open_rounds:
                     rate = len(phases["send"].latencies) / phases["send"].seconds / 2
                     setting["open_rate"] = rate
