@@ -50,7 +50,11 @@ class Phone:
         """Round number -> the phone's seating: its table's, or its entrant's (absent when sitting out)."""
         if self.link is not None:
             return entrant_seatings(link=self.link)
-        rows = Seating.objects.filter(table=self.table).select_related("round", "table", "ns", "ew")
+        assert self.table is not None
+        # By the session's rounds as well: PostgreSQL then reads the entrants by their keys, where it
+        # hashed every round and entrant the database holds (tests/table/test_plays_read.py).
+        rows = Seating.objects.filter(table=self.table, round__session_id=self.table.session_id)
+        rows = rows.select_related("round", "table", "ns", "ew")
         return {s.round.number: s for s in rows.order_by()}
 
     def actor(self, side: str) -> str:
@@ -137,7 +141,7 @@ def claims_at(*, table: Table, round_number: int) -> list[Claim]:
         return []
     links = {
         (link.entrant_id, link.side): link
-        for link in EntrantLink.objects.filter(session_id=table.session_id, revoked=False)
+        for link in EntrantLink.objects.filter(session_id=table.session_id, revoked=False).order_by()
     }
     claims = []
     for seated in seating.seated.select_related("entrant").prefetch_related("entrant__members__player"):

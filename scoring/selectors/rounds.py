@@ -74,7 +74,11 @@ class Play(NamedTuple):
 
 @cache
 def _plays_sql(one_tray: bool = False) -> str:
-    """The one query of ``table_plays``, with the models' own table names (``one_tray``: of one tray)."""
+    """The one query of ``table_plays``, with the models' own table names (``one_tray``: of one tray).
+
+    The rounds and entrants are joined by the table's session as well as by their ids: the same rows,
+    and PostgreSQL then reads them by their indexes, where it hashed every round and entrant of every
+    session the database holds (a send cost more with each evening the club had played)."""
     name = {
         m: connection.ops.quote_name(m._meta.db_table) for m in (SeatingTray, Seating, Round, Tray, Entrant)
     }
@@ -84,8 +88,10 @@ def _plays_sql(one_tray: bool = False) -> str:
         " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
         f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = %s AND l.tray_id = st.tray_id)"
         f" FROM {name[SeatingTray]} st JOIN {name[Seating]} s ON s.id = st.seating_id"
-        f" JOIN {name[Round]} r ON r.id = s.round_id JOIN {name[Tray]} t ON t.id = st.tray_id"
-        f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id"
+        f" JOIN {name[Round]} r ON r.id = s.round_id AND r.session_id = %s"
+        f" JOIN {name[Tray]} t ON t.id = st.tray_id"
+        f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id AND ns.session_id = %s"
+        f" LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id AND ew.session_id = %s"
         f" WHERE s.table_id = %s{' AND t.number = %s' if one_tray else ''} ORDER BY r.number, st.{order}"
     )
 
@@ -100,11 +106,13 @@ def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
     id as given, not the seating's: PostgreSQL then reads only this table's
     lines (by their index), where it read every line of the session.
     """
+    session = table.session_id
+    params = [table.pk, session, session, session, table.pk]
     with connection.cursor() as cursor:
         if tray is None:
-            execute_prepared(cursor, _plays_sql(), [table.pk, table.pk])
+            execute_prepared(cursor, _plays_sql(), params)
         else:
-            execute_prepared(cursor, _plays_sql(one_tray=True), [table.pk, table.pk, tray])
+            execute_prepared(cursor, _plays_sql(one_tray=True), [*params, tray])
         return [_play(row) for row in cursor.fetchall()]
 
 
