@@ -43,7 +43,11 @@ Everything runs on loopback and is stopped on exit: a throw-away PostgreSQL
 cluster (initdb in a temporary directory, as ``.ci/run`` does; SQLite with a
 note when PostgreSQL is not installed), Redis, the worker and gunicorn.
 
-    python bench/bench_table_entry.py [--standings worker|eager] [--rounds N] [--open-rounds N]
+    python bench/bench_table_entry.py [--standings worker|eager] [--rounds N] [--open-rounds N] [--history N]
+
+``--history N`` puts N evenings of the club (100 pairs and 50 rounds each) in
+the database before the session, as a season leaves it: a send must not cost
+more for the evenings before it (a new club, 0, by default).
 
 Each numbered figure is a goal of the entry issue: 1. results per second at
 least half the bare view's requests per second, server CPU per stored result
@@ -237,8 +241,10 @@ def cpu_seconds(pid: int | None) -> float:
     return total / TICK
 
 
-def setup_session(env: dict[str, str]) -> dict[str, Any]:
-    """Migrate and build the 50-table session through the services (in a child process)."""
+def setup_session(env: dict[str, str], history: int = 0) -> dict[str, Any]:
+    """Migrate and build the 50-table session through the services (in a child process); with
+    ``history``, that many evenings of the club before it (each with its 100 pairs and 50 rounds,
+    written in bulk), as a club's database holds after a season."""
     subprocess.run(
         [str(PYTHON), "manage.py", "migrate", "--noinput", "-v", "0"], env=env, cwd=ROOT, check=True
     )
@@ -247,6 +253,13 @@ import datetime as dt, json, django
 django.setup()
 from tournaments.services import club as c, sessions as s, seating
 club = c.club_create(name="Bench club", slug="bench")
+from tournaments.models import Entrant, Round, Session
+before = Session.objects.bulk_create(
+    Session(club=club, date=dt.date(2026, 1, 1) + dt.timedelta(days=7 * n), title=f"Evening {n}")
+    for n in range(HISTORY)
+)
+Entrant.objects.bulk_create(Entrant(session=s, number=n) for s in before for n in range(1, 101))
+Round.objects.bulk_create(Round(session=s, number=n) for s in before for n in range(1, 51))
 session = s.session_create(club=club, date=dt.date(2026, 11, 1), title="Fifty tables")
 people = [c.player_create(club=club, name=f"Player {i}") for i in range(1, 201)]
 for a, b in zip(people[0::2], people[1::2]):
@@ -261,7 +274,12 @@ print(json.dumps({"club": club.pk, "session": session.pk, "movement": session.mo
                   "tokens": {t.number: t.token for t in session.tables.all()}}))
 """
     out = subprocess.run(
-        [str(PYTHON), "-c", script], env=env, cwd=ROOT, check=True, capture_output=True, text=True
+        [str(PYTHON), "-c", script.replace("HISTORY", str(history))],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
@@ -596,6 +614,7 @@ def report(
     print(
         f"\n{TABLES} tables, {CLIENTS} clients (two phones a table), gunicorn {args.workers} workers x "
         f"{args.threads} threads, {setting['database']}, standings {setting['standings']}"
+        + (f", {args.history} evenings before" if args.history else "")
     )
     print(
         f"  machine    {os.cpu_count()} CPUs, load average {setting['load']} before, "
@@ -712,6 +731,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=3)
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1900)
+    parser.add_argument(
+        "--history", type=int, default=0, help="evenings of the club before the session (0: a new club)"
+    )
     args = parser.parse_args()
     eager = args.standings == "eager"
     rounds = args.rounds or (26 if eager else 16)
@@ -726,8 +748,9 @@ def main() -> int:
             if db.pid is None:
                 args.workers = 1  # SQLite: one process writes at a time
             env = environment(db, broker_url)
-            print("setting up: migrate, 100 pairs, Mitchell mod1 for 50 tables ...", flush=True)
-            built = setup_session(env)
+            before = f", after {args.history} evenings" if args.history else ""
+            print(f"setting up: migrate, 100 pairs, Mitchell mod1 for 50 tables{before} ...", flush=True)
+            built = setup_session(env, args.history)
             env["BENCH_BARE_CLUB"] = str(built["club"])
             movement, tokens = built["movement"], built["tokens"]
             send_plan = table_plan(movement, 1, rounds, args.seed)
