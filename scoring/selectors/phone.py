@@ -52,7 +52,7 @@ class Phone:
             return entrant_seatings(link=self.link)
         assert self.table is not None
         # By the session's rounds as well: PostgreSQL then reads the entrants by their keys, where it
-        # hashed every round and entrant the database holds (tests/table/test_plays_read.py).
+        # hashed every round and entrant the database holds (tests/table/test_reads_by_session.py).
         rows = Seating.objects.filter(table=self.table, round__session_id=self.table.session_id)
         rows = rows.select_related("round", "table", "ns", "ew")
         return {s.round.number: s for s in rows.order_by()}
