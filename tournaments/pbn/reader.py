@@ -17,12 +17,24 @@
   previous game; ``"##text"`` sets ``text`` for this game and every later
   one that does not give the tag; forbidden for Dealer, Vulnerable, Deal,
   Declarer, Contract, Auction, Play and Note.
+
+Inheritance costs the file's size, never its square: each game keeps only
+the tags it gives (``Tags.own``, "#" and "##" resolved from the games
+before, once), and the "##" values are kept once for the file (``Header``:
+each tag's values, and the game from which each holds). A game's value of a
+tag it does not give is looked up there (``Tags``); nothing is copied from
+game to game, so a megabyte of games that each add a "##" tag costs a
+second and megabytes, not minutes and gigabytes. Who needs every tag of
+many games asks ``PBNFile.held``, which visits each value once.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 #: Tags whose value may not be inherited (4.8).
 NO_INHERIT = frozenset({"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note"})
@@ -50,6 +62,78 @@ def decode(data: bytes) -> str:
         return data.decode("iso-8859-1")
 
 
+class Header:
+    """The "##" values of a file (4.8): for each tag, each value it took and the game it holds from.
+
+    A tag joins the header when a game gives it as "##text"; from then on a
+    game that gives it another value ("##" or not) changes it from that game
+    on. Games are counted from 0, in the order of the file.
+    """
+
+    def __init__(self) -> None:
+        self._starts: dict[str, list[int]] = {}
+        self._values: dict[str, list[str]] = {}
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._starts
+
+    def set(self, name: str, game: int, value: str) -> None:
+        """The tag's value from game ``game`` on (games are set in the order of the file)."""
+        self._starts.setdefault(name, []).append(game)
+        self._values.setdefault(name, []).append(value)
+
+    def value(self, name: str, game: int) -> str | None:
+        """The tag's value in game ``game``, None if no game up to it set one."""
+        starts = self._starts.get(name)
+        at = bisect_right(starts, game) - 1 if starts else -1
+        return self._values[name][at] if at >= 0 else None
+
+    def names(self) -> Iterator[str]:
+        """Every tag of the header, in the order they joined it."""
+        return iter(self._starts)
+
+    def spans(self, count: int) -> Iterator[tuple[str, str, int, int]]:
+        """Each value with the games it holds for: (name, value, first game, the game after the last)."""
+        for name, starts in self._starts.items():
+            ends = [*starts[1:], count]
+            for start, end, value in zip(starts, ends, self._values[name], strict=True):
+                yield name, value, start, end
+
+
+class Tags(Mapping[str, str]):
+    """A game's tag values: those it gives (``own``), over the file's header as it stands at that game.
+
+    Looking a tag up costs a search in that tag's header values; going
+    through every tag costs the whole header, which a loop over the games
+    must not do (``PBNFile.held`` visits each value once).
+    """
+
+    def __init__(
+        self, own: dict[str, str] | None = None, header: Header | None = None, game: int = 0
+    ) -> None:
+        self.own: dict[str, str] = own if own is not None else {}
+        self._header = header
+        self._game = game
+
+    def __getitem__(self, name: str) -> str:
+        if name in self.own:
+            return self.own[name]
+        value = self._header.value(name, self._game) if self._header is not None else None
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self.own
+        if self._header is not None:
+            for name in self._header.names():
+                if name not in self.own and self._header.value(name, self._game) is not None:
+                    yield name
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 @dataclass
 class Game:
     """One game of the file: its tags as written and as inherited, where each is, what is wrong."""
@@ -57,7 +141,7 @@ class Game:
     number: int
     line: int
     written: dict[str, str] = field(default_factory=dict)
-    tags: dict[str, str] = field(default_factory=dict)
+    tags: Tags = field(default_factory=Tags)
     lines: dict[str, int] = field(default_factory=dict)
     sections: set[str] = field(default_factory=set)
     problems: list[tuple[int, str]] = field(default_factory=list)
@@ -65,12 +149,29 @@ class Game:
 
 @dataclass
 class PBNFile:
-    """The games of a file, and what its escape lines said."""
+    """The games of a file, the "##" values they set, and what its escape lines said."""
 
     games: list[Game]
     version: str = ""
     export: bool = False
     problems: list[tuple[int, str]] = field(default_factory=list)
+    header: Header = field(default_factory=Header)
+
+    def held(self, chosen: Callable[[Game], bool]) -> Iterator[tuple[str, str, Game | None]]:
+        """Every tag value the chosen games hold, at least once each, in time linear in the file.
+
+        (name, value, game) for the tags a game gives; (name, value, None)
+        for a header value that some chosen game holds (whether or not it
+        gives the tag itself: if it does, it gives that very value).
+        """
+        picked = [chosen(game) for game in self.games]
+        before = list(accumulate(picked, initial=0))  # before[i]: the chosen games among the first i
+        for game, pick in zip(self.games, picked, strict=True):
+            if pick:
+                yield from ((name, value, game) for name, value in game.tags.own.items())
+        for name, value, start, end in self.header.spans(len(self.games)):
+            if before[end] > before[start]:
+                yield name, value, None
 
 
 @dataclass
@@ -249,29 +350,31 @@ def _shown(text: str, limit: int = 24) -> str:
     return repr(cut)
 
 
-def inherit(games: list[Game]) -> None:
-    """Resolve "#" and "##" into each game's ``tags`` (4.8)."""
-    last: dict[str, str] = {}
-    sticky: dict[str, str] = {}
-    for game in games:
-        tags: dict[str, str] = {}
-        for name, raw in game.written.items():
-            if raw.startswith("#") and name in NO_INHERIT:
-                game.problems.append((game.lines[name], f'[{name} "{raw[:12]}"] may not be inherited'))
-                continue
-            if raw == "#":
-                value = last.get(name, "")
-            elif raw.startswith("##"):
-                value = sticky[name] = raw[2:]
-            else:
-                value = raw
-                if name in sticky:
-                    sticky[name] = value
-            tags[name] = value
-        for name, value in sticky.items():
-            tags.setdefault(name, value)
-        last.update(tags)
-        game.tags = tags
+def inherit(games: list[Game]) -> Header:
+    """Resolve "#" and "##" into each game's ``tags`` (4.8), once a game; the file's header of "##" values."""
+    header = Header()
+    last: dict[str, str] = {}  # each tag's value in the nearest previous game that gave it
+    for index, game in enumerate(games):
+        own = _own_tags(game, index, header, last)
+        last.update(own)
+        game.tags = Tags(own, header, index)
+    return header
+
+
+def _own_tags(game: Game, index: int, header: Header, last: dict[str, str]) -> dict[str, str]:
+    """The values of the tags a game gives, "#" from the game before and "##" into the header."""
+    own: dict[str, str] = {}
+    for name, raw in game.written.items():
+        if raw.startswith("#") and name in NO_INHERIT:
+            game.problems.append((game.lines[name], f'[{name} "{raw[:12]}"] may not be inherited'))
+            continue
+        if raw == "#":  # a header tag's latest value was given by the game that set it: in ``last``
+            own[name] = last.get(name, "")
+            continue
+        own[name] = raw[2:] if raw.startswith("##") else raw
+        if raw.startswith("##") or name in header:
+            header.set(name, index, own[name])
+    return own
 
 
 def read_file(text: str) -> PBNFile:
@@ -281,5 +384,5 @@ def read_file(text: str) -> PBNFile:
     for number, line in enumerate(LINE_BREAK.split(text), start=1):
         scanner.feed(number, line)
     out = scanner.finish(number)
-    inherit(out.games)
+    out.header = inherit(out.games)
     return out

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cards import SEAT_NAME, SEATS, DealError, Hands, card_text, read_card, read_deal, whole_deal
-from .reader import Game, PBNFileError, decode, read_file
+from .reader import Game, PBNFile, PBNFileError, decode, read_file
 
 TAKEN = frozenset({"Board", "Dealer", "Deal", "Trump"})
 #: Tags that describe the file rather than a tray: the session keeps its own title and date.
@@ -109,7 +109,7 @@ def read_deals(data: bytes | str) -> Reading:
     reading.deals = [boards[n] for n in sorted(boards)]
     if not reading.deals and not reading.problems:
         reading.problems.append("There is no board with a [Deal] in this file.")
-    reading.notes = _notes(pbn.games, reading.deals, repeated)
+    reading.notes = _notes(pbn, reading.deals, repeated)
     return reading
 
 
@@ -182,15 +182,14 @@ def _trump(game: Game, where: str, problems: list[str]) -> str | None:
         return None
 
 
-def _notes(games: list[Game], deals: list[WhistDeal], repeated: set[int]) -> list[str]:
+def _notes(pbn: PBNFile, deals: list[WhistDeal], repeated: set[int]) -> list[str]:
     """What the reading left, in words."""
     notes = []
+    games = pbn.games
     left = sorted(
         {
             name
-            for game in games
-            if "Deal" in game.written
-            for name, value in game.tags.items()
+            for name, value, game in pbn.held(lambda game: "Deal" in game.written)
             if name not in TAKEN | QUIET and _says_something(name, value, game)
         }
     )
@@ -209,9 +208,9 @@ def _notes(games: list[Game], deals: list[WhistDeal], repeated: set[int]) -> lis
     return notes
 
 
-def _says_something(name: str, value: str, game: Game) -> bool:
-    """Whether a tag left carries anything (a section's data counts)."""
-    if name in game.sections:
+def _says_something(name: str, value: str, game: Game | None) -> bool:
+    """Whether a tag left carries anything (a section's data counts); ``game`` None: a header value."""
+    if game is not None and name in game.sections:
         return True
     if name == "Vulnerable":
         return value.strip().lower() not in NO_VULNERABILITY and value.strip() not in EMPTY
