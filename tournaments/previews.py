@@ -4,7 +4,9 @@ Anyone may ask for a preview or a recommendation (the public API), so the
 sizes are checked against the app's limits (``movements.limits``) before
 an engine runs, and each answer, a refusal included, is kept in the cache
 (shared by every web process in production): the same question costs the
-engines once a day, however often it is asked.
+engines once a day, however often it is asked. A whist drive's next change
+is bounded the same way (``check_change``) but not kept: each change sent
+carries its own results, so the same question seldom comes twice.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from django.core.cache import cache
 from . import movements
 from .movements import MovementUserError
 from .movements.analysis import analyse
-from .movements.limits import MAX_DEALS, MAX_PLAYERS, check_size
+from .movements.drive_json import next_change_json
+from .movements.limits import MAX_DEALS, MAX_PLAYERS, check_change, check_size
 from .movements.recommend import SESSION_UNITS, Recommendation, recommend
 
 #: How long an answer is kept: the engines are pure, so only a new release changes one.
@@ -82,3 +85,9 @@ def movement_recommendations(*, session_kind: str, entrants: int, deals: int) ->
         lambda: recommend(session_kind=session_kind, entrants=entrants, deals_available=deals),
     )
     return recs
+
+
+def drive_next_change(*, method: str, change: dict[str, Any]) -> dict[str, Any]:
+    """A whist drive's next change from a change and its results (``MovementUserError`` beyond the limits)."""
+    check_change(change)
+    return next_change_json(method, change)

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from clubwhist.security import PublicRateThrottle
 from tournaments import previews
 from tournaments.models import Club
+from tournaments.movements import MovementUserError, drive_json
 from tournaments.movements import generate as real_generate
 from tournaments.movements import recommend as recommend_module
 from tournaments.services import club as club_services
@@ -21,6 +22,7 @@ from tournaments.services.errors import UserError
 
 PREVIEW = "/api/v1/movements/{family}/"
 RECOMMEND = "/api/v1/movements/recommend/"
+NEXT_CHANGE = "/api/v1/movements/progressive/next-change/"
 
 
 @pytest.fixture
@@ -34,6 +36,35 @@ def engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
 
     monkeypatch.setattr(previews.movements, "generate", counting)
     return calls
+
+
+@pytest.fixture
+def drive_calls(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every call of the whist drive's engine a next change makes."""
+    calls: list[Any] = []
+    real = drive_json.next_change
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        calls.append((args, kwargs))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(drive_json, "next_change", counting)
+    return calls
+
+
+def drive_change(tables: int, *, results: int | None = None, ladies: int | None = None) -> dict[str, Any]:
+    """A whist drive's first change at ``tables`` tables (seated by number), N-S winning everywhere."""
+    change: dict[str, Any] = {
+        "round": 1,
+        "tables": [
+            {"table": t, "seats": {"N": 4 * t - 3, "E": 4 * t - 2, "S": 4 * t - 1, "W": 4 * t}}
+            for t in range(1, tables + 1)
+        ],
+        "results": [{"table": t, "ns_tricks": 8} for t in range(1, (results or tables) + 1)],
+    }
+    if ladies is not None:
+        change["ladies"] = list(range(1, ladies + 1))
+    return change
 
 
 def rates(monkeypatch: pytest.MonkeyPatch, **scopes: str) -> None:
@@ -84,6 +115,48 @@ def test_the_largest_preview_served_is_answered(engine_calls: list[Any]) -> None
     assert response.json()["entrants"] == 40 and "analysis" in response.json()
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (drive_change(21), "At most 20 tables in a change"),
+        (drive_change(15_000), "At most 20 tables in a change"),
+        (drive_change(20, results=21), "At most 20 results in a change"),
+        (drive_change(20, ladies=81), "At most 80 ladies in a change"),
+    ],
+    ids=["21 tables", "15000 tables", "21 results", "81 ladies"],
+)
+def test_a_drive_change_beyond_the_books_sizes_is_a_400_before_any_engine_runs(
+    change: dict[str, Any], message: str, drive_calls: list[Any]
+) -> None:
+    response = APIClient().post(NEXT_CHANGE, {"variant": "first", "change": change}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "change": [f"{message}: the app serves a whist drive of up to 20 tables (80 players)."]
+    }
+    assert drive_calls == []
+
+
+def test_a_change_beyond_the_books_sizes_is_refused_by_the_previews_too() -> None:
+    """Whoever calls the engine's door in the app, not only the API, meets the same bound."""
+    with pytest.raises(MovementUserError, match="at most 20 tables in a change"):
+        previews.drive_next_change(method="first", change=drive_change(21))
+
+
+@pytest.mark.parametrize("variant", ["first", "second", "second-alt"])
+def test_the_largest_drive_change_served_is_answered(variant: str, drive_calls: list[Any]) -> None:
+    """Twenty tables, a result from each, and (Second Method) forty ladies: the next change, every move."""
+    change = drive_change(20, ladies=None if variant == "first" else 40)
+    if variant != "first":  # the Second Method's numbering: ladies 1-40 at N and E, gentlemen 41-80
+        for row in change["tables"]:
+            t = row["table"]
+            row["seats"] = {"N": 2 * t - 1, "E": 2 * t, "S": 40 + 2 * t - 1, "W": 40 + 2 * t}
+    response = APIClient().post(NEXT_CHANGE, {"variant": variant, "change": change}, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert len(body["tables"]) == 20 and len(body["moves"]) == 80
+    assert len(drive_calls) == 1
+
+
 def test_the_same_preview_asked_twice_runs_the_engine_once(engine_calls: list[Any]) -> None:
     client = APIClient()
     first = client.get(PREVIEW.format(family="howell") + "?pairs=8&analyse=1")
@@ -125,6 +198,18 @@ def test_previews_are_throttled_by_address(monkeypatch: pytest.MonkeyPatch) -> N
         == 429
     )
     assert client.get(url, REMOTE_ADDR="203.0.113.8").status_code == 200
+
+
+def test_a_drive_change_is_throttled_as_a_preview(monkeypatch: pytest.MonkeyPatch) -> None:
+    rates(monkeypatch, preview="2/min")
+    client = APIClient()
+    body = {"variant": "first", "change": drive_change(2)}
+    codes = [
+        client.post(NEXT_CHANGE, body, format="json", REMOTE_ADDR="203.0.113.13").status_code
+        for _ in range(3)
+    ]
+    assert codes == [200, 200, 429]
+    assert client.post(NEXT_CHANGE, body, format="json", REMOTE_ADDR="203.0.113.14").status_code == 200
 
 
 @pytest.mark.django_db

@@ -1,9 +1,11 @@
 """Movements: preview any system of the book for a size, and fix a session's seating.
 
-Previews and recommendations are open to anyone, so they are bounded by the
-app's sizes (``movements.limits``: a size beyond is a 400 saying so),
-cached (``tournaments.previews``) and throttled per client address (scope
-``preview``, beside every public endpoint's ``public``); they save nothing.
+Previews, recommendations and a whist drive's next change are open to
+anyone, so they are bounded by the app's sizes (``movements.limits``: a
+size beyond is a 400 saying so, before any engine runs), previews and
+recommendations cached (``tournaments.previews``), and all throttled per
+client address (scope ``preview``, beside every public endpoint's
+``public``); they save nothing.
 Fixing a session's seating calls ``movement_fix`` (a family, or the
 director's own movement JSON of DESIGN.md) as the set-up page does.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.urls import path
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,9 +26,8 @@ from .. import movements
 from ..models import ScoringMethod, Session
 from ..movements import Movement, MovementUserError
 from ..movements.drive import DRIVE_METHODS
-from ..movements.drive_json import next_change_json
-from ..movements.limits import MAX_DEALS, MAX_PLAYERS, MAX_TABLES, MAX_UNITS
-from ..previews import movement_preview, movement_recommendations, recommendation_problem
+from ..movements.limits import MAX_CHANGE, MAX_DEALS, MAX_PLAYERS, MAX_TABLES, MAX_UNITS, change_problem
+from ..previews import drive_next_change, movement_preview, movement_recommendations, recommendation_problem
 from ..services import seating, setup
 from ..services.errors import NotFound, UserError
 from . import errors
@@ -296,13 +297,38 @@ class RecommendView(PublicView):
         return Response(RecommendationSerializer([r.to_json() for r in recs], many=True).data)
 
 
+#: The change's schema: a round object whose lists are at most twenty tables' worth (``MAX_CHANGE``).
+CHANGE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {key: {"type": "array", "maxItems": most} for key, most in MAX_CHANGE.items()},
+    "additionalProperties": True,
+}
+
+
+@extend_schema_field(CHANGE_SCHEMA)
+class ChangeField(serializers.JSONField):
+    """A whist drive's change: a round object of the movement JSON, within twenty tables' worth."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        """The change, or a 400 naming the list beyond the app's sizes (before any engine runs)."""
+        value = super().to_internal_value(data)
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Send the change as a round object of the movement JSON.")
+        problem = change_problem(value)
+        if problem is not None:
+            raise serializers.ValidationError(problem[0].upper() + problem[1:] + ".")
+        return value
+
+
 class NextChangeSerializer(serializers.Serializer):
     """A whist drive's change with its results (the CLI's ``--results`` file): the next change follows."""
 
     variant = serializers.ChoiceField(list(DRIVE_METHODS), help_text="first, second or second-alt (p. 24).")
-    change = serializers.JSONField(
+    change = ChangeField(
         help_text='The round JSON of the change played, with "results": [{"table": 1, "ns_tricks": 8} or '
-        '{"table": 1, "winner": "NS", "points": 2}], and "ladies" (Second Method) and "exchange_at_head".'
+        '{"table": 1, "winner": "NS", "points": 2}], and "ladies" (Second Method) and "exchange_at_head". '
+        f'At most {MAX_TABLES} "tables" and "results" and {MAX_PLAYERS} "ladies": the app serves a whist '
+        f"drive of up to {MAX_TABLES} tables."
     )
 
 
@@ -310,12 +336,14 @@ class NextChangeSerializer(serializers.Serializer):
 class NextChangeView(PublicView):
     """A whist drive's next change from a change's seats and results (p. 24), as ``movement --results``."""
 
+    throttle_classes = [PublicRateThrottle, PreviewRateThrottle]
+
     @extend_schema(
         operation_id="movements_next_change",
         request=NextChangeSerializer,
         responses={
             200: {"type": "object", "description": "The next change's round JSON, with each player's move."},
-            **errors(400),
+            **errors(400, 429),
         },
     )
     def post(self, request: Request) -> Response:
@@ -323,10 +351,8 @@ class NextChangeView(PublicView):
         form = NextChangeSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        if not isinstance(data["change"], dict):
-            raise UserError("Send the change as a round object of the movement JSON.", field="change")
         try:
-            return Response(engine(next_change_json, method=data["variant"], data=data["change"]))
+            return Response(engine(drive_next_change, method=data["variant"], change=data["change"]))
         except UserError:
             raise
         except (TypeError, KeyError, ValueError, AttributeError) as exc:  # a change of the wrong shape

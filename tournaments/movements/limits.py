@@ -9,6 +9,10 @@ limits the costliest preview with its analysis takes about half a second and
 two megabytes, where the engines would take tens of seconds for a few
 hundred entrants.
 
+A whist drive's next change (the drive's change with its results, which
+anyone may send) is served for up to twenty tables too: at most twenty
+``tables`` and ``results`` and eighty ``ladies`` in the change.
+
 A director seats the club's own session, without the analysis, up to
 sixty tables (``SEAT_MAX_TABLES``: a whole hall of fifty and more; the
 costliest engine at that size, the Snow System for fours, takes about half
@@ -18,6 +22,9 @@ Nothing here imports Django.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from .types import MovementUserError
 
@@ -30,6 +37,8 @@ PLAYERS_EACH: dict[str, int] = {"pairs": 2, "teams": 4, "players": 1}
 MAX_PLAYERS = 4 * MAX_TABLES
 #: The most tables a director's own session is seated at (no analysis is run).
 SEAT_MAX_TABLES = 60
+#: The most items of each list of a whist drive's change a request may send: twenty tables' worth.
+MAX_CHANGE: dict[str, int] = {"tables": MAX_TABLES, "results": MAX_TABLES, "ladies": MAX_PLAYERS}
 
 
 def size_problem(
@@ -48,5 +57,24 @@ def size_problem(
 def check_size(*, deals: int | None = None, most_tables: int = MAX_TABLES, **sizes: int | None) -> None:
     """Refuse sizes beyond ``most_tables`` tables' worth with the reason (``MovementUserError``)."""
     problem = size_problem(deals=deals, most_tables=most_tables, **sizes)
+    if problem is not None:
+        raise MovementUserError(problem)
+
+
+def change_problem(change: Mapping[str, Any]) -> str | None:
+    """Why a whist drive's change (its round JSON with results) is beyond twenty tables' worth, or None."""
+    for key, most in MAX_CHANGE.items():
+        items = change.get(key)
+        if isinstance(items, list | dict) and len(items) > most:
+            return (
+                f"at most {most} {key} in a change: the app serves a whist drive of up to "
+                f"{MAX_TABLES} tables ({MAX_PLAYERS} players)"
+            )
+    return None
+
+
+def check_change(change: Mapping[str, Any]) -> None:
+    """Refuse a change beyond twenty tables' worth with the reason (``MovementUserError``)."""
+    problem = change_problem(change)
     if problem is not None:
         raise MovementUserError(problem)
