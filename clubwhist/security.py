@@ -15,11 +15,18 @@ Throttles by address, for whoever comes without credentials: scope
 Every throttle counts by ``WindowRateThrottle``: a count for each window of
 the rate's length, and the window before it weighted by how much of it is
 still within one length of now. On Redis that is one round trip a request.
+
+Bodies: every parser the API takes (JSON, form, multipart) refuses a body
+longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` before reading it (413), and
+JSON nested deeper than ``JSON_MAX_DEPTH`` before ``json.loads`` recurses
+into it (400): Python's json recurses once a level, and a stranger's
+``[[[[...`` a hundred thousand deep would end in ``RecursionError``, a 500.
 """
 
 from __future__ import annotations
 
 import functools
+import io
 import ipaddress
 import math
 from collections.abc import Callable, Mapping
@@ -29,8 +36,8 @@ from axes.backends import AxesStandaloneBackend
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from rest_framework.exceptions import APIException
-from rest_framework.parsers import FormParser, JSONParser
+from rest_framework.exceptions import APIException, ParseError
+from rest_framework.parsers import DataAndFiles, FormParser, JSONParser, MultiPartParser
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 
 from .cache import count_hit
@@ -211,19 +218,119 @@ def refuse_large_body(parser_context: Mapping[str, Any] | None) -> None:
         )
 
 
+#: How deep arrays and objects may nest in a request's JSON, the body's own
+#: brackets counted as the first level. The deepest request any of the API's
+#: schemas describes is a whist drive's change (``POST
+#: /api/v1/movements/progressive/next-change/``: body, change, tables, a
+#: table, its seats: five levels); the rest nest three at most (a round's
+#: entries, a series' couples). Sixteen leaves room for the schemas to grow and
+#: is far below the thousand or so levels where Python's json runs out of stack.
+JSON_MAX_DEPTH = 16
+
+#: The whitespace JSON allows before a value (a form's field is JSON to look at when a bracket follows it).
+_JSON_WHITESPACE = " \t\n\r"
+#: Brackets as one byte each: an opening one (array or object) and a closing one.
+_OPEN, _CLOSE = b"\x01", b"\x02"
+_BRACKETS = bytes.maketrans(b"[{]}", _OPEN * 2 + _CLOSE * 2)
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
+
+
+class JSONTooDeep(ParseError):
+    """400: JSON nested deeper than any request of the API (``JSON_MAX_DEPTH``)."""
+
+    default_detail = f"JSON nested deeper than {JSON_MAX_DEPTH} levels; no request of this API nests more."
+    default_code = "too_deep"
+
+
+def _outside_strings(raw: bytes) -> bytes:
+    """JSON text (UTF-8) without its strings: escapes first, so an escaped quote ends nothing.
+
+    A run of backslashes loses its pairs (``\\\\``), and what is left of it
+    escapes the next character; then every second stretch between quotes was
+    inside a string (an unterminated one runs to the end, as json refuses it).
+    """
+    if b'"' not in raw:
+        return raw
+    raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    return b"".join(raw.split(b'"')[::2])
+
+
+def json_too_deep(text: str, limit: int = JSON_MAX_DEPTH) -> bool:
+    """Whether the arrays and objects of ``text`` nest deeper than ``limit``: linear time, no recursion.
+
+    The brackets outside strings, as one byte each, lose every adjacent
+    opening-closing pair in a pass (bytes.replace, at C speed): a pass takes
+    one level off every nest. JSON within the limit is gone after ``limit``
+    passes; a pair still left then sits deeper, and so does text that opens
+    more than ``limit`` brackets it never closes (a truncated body is no
+    deeper than the brackets it left open plus the passes it took, so json
+    reads at most twice the limit before it refuses it itself).
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    nest = _outside_strings(text.encode("utf-8", "surrogatepass")).translate(_BRACKETS, _NOT_BRACKETS)
+    for _ in range(limit):
+        nest = nest.replace(_OPEN + _CLOSE, b"")
+        if _OPEN + _CLOSE not in nest:  # what is left closes, then opens: no pass changes it
+            return nest.count(_OPEN) > limit
+    return True
+
+
+def refuse_deep_json(text: str, field: str = "") -> None:
+    """Refuse (400) JSON nested deeper than ``JSON_MAX_DEPTH``, naming the form's field if it was one."""
+    if json_too_deep(text):
+        where = f" (field {field[:64]!r})" if field else ""
+        raise JSONTooDeep(
+            f"JSON nested deeper than {JSON_MAX_DEPTH} levels{where}; no request of this API nests more."
+        )
+
+
+def refuse_deep_json_fields(data: Any) -> None:
+    """Refuse a form whose field holds an array or object nested too deep.
+
+    A serializer's ``JSONField`` reads a form's field with ``json.loads``
+    (the whist drive's ``change``). Only a field whose text json would read
+    as an array or object is looked at; any other text nests nothing.
+    """
+    for name, values in data.lists():
+        for value in values:
+            if isinstance(value, str) and value.lstrip(_JSON_WHITESPACE)[:1] in ("[", "{"):
+                refuse_deep_json(value, field=str(name))
+
+
 class SizedJSONParser(JSONParser):
-    """JSON bodies, refused unread when larger than the server takes."""
+    """JSON bodies, refused unread when larger than the server takes, and unparsed when nested too deep."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        """The parsed body, after the size check."""
+        """The parsed body, after the size check and the depth check."""
         refuse_large_body(parser_context)
-        return super().parse(stream, media_type, parser_context)
+        raw = stream.read()
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            text = raw.decode(encoding)
+        except UnicodeDecodeError:
+            pass  # not text in its charset: DRF's parser refuses it (400) before json reads a bracket
+        else:
+            refuse_deep_json(text)
+        return super().parse(io.BytesIO(raw), media_type, parser_context)
 
 
 class SizedFormParser(FormParser):
-    """Form bodies, refused unread when larger than the server takes."""
+    """Form bodies, refused unread when larger than the server takes, or holding JSON nested too deep."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        """The parsed body, after the size check."""
+        """The parsed body, after the size check and the depth check of its fields."""
         refuse_large_body(parser_context)
-        return super().parse(stream, media_type, parser_context)
+        data = super().parse(stream, media_type, parser_context)
+        refuse_deep_json_fields(data)
+        return data
+
+
+class CheckedMultiPartParser(MultiPartParser):
+    """Multipart bodies (Django's parser keeps to the size setting), refused holding JSON nested too deep."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> DataAndFiles:
+        """The parsed fields and files, after the depth check of the fields."""
+        parsed = super().parse(stream, media_type, parser_context)
+        refuse_deep_json_fields(parsed.data)
+        return parsed

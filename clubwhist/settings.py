@@ -232,11 +232,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read; multipart
-    # is Django's own parser, which keeps to the same setting.
+    # is Django's own parser, which keeps to the same setting. JSON nested deeper than
+    # clubwhist.security.JSON_MAX_DEPTH, in a body or a form's field, is refused (400) unparsed.
     "DEFAULT_PARSER_CLASSES": [
         "clubwhist.security.SizedJSONParser",
         "clubwhist.security.SizedFormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "clubwhist.security.CheckedMultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
