@@ -11,7 +11,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from clubwhist.security import PublicRateThrottle, same_origin_only
 from scoring.api import calls, drive, laws, mnemonic, slips, standings, table_amend, tables
-from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, trays
+from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, tokens, trays
 from tournaments.api.permissions import TokenObtainView
 
 #: The schema is the same for everyone until the next release, and costly to build: built once an hour.
@@ -41,6 +41,7 @@ urlpatterns = [
         name="api-docs-try",
     ),
     path("auth/token/", TokenObtainView.as_view(), name="api-token"),
+    *tokens.urlpatterns,
     *clubs.urlpatterns,
     *series_rule.urlpatterns,
     *players.urlpatterns,

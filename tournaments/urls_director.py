@@ -2,13 +2,16 @@
 
 from django.urls import path
 
-from .views import director, drive, printing, roster, series, setup
+from .views import director, drive, printing, roster, series, setup, tokens
 
 app_name = "director"
 
 urlpatterns = [
     path("", director.DirectorHomeView.as_view(), name="home"),
     path("s/<int:pk>/", director.SessionDetailView.as_view(), name="session"),
+    # The director's own API tokens: listed, and revoked one by one.
+    path("tokens/", tokens.ApiTokensView.as_view(), name="tokens"),
+    path("tokens/<int:pk>/revoke/", tokens.ApiTokenRevokeView.as_view(), name="token_revoke"),
     # Set-up (issue #5, steps 1-5): roster, new session, rotations, trays, print.
     path("club/<slug:club>/roster/", roster.RosterView.as_view(), name="roster"),
     path("club/<slug:club>/roster/search.json", roster.RosterSearchJsonView.as_view(), name="roster_search"),

@@ -20,7 +20,17 @@ from rest_framework.test import APIClient
 
 from scoring.models import SlipLine
 from tests.api.helpers import OtherClub, table_client, token_client
-from tournaments.models import Deal, DirectorCall, EntrantLink, Player, Seat, Series, Session, Table
+from tournaments.models import (
+    ApiToken,
+    Deal,
+    DirectorCall,
+    EntrantLink,
+    Player,
+    Seat,
+    Series,
+    Session,
+    Table,
+)
 from tournaments.selectors import slips_version
 
 ROLES = ("anonymous", "other_director", "other_table", "this_table", "this_director")
@@ -65,6 +75,9 @@ SPEC: dict[str, Route] = {
     "api-docs": Route("open", ok={"get": 200}),
     "api-docs-try": Route("open", ok={"get": 200}),
     "api-token": Route("open", ok={"post": 400}, bodies={"post": {"username": "dir", "password": "wrong"}}),
+    # A director's own API tokens: another director lists their own, and may not revoke ours (404).
+    "api-token-list": Route("director", ok={"get": 200}),
+    "api-token-detail": Route("director", {"pk": "api_token"}, ok={"delete": 204}),
     "movement-families": Route("open", ok={"get": 200}),
     "movement-recommend": Route("open", ok={"get": 200}, query="?session_kind=pairs&entrants=6&deals=12"),
     "movement-preview": Route("open", {"family": "family"}, ok={"get": 200}, query="?pairs=8&analyse=1"),
@@ -257,7 +270,7 @@ SPEC: dict[str, Route] = {
 TRUSTED = {"director": "this_director", "table": "this_table"}
 
 #: Lists of the director's own things: another director gets them too, without ours.
-OWN_LISTS = {"club-list", "session-list"}
+OWN_LISTS = {"club-list", "session-list", "api-token-list"}
 
 
 @dataclass
@@ -290,6 +303,13 @@ class World:
             defaults={"round_number": 1, "called_by": "table 1"},
         )
         return call
+
+    @property
+    def api_token(self) -> ApiToken:
+        """The newest API token of this club's director (the one their client sends)."""
+        token = ApiToken.objects.filter(user__in=self.session.club.directors.all()).order_by("-pk").first()
+        assert token is not None, "this director's client makes a token first"
+        return token
 
     @property
     def entrant_link(self) -> EntrantLink:
@@ -350,6 +370,7 @@ class World:
             list(Seat.objects.filter(round__session=s).values_list("id", "player_id")),
             list(Player.objects.filter(club=club).values_list("id", "name", "active", "merged_into")),
             list(club.sessions.values_list("id", "status")),
+            list(ApiToken.objects.filter(user__in=club.directors.all()).order_by("pk").values_list("pk")),
         ]
         return json.dumps(state, default=str)
 
