@@ -9,7 +9,11 @@
   written with a leading apostrophe; numbers stay numbers.
 - **PDF**: the standings and, when published, the travellers, laid out for
   A4 with reportlab; each figure set as on the pages (``display.pdf``: the
-  exponent raised with ``<super>``, the rest escaped).
+  exponent raised with ``<super>``, the rest escaped). Every text is a
+  paragraph of ``tournaments.printing.cells`` in a column of a given width,
+  so that a name or title of any length its column allows wraps inside its
+  cell (a word too long for its line broken) and never pushes the figures
+  off the page.
 
 Each takes what a selector of ``scoring.selectors`` has already cut to the
 viewer's sight (the public's, for the public downloads); nothing here reads
@@ -28,16 +32,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_RIGHT
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table, TableStyle
+
+from tournaments.printing.cells import text_cell, text_rows
 
 from . import display
 from .scorers import Scores
@@ -54,6 +59,12 @@ ASCII_SUITS = str.maketrans("♠♥♦♣−", "SHDC-")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: A number as this CSV writes one: whole, exact rational ("-27/4") or decimal ("-6.7500").
 NUMBER = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
+#: The PDF's text width (A4 less its margins and its frame's padding), and the widths of its tables'
+#: columns: the standings' rank and figures (the names take the rest), and a traveller's seven columns.
+PAGE_WIDTH = 180 * mm - 12
+RANK_WIDTH = 13 * mm
+FIGURE_WIDTH = 22 * mm
+TRAVELLER_WIDTHS = [14 * mm, 14 * mm, 14 * mm, 24 * mm, 24 * mm, 26 * mm, 26 * mm]
 
 
 def results_json(scores: Mapping[str, Any]) -> str:
@@ -176,7 +187,7 @@ def _text(value: str, font: str) -> str:
 
 def _para(text: str, style: Any) -> Paragraph:
     """A paragraph of plain text: reportlab reads markup, so every name and title is escaped first."""
-    return Paragraph(escape(text), style)
+    return text_cell(text, style)
 
 
 def _styles(font: str) -> dict[str, Any]:
@@ -187,7 +198,24 @@ def _styles(font: str) -> dict[str, Any]:
         "h2": ParagraphStyle("h2", fontName=font, fontSize=12, leading=15, spaceBefore=10, spaceAfter=4),
         "p": ParagraphStyle("p", fontName=font, fontSize=8.5, leading=11),
         "fig": ParagraphStyle("fig", fontName=font, fontSize=8.5, leading=10, alignment=TA_RIGHT),
+        "cell": ParagraphStyle("cell", fontName=font, fontSize=8.5, leading=10, alignment=TA_LEFT),
+        "head": ParagraphStyle(
+            "head", fontName=font, fontSize=8.5, leading=10, textColor=colors.HexColor("#5c6670")
+        ),
     }
+
+
+def _cell_style(font: str) -> Any:
+    """Each cell's style by its row and column: the head grey, figures (from the third column) flush right."""
+    st = _styles(font)
+    head_right = ParagraphStyle("head-right", st["head"], alignment=TA_RIGHT)
+
+    def style(row: int, column: int) -> ParagraphStyle:
+        if row == 0:
+            return head_right if column >= 2 else st["head"]
+        return st["fig"] if column >= 2 else st["cell"]
+
+    return style
 
 
 def _figure(cell: Cell | None, font: str) -> Any:
@@ -204,27 +232,35 @@ def _heading(heading: Heading, font: str) -> list[Any]:
     return [_para(_text(heading.title, font), st["h1"]), _para(_text(heading.subtitle, font), st["p"])]
 
 
-def _table(rows: list[list[Any]], font: str, widths: list[float] | None = None) -> Any:
-    """A ruled table, numbers to the right, its head repeated on each page (figures are paragraphs)."""
+def _table(rows: list[list[Any]], font: str, widths: list[float]) -> Any:
+    """A ruled table, numbers to the right, its head repeated on each page; every cell a paragraph.
 
-    cells = [[_text(c, font) if isinstance(c, str) else c for c in r] for r in rows]
+    The columns have their widths (a paragraph has none to size a column
+    by), so that the longest name wraps inside its own and the figures keep
+    theirs.
+    """
+
+    cells = text_rows(
+        [[_text(c, font) if isinstance(c, str) else c for c in r] for r in rows], _cell_style(font)
+    )
     table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
-                ("FONTNAME", (0, 0), (-1, -1), font),
-                ("FONTSIZE", (0, 0), (-1, -1), 8.5),
-                ("TEXTCOLOR", (0, 0), (-1, 0), colors.HexColor("#5c6670")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.HexColor("#1f5c45")),
                 ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.HexColor("#d9dee3")),
-                ("ALIGN", (2, 1), (-1, -1), "RIGHT"),
-                ("ALIGN", (2, 0), (-1, 0), "RIGHT"),
                 ("TOPPADDING", (0, 0), (-1, -1), 2),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
             ]
         )
     )
     return table
+
+
+def _standings_widths(figures: int) -> list[float]:
+    """The standings' columns: the rank, the names (what the page leaves), and each figure."""
+    return [RANK_WIDTH, PAGE_WIDTH - RANK_WIDTH - figures * FIGURE_WIDTH, *[FIGURE_WIDTH] * figures]
 
 
 def _standings_flowables(standings: Standings, font: str) -> list[Any]:
@@ -239,7 +275,7 @@ def _standings_flowables(standings: Standings, font: str) -> list[Any]:
         body = [
             [str(r.rank), f"{r.entrant}  {r.names}", *(_figure(c, font) for c in r.cells)] for r in field.rows
         ]
-        out.append(_table([head, *body], font))
+        out.append(_table([head, *body], font, _standings_widths(len(standings.columns))))
     out += [_para(_text(note, font), st["p"]) for note in standings.notes]
     return out
 
@@ -266,7 +302,7 @@ def _traveller_flowables(t: TravellerView, font: str) -> list[Any]:
         ]
         for r in t.rows
     ]
-    parts: list[Any] = [_para(_text(title, font), st["h2"]), _table([head, *body], font)]
+    parts: list[Any] = [_para(_text(title, font), st["h2"]), _table([head, *body], font, TRAVELLER_WIDTHS)]
     if t.heading:
         parts.append(_para(_text(t.heading, font), st["p"]))
     return [KeepTogether(parts)]

@@ -3,7 +3,9 @@
 Helvetica for the text and ZapfDingbats for the suit symbols: both are
 standard PDF fonts, so the files need no font of their own and look the
 same everywhere. Hearts and diamonds are red; the trump card, in the
-dealer's hand, is bold and underlined.
+dealer's hand, is bold and underlined. Titles wrap inside their column, a
+word too long for its line broken (``cells``); a curtain card, cut to a
+fixed size, is scaled down should its session's title not leave it room.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..pbn.whist import ranges
+from .cells import markup_cell, shrunk
 from .data import Printed
 from .hands import Hand, SuitLine, TrayHands
 
@@ -111,7 +114,7 @@ def _record(tray: TrayHands) -> Table:
     )
     parts: list[Any] = [Paragraph(f"<b>Tray {tray.tray}</b> · {trump_line(tray)}", TEXT), grid]
     if tray.note:
-        parts.append(Paragraph(text(tray.note), SMALL))
+        parts.append(markup_cell(text(tray.note), SMALL))
     return Table([[p] for p in parts], colWidths=[89 * mm], style=[("LEFTPADDING", (0, 0), (-1, -1), 0)])
 
 
@@ -123,8 +126,8 @@ def _pairs(items: Sequence[Any], empty: Any = "") -> list[list[Any]]:
 def _heading(printed: Printed, title: str, unknown: list[int]) -> list[Any]:
     """The document's title, the session, and which trays have no hands to show."""
     out: list[Any] = [
-        Paragraph(text(f"{title} — {printed.title}"), HEAD),
-        Paragraph(text(printed.subtitle), SMALL),
+        markup_cell(text(f"{title} — {printed.title}"), HEAD),
+        markup_cell(text(printed.subtitle), SMALL),
     ]
     if unknown:
         word = "trays" if len(unknown) > 1 else "tray"
@@ -135,12 +138,12 @@ def _heading(printed: Printed, title: str, unknown: list[int]) -> list[Any]:
 
 
 def _footer(title: str) -> Any:
-    """Each page's foot: what it is, and the page number."""
+    """Each page's foot: what it is (scaled down to the bottom margin if need be), and the page number."""
 
     def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
-        foot = Paragraph(text(title[:120]), FOOT)
-        foot.wrapOn(canvas, 150 * mm, 10 * mm)
+        foot = shrunk([markup_cell(text(title), FOOT)], 150 * mm, 8 * mm)
+        foot.wrapOn(canvas, 150 * mm, 8 * mm)
         foot.drawOn(canvas, 12 * mm, 6.5 * mm)
         canvas.setFont("Helvetica", 7)
         canvas.setFillColor(GREY)
@@ -177,8 +180,12 @@ def hand_records_pdf(printed: Printed) -> bytes:
     return _build(title, story)
 
 
-def _curtain(tray: TrayHands, hand: Hand, session: str) -> list[Any]:
-    """One curtain card: the tray and the seat, the dealer and trump, the thirteen cards."""
+#: A curtain card's room inside its cell (93 by 60 mm, less the cell's padding).
+CURTAIN_ROOM = (93 * mm - 6 * mm - 6, 60 * mm - 4 * mm - 3)
+
+
+def _curtain(tray: TrayHands, hand: Hand, session: str) -> Any:
+    """One curtain card: the tray and seat, the dealer and trump, the thirteen cards, fitted to its cell."""
     head = Table(
         [[Paragraph(f"Tray {tray.tray}", CARD_HEAD), Paragraph(hand.name.upper(), CARD_SEAT)]],
         colWidths=[40 * mm, 40 * mm],
@@ -191,8 +198,10 @@ def _curtain(tray: TrayHands, hand: Hand, session: str) -> list[Any]:
     else:
         line = trump_line(tray)
     suits = "<br/>".join(suit_markup(s) for s in hand.suits)
-    foot = Paragraph(text(session), SMALL)
-    return [head, Paragraph(line, TEXT), Spacer(1, 1.5 * mm), Paragraph(suits, CARD), foot]
+    foot = markup_cell(text(session), SMALL)
+    return shrunk(
+        [head, Paragraph(line, TEXT), Spacer(1, 1.5 * mm), Paragraph(suits, CARD), foot], *CURTAIN_ROOM
+    )
 
 
 def curtain_cards_pdf(printed: Printed) -> bytes:

@@ -2,7 +2,10 @@
 
 Standard PDF fonts only (Helvetica), so the files look the same everywhere;
 text is kept to the WinAnsi set those fonts carry. The movement diagram and
-the QR codes are drawn as vector shapes, crisp at any size.
+the QR codes are drawn as vector shapes, crisp at any size. Every text, in a
+cell or not, is a paragraph of ``cells`` that wraps inside its column, a
+word too long for its line broken, so that no name or title of any length
+its column allows runs over its neighbours.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
@@ -25,6 +29,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from .cells import text_cell, text_rows
 from .data import Card, Printed, Slip
 from .drawing import QRCode, diagram, latin
 from .hands_pdf import curtain_cards_pdf, hand_records_pdf
@@ -36,12 +41,18 @@ HEAD = ParagraphStyle("head", parent=BODY, fontName="Helvetica-Bold", fontSize=1
 MOVE = ParagraphStyle("move", parent=BODY, fontName="Helvetica-Bold", fontSize=12, leading=16)
 GRID = colors.HexColor("#555555")
 SHADE = colors.HexColor("#dddddd")
+#: A ruled table's cells: its heading row, its body, and the body of a guide card's schedule (read standing).
+CELL = ParagraphStyle("cell", BODY, fontSize=9, leading=11, alignment=TA_CENTER, spaceBefore=0, spaceAfter=0)
+CELL_HEAD = ParagraphStyle("cell-head", CELL, fontName="Helvetica-Bold", fontSize=8, leading=10)
+CARD_CELL = ParagraphStyle("card-cell", CELL, fontSize=11, leading=13.5)
+CARD_HEAD = ParagraphStyle("card-head", CELL_HEAD, fontSize=9, leading=11)
+#: The tabulating sheet's names, smaller to leave the trays their room.
+NAME_CELL = ParagraphStyle("name-cell", CELL, fontSize=8, leading=10)
 
 
 def para(text: str, style: ParagraphStyle = BODY) -> Paragraph:
-    """A paragraph of plain text (escaped for reportlab's mini-markup)."""
-    safe = latin(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return Paragraph(safe, style)
+    """Plain text as a paragraph (reportlab's markup escaped), a word too long for its line broken."""
+    return text_cell(latin(text), style)
 
 
 def _key() -> Table:
@@ -56,27 +67,45 @@ def _key() -> Table:
 
 
 def _grid(
-    rows: list[list[Any]],
-    widths: Sequence[float] | None = None,
+    rows: Sequence[Sequence[str]],
+    widths: Sequence[float],
     head: int = 1,
     extra: Sequence[tuple[Any, ...]] = (),
+    *,
+    body: ParagraphStyle = CELL,
+    heading: ParagraphStyle = CELL_HEAD,
+    left: dict[int, ParagraphStyle] | None = None,
 ) -> Table:
-    """A ruled table with a bold heading row."""
-    table = Table(rows, colWidths=widths, repeatRows=head)
+    """A ruled table with a bold heading row, every cell's text wrapping inside its column.
+
+    ``heading`` and ``body`` are the styles of the heading's and the body's
+    cells, ``left`` a style for the body cells of some columns (names, set
+    flush left).
+    """
+
+    def style(row: int, column: int) -> ParagraphStyle:
+        if row < head:
+            return heading
+        return (left or {}).get(column, body)
+
+    cells = text_rows([[latin(c) for c in r] for r in rows], style)
+    table = Table(cells, colWidths=widths, repeatRows=head)
     table.setStyle(
         TableStyle(
             [
                 ("GRID", (0, 0), (-1, -1), 0.5, GRID),
-                ("FONT", (0, 0), (-1, -1), "Helvetica", 9),
-                ("FONT", (0, 0), (-1, head - 1), "Helvetica-Bold", 8),
                 ("BACKGROUND", (0, 0), (-1, head - 1), colors.HexColor("#eeeeee")),
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 *extra,
             ]
         )
     )
     return table
+
+
+def _flush_left(style: ParagraphStyle) -> ParagraphStyle:
+    """The style set flush left (a column of names)."""
+    return ParagraphStyle(f"{style.name}-left", style, alignment=TA_LEFT)
 
 
 def _card(card: Card, printed: Printed) -> list[Any]:
@@ -88,17 +117,15 @@ def _card(card: Card, printed: Printed) -> list[Any]:
     heading = Table([[left, qr]], colWidths=[142 * mm, 38 * mm], style=[("VALIGN", (0, 0), (-1, -1), "TOP")])
     rows = [list(card.headings)] + [list(r) + [""] * (len(card.headings) - len(r)) for r in card.rows]
     out: list[Any] = [heading, Spacer(1, 3 * mm), para("SCHEDULE.", MOVE), Spacer(1, 1 * mm)]
-    out.append(_grid([[latin(c) for c in r] for r in rows], _card_widths(card.headings), extra=CARD_GRID))
+    out.append(_grid(rows, _card_widths(card.headings), extra=CARD_GRID, body=CARD_CELL, heading=CARD_HEAD))
     out += [Spacer(1, 6 * mm), _moves(card)]
     if card.link is not None:
         out += [Spacer(1, 4 * mm), para(f"Score entry: {card.link.url}", SMALL)]
     return out
 
 
-#: The schedule of a card, larger than other grids: it is read standing at the table.
+#: The schedule of a card, larger than other grids (``CARD_CELL``): it is read standing at the table.
 CARD_GRID = [
-    ("FONT", (0, 1), (-1, -1), "Helvetica", 11),
-    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 9),
     ("TOPPADDING", (0, 0), (-1, -1), 4),
     ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
 ]
@@ -162,14 +189,10 @@ def _cover(printed: Printed) -> list[Any]:
         _key(),
         Spacer(1, 4 * mm),
     ]
-    names = [[latin(n), latin(who)] for n, who in printed.names]
+    names = [[n, who] for n, who in printed.names]
     if names:
         story.append(
-            _grid(
-                [["No.", "Names"], *names],
-                widths=[15 * mm, 120 * mm],
-                extra=[("ALIGN", (1, 1), (1, -1), "LEFT")],
-            )
+            _grid([["No.", "Names"], *names], widths=[15 * mm, 120 * mm], left={1: _flush_left(CELL)})
         )
     return story
 
@@ -196,9 +219,7 @@ def _slip(slip: Slip, printed: Printed) -> KeepTogether:
         ("BACKGROUND", (c, r), (c, r), SHADE) for r, ln in enumerate(slip.lines, start=1) for c in ln.shaded
     ]
     widths = [18 * mm] + [(180 * mm - 18 * mm) / (len(slip.headings) - 1)] * (len(slip.headings) - 1)
-    return KeepTogether(
-        [*lines, _grid([[latin(c) for c in r] for r in rows], widths, extra=shades), Spacer(1, 8 * mm)]
-    )
+    return KeepTogether([*lines, _grid(rows, widths, extra=shades), Spacer(1, 8 * mm)])
 
 
 def slips_pdf(printed: Printed) -> bytes:
@@ -219,13 +240,10 @@ def sheet_pdf(printed: Printed) -> bytes:
         para(sheet.title, SMALL),
         Spacer(1, 3 * mm),
         _grid(
-            [[latin(c) for c in r] for r in rows],
+            rows,
             widths,
-            extra=[
-                ("ALIGN", (1, 1), (1, -1), "LEFT"),
-                ("FONT", (1, 1), (1, -1), "Helvetica", 8),
-                ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4f4f4")]),
-            ],
+            extra=[("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.HexColor("#f4f4f4")])],
+            left={1: _flush_left(NAME_CELL)},
         ),
     ]
     return _build(f"Tabulating sheet - {printed.title}", story, landscape(A4))
