@@ -31,8 +31,15 @@ $(VENV)/.installed-test: requirements-test.txt requirements.txt $(VENV)/.install
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
+# The secrets kept under var/ are the owner's alone: the database (every table's and entrant's link
+# token), the secret key, the demo director's password. The settings make the database 0600 whatever the
+# umask; this narrows what an older checkout left readable by others. Run every time (var/ exists).
+.PHONY: var
 var:
 	mkdir -p var
+	for f in var/secret_key var/director-password var/*.sqlite3 var/*.sqlite3-*; do \
+		if [ -f "$$f" ]; then chmod go-rwx "$$f"; fi; \
+	done
 
 # Once make club has given the demo director a password of its own (var/director-password), make run keeps it.
 KEPT_PASSWORD = $$(test -f var/director-password && echo --password-file var/director-password)

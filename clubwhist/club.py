@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from clubwhist.files import owner_only
+
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = "127.0.0.1"
 ANY = {"0.0.0.0", "::"}
@@ -94,13 +96,17 @@ def url_host(host: str) -> str:
 
 
 def secret_key(path: Path) -> str:
-    """The key kept in PATH, made once (random, readable by its owner only) if the file is new."""
+    """The key kept in PATH, made once (random, readable by its owner only, whatever the umask) if new.
+
+    A key file an older checkout left readable by others is narrowed to its owner.
+    """
+    owner_only(path)
     if path.is_file() and path.read_text().strip():
         return path.read_text().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(50)
-    path.touch(mode=0o600)
-    path.write_text(key + "\n")
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w") as out:
+        out.write(key + "\n")
     return key
 
 
@@ -165,7 +171,8 @@ def main() -> None:
     var_dir = Path(os.environ.get("CLUBWHIST_VAR_DIR", ROOT / "var")).resolve()
     server = club_server(dict(os.environ), var_dir)
     password_file = str(var_dir / "director-password")
-    manage(server.env, "migrate", "--noinput", "-v", "0")
+    owner_only(Path(password_file))  # made 0600 by seed_demo; one an older checkout left wider is narrowed
+    manage(server.env, "migrate", "--noinput", "-v", "0")  # the settings keep the SQLite file 0600
     manage(server.env, "collectstatic", "--noinput", "-v", "0")
     manage(server.env, "seed_demo", "--if-empty", "--password-file", password_file)
     manage(server.env, "demo_links", "--password-file", password_file)

@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from clubwhist.files import owner_only
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.getenv("CLUBWHIST_VAR_DIR", BASE_DIR / "var"))
 
@@ -108,7 +110,16 @@ DATABASES = {
 #: The phones' few fixed queries are prepared on each PostgreSQL connection (clubwhist/prepared.py);
 #: 0 behind a pooler that moves a client between connections (PgBouncer's transaction mode).
 DB_PREPARE = os.getenv("DB_PREPARE", "1") != "0"
+#: The SQLite file's companions, which SQLite creates with the file's own mode (so 0600 too).
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _SQLITE_FILE = str(DATABASES["default"]["NAME"])
+    if _SQLITE_FILE and _SQLITE_FILE != ":memory:" and not _SQLITE_FILE.startswith("file:"):
+        owner_only(_SQLITE_FILE, create=True)
+        for _companion in SQLITE_COMPANIONS:
+            owner_only(_SQLITE_FILE + _companion)
     # Several writers (phones, the director) share one file: wait, don't fail.
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
