@@ -1,4 +1,5 @@
 // Roster: search as you type. Without JavaScript the search box is a plain GET form.
+// Roster import: while a worker imports a file, show how far it is ("Imported 600 of 2,000 players").
 (function () {
   "use strict";
   var form = document.getElementById("roster-search");
@@ -73,4 +74,27 @@
     clearTimeout(timer);
     timer = setTimeout(search, 150);
   });
+})();
+
+// Import: the page of an import still running polls its progress every second, then shows the result.
+(function () {
+  "use strict";
+  var box = document.getElementById("roster-import-progress");
+  if (!box || !window.fetch || box.dataset.finished === "1") return;
+  var said = box.querySelector("[data-said]");
+  var bar = box.querySelector("progress");
+
+  function poll() {
+    fetch(box.dataset.url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
+      .then(function (data) {
+        said.textContent = data.said;
+        if (bar) { bar.max = data.total || 1; bar.value = data.done; }
+        if (data.finished) location.reload();  // the page then lists what was added and refused
+        else setTimeout(poll, 1000);
+      })
+      .catch(function () { setTimeout(poll, 5000); });
+  }
+
+  setTimeout(poll, 1000);
 })();

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import datetime as dt
+import math
+import threading
+from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import OperationalError, connection, connections, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.models import Club, Player
+from tests.api.helpers import token_client
+from tournaments import tasks
+from tournaments.models import ActionLog, Club, Player
+from tournaments.services import club as club_services
 from tournaments.services import sessions
 
 pytestmark = pytest.mark.django_db
@@ -145,3 +154,203 @@ def test_search_works_without_javascript(director_client: Client, club: Club, pl
     response = director_client.get(url("roster", club), {"q": "Player 1"})
     names = [p.name for p in response.context["players"]]
     assert names == ["Player 1", "Player 10", "Player 11", "Player 12"]
+
+
+# --- A large roster: checked whole, then written in short batches, its progress shown ----------------
+
+
+def big_roster(bad: str = "", at: float = 1.0) -> str:
+    """A roster CSV of ``ROSTER_MAX_BYTES``, some 6,000 players; ``bad`` put in at ``at`` of it."""
+    lines = ["name,member_number,sex"]
+    size, most = len(lines[0]) + 1, int(settings.ROSTER_MAX_BYTES) - len(bad) - 1
+    for i in range(1, 10**6):
+        line = f"Player {i:05d} of the club,M{i:06d},{('lady', 'gentleman', '')[i % 3]}"
+        if size + len(line) + 1 > most:
+            break
+        lines.append(line)
+        size += len(line) + 1
+    if bad:
+        lines.insert(max(1, int(len(lines) * at)), bad)
+    return "\n".join(lines) + "\n"
+
+
+def players_in(text: str) -> int:
+    """How many players a roster from ``big_roster`` names."""
+    return text.count("\n") - 1
+
+
+def batches_of(rows: int) -> int:
+    """How many batches the import writes those rows in."""
+    return math.ceil(rows / club_services.ROSTER_BATCH_ROWS)
+
+
+def another_connection_writes(club: Club) -> bool:
+    """Whether a writer on another connection (a phone's send, say) gets the database at once."""
+    outcome: list[object] = []
+
+    def write() -> None:
+        try:
+            with transaction.atomic():
+                ActionLog.objects.create(club=club, action="phone.send")
+            outcome.append(True)
+        except OperationalError as exc:  # "database table is locked": a transaction holds it
+            outcome.append(exc)
+        finally:
+            connections.close_all()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    writer.join(timeout=60)
+    return outcome == [True]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_200_kb_roster_is_written_in_short_batches_with_other_writers_let_in_between(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = big_roster()
+    assert len(text.encode()) > 0.99 * settings.ROSTER_MAX_BYTES
+    batches: list[int] = []
+    let_in: list[bool] = []
+    write_batch = club_services._roster_batch
+
+    def watched(**kwargs: Any) -> Any:
+        made = write_batch(**kwargs)
+        batches.append(len(kwargs["batch"]))
+        assert not connection.in_atomic_block, "the batch's transaction is over when the batch is"
+        assert Player.objects.filter(club=club).count() == sum(batches), "and what it wrote is committed"
+        let_in.append(another_connection_writes(club))
+        return made
+
+    monkeypatch.setattr(club_services, "_roster_batch", watched)
+    added, problems = club_services.roster_import_csv(club=club, text=text)
+    rows = players_in(text)
+    assert (added, problems) == (rows, [])
+    assert len(batches) == batches_of(rows) > 25 and set(batches[:-1]) == {club_services.ROSTER_BATCH_ROWS}
+    assert all(let_in), "a phone sending a result between two batches is not kept waiting"
+    assert ActionLog.objects.filter(club=club, action="player.create").count() == rows
+
+
+def test_a_200_kb_roster_costs_a_few_queries_a_batch_not_a_few_a_row(club: Club) -> None:
+    """The import read and wrote row by row (three queries a row, some 19,000): now a few a batch."""
+    text = big_roster()
+    rows = players_in(text)
+    with CaptureQueriesContext(connection) as sql:
+        added, problems = club_services.roster_import_csv(club=club, text=text)
+    assert (added, problems) == (rows, [])
+    assert len(sql) <= 10 * batches_of(rows) + 5, f"{len(sql)} queries for {rows} rows"
+    assert len(sql) < rows / 15
+
+
+@pytest.mark.parametrize(
+    ("bad", "at", "said"),
+    [
+        ("Smith, John,M999999,lady", 1.0, "more cells than the header"),  # the very last row
+        ("Ann\rMarsh,M999998,lady", 0.5, "not CSV"),  # half-way, after many batches' worth of rows
+    ],
+)
+def test_a_bad_row_anywhere_refuses_the_whole_file_and_adds_nobody(
+    director_client: Client, director: Any, club: Club, bad: str, at: float, said: str
+) -> None:
+    text = big_roster(bad, at)
+    upload = SimpleUploadedFile("roster.csv", text.encode(), content_type="text/csv")
+    response = director_client.post(url("roster_import", club), {"file": upload})
+    assert response.status_code == 200 and said in response.context["form"].errors["file"][0]
+    answer = token_client(director).post(
+        f"/api/v1/clubs/{club.slug}/players/import/", {"csv": text}, format="json"
+    )
+    assert answer.status_code == 400 and said in answer.json()["csv"][0]
+    assert not Player.objects.filter(club=club).exists()
+    assert not ActionLog.objects.filter(club=club).exists()
+
+
+def test_the_progress_is_kept_under_the_imports_id_batch_by_batch(
+    club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = big_roster()
+    rows = players_in(text)
+    kept: list[club_services.RosterImport] = []
+    save = club_services._import_save
+    monkeypatch.setattr(
+        club_services, "_import_save", lambda club_id, status: save(club_id, kept.append(status) or status)
+    )
+    begun = club_services.roster_import_begin(club=club, text=text)
+    assert (begun.state, begun.total, begun.said) == ("queued", rows, f"Imported 0 of {rows:,} players.")
+    assert not Player.objects.filter(club=club).exists(), "checking the file writes nothing"
+    tasks.import_roster(begun.id, club.pk, text, None)
+    running = [status.done for status in kept if status.state == "running"]
+    assert running == [0, *range(200, rows, 200), rows]
+    assert f"Imported 600 of {rows:,} players." in [status.said for status in kept]
+    done = club_services.roster_import_status(club=club, import_id=begun.id)
+    assert done is not None and (done.state, done.added, done.problems) == ("done", rows, ())
+    assert done.said == f"Imported {rows:,} players."
+
+
+def test_the_roster_page_shows_an_import_a_worker_runs_and_polls_it(
+    director_client: Client, stranger_client: Client, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(tasks, "on_a_worker", lambda: True)
+    monkeypatch.setattr(tasks.import_roster, "apply_async", lambda args: queued.append(args))
+    text = big_roster()
+    rows = players_in(text)
+    upload = SimpleUploadedFile("roster.csv", text.encode(), content_type="text/csv")
+    response = director_client.post(url("roster_import", club), {"file": upload})
+    page_url = response["Location"]
+    assert response.status_code == 302 and "?import=" in page_url
+    page = director_client.get(page_url).content.decode()
+    assert f"Imported 0 of {rows:,} players." in page and "roster.js" in page
+    assert 'id="roster-import-progress"' in page and 'data-finished="0"' in page
+    polls: list[dict[str, Any]] = []
+    write_batch = club_services._roster_batch
+
+    def polled(**kwargs: Any) -> Any:
+        made = write_batch(**kwargs)
+        polls.append(director_client.get(page_url + "&format=json").json())
+        return made
+
+    monkeypatch.setattr(club_services, "_roster_batch", polled)
+    tasks.import_roster(*queued[0])  # the worker
+    assert polls[3] == {  # polled as the fourth batch is written: three are done
+        "state": "running",
+        "total": rows,
+        "done": 600,
+        "added": 600,
+        "finished": False,
+        "said": f"Imported 600 of {rows:,} players.",
+    }
+    last = director_client.get(page_url + "&format=json").json()
+    assert last["finished"] and last["said"] == f"Imported {rows:,} players."
+    assert "Import finished" in director_client.get(page_url).content.decode()
+    assert Player.objects.filter(club=club).count() == rows
+    assert stranger_client.get(page_url + "&format=json").status_code == 404
+
+
+def test_the_api_answers_202_and_where_to_follow_an_import_a_worker_runs(
+    director: Any, director_client: Client, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    queued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(tasks, "on_a_worker", lambda: True)
+    monkeypatch.setattr(tasks.import_roster, "apply_async", lambda args: queued.append(args))
+    text = big_roster()
+    rows = players_in(text)
+    answer = token_client(director).post(
+        f"/api/v1/clubs/{club.slug}/players/import/", {"csv": text}, format="json"
+    )
+    assert answer.status_code == 202
+    body = answer.json()
+    assert (body["state"], body["total"], body["done"]) == ("queued", rows, 0)
+    assert director_client.get(body["status_url"]).json()["said"] == f"Imported 0 of {rows:,} players."
+    tasks.import_roster(*queued[0])
+    assert director_client.get(body["status_url"]).json()["finished"]
+    assert Player.objects.filter(club=club).count() == rows
+
+
+def test_run_in_the_request_the_import_says_what_it_added_at_once(director: Any, club: Club) -> None:
+    """Without a worker (the laptop's default) the API answers with what was added, as it always did."""
+    text = "name,member_number\nAnn,1\nBob,1\n"
+    answer = token_client(director).post(
+        f"/api/v1/clubs/{club.slug}/players/import/", {"csv": text}, format="json"
+    )
+    assert answer.status_code == 200
+    assert answer.json() == {"added": 1, "problems": ["line 3: Member number 1 is already on the roster."]}

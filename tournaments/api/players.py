@@ -5,15 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.urls import path
+from django.urls import path, reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import Club, Player, Sex
-from ..services.club import player_create, player_merge, player_update, players_search, roster_import_csv
+from ..services.club import RosterImport, player_create, player_merge, player_update, players_search
 from ..services.errors import NotFound, UserError
+from ..tasks import roster_import_start
 from . import ID_MAX, errors
 from .clubs import CLUB_SLUG
 from .permissions import DirectorView, Paginated
@@ -77,6 +78,18 @@ class RosterImportResultSerializer(serializers.Serializer):
 
     added = serializers.IntegerField()
     problems = serializers.ListField(child=serializers.CharField())
+
+
+class RosterImportQueuedSerializer(serializers.Serializer):
+    """An import checked whole and queued for a worker: its id, and where its progress is shown."""
+
+    import_id = serializers.CharField()
+    state = serializers.CharField(help_text="queued, running, done or failed.")
+    total = serializers.IntegerField(help_text="The players the file adds.")
+    done = serializers.IntegerField(help_text="The rows written so far.")
+    status_url = serializers.URLField(
+        help_text="The roster page's progress (JSON), for the director's login."
+    )
 
 
 class ClubPlayerMixin(DirectorView):
@@ -182,22 +195,46 @@ class PlayerMergeView(ClubPlayerMixin):
 
 @extend_schema(tags=["players"], parameters=[CLUB_SLUG])
 class RosterImportView(DirectorView):
-    """Import players from CSV; rows already on the roster are reported, not lost."""
+    """Import players from CSV; rows already on the roster are reported, not lost.
+
+    The whole file is checked first: one that is not CSV, or has a row of
+    more cells than its header, is refused (400) and adds nobody. The
+    players are then written in batches, each its own short transaction.
+    """
 
     field_names = {"file": "csv"}
 
     @extend_schema(
         operation_id="players_import",
         request=RosterImportSerializer,
-        responses={200: RosterImportResultSerializer, **errors(400, 401, 404)},
+        responses={
+            200: RosterImportResultSerializer,
+            202: RosterImportQueuedSerializer,
+            **errors(400, 401, 404),
+        },
     )
     def post(self, request: Request, slug: str) -> Response:
-        """Add the CSV's players."""
+        """Add the CSV's players: 200 with what was added once done; 202 when a worker imports it."""
         club = self.director_club(slug)
         form = RosterImportSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        added, problems = roster_import_csv(club=club, text=form.validated_data["csv"], user=request.user)
-        return Response({"added": added, "problems": problems})
+        begun = roster_import_start(club=club, text=form.validated_data["csv"], user=request.user)
+        if begun.finished:
+            return Response({"added": begun.added, "problems": list(begun.problems)})
+        return Response(queued(request, club, begun), status=status.HTTP_202_ACCEPTED)
+
+
+def queued(request: Request, club: Club, begun: RosterImport) -> dict[str, Any]:
+    """The 202's body: the import's id and progress, and the roster page's progress URL."""
+    page = reverse("director:roster_import", args=[club.slug])
+    url = request.build_absolute_uri(f"{page}?import={begun.id}&format=json")
+    return {
+        "import_id": begun.id,
+        "state": begun.state,
+        "total": begun.total,
+        "done": begun.done,
+        "status_url": url,
+    }
 
 
 urlpatterns = [

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
 from typing import Any
+from uuid import uuid4
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 
@@ -149,18 +154,46 @@ def roster_size_check(size: int) -> None:
         )
 
 
-def roster_import_csv(*, club: Club, text: str, user: Any = None) -> tuple[int, list[str]]:
-    """Import players from CSV with a ``name`` column (and ``member_number``, ``sex``: lady or gentleman).
+#: Rows written in one transaction: another writer (a phone sending a result) waits for one batch at
+#: most, a fraction of a second, never for the whole file.
+ROSTER_BATCH_ROWS = 200
+#: How long an import's progress stays readable in the cache after its last step.
+ROSTER_IMPORT_SECONDS = 3600
 
-    Returns (players added, problems). A row whose member number is already
-    on the roster, or whose cell is too long to keep, is skipped and
-    reported; nothing else is lost. A file over ``ROSTER_MAX_BYTES`` is
-    refused whole.
+
+@dataclass(frozen=True)
+class RosterRow:
+    """A line of a roster file, checked: a player to add."""
+
+    line: int
+    name: str
+    member_number: str
+    sex: str
+
+
+@dataclass(frozen=True)
+class RosterFile:
+    """A roster file read and checked whole: the players to add, and the lines refused, with why."""
+
+    rows: tuple[RosterRow, ...]
+    problems: tuple[tuple[int, str], ...]
+
+
+def roster_read(*, club: Club, text: str) -> RosterFile:
+    """Read and check a whole roster file before anything of it is written (one query: the numbers taken).
+
+    Refused whole (a ``UserError`` on ``file``, nobody added): a file over
+    ``ROSTER_MAX_BYTES``, one that is not CSV, one without a ``name``
+    column, and one with a row of more cells than its header (a name with
+    an unquoted comma, whose cells would land in the wrong columns).
+    Reported and skipped, the rest kept: a row without a name, with a cell
+    too long to keep or holding a NUL, a sex neither lady nor gentleman, or
+    a member number already on the roster or earlier in the file.
     """
     roster_size_check(len(text.encode("utf-8", "surrogatepass")))
     reader = csv.DictReader(io.StringIO(text))
     try:
-        rows = list(reader)
+        records = list(reader)
     except csv.Error:
         where = f"Line {reader.line_num}" if reader.line_num else "The file"
         raise UserError(
@@ -169,21 +202,215 @@ def roster_import_csv(*, club: Club, text: str, user: Any = None) -> tuple[int, 
     fields = {f.strip().lower() for f in (reader.fieldnames or [])}
     if "name" not in fields:
         raise UserError("The CSV needs a header row with a 'name' column.", field="file")
-    added, problems = 0, []
-    for i, row in enumerate(rows, start=2):
-        clean = {k.strip().lower(): (v or "").strip() for k, v in row.items() if k}
-        if not clean.get("name"):
-            problems.append(f"line {i}: no name")
-            continue
+    taken = set(
+        Player.objects.filter(club=club).exclude(member_number="").values_list("member_number", flat=True)
+    )
+    rows: list[RosterRow] = []
+    problems: list[tuple[int, str]] = []
+    for line, record in enumerate(records, start=2):
         try:
-            player_create(
-                club=club,
-                name=clean["name"],
-                member_number=clean.get("member_number", ""),
-                sex=clean.get("sex", ""),
-                user=user,
-            )
-            added += 1
+            row = _roster_row(line, record, taken)
         except UserError as exc:
-            problems.append(f"line {i}: {exc.message}")
+            if exc.field == "file":
+                raise
+            problems.append((line, exc.message))
+            continue
+        taken.add(row.member_number)
+        rows.append(row)
+    return RosterFile(rows=tuple(rows), problems=tuple(problems))
+
+
+def _roster_row(line: int, record: dict[Any, Any], taken: set[str]) -> RosterRow:
+    """One row checked as ``player_create`` checks it, or a ``UserError`` (on ``file``: refuse the file)."""
+    extra = record.pop(None, None) or []
+    if any(str(cell).strip() for cell in extra):
+        raise UserError(
+            f"Line {line} has more cells than the header: put a name holding a comma in double quotes.",
+            field="file",
+        )
+    clean = {k.strip().lower(): (v or "").strip() for k, v in record.items() if k}
+    if not clean.get("name"):
+        raise UserError("no name", field="name")
+    name, number = _name_and_number(clean["name"], clean.get("member_number", ""))
+    sex = check_sex(clean.get("sex", ""))
+    if number and number in taken:
+        raise UserError(f"Member number {number} is already on the roster.", field="member_number")
+    return RosterRow(line=line, name=name, member_number=number, sex=sex)
+
+
+def roster_write(
+    *,
+    club: Club,
+    rows: Sequence[RosterRow],
+    user: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[int, list[tuple[int, str]]]:
+    """Add checked rows in batches of ``ROSTER_BATCH_ROWS``, each its own short transaction.
+
+    Returns (players added, lines refused at writing: a number another
+    writer took since the file was read). ``progress(rows written, players
+    added)`` is called after each batch, once its transaction is over.
+    """
+    added, problems = 0, list[tuple[int, str]]()
+    for start in range(0, len(rows), ROSTER_BATCH_ROWS):
+        batch = rows[start : start + ROSTER_BATCH_ROWS]
+        made, refused = _roster_batch(club=club, batch=batch, user=user)
+        added, problems = added + made, problems + refused
+        if progress is not None:
+            progress(start + len(batch), added)
     return added, problems
+
+
+@transaction.atomic
+def _roster_batch(*, club: Club, batch: Sequence[RosterRow], user: Any) -> tuple[int, list[tuple[int, str]]]:
+    """One batch in one transaction: a look at its numbers, its players and their log lines, in bulk."""
+    numbers = [row.member_number for row in batch if row.member_number]
+    taken = set(
+        Player.objects.filter(club=club, member_number__in=numbers).values_list("member_number", flat=True)
+    )
+    refused = [
+        (row.line, f"Member number {row.member_number} is already on the roster.")
+        for row in batch
+        if row.member_number in taken
+    ]
+    fresh = [row for row in batch if row.member_number not in taken]
+    try:
+        with transaction.atomic():
+            players = Player.objects.bulk_create([_roster_player(club, row) for row in fresh])
+    except IntegrityError:  # a number taken by another writer meanwhile (SQLite's lock rules it out)
+        players, late = _roster_one_by_one(club, fresh)
+        refused += late
+    who = user if getattr(user, "is_authenticated", False) else None
+    ActionLog.objects.bulk_create(
+        ActionLog(club=club, user=who, action="player.create", data={"player": p.pk, "name": p.name})
+        for p in players
+    )
+    return len(players), refused
+
+
+def _roster_player(club: Club, row: RosterRow) -> Player:
+    """The player a checked row adds (not yet saved)."""
+    return Player(club=club, name=row.name, member_number=row.member_number, sex=row.sex)
+
+
+def _roster_one_by_one(club: Club, rows: Sequence[RosterRow]) -> tuple[list[Player], list[tuple[int, str]]]:
+    """A batch whose bulk insert met a number taken meanwhile: each row on its own, the taken reported."""
+    players: list[Player] = []
+    refused: list[tuple[int, str]] = []
+    for row in rows:
+        try:
+            with transaction.atomic():
+                players.append(
+                    Player.objects.create(
+                        club=club, name=row.name, member_number=row.member_number, sex=row.sex
+                    )
+                )
+        except IntegrityError:
+            refused.append((row.line, f"Member number {row.member_number} is already on the roster."))
+    return players, refused
+
+
+def roster_import_csv(
+    *, club: Club, text: str, user: Any = None, progress: Callable[[int, int], None] | None = None
+) -> tuple[int, list[str]]:
+    """Import players from CSV with a ``name`` column (and ``member_number``, ``sex``: lady or gentleman).
+
+    Returns (players added, problems). The whole file is read and checked
+    first (``roster_read``: a file refused whole adds nobody), then written
+    in batches (``roster_write``), each its own short transaction. A row
+    whose member number is already on the roster, or whose cell is too long
+    to keep, is skipped and reported; nothing else is lost.
+    """
+    checked = roster_read(club=club, text=text)
+    added, late = roster_write(club=club, rows=checked.rows, user=user, progress=progress)
+    return added, _said(checked.problems, late)
+
+
+def _said(*problems: Sequence[tuple[int, str]]) -> list[str]:
+    """The refused lines in the file's order, as the pages and the API say them."""
+    return [f"line {line}: {why}" for line, why in sorted(p for group in problems for p in group)]
+
+
+# --- An import's progress ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RosterImport:
+    """How an import stands (kept in the cache under its id): queued, running, done or failed."""
+
+    id: str
+    state: str
+    total: int
+    done: int = 0
+    added: int = 0
+    problems: tuple[str, ...] = ()
+    error: str = ""
+
+    @property
+    def finished(self) -> bool:
+        """Whether the import is over (done, or failed)."""
+        return self.state in ("done", "failed")
+
+    @property
+    def said(self) -> str:
+        """How far it is, as the roster page says it: "Imported 600 of 2,000 players"."""
+        if self.state == "failed":
+            return f"The import stopped: {self.error}"
+        if self.state == "done":
+            return f"Imported {self.added:,} player{'' if self.added == 1 else 's'}."
+        return f"Imported {self.done:,} of {self.total:,} players."
+
+
+def _import_key(club_id: int, import_id: str) -> str:
+    """The cache key of an import's progress: the club's own (another club's director reads nothing)."""
+    return f"clubwhist:roster-import:{club_id}:{import_id}"
+
+
+def _import_save(club_id: int, status: RosterImport) -> RosterImport:
+    """Keep an import's progress in the cache, shared by the web processes and the workers."""
+    cache.set(_import_key(club_id, status.id), asdict(status), ROSTER_IMPORT_SECONDS)
+    return status
+
+
+def roster_import_status(*, club: Club, import_id: str) -> RosterImport | None:
+    """An import of this club's, as it stands, or None (an unknown id, another club's, or long over)."""
+    if not (import_id.isascii() and import_id.isalnum() and len(import_id) <= 64):
+        return None
+    kept = cache.get(_import_key(club.pk, import_id))
+    return RosterImport(**{**kept, "problems": tuple(kept["problems"])}) if kept else None
+
+
+def roster_import_begin(*, club: Club, text: str) -> RosterImport:
+    """Check the whole file (a file refused whole raises ``UserError``), then record its import as queued."""
+    checked = roster_read(club=club, text=text)
+    return _import_save(club.pk, RosterImport(id=uuid4().hex, state="queued", total=len(checked.rows)))
+
+
+def roster_import_run(*, import_id: str, club_id: int, text: str, user_id: int | None) -> RosterImport:
+    """Import a file begun by ``roster_import_begin``, batch by batch, its progress in the cache.
+
+    The file is read again as it is written (what another writer added
+    meanwhile is reported, not lost); the progress says how many rows are
+    written after each batch, and at the end what was added and refused.
+    """
+    club = Club.objects.get(pk=club_id)
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    status = RosterImport(id=import_id, state="running", total=0)
+    try:
+        checked = roster_read(club=club, text=text)
+        status = _import_save(club_id, replace(status, total=len(checked.rows)))
+
+        def step(done: int, added: int) -> None:
+            _import_save(club_id, replace(status, done=done, added=added))
+
+        added, late = roster_write(club=club, rows=checked.rows, user=user, progress=step)
+    except UserError as exc:
+        return _import_save(club_id, replace(status, state="failed", error=exc.message))
+    except Exception:
+        _import_save(
+            club_id, replace(status, state="failed", error="an error on the server; nothing more was added.")
+        )
+        raise
+    problems = tuple(_said(checked.problems, late))
+    done = replace(status, state="done", done=len(checked.rows), added=added, problems=problems)
+    return _import_save(club_id, done)

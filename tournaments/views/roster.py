@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views import View
 
+from .. import tasks
 from ..forms import PlayerForm, PlayerMergeForm, RosterImportForm, add_service_error
 from ..mixins import DirectorClubMixin
 from ..services import club as club_services
@@ -142,31 +143,54 @@ class PlayerMergeView(PlayerEditView):
 
 
 class RosterImportView(DirectorClubMixin, View):
-    """Import a roster from CSV (columns: name, member_number)."""
+    """Import a roster from CSV (columns: name, member_number, sex), and how far an import has gone.
+
+    The whole file is checked first (a file refused whole adds nobody); the
+    players are then written batch by batch (``tasks.import_roster``). Run
+    in the request, the roster says what was added; queued for a worker,
+    this page (``?import=<id>``) shows the progress, and ``roster.js`` polls
+    it (``&format=json``) until the import is over.
+    """
 
     def get(self, request: HttpRequest, club: str, form: RosterImportForm | None = None) -> HttpResponse:
-        return render(
-            request,
-            "director/roster_import.html",
-            {
-                "club": self.club,
-                "form": form or RosterImportForm(),
-            },
-        )
+        running = club_services.roster_import_status(club=self.club, import_id=request.GET.get("import", ""))
+        if request.GET.get("format") == "json":
+            return _progress_json(running)
+        context = {"club": self.club, "form": form or RosterImportForm(), "running": running}
+        return render(request, "director/roster_import.html", context)
 
     def post(self, request: HttpRequest, club: str) -> HttpResponse:
         form = RosterImportForm(request.POST, request.FILES)
         try:
             form.is_valid()
-            added, problems = club_services.roster_import_csv(
-                club=self.club, text=form.text(), user=request.user
-            )
+            begun = tasks.roster_import_start(club=self.club, text=form.text(), user=request.user)
         except UserError as exc:
             return self.get(request, club, form=add_service_error(form, exc))
-        messages.success(request, f"Imported {added} player{'s' if added != 1 else ''}.")
-        for problem in problems:
-            messages.warning(request, f"Not imported: {problem}")
+        if not begun.finished:
+            return redirect(f"{reverse('director:roster_import', args=[self.club.slug])}?import={begun.id}")
+        _say(request, begun)
         return redirect("director:roster", club=self.club.slug)
+
+
+#: The refused lines said one by one after an import; the rest are counted.
+PROBLEMS_SHOWN = 20
+
+
+def _say(request: HttpRequest, done: club_services.RosterImport) -> None:
+    """What an import did, as the roster page's messages: added, then the lines refused."""
+    messages.success(request, done.said)
+    for problem in done.problems[:PROBLEMS_SHOWN]:
+        messages.warning(request, f"Not imported: {problem}")
+    if len(done.problems) > PROBLEMS_SHOWN:
+        messages.warning(request, f"… and {len(done.problems) - PROBLEMS_SHOWN:,} more lines not imported.")
+
+
+def _progress_json(running: club_services.RosterImport | None) -> JsonResponse:
+    """An import's progress for ``roster.js`` to poll (404 for an import this club has not begun)."""
+    if running is None:
+        return JsonResponse({"detail": "No such import."}, status=404)
+    fields = ("state", "total", "done", "added", "finished", "said")
+    return JsonResponse({name: getattr(running, name) for name in fields})
 
 
 def _name_number(form: PlayerForm) -> dict[str, str]:

@@ -1,0 +1,60 @@
+"""Celery tasks of the club's side: a roster imported batch by batch, its progress in the cache.
+
+The roster page and the API check the whole file in the request (a file
+refused whole adds nobody, and says why next to its field), then hand the
+writing to ``import_roster``: in batches, each its own short transaction,
+so that the phones sending results are never kept waiting for long, and
+the progress kept in the cache under the import's id ("Imported 600 of
+2,000 players"), which the page polls and the API points to.
+
+Without a broker (the laptop default) the task runs eagerly, in the request
+that sent the file, as the project's other tasks do; so it does when the
+cache is each process's own, where a worker's progress could not be seen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import shared_task
+from django.conf import settings
+
+from .models import Club
+from .services.club import RosterImport, roster_import_begin, roster_import_run, roster_import_status
+from .services.errors import UserError
+
+#: Caches only one process sees: an import's progress written by a worker would not reach the pages.
+LOCAL_CACHES = (
+    "django.core.cache.backends.locmem.LocMemCache",
+    "django.core.cache.backends.dummy.DummyCache",
+)
+
+
+@shared_task(ignore_result=True)
+def import_roster(import_id: str, club_id: int, text: str, user_id: int | None) -> None:
+    """Write a checked roster file in batches, its progress in the cache under ``import_id``."""
+    roster_import_run(import_id=import_id, club_id=club_id, text=text, user_id=user_id)
+
+
+def on_a_worker() -> bool:
+    """Whether an import is queued for a worker: there is a broker, and a cache every process shares."""
+    return not settings.CELERY_TASK_ALWAYS_EAGER and settings.CACHES["default"]["BACKEND"] not in LOCAL_CACHES
+
+
+def roster_import_start(*, club: Club, text: str, user: Any) -> RosterImport:
+    """Check the whole file (``UserError``: refused whole, nobody added), then import it as a task.
+
+    Run here, the import is over when this returns (a refusal met while
+    writing is a ``UserError`` too); queued for a worker, it is ``queued``
+    and ``roster_import_status`` says how far it has gone.
+    """
+    begun = roster_import_begin(club=club, text=text)
+    args = (begun.id, club.pk, text, user.pk if getattr(user, "is_authenticated", False) else None)
+    if on_a_worker():
+        import_roster.apply_async(args)
+        return begun
+    import_roster.apply(args)
+    done = roster_import_status(club=club, import_id=begun.id) or begun
+    if done.state == "failed":
+        raise UserError(done.error, field="file")
+    return done
