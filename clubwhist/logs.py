@@ -1,35 +1,63 @@
-"""Request logs without table links: a table's token is its only credential.
+"""Request logs without private links: a link's token is its holder's only credential.
 
-``/t/<token>/...`` (the table page), ``/p/<token>/...`` (an entrant's phone)
-and their APIs (``/api/v1/tables/<token>/...``, ``/api/v1/entrant-links/<token>/...``)
-are written with ``***`` for the token in Django's logs (the ``table_tokens``
-filter in settings) and in gunicorn's access log (``MaskedGunicornLogger``,
-named by ``gunicorn.conf.py``), wherever the path appears: the request line,
-the path, the query string, the referrer.
+One rule masks them all: every URL route that takes a link's token names it
+with the ``link`` converter (``clubwhist.links``), and whatever stands in a
+path where such a route's token stands is written ``***``: a table's
+(``/t/``, ``/api/v1/tables/``), an entrant's own or a phone's pass (``/p/``,
+``/d/``, ``/m/``, ``/api/v1/entrant-links/``), and any kind of link a route
+is written for later. The prefixes are read from the URLs themselves, once.
+Django's logs (the ``table_tokens`` filter in settings) and gunicorn's
+access log (``MaskedGunicornLogger``, named by ``gunicorn.conf.py``) mask
+wherever a path appears: the request line, the path, the query string, the
+referrer; and the ``Authorization: Table`` header.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+from functools import cache
 from typing import Any
 
+from django.urls import get_resolver
 from gunicorn.glogging import Logger
 
-TOKEN_IN_PATH = re.compile(r"(/t/|/p/|/api/v1/tables/|/api/v1/entrant-links/)[^/?#\s\"']+")
+from .links import LinkToken
+
 MASK = "***"
 
 
+def link_prefixes(patterns: Any = None, above: str = "") -> list[str]:
+    """Every route's path up to its ``link`` parameter ("t/", "api/v1/entrant-links/", ...), from the URLs."""
+    if patterns is None:
+        patterns = get_resolver().url_patterns  # read at first use: the URLs import every app
+    found: list[str] = []
+    for entry in patterns:
+        route = str(entry.pattern)
+        if hasattr(entry, "url_patterns"):
+            found += link_prefixes(entry.url_patterns, above + route)
+        elif any(isinstance(c, LinkToken) for c in getattr(entry.pattern, "converters", {}).values()):
+            found.append(above + route[: route.index("<")])
+    return sorted(set(found), key=len, reverse=True)
+
+
+@cache
+def _token_in_path() -> re.Pattern[str]:
+    """A link's token where a route names one."""
+    prefixes = "|".join(re.escape(p) for p in link_prefixes())
+    return re.compile(rf"(/(?:{prefixes}))[^/?#\s\"']+")
+
+
 def mask_tokens(text: str) -> str:
-    """The text with every table token in a path replaced by ***."""
-    return TOKEN_IN_PATH.sub(rf"\g<1>{MASK}", text)
+    """The text with every link's token in a path replaced by ***."""
+    return _token_in_path().sub(rf"\g<1>{MASK}", text)
 
 
 class MaskTableTokens(logging.Filter):
-    """A logging filter: the record's message, with table tokens masked."""
+    """A logging filter: the record's message, with every link's token masked."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the message if it names a table token; never drops a record."""
+        """Rewrite the message if it names a link's token; never drops a record."""
         message = record.getMessage()
         masked = mask_tokens(message)
         if masked != message:
@@ -38,7 +66,7 @@ class MaskTableTokens(logging.Filter):
 
 
 class MaskedGunicornLogger(Logger):
-    """gunicorn's logger, with table tokens masked in every access-log field."""
+    """gunicorn's logger, with every link's token masked in every access-log field."""
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict[str, Any]:
         """gunicorn's access-log fields, masked."""

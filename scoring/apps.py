@@ -2,6 +2,8 @@
 
 from django.apps import AppConfig
 
+import clubwhist.links  # noqa: F401  (registers ``<link:token>`` before any URL module is read)
+
 
 class ScoringConfig(AppConfig):
     """Slips, scores, standings."""

@@ -14,7 +14,7 @@ from .views.table_call import TableCallView
 def call_urls(follows: bool) -> list[Any]:
     """The plain call of one kind of link."""
     return [
-        path("<str:token>/call", TableCallView.as_view(follows=follows), name="call"),
+        path("<link:token>/call", TableCallView.as_view(follows=follows), name="call"),
     ]
 
 

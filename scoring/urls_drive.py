@@ -10,7 +10,7 @@ from .views import drive
 app_name = "drive"
 
 urlpatterns = [
-    path("<str:token>/", drive.DrivePlayerView.as_view(), name="player"),
-    path("<str:token>/check", drive.DriveCheckView.as_view(), name="check"),
-    path("<str:token>/dispute", drive.DriveDisputeView.as_view(), name="dispute"),
+    path("<link:token>/", drive.DrivePlayerView.as_view(), name="player"),
+    path("<link:token>/check", drive.DriveCheckView.as_view(), name="check"),
+    path("<link:token>/dispute", drive.DriveDisputeView.as_view(), name="dispute"),
 ]

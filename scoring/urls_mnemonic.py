@@ -7,5 +7,5 @@ from .views import mnemonic
 app_name = "mnemonic"
 
 urlpatterns = [
-    path("<str:token>/", mnemonic.MnemonicPlayerView.as_view(), name="player"),
+    path("<link:token>/", mnemonic.MnemonicPlayerView.as_view(), name="player"),
 ]

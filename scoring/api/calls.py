@@ -237,9 +237,9 @@ class ConfirmAsEnteredView(SlipView):
 
 SESSION = "sessions/<int:pk>/"
 urlpatterns = [
-    *phone_urls("tables/<str:token>/", "table-link"),
+    *phone_urls("tables/<link:token>/", "table-link"),
     *phone_urls("table/", "table-header"),
-    *phone_urls("entrant-links/<str:token>/", "entrant-link", follows=True),
+    *phone_urls("entrant-links/<link:token>/", "entrant-link", follows=True),
     path(SESSION + "calls/", CallListView.as_view(), name="call-list"),
     path(SESSION + "calls/<int:call_id>/answer/", CallAnswerView.as_view(), name="call-answer"),
     path(SESSION + "timer/", TimerView.as_view(), name="session-timer"),

@@ -332,23 +332,23 @@ urlpatterns = [
     path(
         "public/clubs/<slug:slug>/sessions/<int:pk>/prizes/", PublicPrizesView.as_view(), name="public-prizes"
     ),
-    path("entrant-links/<str:token>/drive/", PlayerStateView.as_view(), name="entrant-link-drive"),
+    path("entrant-links/<link:token>/drive/", PlayerStateView.as_view(), name="entrant-link-drive"),
     path(
-        "entrant-links/<str:token>/drive/result/",
+        "entrant-links/<link:token>/drive/result/",
         PlayerResultView.as_view(),
         name="entrant-link-drive-result",
     ),
     path(
-        "entrant-links/<str:token>/drive/check/",
+        "entrant-links/<link:token>/drive/check/",
         PlayerCheckView.as_view(),
         name="entrant-link-drive-check",
     ),
     path(
-        "entrant-links/<str:token>/drive/dispute/",
+        "entrant-links/<link:token>/drive/dispute/",
         PlayerDisputeView.as_view(),
         name="entrant-link-drive-dispute",
     ),
     path(
-        "entrant-links/<str:token>/drive/stamp/", PlayerStampView.as_view(), name="entrant-link-drive-stamp"
+        "entrant-links/<link:token>/drive/stamp/", PlayerStampView.as_view(), name="entrant-link-drive-stamp"
     ),
 ]

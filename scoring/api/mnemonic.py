@@ -37,5 +37,5 @@ class MnemonicStateView(OwnLinkView):
 
 
 urlpatterns = [
-    path("entrant-links/<str:token>/mnemonic/", MnemonicStateView.as_view(), name="entrant-link-mnemonic"),
+    path("entrant-links/<link:token>/mnemonic/", MnemonicStateView.as_view(), name="entrant-link-mnemonic"),
 ]

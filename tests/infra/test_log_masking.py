@@ -1,5 +1,7 @@
-"""A table's link is its only credential: request logs never show it (issue 13, item 10).
+"""A link is its holder's only credential: request logs never show one, of any kind.
 
+One rule: every route that takes a link's token names it with the ``link``
+converter, and the logs mask what stands there (``clubwhist.logs``).
 Django's log handlers carry the ``table_tokens`` filter; gunicorn's access
 log goes through ``MaskedGunicornLogger`` (named by ``gunicorn.conf.py``).
 ``test_club_server.py`` reads a real gunicorn's log for the same.
@@ -15,7 +17,10 @@ from typing import Any
 
 from gunicorn.config import Config
 
-from clubwhist.logs import MaskedGunicornLogger, mask_tokens
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from clubwhist.links import LinkToken
+from clubwhist.logs import MaskedGunicornLogger, link_prefixes, mask_tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "gBDyfCRglwmXfRJIctCwWQ"
@@ -29,6 +34,44 @@ def test_table_tokens_are_masked_wherever_a_path_names_one() -> None:
     assert mask_tokens(f"/api/v1/tables/{TOKEN}/results/") == "/api/v1/tables/***/results/"
     assert mask_tokens(f"http://192.168.1.20:8000/t/{TOKEN}?x=1") == "http://192.168.1.20:8000/t/***?x=1"
     assert mask_tokens("/c/riverside/s/1/") == "/c/riverside/s/1/"
+
+
+def routes(patterns: Any = None, above: str = "") -> list[tuple[str, URLPattern]]:
+    """Every route of the project with its whole path."""
+    out: list[tuple[str, URLPattern]] = []
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            out += routes(entry.url_patterns, above + str(entry.pattern))
+        else:
+            out.append((above + str(entry.pattern), entry))
+    return out
+
+
+def test_every_route_that_takes_a_token_takes_it_as_a_link() -> None:
+    """A link's token is a ``link`` parameter wherever a route takes one: the logs mask each such kind."""
+    taking = [(path, p) for path, p in routes() if "token" in getattr(p.pattern, "converters", {})]
+    assert len(taking) > 30
+    for path, pattern in taking:
+        assert isinstance(pattern.pattern.converters["token"], LinkToken), path
+    assert set(link_prefixes()) >= {"t/", "p/", "d/", "m/", "api/v1/tables/", "api/v1/entrant-links/"}
+
+
+def test_a_token_is_masked_in_every_route_that_takes_one() -> None:
+    """Each such route, with a token in it, as a request line and as a referrer, goes out masked."""
+    for path, _ in routes():
+        if "<link:token>" not in path:
+            continue
+        url = "/" + path.replace("<link:token>", TOKEN).replace("<int:tray>", "3")
+        for line in (f"GET {url} HTTP/1.1", f"http://192.168.1.20:8000{url}?x=1"):
+            assert TOKEN not in mask_tokens(line), line
+
+
+def test_drive_and_mnemonic_links_are_masked() -> None:
+    """A player's own link at a whist drive or a mnemonic sitting (issue 30, hole 5)."""
+    assert mask_tokens(f"GET /d/{TOKEN}/ HTTP/1.1") == "GET /d/***/ HTTP/1.1"
+    assert mask_tokens(f"/d/{TOKEN}/check") == "/d/***/check"
+    assert mask_tokens(f"Referer: http://hall:8000/m/{TOKEN}/") == "Referer: http://hall:8000/m/***/"
+    assert mask_tokens(f"/api/v1/entrant-links/{TOKEN}/drive/stamp/") == "/api/v1/entrant-links/***/drive/stamp/"
 
 
 def test_djangos_request_log_masks_table_tokens() -> None:
