@@ -4,8 +4,9 @@ A Howell of 8 pairs (4 tables, 14 trays, two a round) is built and started
 through the services in a fresh SQLite database under a temporary directory,
 with the production settings a club's laptop runs (DEBUG off, LAN_HTTP, the
 static files collected and served by WhiteNoise). A threaded WSGI server on
-127.0.0.1 serves it; Debian's Chromium (``CHROMIUM`` to override) opens table
-1's page at 390 x 844 through Playwright.
+127.0.0.1 serves it; Debian's Chromium (``CHROMIUM`` to override) opens the
+page of table 1's N-S pair (a phone that said there who it is) at 390 x 844
+through Playwright.
 
 **Weight.** Every response the page loads (the page with its styles
 written in, its script, icon, its first look at the API) with its body
@@ -71,6 +72,7 @@ from django.core.wsgi import get_wsgi_application  # noqa: E402
 
 from tournaments.services import club as club_services  # noqa: E402
 from tournaments.services import deals, seating, sessions  # noqa: E402
+from tournaments.services.phones import phone_claim  # noqa: E402
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
@@ -93,7 +95,7 @@ class Quiet(WSGIRequestHandler):
 
 
 def table_link() -> str:
-    """A started Howell of 8 pairs, two trays a round; the path of table 1's page."""
+    """A started Howell of 8 pairs, two trays a round; the path of the page of table 1's N-S pair."""
     club = club_services.club_create(name="Bench Whist Club", slug="bench")
     session = sessions.session_create(
         club=club, date=dt.date(2026, 12, 7), title="Monday pairs", scoring_method="exponent"
@@ -105,7 +107,9 @@ def table_link() -> str:
     seating.movement_fix(session=session, family="howell", deals=14)
     deals.trays_deal(session=session, rng=random.Random(14))
     session = sessions.session_start(session=session)
-    return f"/t/{session.tables.get(number=1).token}/"
+    table = session.tables.get(number=1)
+    north_south = table.seatings.get(round__number=1).ns
+    return f"/p/{phone_claim(table=table, number=north_south.number, device='bench').token}/"
 
 
 def serve() -> tuple[ThreadedWSGIServer, str]:

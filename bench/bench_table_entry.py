@@ -4,10 +4,13 @@ The session: 100 pairs seated by the engine's Mitchell, first modification
 for an even number of tables (pp. 32-33): 50 tables, 50 rounds, a tray a
 table a round. Two phones sit at each table (100 clients, one thread each,
 keep-alive HTTP on 127.0.0.1) and speak the phones' REST API as
-``static/js/table.js`` does: ``POST /api/v1/tables/<token>/results/`` with an
-``Idempotency-Key``. Round by round the two phones at a table send the same
-tray at the same moment with their own keys: one must be stored (201), the
-other told (409, with both values). One send in twenty is then repeated with
+``static/js/table.js`` does: each phone follows the table's N-S pair by a
+pass of its own (the first said at the table's link who it is, the second
+joined with the pair's code), and sends ``POST
+/api/v1/entrant-links/<pass>/results/`` with an ``Idempotency-Key``. Round
+by round the two phones at a table send the same tray at the same moment
+with their own keys: one must be stored (201), the other told (409, with
+both values). One send in twenty is then repeated with
 its key, as a phone whose answer was lost would: it must store nothing new
 (200). The bench then checks the database: none lost, doubled or changed.
 
@@ -268,10 +271,19 @@ seating.movement_fix(session=session, family="mitchell", variant="mod1")
 session = s.session_start(session=session)
 from django.db import connection
 from bench.bare_urls import FLOOR_TABLE_SQL
+from tournaments.models import Seating
+from tournaments.services.phones import phone_claim
 with connection.cursor() as cursor:
     cursor.execute(FLOOR_TABLE_SQL)
+passes = {}
+for seating in Seating.objects.filter(round__session=session, round__number=1).select_related("table", "ns"):
+    table, number = seating.table, seating.ns.number
+    first = phone_claim(table=table, number=number, device=f"a{table.number}")
+    code = first.link.__class__.objects.get(pk=first.link_id).join_code
+    second = phone_claim(table=table, number=number, device=f"b{table.number}", code=code)
+    passes[seating.table.number] = [first.token, second.token]
 print(json.dumps({"club": club.pk, "session": session.pk, "movement": session.movement_json,
-                  "tokens": {t.number: t.token for t in session.tables.all()}}))
+                  "tokens": {t.number: t.token for t in session.tables.all()}, "passes": passes}))
 """
     out = subprocess.run(
         [str(PYTHON), "-c", script.replace("HISTORY", str(history))],
@@ -435,16 +447,23 @@ def nothing() -> Iterator[None]:
     yield None
 
 
-def closed_loop(port: int, tokens: dict[str, str], plan: Plan, to: str) -> Tally:
+def send_path(passes: dict[str, list[str]], table: int, seat: int) -> str:
+    """The app's send of the phone in this seat (1 or 2) at this table: through its own pass."""
+    return f"/api/v1/entrant-links/{passes[str(table)][seat - 1]}/results/"
+
+
+def closed_loop(
+    port: int, tokens: dict[str, str], passes: dict[str, list[str]], plan: Plan, to: str
+) -> Tally:
     """100 clients, two per table, each sending as soon as its table's last send was answered;
     ``to`` the bare view, the floor send, or the app's send."""
     tally, threads = Tally(), []
     for table, items in sorted(plan.items()):
         gate = threading.Barrier(2)
         token = tokens[str(table)]
-        path = {"bare": BARE_PATH, "floor": FLOOR_PATH.format(token=token)}.get(to)
-        path = path or f"/api/v1/tables/{token}/results/"
         for seat in (1, 2):
+            path = {"bare": BARE_PATH, "floor": FLOOR_PATH.format(token=token)}.get(to)
+            path = path or send_path(passes, table, seat)
             args = (port, path, items, gate, tally, table * 10 + seat)
             threads.append(threading.Thread(target=play_table, daemon=True, args=args))
     for t in threads:
@@ -454,7 +473,7 @@ def closed_loop(port: int, tokens: dict[str, str], plan: Plan, to: str) -> Tally
     return tally
 
 
-def open_loop(port: int, tokens: dict[str, str], plan: Plan, rate: float) -> Tally:
+def open_loop(port: int, passes: dict[str, list[str]], plan: Plan, rate: float) -> Tally:
     """Arrivals on a clock, ``rate`` a second, whatever the answers: both phones of a table, round by round.
 
     Latency runs from each arrival's due time, so a server that falls behind
@@ -466,13 +485,13 @@ def open_loop(port: int, tokens: dict[str, str], plan: Plan, rate: float) -> Tal
     for i in range(rounds):
         for table, items in sorted(plan.items()):
             if i < len(items):
-                arrivals.extend([(table, items[i])] * 2)
+                arrivals.extend([(table, 1, items[i]), (table, 2, items[i])])
 
-    def send(due: float, table: int, sent: tuple[int, int, int]) -> None:
+    def send(due: float, table: int, seat: int, sent: tuple[int, int, int]) -> None:
         if not hasattr(local, "phone"):
             local.phone = Phone(port)
         rnd, tray, tricks = sent
-        path = f"/api/v1/tables/{tokens[str(table)]}/results/"
+        path = send_path(passes, table, seat)
         status, answer = local.phone.send(
             path, {"tray": tray, "ns_tricks": tricks, "round": rnd}, secrets.token_hex(16)
         )
@@ -480,10 +499,10 @@ def open_loop(port: int, tokens: dict[str, str], plan: Plan, rate: float) -> Tal
 
     with ThreadPoolExecutor(max_workers=CLIENTS) as pool:
         start = time.perf_counter()
-        for n, (table, sent) in enumerate(arrivals):
+        for n, (table, seat, sent) in enumerate(arrivals):
             due = start + n / rate
             time.sleep(max(0.0, due - time.perf_counter()))
-            pool.submit(send, due, table, sent)
+            pool.submit(send, due, table, seat, sent)
     return tally
 
 
@@ -752,7 +771,7 @@ def main() -> int:
             print(f"setting up: migrate, 100 pairs, Mitchell mod1 for 50 tables{before} ...", flush=True)
             built = setup_session(env, args.history)
             env["BENCH_BARE_CLUB"] = str(built["club"])
-            movement, tokens = built["movement"], built["tokens"]
+            movement, tokens, passes = built["movement"], built["tokens"], built["passes"]
             send_plan = table_plan(movement, 1, rounds, args.seed)
             open_plan = table_plan(movement, rounds + 1, rounds + open_rounds, args.seed + 1)
             bare_plan = table_plan(movement, 1, min(args.bare_rounds, rounds), args.seed + 2)
@@ -802,17 +821,19 @@ def main() -> int:
                 phases: dict[str, Tally] = {}
                 warm_up(port)
                 print(f"bare view: {sum(len(v) for v in bare_plan.values()) * 2} requests ...", flush=True)
-                phases["bare"] = run_phase(pids, lambda: closed_loop(port, tokens, bare_plan, "bare"))
+                phases["bare"] = run_phase(pids, lambda: closed_loop(port, tokens, passes, bare_plan, "bare"))
                 print(f"floor send: {sum(len(v) for v in bare_plan.values())} results ...", flush=True)
-                phases["floor"] = run_phase(pids, lambda: closed_loop(port, tokens, bare_plan, "floor"))
+                phases["floor"] = run_phase(
+                    pids, lambda: closed_loop(port, tokens, passes, bare_plan, "floor")
+                )
                 print(f"send: {sum(len(v) for v in send_plan.values())} results, closed loop ...", flush=True)
-                phases["send"] = run_phase(pids, lambda: closed_loop(port, tokens, send_plan, "send"))
+                phases["send"] = run_phase(pids, lambda: closed_loop(port, tokens, passes, send_plan, "send"))
                 if open_rounds:
                     rate = len(phases["send"].latencies) / phases["send"].seconds / 2
                     setting["open_rate"] = rate
                     n = sum(len(v) for v in open_plan.values())
                     print(f"open loop: {n} results, {2 * n} arrivals at {rate:.1f}/s ...", flush=True)
-                    phases["open"] = run_phase(pids, lambda: open_loop(port, tokens, open_plan, rate))
+                    phases["open"] = run_phase(pids, lambda: open_loop(port, passes, open_plan, rate))
                 if watcher is not None:
                     stored_at = {k: v for t in phases.values() for k, v in t.stored_at.items()}
                     watcher.wait_for(set(stored_at))

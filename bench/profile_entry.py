@@ -36,6 +36,7 @@ from scoring.services.standings import standings_compute
 from tournaments.models import Club
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
+from tournaments.services.phones import phone_claim
 
 
 def show(profile: cProfile.Profile, title: str, top: int) -> None:
@@ -59,7 +60,10 @@ def profile_send(club: Club, rounds: int, top: int) -> None:
         sessions.entrant_create(session=session, players=[a, b])
     seating.movement_fix(session=session, family="mitchell", variant="mod1")
     session = sessions.session_start(session=session)
-    tokens = {t.number: t.token for t in session.tables.all()}
+    first = {s.table.number: s for s in session.rounds.get(number=1).seatings.select_related("table", "ns")}
+    tokens = {
+        n: phone_claim(table=s.table, number=s.ns.number, device=f"p{n}").token for n, s in first.items()
+    }
     rng, client, codes = random.Random(1900), Client(), [0, 0]
     sends = [
         (tokens[t["table"]], {"tray": tray, "ns_tricks": rng.randint(0, 13), "round": rnd["round"]})
@@ -72,7 +76,7 @@ def profile_send(club: Club, rounds: int, top: int) -> None:
     for token, body in sends:
         for _ in (1, 2):
             answer = client.post(
-                f"/api/v1/tables/{token}/results/",
+                f"/api/v1/entrant-links/{token}/results/",
                 body,
                 content_type="application/json",
                 headers={"Idempotency-Key": secrets.token_hex(16)},

@@ -8,10 +8,6 @@ writes the SQL once, from the models' own fields, and builds the same model
 instances the ORM would: each value passed through the field's and the
 database's converters, each related instance set on the one pointing to it.
 
-``BesideRead`` reads two such chains in one query, the second joined beside
-the first by a condition (a phone's table by its token, and the lines a send
-must look for first).
-
 Use it only where a profile shows the ORM's compiling matters; everything
 else reads through the ORM.
 """
@@ -178,51 +174,3 @@ class JoinedRead:
 def _converters(field: Field[Any, Any], expression: Any, connection: Any) -> list[Converter]:
     """What the ORM passes a column's value through: the database's converters, then the field's."""
     return connection.ops.get_db_converters(expression) + field.get_db_converters(connection)
-
-
-class BesideRead:
-    """``where(condition, params)``: each row of the ``first`` read where the condition holds, with
-    each row of the ``second`` read (made with another ``alias``) that ``on`` joins to it, or None
-    for none: ``[(first, second or None), ...]``, in one query where there were two.
-
-    ``on`` is an SQL condition on both reads' aliases; ``params`` are its parameters, then the
-    condition's. The second read's chain is joined as a whole (``LEFT OUTER JOIN (...) ON``).
-    """
-
-    def __init__(self, first: JoinedRead, second: JoinedRead, on: str) -> None:
-        assert first.alias != second.alias and not (first.lock or second.lock)
-        self.first, self.second, self.on = first, second, on
-        self._compiled: tuple[str, tuple[_Part, ...], tuple[_Part, ...], int] | None = None
-        self._sql: dict[str, str] = {}
-
-    def _compile(self) -> tuple[str, tuple[_Part, ...], tuple[_Part, ...], int]:
-        """The SQL before its WHERE, both reads' parts, and where the second's columns start."""
-        columns, joins, parts = self.first._pieces()
-        beside, inner, others = self.second._pieces()
-        group = " ".join(inner)
-        if len(inner) > 1:
-            group = f"({group})"
-        joins = [*joins, f"LEFT OUTER JOIN {group} ON {self.on}"]
-        head = f"SELECT {', '.join([*columns, *beside])} FROM {' '.join(joins)} WHERE "
-        return head, tuple(parts), tuple(others), len(columns)
-
-    def first_by(self, value: Any, on_params: Sequence[Any]) -> list[tuple[Any, Any]]:
-        """``where`` the first read's ``column`` equals the value."""
-        return self.where(self.first._by_column, [*on_params, value])
-
-    def where(self, condition: str, params: Sequence[Any]) -> list[tuple[Any, Any]]:
-        """Each first instance where the condition holds, with a second one joined to it (or None)."""
-        if self._compiled is None:
-            self._compiled = self._compile()
-        head, parts, others, start = self._compiled
-        sql = self._sql.get(condition)
-        if sql is None:
-            sql = self._sql[condition] = head + condition
-        connection = connections[self.first.using]
-        with connection.cursor() as cursor:
-            execute_prepared(cursor, sql, params)
-            rows = cursor.fetchall()
-        return [
-            (self.first._made(row, parts, connection), self.second._made(row, others, connection, start))
-            for row in rows
-        ]

@@ -14,7 +14,7 @@ from django.urls import register_converter
 
 
 class LinkToken:
-    """Any path segment, as a string: the link's token (an unknown one is the view's 404, never the router's)."""
+    """Any path segment, as a string: the link's token (an unknown one is the view's 404)."""
 
     regex = "[^/]+"
 

@@ -170,7 +170,9 @@ def demo_links(base_url: str, *, password: str = DEMO_PASSWORD) -> list[str]:
     if running is not None:
         table = running.tables.order_by("number").first()
         if table is not None:
-            lines.append(f"  Table 1 entry:     {base_url}/t/{table.token}/   ({running.title})")
+            lines.append(
+                f"  Table 1's code:    {base_url}/t/{table.token}/   ({running.title}: say which pair)"
+            )
         link = running.entrant_links.filter(revoked=False).order_by("entrant__number").first()
         if link is not None:
             lines.append(f"  Pair 1's phone:    {base_url}/p/{link.token}/   (follows pair 1 to every table)")

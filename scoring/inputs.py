@@ -61,6 +61,24 @@ class ConfirmSerializer(serializers.Serializer):
     version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
 
 
+class ClaimSerializer(serializers.Serializer):
+    """ "This phone is that entrant": its number (``entrant``), for one pair of a team of four its side,
+    and, when another phone follows it already, the entrant's code shown on that phone.
+
+    The page's form sends ``entrant`` as the choice's value ("5", or "2-NS" for one pair of a team).
+    """
+
+    entrant = serializers.RegexField(
+        r"^[1-9][0-9]{0,4}(-(NS|EW))?$", help_text='"5", or "2-NS" for a pair of a team.'
+    )
+    code = serializers.RegexField(r"^[0-9]{0,6}$", required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The entrant's number and side, read from its value."""
+        number, _, side = str(attrs["entrant"]).partition("-")
+        return {"number": int(number), "side": side, "code": attrs.get("code", "")}
+
+
 def checked(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     """The fields as the serializer reads them, or a ``UserError`` naming the first field at fault."""
     form = serializer(data=data)

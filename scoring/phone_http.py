@@ -1,11 +1,12 @@
 """What the phone's pages and their JSON endpoints share: the link, the phone, the input.
 
-A phone holds a table's link (its QR code) or an entrant's own link (the QR
-code on the entrant's card); there are no player accounts. A phone that
-says at a table which entrant it is gets a cookie that sends it on to that
-entrant's link, so it follows the entrant from table to table. Each phone
-also gets a random device id in a cookie so the page knows which phone sent
-a result (and asks that phone to hand itself to E-W for the check).
+A phone holds a table's link (its QR code: a place), an entrant's own link
+(the QR code on the entrant's card), or a pass of its own, given when it
+said at a table which entrant it is; there are no player accounts. Each
+phone gets a random device id in a cookie: a phone follows one entrant of a
+session at a time (``tournaments.services.phones``), and the page knows
+which phone sent a result (and asks that phone to hand itself to E-W for
+the check).
 """
 
 from __future__ import annotations
@@ -25,9 +26,7 @@ from .selectors.phone import Phone, phone_for_entrant, phone_for_table
 from .services.phones import phone_submit
 
 DEVICE_COOKIE = "cw_device"
-FOLLOW_COOKIE = "cw_follow"
 ONE_YEAR = 365 * 24 * 3600
-ONE_DAY = 24 * 3600
 
 
 class PhoneMixin:
@@ -60,14 +59,6 @@ class PhoneMixin:
             )
         response["Cache-Control"] = "no-store"
         return response
-
-
-def follow(response: HttpResponse, request: HttpRequest, token: str) -> HttpResponse:
-    """Remember on this phone which entrant it follows (its own link's token)."""
-    response.set_cookie(
-        FOLLOW_COOKIE, token, max_age=ONE_DAY, samesite="Lax", httponly=True, secure=request.is_secure()
-    )
-    return response
 
 
 def back_home(view: PhoneMixin, token: str) -> HttpResponse:

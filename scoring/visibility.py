@@ -4,37 +4,67 @@ This docstring is the contract (DESIGN.md, "Who may see what: the folded
 slip"). A *traveling slip* stays folded (W. H. Barney, *Whist and Duplicate
 Whist*, 1900, p. 42): nobody learns a result before playing that tray.
 
+**The threat model.** Phones hold links, and a link is whoever holds it.
+
+- A **table's link** (the QR code on the table) is a **place**: it lies on
+  the table all evening, so every pair that ever sat there holds it, pairs
+  long gone and pairs across the table alike, for as long as the session
+  lasts. It proves nobody's identity.
+- An **entrant's own link** (the QR code on its movement card, p. 39) is
+  handed to the entrant by the director: whoever holds it is the entrant.
+- A **pass** is a phone's own link to follow an entrant, given when the
+  phone says at a table's link which entrant it is (a *claim*,
+  ``tournaments.services.phones``, which says what guards it: one phone
+  claims an entrant, a second needs the entrant's code; one entrant a
+  phone; only the entrants on the table's card; the director sees every
+  phone and releases them).
+- A **person** holds every link their phones have touched all evening, and
+  whatever those links hand out. What a person can see, through all of
+  them at once, must not change when a tray that person has not played gets
+  a result (``tests/privacy``).
+
 **Viewers**
 
 - ``PUBLIC``: anyone, with no credentials (also another club's director).
 - ``DIRECTOR``: a director of the session's club.
-- ``ENTRANT``: a phone that has said which entrant it is at a table, or that
-  holds the entrant's own link (the QR code on its movement card). For a
-  team of four, one of its two pairs (``side`` ``NS`` or ``EW``, p. 48).
-- ``TABLE``: a bare table link; nobody said who.
+- ``ENTRANT``: a phone that follows an entrant: by its own link, or by a
+  pass. For a team of four, one of its two pairs (``side`` ``NS`` or
+  ``EW``, p. 48).
+- ``TABLE``: a table's own link.
 
-**While the session is running**
+**What each may do and see** (the README's "Who may see what" has it as a table)
 
-- The director sees every line, every score and the standings.
-- An entrant sees the lines of a tray, and any score derived from them, once
-  that entrant has played the tray and its table has sent it; it also sees
-  its own table's lines of the round it plays, to enter and check them.
-- A bare table link enters and checks its own lines of the round in play
-  and sees no traveller and no score.
-- Entrants and table links see the **running score** when the director
-  allows it, except in the last rounds the director hides: totals over the
-  trays that every table due to play them has finished (a *complete* tray),
-  so it changes only when a tray is complete.
-- The public sees nothing of the results.
+- A **table's link** shows the table's card (who sits there in each round,
+  which trays: what the printed guide card says), the entrants a phone
+  there may say it is (and whether a phone follows each), and calls the
+  director. It never hands out an entrant's link or a pass; it shows no
+  count, no score, no traveller, not even the round the table has reached;
+  it sends, checks and corrects nothing. Nothing it shows changes when a
+  tray is played.
+- An **entrant** (its own link or a pass) sees the lines of a tray, and
+  any score derived from them, once that entrant has played the tray and
+  its table has sent it; that includes its own table's lines of the round
+  it plays, to send, check (E-W), dispute (E-W) and correct (N-S, until
+  checked). It acts only at the table where it sits in its round now, and
+  only on the lines of trays it played.
+- The **running score**, when the director allows it and except in the
+  last rounds the director hides, is shown to entrants: totals over the
+  trays that every table due to play them has finished (a *complete*
+  tray), so it changes only when a tray is complete.
+- The **director** sees every line, every score and the standings, and
+  nothing of another club's sessions (404, never 403).
+- The **public** sees nothing of the results while the session runs.
 
-**Once closed or published** table and entrant links see exactly what the
-public sees. The public sees what the director has published, and only
-that: with the standings alone, totals and places; the lines and per-deal
-scores only when the travellers are published; the hands only when the hand
-records are. A closed session shows nothing. A draft shows nothing either.
+**Once closed or published** table links and entrants see exactly what the
+public sees, and a phone's check or dispute is refused before anything of
+the line is read. The public sees what the director has published, and
+only that: with the standings alone, totals and places; the lines and
+per-deal scores only when the travellers are published; the hands only
+when the hand records are. A closed session shows nothing. A draft shows
+nothing either.
 
-Checked as a property (``tests/privacy``): a viewer's answers do not change
-when a tray that viewer has not played gets a result.
+Checked as a property (``tests/privacy``): a person's answers do not change
+when a tray that person has not played gets a result.
 """
 
 from __future__ import annotations
@@ -78,7 +108,7 @@ def entrant_viewer(*, entrant_id: int, side: str = "") -> Viewer:
 
 
 def table_viewer(*, table_id: int) -> Viewer:
-    """A bare table link."""
+    """A table's own link (a place)."""
     return Viewer(Role.TABLE, table_id=table_id)
 
 
@@ -164,8 +194,8 @@ def sight(*, viewer: Viewer, session: Session) -> Sight:
         return EVERYTHING
     if viewer.role == Role.PUBLIC or session.status in (Session.Status.CLOSED, Session.Status.PUBLISHED):
         return _public_sight(session)
-    if session.status != Session.Status.RUNNING:
-        return NOTHING
+    if session.status != Session.Status.RUNNING or viewer.role == Role.TABLE:
+        return NOTHING  # a table's link is a place: it sees no result of a running session
     return Sight(
         trays=played_trays(viewer),
         standings=False,

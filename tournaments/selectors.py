@@ -21,6 +21,7 @@ from .models import (
     Entrant,
     EntrantKind,
     EntrantLink,
+    PhonePass,
     Player,
     Round,
     Session,
@@ -48,6 +49,16 @@ LINK_BY_TOKEN = JoinedRead(
     ],
     "token",
 )
+PASS_BY_TOKEN = JoinedRead(
+    [
+        Step(PhonePass),
+        Step(EntrantLink, via="link"),
+        Step(Entrant, via="entrant"),
+        Step(Session, via="session", skip=MOVEMENT_FIELDS, on=1),
+        Step(Club, via="club"),
+    ],
+    "token",
+)
 
 
 def table_by_token(*, token: str) -> Table:
@@ -68,6 +79,44 @@ def entrant_link_by_token(*, token: str) -> EntrantLink:
     if found is None or found.revoked:
         raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
     return found
+
+
+def follower_by_token(*, token: str) -> tuple[EntrantLink, PhonePass | None]:
+    """The entrant a phone follows by this token: its own printed link's, or a phone's pass (with the
+    pass). An unknown or revoked link, or an ended pass, is NotFound (saying why, for an ended pass)."""
+    if not TOKEN.fullmatch(token):
+        raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
+    phone_pass: PhonePass | None = PASS_BY_TOKEN.first(token)  # first: a phone's sends come by its pass
+    if phone_pass is None:
+        return entrant_link_by_token(token=token), None
+    if phone_pass.link.revoked:
+        raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
+    if phone_pass.ended_at is not None:
+        raise NotFound(
+            f"This phone no longer follows {phone_pass.link.entrant} ({phone_pass.ended_why}). "
+            "Scan your table's QR code and say who you are."
+        )
+    return phone_pass.link, phone_pass
+
+
+@dataclass(frozen=True)
+class LinkPhones:
+    """An entrant's own link, with the phones that follow it now (for the director's Tables page)."""
+
+    link: EntrantLink
+    phones: list[PhonePass]
+    #: Claims of it refused for a wrong code since the director last released it.
+    refused: int
+
+
+def entrant_links_with_phones(*, session: Session) -> list[LinkPhones]:
+    """Every entrant's own link of the session with its phones, by entrant number."""
+    links = list(session.entrant_links.select_related("entrant").order_by("entrant__number", "side"))
+    phones: dict[int, list[PhonePass]] = {}
+    passes = PhonePass.objects.filter(session=session, ended_at__isnull=True).select_related("table")
+    for phone in passes.order_by("created_at"):
+        phones.setdefault(phone.link_id, []).append(phone)
+    return [LinkPhones(link, phones.get(link.pk, []), link.join_failures) for link in links]
 
 
 def ranked_kind(session: Session) -> str:

@@ -1,13 +1,11 @@
 """The phones' API: N-S correct their own line until E-W have checked it (``services.amend``).
 
-The same three doors as the rest of the phones' API (``scoring.api.tables``):
-a table's token in the URL or the ``Table`` header, or an entrant's own
-token; an entrant's phone may correct only a line where it sat N-S.
+Under a phone that follows an entrant (``scoring.api.tables``): its phone
+may correct only a line where that entrant sat N-S. A table's own link
+corrects nothing (it is a place).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.urls import path
 from drf_spectacular.utils import extend_schema
@@ -26,9 +24,7 @@ from .tables import TRAY, TableView
 class TableAmendView(TableView):
     """N-S correct their count on a tray before E-W check it."""
 
-    @extend_schema(
-        request=AmendSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
-    )
+    @extend_schema(request=AmendSerializer, responses={200: SlipLineSerializer, **errors(400, 404, 409, 429)})
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """The corrected line (409 once E-W have checked or disputed it, or if it changed since seen)."""
         form = AmendSerializer(data=request.data)
@@ -46,18 +42,10 @@ class TableAmendView(TableView):
         return Response(SlipLineSerializer(line).data)
 
 
-def amend_urls() -> list[Any]:
-    """The endpoint under each of the phones' three prefixes."""
-    route = "trays/<int:tray>/amend/"
-    return [
-        path(f"tables/<str:token>/{route}", TableAmendView.as_view(), name="table-link-amend"),
-        path(f"table/{route}", TableAmendView.as_view(), name="table-header-amend"),
-        path(
-            f"entrant-links/<str:token>/{route}",
-            TableAmendView.as_view(follows=True),
-            name="entrant-link-amend",
-        ),
-    ]
-
-
-urlpatterns = amend_urls()
+urlpatterns = [
+    path(
+        "entrant-links/<link:token>/trays/<int:tray>/amend/",
+        TableAmendView.as_view(follows=True),
+        name="entrant-link-amend",
+    ),
+]

@@ -1,17 +1,22 @@
-"""The phones' API: what a table's private link, or an entrant's own link, can do, and nothing more.
+"""The phones' API: what a table's own link (a place) may do, and what a phone that follows an entrant may.
 
-A table's token goes in the URL (``/api/v1/tables/<token>/...``, like the
-page's link) or in a header (``Authorization: Table <token>`` on
-``/api/v1/table/...``); an entrant's own token in the URL
-(``/api/v1/entrant-links/<token>/...``). Either can do what its page can: see
-where it is (the page's own state), send N-S tricks for a tray of its
-round, let E-W check or dispute a line, and unfold a tray's traveller when
-the visibility rule allows (``scoring.visibility``: an entrant once it has
-played the tray and its table has sent it; a bare table link never). A
-table's state lists, under ``claims``, the entrants seated there now with
-their own tokens: a phone that says which it is follows that token. Every
-request counts against the token's rate limit (scope ``table``); an
-unknown or revoked link is 404; every answer is ``Cache-Control: no-store``.
+**A table's link** (its token in the URL, ``/api/v1/tables/<token>/``, or
+in a header, ``Authorization: Table <token>`` on ``/api/v1/table/``) shows
+the table's card and the entrants on it, and lets a phone say which it is
+(``claim/``): a pass of the phone's own comes back, never an entrant's
+link. It calls the director too (``api.calls``). It sends, checks and
+unfolds nothing: everyone who ever sat at the table holds it.
+
+**A phone that follows an entrant** (``/api/v1/entrant-links/<token>/``,
+with the entrant's own printed token or the phone's pass) sees where its
+entrant sits (the page's own state), sends N-S tricks for a tray of its
+round, lets E-W check or dispute a line, and unfolds a tray's traveller
+when the visibility rule allows (``scoring.visibility``: once its entrant
+has played the tray and its table has sent it).
+
+Every request counts against the token's rate limit (scope ``table``); an
+unknown or revoked link, or an ended pass, is 404; every answer is
+``Cache-Control: no-store``.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 from django.http import HttpResponseBase
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,16 +36,17 @@ from rest_framework.views import APIView
 from tournaments.api import ServiceErrorsMixin, errors
 from tournaments.api.permissions import TableRateThrottle, TableTokenAuthentication
 from tournaments.models import Table
-from tournaments.selectors import table_by_token, tray_by_number
+from tournaments.selectors import tray_by_number
 from tournaments.services.errors import NotFound
+from tournaments.services.phones import phone_claim
 
-from ..inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer, read_form
+from ..inputs import ClaimSerializer, ConfirmSerializer, DisputeSerializer, TableSubmitSerializer, read_form
 from ..phone_http import DEVICE_COOKIE
 from ..selectors.phone import Phone, phone_for_entrant, phone_for_table
+from ..selectors.place import PlacePage, follower_urls, place_json, place_page
 from ..selectors.table import TablePage, page_json, table_page
 from ..selectors.travellers import traveller_lines
-from ..services.phones import phone_confirm, phone_dispute, phone_submit, table_phone_for_send
-from ..services.results import Earlier
+from ..services.phones import phone_confirm, phone_dispute, phone_submit
 from ..visibility import sight
 from . import dataclass_schema
 from .slips import (
@@ -53,24 +59,23 @@ from .slips import (
 )
 
 TRAY = OpenApiParameter("tray", int, OpenApiParameter.PATH, description="The tray's number.")
+DEVICE = OpenApiParameter("device", str, description="The phone's id, if it has no cw_device cookie.")
 
 
 class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
-    """Resolve the phone from the URL's token (a table's, or an entrant's with ``follows``) or the header."""
+    """Resolve the phone from the URL's token (a table's, or with ``follows`` an entrant's or a pass's)
+    or from the ``Table`` header."""
 
     authentication_classes = [TableTokenAuthentication]
     permission_classes = [AllowAny]
     throttle_classes = [TableRateThrottle]
     follows = False
-    reads_own_table = False  # a table link's view that reads its table itself, with more in the query
     phone: Phone
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """After authentication and throttling: the phone, or 404 (401 without any token)."""
         super().initial(request, *args, **kwargs)
         token = kwargs.get("token")
-        if token and self.reads_own_table and not self.follows:
-            return  # a table link: read with what the request asks (``TableResultView``)
         if token:
             self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
         elif isinstance(request.auth, Table):  # read by the header's authentication, with its session
@@ -91,25 +96,80 @@ class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
         return (request.COOKIES.get(DEVICE_COOKIE) or given or "")[:64]
 
 
+# --- A table's own link: a place ------------------------------------------------------------------
+
+
 @extend_schema(tags=["tables"])
-class TableStateView(TableView):
-    """Where the table is: the table page's own state."""
+class PlaceStateView(TableView):
+    """The table: its card, and the entrants a phone here may say it is."""
+
+    @extend_schema(parameters=[DEVICE], responses={200: dataclass_schema(PlacePage), **errors(401, 404, 429)})
+    def get(self, request: Request, token: str = "") -> Response:
+        """The table's card (who sits here in each round, the trays) and who has a phone; no result."""
+        assert self.phone.table is not None
+        device = self.device(request, request.query_params.get("device", ""))
+        return Response(place_json(place_page(table=self.phone.table, device=device)))
+
+
+class ClaimRequestSerializer(ClaimSerializer):
+    """ "This phone is that entrant" (``device``: the phone's id, if it has no cw_device cookie)."""
+
+    device = serializers.CharField(required=False, allow_blank=True, max_length=64, default="")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The entrant's number and side, the code, and the device."""
+        return {**super().validate(attrs), "device": attrs.get("device", "")}
+
+
+class PassSerializer(serializers.Serializer):
+    """The phone's pass: its own token, and where it opens the entrant's page and API."""
+
+    token = serializers.CharField()
+    page = serializers.CharField()
+    api = serializers.CharField()
+    entrant = serializers.IntegerField()
+    side = serializers.CharField()
+
+
+@extend_schema(tags=["tables"])
+class ClaimApiView(TableView):
+    """Say which entrant this phone is: a pass of its own follows that entrant from table to table."""
 
     @extend_schema(
-        parameters=[OpenApiParameter("device", str, description="The phone's id, to mark lines it sent.")],
-        responses={200: dataclass_schema(TablePage), **errors(401, 404, 429)},
+        request=ClaimRequestSerializer, responses={201: PassSerializer, **errors(400, 401, 404, 429)}
     )
+    def post(self, request: Request, token: str = "") -> Response:
+        """201 with the pass (the same pass again for the same phone); a refusal says why (400)."""
+        assert self.phone.table is not None
+        data = read_form(ClaimRequestSerializer, request.data)
+        data["device"] = self.device(request, data["device"])
+        got = phone_claim(table=self.phone.table, **data)
+        page, api = follower_urls(session=self.phone.session, token=got.token)
+        body = {"token": got.token, "page": page, "api": api, "entrant": data["number"], "side": data["side"]}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+# --- A phone that follows an entrant -----------------------------------------------------------------
+
+
+@extend_schema(tags=["tables"])
+class TableStateView(TableView):
+    """Where the entrant this phone follows sits: the phone page's own state."""
+
+    follows = True
+
+    @extend_schema(parameters=[DEVICE], responses={200: dataclass_schema(TablePage), **errors(404, 429)})
     def get(self, request: Request, token: str = "") -> Response:
-        """The round, who sits where, the trays, this table's lines and the unfolded travellers."""
+        """The round, who sits where, the trays, the table's lines and the unfolded travellers."""
         device = self.device(request, request.query_params.get("device", ""))
         return Response(page_json(table_page(phone=self.phone, device=device)))
 
 
 @extend_schema(tags=["tables"])
 class TableResultView(TableView):
-    """Send N-S tricks for a tray of this table's round, once."""
+    """Send N-S tricks for a tray of the round the entrant plays now, once."""
 
-    reads_own_table = True
+    follows = True
 
     @extend_schema(
         request=TableSubmitSerializer,
@@ -117,20 +177,19 @@ class TableResultView(TableView):
         responses={
             201: SubmitResultSerializer,
             200: SubmitResultSerializer,
-            **errors(400, 401, 404, 409, 422, 429),
+            **errors(400, 404, 409, 422, 429),
         },
     )
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the line and the traveller; a replayed key 200 (422 asking else); a second send 409."""
-        data, key, earlier = self.read(request, token)
+        data = read_form(TableSubmitSerializer, request.data)
         outcome = phone_submit(
             phone=self.phone,
-            earlier=earlier,
             tray_number=data["tray"],
             ns_tricks=data["ns_tricks"],
             by=self.phone.actor("N-S"),
             device=self.device(request, data["device"]),
-            idempotency_key=key,
+            idempotency_key=idempotency_key(request, data),
             ns_revokes=data["ns_revokes"],
             ew_revokes=data["ew_revokes"],
             round_number=data.get("round"),
@@ -139,29 +198,15 @@ class TableResultView(TableView):
         number = outcome.line.tray.number
         return submit_response(outcome, traveller_lines(session=self.phone.session, tray=number, sight=seen))
 
-    def read(self, request: Request, token: str) -> tuple[dict[str, Any], str | None, Earlier | None]:
-        """The send's form and key; a table link's phone is read here, with the lines its send looks
-        for first, in one query (an unknown link is a 404 before a bad form is a 400)."""
-        own = bool(token) and not self.follows
-        try:
-            data = read_form(TableSubmitSerializer, request.data)
-        except exceptions.ValidationError:
-            if own:
-                table_by_token(token=token)
-            raise
-        key = idempotency_key(request, data)
-        if not own:
-            return data, key, None
-        self.phone, earlier = table_phone_for_send(token=token, tray_number=data["tray"], idempotency_key=key)
-        return data, key, earlier
-
 
 @extend_schema(tags=["tables"], parameters=[TRAY])
 class TableConfirmView(TableView):
-    """E-W check this table's line on a tray."""
+    """E-W check a line of a tray the entrant played."""
+
+    follows = True
 
     @extend_schema(
-        request=ConfirmSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
+        request=ConfirmSerializer, responses={200: SlipLineSerializer, **errors(400, 404, 409, 429)}
     )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Confirm it (409 if it changed since the version seen, or is disputed)."""
@@ -174,8 +219,10 @@ class TableConfirmView(TableView):
 class TableDisputeView(TableView):
     """E-W disagree: their count goes to the director's board."""
 
+    follows = True
+
     @extend_schema(
-        request=DisputeSerializer, responses={200: SlipLineSerializer, **errors(400, 401, 404, 409, 429)}
+        request=DisputeSerializer, responses={200: SlipLineSerializer, **errors(400, 404, 409, 429)}
     )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Dispute the line."""
@@ -186,11 +233,13 @@ class TableDisputeView(TableView):
 
 @extend_schema(tags=["tables"], parameters=[TRAY])
 class TableTravellerView(TableView):
-    """A tray's traveller, unfolded once this table has sent its own result on it."""
+    """A tray's traveller, unfolded once the entrant has played the tray and its table has sent it."""
 
-    @extend_schema(responses={200: TRAVELLER, **errors(401, 404, 429)})
+    follows = True
+
+    @extend_schema(responses={200: TRAVELLER, **errors(404, 429)})
     def get(self, request: Request, tray: int, token: str = "") -> Response:
-        """The traveller, or 404 while it is folded for this table."""
+        """The traveller, or 404 while it is folded for this phone."""
         session = self.phone.session
         found = tray_by_number(session=session, number=tray) is not None
         seen = sight(viewer=self.phone.viewer, session=session)
@@ -200,8 +249,16 @@ class TableTravellerView(TableView):
         return Response([asdict(t) for t in lines])
 
 
-def table_urls(prefix: str, name: str, follows: bool = False) -> list[Any]:
-    """The phone's endpoints under one prefix (the token in the URL, or in the header)."""
+def place_urls(prefix: str, name: str) -> list[Any]:
+    """A table's own link's endpoints under one prefix (the token in the URL, or in the header)."""
+    return [
+        path(prefix, PlaceStateView.as_view(), name=f"{name}-state"),
+        path(prefix + "claim/", ClaimApiView.as_view(), name=f"{name}-claim"),
+    ]
+
+
+def follower_urls_api(prefix: str, name: str) -> list[Any]:
+    """The endpoints of a phone that follows an entrant."""
     views = (
         ("", TableStateView, "state"),
         ("results/", TableResultView, "results"),
@@ -209,14 +266,11 @@ def table_urls(prefix: str, name: str, follows: bool = False) -> list[Any]:
         ("trays/<int:tray>/dispute/", TableDisputeView, "dispute"),
         ("trays/<int:tray>/traveller/", TableTravellerView, "traveller"),
     )
-    return [
-        path(prefix + route, view.as_view(follows=follows), name=f"{name}-{what}")
-        for route, view, what in views
-    ]
+    return [path(prefix + route, view.as_view(), name=f"{name}-{what}") for route, view, what in views]
 
 
 urlpatterns = [
-    *table_urls("tables/<str:token>/", "table-link"),
-    *table_urls("table/", "table-header"),
-    *table_urls("entrant-links/<str:token>/", "entrant-link", follows=True),
+    *place_urls("tables/<link:token>/", "table-link"),
+    *place_urls("table/", "table-header"),
+    *follower_urls_api("entrant-links/<link:token>/", "entrant-link"),
 ]

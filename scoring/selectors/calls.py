@@ -90,7 +90,12 @@ class PhoneClock:
 
 
 def phone_clock(*, phone: Phone) -> PhoneClock:
-    """The phone's round clock (its table's or entrant's round) and its open call."""
+    """The phone's round clock (its entrant's round) and its open call.
+
+    A table's own link shows no clock: its round is how far the table has got, which moves with the
+    table's sends, and a table's link tells its holders nothing that does (``scoring.visibility``)."""
+    if phone.link is None:
+        return PhoneClock(clock=None, call=phone_call(phone=phone), now=timezone.localtime())
     number = phone_round(phone)
     clock = session_round_clock(session=phone.session, round_number=number) if number else None
     return PhoneClock(clock=clock, call=phone_call(phone=phone), now=timezone.localtime())

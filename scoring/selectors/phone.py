@@ -1,13 +1,11 @@
 """The phone at the table: the link it opened, the entrant it follows, where that entrant is now.
 
-A table's QR code opens a **table link**. A phone that has said which
-entrant it is (one of those seated at that table in its round), or that
-opens an entrant's own link (the QR code on the entrant's movement card,
-the book's card of p. 39), **follows that entrant** from table to table:
-it shows where the entrant sits now, where it goes next, and the travellers
-of the trays it has played. A phone that said nothing is a bare table link:
-it enters and checks that table's results and sees no traveller
-(``scoring.visibility``).
+A table's QR code opens a **table link**: a place (``selectors.place``). A
+phone that has said there which entrant it is (its **pass**), or that opens
+an entrant's own link (the QR code on the entrant's movement card, the
+book's card of p. 39), **follows that entrant** from table to table: it
+shows where the entrant sits now, where it goes next, and the travellers of
+the trays it has played (``scoring.visibility``).
 """
 
 from __future__ import annotations
@@ -15,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from tournaments.models import Entrant, EntrantLink, Seating, SeatingTray, Session, Table
-from tournaments.selectors import entrant_link_by_token, table_by_token
+from tournaments.models import EntrantLink, PhonePass, Seating, SeatingTray, Session, Table
+from tournaments.selectors import follower_by_token, table_by_token
 from tournaments.services.errors import NotFound
 
 from ..models import SlipLine
@@ -26,11 +24,13 @@ from .rounds import entrant_round, entrant_seatings, table_round
 
 @dataclass(frozen=True)
 class Phone:
-    """A phone: a bare table link, or an entrant it follows (``link``)."""
+    """A phone: a bare table link, or an entrant it follows (``link``: by its own printed link, or by
+    the phone's ``pass_`` said at a table)."""
 
     session: Session
     table: Table | None = None
     link: EntrantLink | None = None
+    pass_: PhonePass | None = None
 
     @property
     def viewer(self) -> Viewer:
@@ -57,6 +57,16 @@ class Phone:
         rows = rows.select_related("round", "table", "ns", "ew")
         return {s.round.number: s for s in rows.order_by()}
 
+    @cached_property
+    def round_now(self) -> int:
+        """The round the phone's entrant (or table) is playing now; 0 before the start (``phone_round``)."""
+        if self.session.status == Session.Status.DRAFT:
+            return 0
+        if self.link is not None:
+            return entrant_round(link=self.link, session=self.session, rounds=self.rounds)
+        assert self.table is not None
+        return table_round(table=self.table, rounds=self.rounds)
+
     def actor(self, side: str) -> str:
         """Who acted, for the slip's history: "table 3 N-S", or "pair 5 (N-S phone)"."""
         if self.link is None:
@@ -78,21 +88,14 @@ def phone_for_table(*, token: str) -> Phone:
 
 
 def phone_for_entrant(*, token: str) -> Phone:
-    """A phone that holds an entrant's own link, or NotFound."""
-    link = entrant_link_by_token(token=token)
-    return Phone(session=link.session, link=link)
+    """A phone that follows an entrant, by its own link or by a phone's pass; else NotFound."""
+    link, phone_pass = follower_by_token(token=token)
+    return Phone(session=link.session, link=link, pass_=phone_pass)
 
 
 def phone_round(phone: Phone) -> int:
-    """The round the phone's table (or entrant) is playing now; 0 before the start."""
-    if phone.session.status == Session.Status.DRAFT:
-        return 0
-    if phone.link is not None:
-        return entrant_round(
-            link=phone.link, session=phone.session, seatings=phone.seatings, rounds=phone.rounds
-        )
-    assert phone.table is not None
-    return table_round(table=phone.table, rounds=phone.rounds)
+    """The round the phone's table (or entrant) is playing now; 0 before the start (read once a request)."""
+    return phone.round_now
 
 
 def phone_seatings(phone: Phone) -> dict[int, Seating]:
@@ -117,54 +120,3 @@ def phone_line(*, phone: Phone, tray_number: object) -> SlipLine:
     if line is None:
         raise NotFound(f"No result has been sent on tray {number} at your table.")
     return line
-
-
-@dataclass(frozen=True)
-class Claim:
-    """One entrant a phone at this table may say it is: a pair, one pair of a team, or a player."""
-
-    link: EntrantLink
-    label: str
-    names: str
-    side: str
-
-
-def _claim_label(entrant: Entrant, side: str, where: str) -> str:
-    """ "N-S · Pair 3", "E-W · Team 2", "North · Player 5"."""
-    return f"{where} · {entrant.get_kind_display()} {entrant.number}"
-
-
-def claims_at(*, table: Table, round_number: int) -> list[Claim]:
-    """The entrants seated at this table in this round, each with its own link (phantoms excepted)."""
-    seating = Seating.objects.filter(table=table, round__number=round_number).first()
-    if seating is None:
-        return []
-    links = {
-        (link.entrant_id, link.side): link
-        for link in EntrantLink.objects.filter(session_id=table.session_id, revoked=False).order_by()
-    }
-    claims = []
-    for seated in seating.seated.select_related("entrant").prefetch_related("entrant__members__player"):
-        entrant = seated.entrant
-        link = links.get((entrant.pk, seated.side))
-        if link is None or entrant.is_phantom:
-            continue
-        seat = seating.seats.filter(entrant=entrant).first()
-        where = seat.get_direction_display() if seat else _side_words(seating, entrant, seated.side)
-        names = " & ".join(m.player.name for m in entrant.members.all() if _in_side(m.role, seated.side))
-        claims.append(
-            Claim(link=link, label=_claim_label(entrant, seated.side, where), names=names, side=where)
-        )
-    return claims
-
-
-def _side_words(seating: Seating, entrant: Entrant, side: str) -> str:
-    """ "N-S" or "E-W" for a pair or one pair of a team."""
-    if side:
-        return "N-S" if side == "NS" else "E-W"
-    return "N-S" if seating.ns_id == entrant.pk else "E-W"
-
-
-def _in_side(role: str, side: str) -> bool:
-    """Whether a team member of this role plays in this pair (N and S are N-S, p. 48)."""
-    return not side or not role or role in side

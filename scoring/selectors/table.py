@@ -34,7 +34,7 @@ from .. import display
 from ..models import SlipLine
 from ..scorers import ScoringError, score
 from ..visibility import Sight, published, running_shown, sight
-from .phone import Claim, Phone, claims_at, phone_round, phone_seatings
+from .phone import Phone, phone_round, phone_seatings
 from .rounds import seating_trays
 from .slips import session_slips, slips_of
 from .standings import entrant_names, running_score
@@ -42,7 +42,6 @@ from .table_move import MoveView, entrant_label, move_after
 from .table_parts import (
     SCORE_WORDS,
     STATUS_LABELS,
-    ClaimView,
     FollowView,
     LineView,
     RoundCard,
@@ -57,7 +56,8 @@ from .travellers import traveller_lines
 SCORES_CACHE_SECONDS = 3600
 
 
-def _seats(seating: Seating) -> list[SeatView]:
+def seat_views(seating: Seating) -> list[SeatView]:
+    """Who sits in each seat (N, E, S, W) at a table in a round: name, and pair (team) number."""
     seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
     out = []
     for direction in "NESW":
@@ -155,7 +155,7 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
     lines = (
         {ln.tray_id: ln for ln in SlipLine.objects.filter(table=seating.table, tray__in=trays)} if own else {}
     )
-    seats = _seats(seating)
+    seats = seat_views(seating)
     ns_here = _north_south(reading.phone, seating, seats)
     cards = []
     for tray in trays:
@@ -225,14 +225,6 @@ def _running(
     return rows, list(board.trays)
 
 
-def _claims(phone: Phone, number: int) -> list[ClaimView]:
-    """Who a bare table link may say it is, while the session runs."""
-    if phone.follows or phone.table is None or phone.session.status != Session.Status.RUNNING:
-        return []
-    found: list[Claim] = claims_at(table=phone.table, round_number=number)
-    return [ClaimView(token=c.link.token, label=c.label, names=c.names) for c in found]
-
-
 def _follows(phone: Phone) -> FollowView | None:
     """The entrant this phone follows, as the page names it."""
     link = phone.link
@@ -242,7 +234,9 @@ def _follows(phone: Phone) -> FollowView | None:
     side = {"NS": ", N-S pair", "EW": ", E-W pair"}.get(link.side, "")
     members = entrant.members.select_related("player")
     names = " & ".join(m.player.name for m in members if not link.side or m.role in link.side)
-    return FollowView(label=f"{entrant.get_kind_display()} {entrant.number}{side}", names=names)
+    phones = link.passes.filter(ended_at__isnull=True).count()
+    label = f"{entrant.get_kind_display()} {entrant.number}{side}"
+    return FollowView(label=label, names=names, code=link.join_code, phones=phones)
 
 
 def table_page(*, phone: Phone, device: str = "") -> TablePage:
@@ -281,7 +275,6 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         running_trays=counted,
         score_words=SCORE_WORDS.get(session.scoring_method, "score"),
         follows=_follows(phone),
-        claims=_claims(phone, number),
         sitting_out=playing and 0 < number <= rounds and now is None,
         results_url=_results_url(session),
     )

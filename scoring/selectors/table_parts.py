@@ -107,19 +107,13 @@ class StandingLine:
 
 @dataclass(frozen=True)
 class FollowView:
-    """The entrant a phone follows."""
+    """The entrant a phone follows; ``code``, what a partner's phone types at a table's link to follow it
+    too (blank until a phone first says at a table who it is); ``phones``, how many phones follow it."""
 
     label: str
     names: str
-
-
-@dataclass(frozen=True)
-class ClaimView:
-    """ "This is us": an entrant a bare table link may say it is."""
-
-    token: str
-    label: str
-    names: str
+    code: str = ""
+    phones: int = 0
 
 
 @dataclass
@@ -143,7 +137,6 @@ class TablePage:
     running_trays: list[int]
     score_words: str
     follows: FollowView | None
-    claims: list[ClaimView]
     sitting_out: bool
     #: The public results page, once the director has published the standings.
     results_url: str = ""

@@ -1,39 +1,24 @@
-"""What a phone at the table may do: send N-S tricks, and let E-W check or dispute them.
+"""What a phone that follows an entrant may do: send N-S tricks, and let E-W check or dispute them.
 
-A bare table link acts for its table. A phone that follows an entrant acts
-for the table where that entrant sits in its round now (it need not scan
-the new table's code), and may check or dispute only the lines of the
-tables where that entrant played. Every rule of a result stays in
-``services.results``; this module only finds the table.
+A table's own link is a place and acts on nothing (``scoring.visibility``).
+A phone that follows an entrant (by its own printed link, or by the pass
+it was given at a table) acts for the table where that entrant plays the
+tray (it need not scan the new table's code), and may check, dispute or
+correct only the lines of the trays that entrant played. Every rule of a
+result stays in ``services.results``; this module only finds the table.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tournaments.models import Table
 from tournaments.services.errors import UserError
 
 from ..models import SlipLine, Via
 from ..selectors.phone import Phone, phone_line
-from ..selectors.rounds import entrant_round, entrant_seatings
-from .results import (
-    Earlier,
-    SubmitOutcome,
-    result_confirm,
-    result_dispute,
-    result_submit,
-    table_scope,
-    table_with_earlier,
-)
-
-
-def table_phone_for_send(
-    *, token: str, tray_number: Any, idempotency_key: str | None
-) -> tuple[Phone, Earlier]:
-    """A table link's phone, with what its send of this tray with this key looks for first (one
-    query: ``table_with_earlier``); an unknown or revoked link is NotFound."""
-    table, earlier = table_with_earlier(token=token, tray_number=tray_number, idempotency_key=idempotency_key)
-    return Phone(session=table.session, table=table), earlier
+from ..selectors.rounds import EntrantPlay, entrant_plays, round_of_plays
+from .results import SubmitOutcome, result_confirm, result_dispute, result_submit
 
 
 def phone_submit(
@@ -47,28 +32,25 @@ def phone_submit(
     ns_revokes: int,
     ew_revokes: int,
     round_number: int | None,
-    earlier: Earlier | None = None,
 ) -> SubmitOutcome:
-    """Store the N-S tricks of a tray the phone's table (or entrant) plays now.
+    """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it.
 
-    A phone's keys are its link's own (the table's, or the entrant's). A
-    repeated send (the same key) from a phone that follows an entrant is
-    answered from the line it stored, though the entrant has moved on since.
-    ``earlier``: a table link's, read with its table (``table_with_earlier``).
+    A phone's keys are its entrant's (``key_scope``). A repeated send (the
+    same key) is answered from the line it stored, though the entrant has
+    moved on since (``result_submit`` finds the key in its scope wherever it
+    was stored); a tray the entrant played at an earlier table is answered
+    as sent there (409 with the stored line), not as one of another
+    table's. Three reads before the lock: the pass, the entrant's plays
+    (``entrant_plays``), and what the send looks for first.
     """
-    assert earlier is None or phone.link is None, "an entrant's phone looks where its entrant sits now"
-    table, current = phone.table, None
-    replayed = _replayed(phone, idempotency_key)
-    if replayed is not None:
-        table = replayed.table
-    elif phone.link is not None:
-        current = entrant_round(link=phone.link, session=phone.session)
-        seating = entrant_seatings(link=phone.link).get(current)
-        if seating is None:
-            raise UserError("Your entrant has no table this round: nothing to send.", field="tray")
-        table = seating.table
-    assert table is not None
+    link = phone.link
+    assert link is not None, "a table's own link sends nothing: it is a place"
+    plays = entrant_plays(link=link, session=phone.session)
+    # Past its last play the entrant is finished: any round after it says so to the send (no count read).
+    current = round_of_plays(plays, session=phone.session, rounds=max((p.round for p in plays), default=0))
+    table = _table_of_tray(plays, tray_number, current)
     table.session = phone.session
+    owes_more = any(p.owed and not p.sent and str(p.tray) != str(tray_number).strip() for p in plays)
     return result_submit(
         table=table,
         tray_number=tray_number,
@@ -82,28 +64,36 @@ def phone_submit(
         round_number=round_number,
         phone_round=current,
         key_scope=key_scope(phone),
-        earlier=earlier,
+        sender_owes_more=owes_more,
     )
+
+
+def _table_of_tray(plays: list[EntrantPlay], tray_number: Any, current: int) -> Table:
+    """The table where the entrant plays this tray: in its round now if it plays it then, else in the
+    last round before (a tray sent there is answered as sent; a key sent there, as its replay), else
+    where it sits now."""
+    number = int(str(tray_number).strip()) if _is_number(tray_number) else None
+    here = {p.round: p.table for p in plays}
+    rounds = {p.round for p in plays if p.tray == number}
+    before = [r for r in rounds if r < current]
+    table = here.get(current if current in rounds or not before else max(before))
+    if table is None:
+        raise UserError("Your entrant has no table this round: nothing to send.", field="tray")
+    return table
+
+
+def _is_number(value: Any) -> bool:
+    """Whether a tray number as sent is a number the database can compare (``find_tray`` says the rest)."""
+    try:
+        return 0 < int(str(value).strip()) < 2**15
+    except ValueError:
+        return False
 
 
 def key_scope(phone: Phone) -> str:
-    """Whose keys a phone's are: its entrant's own link's, or its table's."""
-    if phone.link is not None:
-        return f"entrant-link:{phone.link.pk}"
-    assert phone.table is not None
-    return table_scope(phone.table.pk)
-
-
-def _replayed(phone: Phone, key: str | None) -> SlipLine | None:
-    """The line an entrant's phone stored under this key before, wherever its entrant sits now."""
-    key = (key or "").strip()
-    if phone.link is None or not key:
-        return None
-    return (
-        SlipLine.objects.filter(idempotency_scope=key_scope(phone), idempotency_key=key)
-        .select_related("table")
-        .first()
-    )
+    """Whose keys a phone's are: its entrant's (its own printed link's and its phones' passes' alike)."""
+    assert phone.link is not None
+    return f"entrant-link:{phone.link.pk}"
 
 
 def phone_confirm(*, phone: Phone, tray_number: Any, by: str, version: int | None) -> SlipLine:

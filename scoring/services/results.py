@@ -28,9 +28,7 @@ from typing import Any, NamedTuple
 from django.db import connection, transaction
 from django.utils import timezone
 
-from clubwhist.joined import BesideRead, JoinedRead
 from tournaments.models import Entrant, Round, Seating, Session, Table, Tray
-from tournaments.selectors import TABLE_BY_TOKEN, TOKEN, table_link_valid
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, KeyReused, UserError
 
@@ -40,7 +38,6 @@ from .corrections import line_for, result_award, result_correct
 from .lines import (
     AWARDS,
     LINE_BY_ID,
-    LINE_STEPS,
     MAX_REVOKES,
     check_revokes,
     check_tricks,
@@ -128,43 +125,14 @@ def _split(lines: list[SlipLine], key: str | None, scope: str, table: Table, tra
 
 
 @cache
-def _earlier_sql(beside: bool = False) -> str:
-    """The condition of ``_earlier``: the table's line on the tray by number, or the key's in its scope.
-
-    ``beside``: the condition that joins the lines beside their table read by its token (the table,
-    its session and the key's scope are the table's columns, not parameters).
-    """
-    quote = connection.ops.quote_name
-    trays = quote(Tray._meta.db_table)
-    line = quote("k0" if beside else "j0")
-    table, session, scope = ("%s", "%s", "%s")
-    if beside:
-        columns = Table._meta.pk.column, Table._meta.get_field("session").column  # type: ignore[union-attr]
-        table, session = (f"{quote('j0')}.{quote(column)}" for column in columns)
-        scope = f"'{TABLE_SCOPE}' || CAST({table} AS TEXT)"  # ``table_scope``, of the joined table
-    tray = f"(SELECT t.id FROM {trays} t WHERE t.session_id = {session} AND t.number = %s)"
+def _earlier_sql() -> str:
+    """The condition of ``_earlier``: the table's line on the tray by number, or the key's in its scope."""
+    trays = connection.ops.quote_name(Tray._meta.db_table)
+    tray = f"(SELECT t.id FROM {trays} t WHERE t.session_id = %s AND t.number = %s)"
     return (
-        f"({line}.table_id = {table} AND {line}.tray_id = {tray})"
-        f" OR ({line}.idempotency_scope = {scope} AND {line}.idempotency_key = %s)"
+        f"(j0.table_id = %s AND j0.tray_id = {tray})"
+        " OR (j0.idempotency_scope = %s AND j0.idempotency_key = %s)"
     )
-
-
-#: A table by its link's token, with the lines its send looks for first (``_earlier``) beside it.
-TABLE_WITH_EARLIER = BesideRead(
-    TABLE_BY_TOKEN, JoinedRead(LINE_STEPS, "id", alias="k"), _earlier_sql(beside=True)
-)
-
-
-def table_with_earlier(*, token: str, tray_number: Any, idempotency_key: str | None) -> tuple[Table, Earlier]:
-    """A table link's table (``table_by_token``), and what a send of this tray with this key looks for
-    first (``_earlier``, in the table's own scope of keys): one query where a send made two, so a
-    twin's answer is one query in all. An unknown or revoked link is NotFound."""
-    key = submission_key(idempotency_key)
-    number = _tray_number(tray_number)
-    rows = TABLE_WITH_EARLIER.first_by(token, [number or 0, key or ""]) if TOKEN.fullmatch(token) else []
-    table = table_link_valid(rows[0][0] if rows else None)
-    lines = [line for _, line in rows if line is not None]
-    return table, _split(lines, key, table_scope(table.pk), table, number)
 
 
 def _replay(keyed: SlipLine | None, fingerprint: str) -> SubmitOutcome | None:
@@ -266,7 +234,7 @@ def result_submit(
     phone_round: int | None = None,
     as_director: bool = False,
     key_scope: str = "",
-    earlier: Earlier | None = None,
+    sender_owes_more: bool = False,
 ) -> SubmitOutcome:
     """Store one table's result on one tray, once.
 
@@ -275,8 +243,8 @@ def result_submit(
     it raises ``KeyReused``. A second send for a tray this table already
     sent raises ``Conflict`` carrying the stored line, so the page can show
     both values. A table sends only trays of its round; the director
-    (``as_director``) may enter any. ``earlier``: what the send looks for
-    first, read with the table by its link (``table_with_earlier``).
+    (``as_director``) may enter any. ``sender_owes_more``: the entrant whose phone sends owes another tray
+    besides (then the session is not all played, and nobody counts).
     """
     key = submission_key(idempotency_key)
     if key is not None and len(key) > KEY_LENGTH:
@@ -290,7 +258,7 @@ def result_submit(
     # Before the lock, and outside a transaction (a read that finds a line decides nothing the lock
     # guards): a lost answer is found even after close, and a twin's line is told at once.
     number = _tray_number(tray_number)
-    keyed, sent = _earlier(key, scope, table, number) if earlier is None else earlier
+    keyed, sent = _earlier(key, scope, table, number)
     replayed = _replay(keyed, fingerprint)
     if replayed is not None:
         return replayed
@@ -313,7 +281,7 @@ def result_submit(
                 play = table_seating(
                     session, table, tray_number, round_number=round_number, phone_round=phone_round
                 )
-                tray, seating, owes_more = play.tray, play.seating, play.owes_more
+                tray, seating, owes_more = play.tray, play.seating, play.owes_more or sender_owes_more
                 if play.sent:  # sent meanwhile (the director's entry counts in the session, not the table)
                     keyed, sent = _earlier(key, scope, table, tray.number)
             replayed = _replay(keyed, fingerprint)  # with this key: the twin's send was this one's
@@ -357,14 +325,14 @@ def result_confirm(
 ) -> SlipLine:
     """The opponents agree with the line as it stands (at the version seen); or the director settles it."""
     line = lock_line(line)
+    if not as_director:
+        _table_may_still(line)  # first: once closed, a phone is told nothing of the line
     if version is not None and version != line.version:
         raise Conflict("The result changed since you saw it; look again before confirming.")
     if line.status == SlipLine.Status.CONFIRMED:
         return line
-    if not as_director:
-        _table_may_still(line)
-        if line.status == SlipLine.Status.DISPUTED:
-            raise Conflict("This result is disputed; the director will settle it.")
+    if not as_director and line.status == SlipLine.Status.DISPUTED:
+        raise Conflict("This result is disputed; the director will settle it.")
     line.status, line.claimed = SlipLine.Status.CONFIRMED, None
     line.confirmed_by, line.confirmed_at = by[:80], timezone.now()
     line.save(update_fields=["status", "claimed", "confirmed_by", "confirmed_at", "updated_at"])
@@ -416,5 +384,4 @@ __all__ = [
     "slips_changed",
     "table_round",
     "table_scope",
-    "table_with_earlier",
 ]

@@ -18,14 +18,17 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def phone_call(context: Any) -> dict[str, Any] | None:
-    """The phone's clock and open call, from the page's ``token`` and ``urls.home``; None if unknown."""
+    """The phone's clock and open call, from the page's ``phone`` (else found again by its ``token`` and
+    ``urls.home``); None if unknown."""
     token = context.get("token") or ""
     home = (context.get("urls") or {}).get("home", "")
     follows = bool(token) and home == reverse("phone:home", args=[token])
-    try:
-        phone = phone_for_entrant(token=token) if follows else phone_for_table(token=token)
-    except NotFound:
-        return None
+    phone = context.get("phone")
+    if phone is None:
+        try:
+            phone = phone_for_entrant(token=token) if follows else phone_for_table(token=token)
+        except NotFound:
+            return None
     shown = phone_clock(phone=phone)
     return {
         "running": phone.session.status == phone.session.Status.RUNNING,

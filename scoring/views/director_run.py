@@ -33,8 +33,10 @@ from tournaments.mixins import (
     post_int,
 )
 from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Session, Table
+from tournaments.selectors import entrant_links_with_phones
 from tournaments.services import running
 from tournaments.services.errors import UserError
+from tournaments.services.phones import entrant_release_phones, session_phones_claim
 from tournaments.services.sessions import session_advance, session_publish_switches, session_start
 
 from ..models import SlipLine
@@ -246,9 +248,7 @@ class TablesView(RunPageView):
             .order_by("name"),
             "entrants": session.entrants.filter(team__isnull=True).order_by("kind", "number"),
             "substitutions": session.actions.filter(action="seat.substitute"),
-            "entrant_links": session.entrant_links.select_related("entrant").order_by(
-                "entrant__number", "side"
-            ),
+            "entrant_links": entrant_links_with_phones(session=session),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
@@ -257,6 +257,7 @@ class TablesView(RunPageView):
             "substitute": self.substitute,
             "phantom": self.phantom,
             "running": self.running_score,
+            "claims": self.claims,
         }
         handler = handlers.get(form)
         try:
@@ -279,6 +280,13 @@ class TablesView(RunPageView):
         tail = f", hidden for the last {hidden} round{'s' if hidden != 1 else ''}" if hidden else ""
         return f"The tables see the running score over complete trays{tail}."
 
+    def claims(self, request: HttpRequest) -> str:
+        on = request.POST.get("claims") == "on"
+        session_phones_claim(session=self.session, on=on, user=request.user)
+        if on:
+            return "A phone may say at its table's code which pair it is."
+        return "A pair's page now opens only from its own QR code; phones that follow a pair keep it."
+
     def substitute(self, request: HttpRequest) -> str:
         club = self.session.club
         out = Player.objects.filter(club=club, pk=post_id(request.POST, "player_out")).first()
@@ -300,7 +308,7 @@ class TablesView(RunPageView):
 
 
 class EntrantLinkView(ActionView):
-    """Revoke an entrant's own link, or issue a new one."""
+    """Revoke an entrant's own link, issue a new one, or release the phones that follow it."""
 
     def act(self, request: HttpRequest, **kwargs: Any) -> str:
         link = (
@@ -310,6 +318,10 @@ class EntrantLinkView(ActionView):
         )
         if link is None:
             raise UserError("No such link.")
+        if request.POST.get("do") == "release":
+            ended = entrant_release_phones(link=link, user=request.user)
+            phones = f"{ended} phone{'s' if ended != 1 else ''}"
+            return f"{link.entrant}: {phones} released; a phone may claim it again."
         if request.POST.get("do") == "revoke":
             running.entrant_revoke_link(link=link, user=request.user)
             return (

@@ -1,13 +1,15 @@
-"""The phone's page: where we are, enter a result, the opponents' check, the folded slips, the move.
+"""The phones' pages: a table's own link (a place) and the page of an entrant a phone follows.
 
-Works without JavaScript: plain forms post the N-S tricks, the check and a
-dispute, and the page redirects back (post/redirect/get). The page's script
-(``static/js/table.js``) speaks the phones' REST API (``scoring.api.tables``)
-instead. Both read their input through the same serializers
-(``scoring.inputs``) and call the same services. A table's link asks once
-who the phone is (``TableClaimView``); from then on the phone follows that
-entrant's own link. The server checks
-everything (services); the page's checks are only for comfort.
+A table's QR code opens ``PlaceView``: the table's card and "who has this
+phone?" (``ClaimView``). Saying which entrant it is gives the phone a pass
+of its own, and from then on the phone follows that entrant
+(``TableView``, ``/p/<token>/``, which also opens an entrant's own printed
+link): where it sits, the trays to send and check, the folded slips, the
+move. Works without JavaScript: plain forms post, and the page redirects
+back (post/redirect/get). The page's script (``static/js/table.js``)
+speaks the phones' REST API (``scoring.api.tables``) instead; both read
+their input through the same serializers (``scoring.inputs``) and call the
+same services, which check everything.
 """
 
 from __future__ import annotations
@@ -20,21 +22,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views import View
 
-from tournaments.selectors import entrant_link_by_token
-from tournaments.services.errors import NotFound, UserError
+from tournaments.services.errors import UserError
+from tournaments.services.phones import pass_leave, phone_claim
 
-from ..inputs import ConfirmSerializer, DisputeSerializer, checked
-from ..phone_http import (
-    FOLLOW_COOKIE,
-    PhoneMixin,
-    back_home,
-    follow,
-    plain_send,
-    refused,
-    sent_words,
-    tray_errors,
-)
-from ..selectors.phone import claims_at, phone_round
+from ..inputs import ClaimSerializer, ConfirmSerializer, DisputeSerializer, checked
+from ..phone_http import PhoneMixin, back_home, plain_send, refused, sent_words, tray_errors
+from ..selectors.place import follower_urls, place_page
 from ..selectors.table import table_page
 from ..services.phones import phone_confirm, phone_dispute
 
@@ -42,38 +35,52 @@ from ..services.phones import phone_confirm, phone_dispute
 TRICKS = [(n, 13 - n) for n in range(14)]
 
 
-class TableView(PhoneMixin, View):
-    """The page itself (GET; the script asks for the main part alone) and the plain send (POST)."""
+class PlaceView(PhoneMixin, View):
+    """A table's own link (GET; the script asks for the main part alone): its card, and who has this phone."""
 
     def get(self, request: HttpRequest, token: str) -> HttpResponse:
-        followed = self.followed(request)
-        if followed:
-            return redirect("phone:home", token=followed)
+        assert self.phone.table is not None
+        page = place_page(table=self.phone.table, device=self.device)
+        partial = request.headers.get("X-Table-Partial") == "1"
+        urls = {
+            "home": reverse("table:home", args=[token]),
+            "api": reverse("table-link-state", args=[token]),
+            "claim": reverse("table:claim", args=[token]),
+        }
+        context = {"page": page, "token": token, "urls": urls, "phone": self.phone}
+        return render(request, "table/_place.html" if partial else "table/place.html", context)
+
+
+class ClaimView(PhoneMixin, View):
+    """ "This is us": the phone says which entrant it is, and from then on follows it by a pass of its own."""
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        assert self.phone.table is not None
+        try:
+            data = checked(ClaimSerializer, request.POST)
+            got = phone_claim(table=self.phone.table, device=self.device, **data)
+        except UserError as exc:
+            messages.error(request, exc.message, extra_tags=f"claim-{request.POST.get('entrant', '')}")
+            return redirect("table:home", token=token)
+        return redirect(follower_urls(session=self.phone.session, token=got.token)[0])
+
+
+class TableView(PhoneMixin, View):
+    """The page of the entrant a phone follows (GET) and the plain send (POST)."""
+
+    follows = True
+
+    def get(self, request: HttpRequest, token: str) -> HttpResponse:
         page = table_page(phone=self.phone, device=self.device)
         partial = request.headers.get("X-Table-Partial") == "1"
-        template = "table/_main.html" if partial else "table/home.html"
         urls = {
-            "home": reverse("phone:home" if self.follows else "table:home", args=[token]),
-            "api": reverse("entrant-link-state" if self.follows else "table-link-state", args=[token]),
+            "home": reverse("phone:home", args=[token]),
+            "api": reverse("entrant-link-state", args=[token]),
+            "leave": reverse("phone:leave", args=[token]),
         }
-        if not self.follows:
-            urls["claim"] = reverse("table:claim", args=[token])
-        else:
-            urls["leave"] = reverse("phone:leave", args=[token])
-        context = {"page": page, "token": token, "urls": urls, "key": uuid.uuid4().hex}
+        context = {"page": page, "token": token, "urls": urls, "key": uuid.uuid4().hex, "phone": self.phone}
         extra = {"tricks": TRICKS, "revokes": range(4), "tray_errors": tray_errors(request)}
-        return render(request, template, {**context, **extra})
-
-    def followed(self, request: HttpRequest) -> str:
-        """The entrant link this phone follows in this session, if it said who it is here before."""
-        token = request.COOKIES.get(FOLLOW_COOKIE, "")
-        if self.follows or not token or request.headers.get("X-Table-Partial") == "1":
-            return ""
-        try:
-            link = entrant_link_by_token(token=token)
-        except NotFound:
-            return ""
-        return token if link.session_id == self.phone.session.pk else ""
+        return render(request, "table/_main.html" if partial else "table/home.html", {**context, **extra})
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
         try:
@@ -84,32 +91,21 @@ class TableView(PhoneMixin, View):
         return back_home(self, token)
 
 
-class TableClaimView(PhoneMixin, View):
-    """ "This is us": the phone says which entrant it is, and from then on follows that entrant."""
-
-    def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        chosen = request.POST.get("entrant", "")
-        number = phone_round(self.phone)
-        assert self.phone.table is not None
-        links = {c.link.token: c.link for c in claims_at(table=self.phone.table, round_number=number)}
-        if chosen not in links:
-            messages.error(request, "Choose one of the pairs seated at this table now.")
-            return redirect("table:home", token=token)
-        response = redirect(reverse("phone:home", args=[chosen]))
-        return follow(response, request, chosen)
-
-
 class PhoneLeaveView(PhoneMixin, View):
-    """ "Not us": the phone stops following this entrant and goes back to a table's link."""
+    """ "Not us": a phone with a pass stops following its entrant (a printed link is only left)."""
+
+    follows = True
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
-        response = render(request, "table/left.html", {"page": None}, status=200)
-        response.delete_cookie(FOLLOW_COOKIE)
-        return response
+        if self.phone.pass_ is not None:
+            pass_leave(phone_pass=self.phone.pass_)
+        return render(request, "table/left.html", {"page": None}, status=200)
 
 
 class TableConfirmView(PhoneMixin, View):
     """E-W check a result entered at their table (plain form)."""
+
+    follows = True
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
         try:
@@ -127,6 +123,8 @@ class TableConfirmView(PhoneMixin, View):
 
 class TableDisputeView(PhoneMixin, View):
     """E-W disagree with a result: their count goes to the director (plain form)."""
+
+    follows = True
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
         try:

@@ -5,7 +5,8 @@
  *  - each phone link's own last page (/t/<token>/ or /p/<token>/), under that exact address, so that
  *    a reload with no connection shows the round as it last was. A page is kept only as that link's
  *    answer and is only ever given back for that same address; a link that answers 404 (revoked, or
- *    the phone said "Not you?") is forgotten at once.
+ *    the pass ended: "Not us", another pair claimed on this phone, the director released it) is forgotten
+ *    at once.
  * What it never keeps: the API's answers (Cache-Control: no-store), sends, any other page.
  * Sends made with no connection are kept by the page's script (table.js) and go when it returns.
  * No library: the browser's Cache Storage and fetch.

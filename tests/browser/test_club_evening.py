@@ -116,13 +116,14 @@ def printed_links(desk: Any, base: str, session: int, site_url: str) -> dict[int
 
 
 def claim(page: Any, link: str, side: str) -> str:
-    """A phone opens its table's printed link and says which pair holds it; the pair's label."""
+    """A phone opens its table's printed link, reads on the table's card which pair sits ``side`` in
+    round 1, and taps that pair under "Who has this phone?"; the pair's label."""
     page.goto(link)
     assert urlsplit(page.url).hostname == HALL
     expect_text(page.locator("#claim-h"), "Who has this phone?")
-    button = page.locator(".claim-btn", has_text=f"{side} · ")
-    label = button.locator(".lbl").inner_text().split("·")[1].strip()
-    button.click()
+    column = 2 if side == "N-S" else 3
+    label = page.locator(f".place-card tbody tr:first-child td:nth-child({column})").inner_text().strip()
+    page.locator(f".claim-btn[value='{label.split()[-1]}']").click()
     expect_text(page.locator(".follows"), label)
     return label
 

@@ -3,7 +3,9 @@
 Set-up (entrants typed into the search boxes, a movement chosen with its
 explanation and the book's scoring method), the round timer, printing (the
 QR sheet, the guide cards, the hand records: saved and rendered to PNG with
-pdftoppm), play from the phones (the tables' API), a call to the director
+pdftoppm), play from the phones (each pair's phone says at its first
+table's code which pair it is, once, and plays every round through the pass
+it is given: the phones' API), a call to the director
 answered on the live board, a dispute settled in one click, the close with a
 decision on each unconfirmed line, and publication. Every director page is
 photographed on the way: var/screenshots/evening-*.png (the PDFs' pages as
@@ -81,7 +83,7 @@ def save_pdf(page: Any, url: str, name: str) -> list[Path]:
 
 
 def api(page: Any, method: str, url: str, body: dict[str, Any] | None = None) -> Any:
-    """A phone's request to the tables' API (no cookies needed: the link is the credential)."""
+    """A phone's request to the phones' API (no cookies needed: the link is the credential)."""
     send = getattr(page.request, method)
     return send(url, data=body) if body is not None else send(url)
 
@@ -135,22 +137,44 @@ def print_everything(desk: Any, base: str, session: Session) -> None:
         save_pdf(desk, f"{base}/director/s/{session.pk}/print/{doc}.pdf", doc)
 
 
-def play_round(
-    page: Any, base: str, seatings: list[dict[str, Any]], tokens: dict[int, str], *, skip: set[int]
+def claim_phones(
+    page: Any, base: str, seatings: list[dict[str, Any]], tokens: dict[int, str], passes: dict[int, str]
 ) -> None:
-    """Every table sends its trays from its phone; E-W confirm except at the tables in ``skip``."""
+    """Each pair without a phone yet says at its round-1 table's code which pair it is (the phones' API),
+    once; its pass, kept in ``passes``, follows it from table to table."""
     for t in seatings:
-        token = tokens[t["table"]]
+        for pair in (t["ns"], t["ew"]):
+            if pair in passes:
+                continue
+            got = api(
+                page,
+                "post",
+                f"{base}/api/v1/tables/{tokens[t['table']]}/claim/",
+                {"entrant": str(pair), "device": f"phone-of-pair-{pair}"},
+            )
+            assert got.status == 201, got.text()
+            body = got.json()
+            assert body["entrant"] == pair and body["api"] == f"/api/v1/entrant-links/{body['token']}/", body
+            passes[pair] = body["token"]
+
+
+def play_round(
+    page: Any, base: str, seatings: list[dict[str, Any]], passes: dict[int, str], *, skip: set[int]
+) -> None:
+    """Every table's N-S pair sends its trays from its phone; E-W confirm from theirs, except at the
+    tables in ``skip``."""
+    for t in seatings:
+        ns, ew = passes[t["ns"]], passes[t["ew"]]
         for tray in t["trays"]:
             sent = api(
                 page,
                 "post",
-                f"{base}/api/v1/tables/{token}/results/",
+                f"{base}/api/v1/entrant-links/{ns}/results/",
                 {"tray": tray, "ns_tricks": tricks(t["table"], tray)},
             )
             assert sent.status == 201, sent.text()
             if t["table"] not in skip:
-                ok = api(page, "post", f"{base}/api/v1/tables/{token}/trays/{tray}/confirm/", {})
+                ok = api(page, "post", f"{base}/api/v1/entrant-links/{ew}/trays/{tray}/confirm/", {})
                 assert ok.status == 200, ok.text()
 
 
@@ -178,9 +202,18 @@ def test_a_director_runs_a_whole_evening_from_the_pages(
     desk.wait_for_selector("text=link is live")
     assert re.search(r"\d+:\d\d left in round 1", desk.locator("#room-clock").inner_text())
 
-    # The phone page's call box (table/_call.html): the clock counts down.
+    # Table 2's code: the place keeps the call box; N-S's phone taps its pair (read on the table's card).
     phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
     phone.goto(f"{base}/t/{tokens[2]}/")
+    assert phone.locator("#call-director").count() == 1
+    first_ns = next(t["ns"] for t in rounds[0]["tables"] if t["table"] == 2)
+    card_ns = phone.locator(".place-card tbody tr:first-child td:nth-child(2)").inner_text().strip()
+    assert card_ns == f"Pair {first_ns}", card_ns
+    phone.locator(f"button.claim-btn[value='{first_ns}']").click()
+    phone.wait_for_url(re.compile(r"/p/[\w-]+/$"))
+    assert f"Pair {first_ns}" in phone.locator(".follows").inner_text()
+    passes = {first_ns: phone.url.rstrip("/").rsplit("/", 1)[-1]}
+    # The pair's page's call box (table/_call.html): the clock counts down.
     phone.wait_for_function("() => /left in round 1/.test(document.querySelector('.call-clock').textContent)")
     first = phone.evaluate("() => document.querySelector('.call-clock').textContent.trim()")
     assert "left in round 1" in first
@@ -193,7 +226,9 @@ def test_a_director_runs_a_whole_evening_from_the_pages(
     phone.context.close()
 
     # Round 1 from the phones; table 2 calls the director through the phones' API; the board shows it.
-    play_round(desk, base, rounds[0]["tables"], tokens, skip=set())
+    claim_phones(desk, base, rounds[0]["tables"], tokens, passes)
+    assert len(passes) == 8 and len(set(passes.values())) == 8
+    play_round(desk, base, rounds[0]["tables"], passes, skip=set())
     called = api(desk, "post", f"{base}/api/v1/tables/{tokens[2]}/call/")
     assert called.status == 201
     desk.wait_for_selector("#attention >> text=Table 2 calls the director", timeout=12_000)
@@ -203,13 +238,17 @@ def test_a_director_runs_a_whole_evening_from_the_pages(
     assert desk.locator("#attention .att-call").count() == 0
 
     # Round 2: table 3's E-W dispute a tray; settled in one click for E-W's figure.
-    play_round(desk, base, rounds[1]["tables"], tokens, skip={3})
+    play_round(desk, base, rounds[1]["tables"], passes, skip={3})
     third = next(t for t in rounds[1]["tables"] if t["table"] == 3)
     disputed = third["trays"][0]
     claim = tricks(3, disputed) - 1
-    assert api(
-        desk, "post", f"{base}/api/v1/tables/{tokens[3]}/trays/{disputed}/dispute/", {"claimed": claim}
-    ).ok
+    disputing = api(
+        desk,
+        "post",
+        f"{base}/api/v1/entrant-links/{passes[third['ew']]}/trays/{disputed}/dispute/",
+        {"claimed": claim},
+    )
+    assert disputing.ok, disputing.text()
     desk.goto(f"{base}/director/s/{session.pk}/run/")
     shot(desk, "10-board-dispute")
     desk.locator("#attention .att-disputed").get_by_role("button", name=f"Accept E-W's {claim}").click()
@@ -222,8 +261,8 @@ def test_a_director_runs_a_whole_evening_from_the_pages(
 
     # The other rounds; table 4 never confirms its last round.
     for rnd in rounds[2:-1]:
-        play_round(desk, base, rnd["tables"], tokens, skip=set())
-    play_round(desk, base, rounds[-1]["tables"], tokens, skip={4})
+        play_round(desk, base, rnd["tables"], passes, skip=set())
+    play_round(desk, base, rounds[-1]["tables"], passes, skip={4})
     desk.goto(f"{base}/director/s/{session.pk}/run/")
     shot(desk, "11-board-end")
 

@@ -5,7 +5,8 @@ sessions (an exponent Howell with an adjusted score, so that some gains
 would nest a fraction in an exponent; a Mitchell scored by tricks; a short
 Howell with a guest who comes once), a ladder with the club's attendance
 rule, a session in play (a pair's phone with a line still waiting for E-W's
-check, a bare table link asking who has the phone), and a draft for the
+check, the page E-W's phone holds since it said at that table's code which
+pair it is, a bare table link asking who has the phone), and a draft for the
 set-up pages. Every public page, phone page, director page, the login page
 and the API docs are opened at both widths; each is saved to
 var/screenshots/page-<width>-<name>.png and checked with axe-core. At phone
@@ -31,6 +32,7 @@ from scoring.services.results import result_confirm, result_submit
 from tests.browser import support
 from tests.browser.a11y import figure_boxes, overlaps, problems, wrapped
 from tests.browser.support import DB_LOCK, log_in
+from tests.phones import seated_pass
 from tournaments.models import Club, EntrantLink, Player, Series, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
@@ -59,6 +61,8 @@ class Evening:
     pair_token: str = ""
     table_token: str = ""
     line_id: int = 0
+    #: The pass of the phone that tapped E-W's pair at table 1's code (the line waits for its check).
+    pass_token: str = ""
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -164,10 +168,13 @@ def build(club: Club) -> Evening:
     fractional_tray(howell)
     howell = publish(howell)
     running, pair, table, line = running_evening(club, people[:16])
+    ew_phone = seated_pass(running.tables.get(number=1), "EW", round_number=1)
     draft = sessions.session_create(club=club, date=dt.date(2026, 12, 14), title="Next Monday")
     for a, b in zip(people[0:8:2], people[1:8:2], strict=True):
         sessions.entrant_create(session=draft, players=[a, b])
-    return Evening(club, series, howell, mitchell, short, running, draft, people[0], guest, pair, table, line)
+    return Evening(
+        club, series, howell, mitchell, short, running, draft, people[0], guest, pair, table, line, ew_phone
+    )
 
 
 def public_pages(c: Evening) -> list[tuple[str, str]]:
@@ -191,6 +198,7 @@ def phone_pages(c: Evening) -> list[tuple[str, str]]:
     return [
         ("phone-pair", f"/p/{c.pair_token}/"),
         ("phone-table-who", f"/t/{c.table_token}/"),
+        ("phone-pass", f"/p/{c.pass_token}/"),
         ("phone-invalid", "/t/not-a-real-token/"),
     ]
 

@@ -1,14 +1,17 @@
 """The phone page as an app that survives the room's Wi-Fi, at 390 x 844.
 
 Chromium serves the live server at ``localhost``, a secure context, so the
-service worker registers as it would over HTTPS. A table of a Howell with
-two trays a round opens its page once; the connection drops; the page
-reloads from the phone with no connection, two trays are sent and kept on
-the phone (named, and kept through a second reload); the connection returns
-and both go, each named, and each is stored once. The page is installable:
-a manifest of its own and a service worker that controls it, as Chromium's
-DevTools protocol reports. N-S correct a mis-tap before E-W check, and a
-refused value is reported next to its form.
+service worker registers as it would over HTTPS. At a table of a Howell with
+two trays a round, a phone opens the table's code, reads on the table's card
+which pair sits N-S in round 1 and taps it ("Who has this phone?"): from
+then on it holds that pair's page. The pair's page is opened once; the
+connection drops; the page reloads from the phone with no connection, two
+trays are sent and kept on the phone (named, and kept through a second
+reload); the connection returns and both go, each named, and each is stored
+once. The pair's page is installable: a manifest of its own and a service
+worker that controls it, as Chromium's DevTools protocol reports. N-S
+correct a mis-tap before E-W check, and a refused value is reported next to
+its form.
 """
 
 from __future__ import annotations
@@ -59,6 +62,20 @@ def stored(session: Session, table: int) -> list[tuple[int, int]]:
         return [(x.tray.number, x.ns_tricks) for x in lines]
 
 
+def claim_ns(page: Any, base: str, session: Session, table: int) -> str:
+    """Open a table's code, read on its card which pair sits N-S in round 1, tap that pair under
+    "Who has this phone?"; the address of the pair's page the phone now holds."""
+    with DB_LOCK:
+        token = session.tables.get(number=table).token
+    page.goto(f"{base}/t/{token}/")
+    expect(page.locator("#claim-h")).to_contain_text("Who has this phone?")
+    pair = page.locator(".place-card tbody tr:first-child td:nth-child(2)").inner_text().split()[-1]
+    page.locator(f"button.claim-btn[value='{pair}']").click()
+    expect(page.locator(".follows")).to_contain_text(f"Pair {pair}")
+    assert "/p/" in page.url, page.url
+    return page.url
+
+
 def open_as_app(page: Any, url: str) -> None:
     """Open the phone's page and wait until its service worker controls it and keeps the page."""
     page.goto(url)
@@ -81,11 +98,9 @@ def send(page: Any, tray: int, tricks: int) -> None:
 def test_offline_mid_round_the_page_reloads_and_two_sends_go_once_each(
     live_server: Any, new_page: Any, two_a_round: Session
 ) -> None:
-    with DB_LOCK:
-        table = two_a_round.tables.get(number=1)
-    url = f"{live_server.url}/t/{table.token}/"
     a, b = first_trays(two_a_round, 1)
     page = new_page()
+    url = claim_ns(page, live_server.url, two_a_round, 1)
     open_as_app(page, url)
     page.context.set_offline(True)
     page.reload()  # no connection: the page comes from the phone
@@ -120,14 +135,12 @@ def test_offline_mid_round_the_page_reloads_and_two_sends_go_once_each(
 def test_the_page_is_installable_to_the_home_screen(
     live_server: Any, new_page: Any, two_a_round: Session
 ) -> None:
-    with DB_LOCK:
-        table = two_a_round.tables.get(number=2)
-    url = f"{live_server.url}/t/{table.token}/"
     page = new_page()
+    url = claim_ns(page, live_server.url, two_a_round, 2)
     open_as_app(page, url)
     cdp = page.context.new_cdp_session(page)
     manifest = cdp.send("Page.getAppManifest")
-    assert manifest["url"].endswith(f"/t/{table.token}/manifest.webmanifest") and not manifest["errors"]
+    assert manifest["url"] == f"{url}manifest.webmanifest" and not manifest["errors"], manifest
     errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
     # Headless Chromium counts every profile as incognito; nothing else may stand in the way.
     assert errors <= {"in-incognito"}, errors
@@ -136,11 +149,9 @@ def test_the_page_is_installable_to_the_home_screen(
 def test_n_s_correct_a_mis_tap_and_a_refusal_is_told_by_the_form(
     live_server: Any, new_page: Any, two_a_round: Session
 ) -> None:
-    with DB_LOCK:
-        table = two_a_round.tables.get(number=3)
     a, _ = first_trays(two_a_round, 3)
     page = new_page()
-    page.goto(f"{live_server.url}/t/{table.token}/")
+    claim_ns(page, live_server.url, two_a_round, 3)
     send(page, a, 10)
     expect(page.locator("#flash")).to_contain_text(f"Tray {a} sent: N-S 10")
     card = page.locator(f"#tray-{a}")

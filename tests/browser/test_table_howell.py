@@ -3,11 +3,12 @@
 Each pair's phone scans its first table's QR code once and says which pair
 it is; from then on it follows its pair from table to table (never scanned
 again) and sends and checks every tray of its rounds. On the way: the
-same phone handed to E-W for the check, a second phone at one table racing
-the first, a send made offline and sent when the connection returns, a send
-whose answer was lost and retried with the same key, and a dispute settled
-by the director. At the end the standings equal the scoring engine's on the
-slips the players entered. Screenshots of each state go to var/screenshots.
+same phone handed to E-W for the check, the partner's phone joining its pair
+with the pair's code (refused without it) and racing the first, a send made
+offline and sent when the connection returns, a send whose answer was lost
+and retried with the same key, and a dispute settled by the director. At
+the end the standings equal the scoring engine's on the slips the players
+entered. Screenshots of each state go to var/screenshots.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from scoring.selectors.standings import session_snapshot
 from scoring.services.results import line_for, result_correct
 from tests.browser import support
 from tests.browser.support import DB_LOCK
-from tournaments.models import Club, EntrantLink, Session
+from tournaments.models import Club, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
 
@@ -69,8 +70,6 @@ class Room:
         self.tricks: dict[tuple[int, int], int] = {}
         self.rng = random.Random(7)
         self.phones: dict[int, Any] = {}
-        with DB_LOCK:
-            tokens = {link.entrant.number: link.token for link in EntrantLink.objects.filter(session=session)}
         for seat in self.movement["rounds"][0]["tables"]:
             for pair in (seat["ns"], seat["ew"]):
                 phone = self.phones[pair] = new_page()
@@ -78,7 +77,7 @@ class Room:
                 expect_text(phone.locator("#claim-h"), "Who has this phone?")
                 if pair == 8:
                     shot(phone, "00-who-has-this-phone")
-                phone.locator(f"button.claim-btn[value='{tokens[pair]}']").click()
+                phone.locator(f"button.claim-btn[value='{pair}']").click()
                 expect_text(phone.locator(".follows"), f"Pair {pair}")
 
     def seat(self, rnd: int, table: int) -> dict[str, Any]:
@@ -103,6 +102,20 @@ def expect_hidden(locator: Any) -> None:
     from playwright.sync_api import expect
 
     expect(locator).to_be_hidden(timeout=15_000)
+
+
+def claim(page: Any, url: str, side: str = "N-S") -> int:
+    """Open a table's code, read on its card which pair sits ``side`` in round 1, and tap that pair under
+    "Who has this phone?": the phone now holds the pair's page. The pair's number."""
+    page.goto(url)
+    expect_text(page.locator("#claim-h"), "Who has this phone?")
+    column = 2 if side == "N-S" else 3
+    pair = int(
+        page.locator(f".place-card tbody tr:first-child td:nth-child({column})").inner_text().split()[-1]
+    )
+    page.locator(f"button.claim-btn[value='{pair}']").click()
+    expect_text(page.locator(".follows"), f"Pair {pair}")
+    return pair
 
 
 def pick(page: Any, tray: int, tricks: int, form: str = "send") -> None:
@@ -190,9 +203,25 @@ def folded_until_played(room: Room, ns: Any, ew: Any, tray: int, tricks: int) ->
 
 
 def two_phones_race(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
-    """Round 3, table 2: a second phone at the table sends a different count after the first."""
+    """Round 3, table 2: N-S's partner's phone joins the pair with its code (refused without it), then
+    sends a different count after the first."""
+    pair = room.seat(3, 2)["ns"]
     second = room.new_page()
     second.goto(room.urls[2])
+    second.locator(f"button.claim-btn[value='{pair}']").click()
+    expect_text(second.locator(".claim .form-error"), "already followed on another phone")
+    assert "/t/" in second.url and second.locator(".follows").count() == 0, second.url
+    expect_text(second.locator(f"button.claim-btn[value='{pair}']"), "on a phone")
+    shot(second, "07a-partner-phone-refused-without-the-code")
+    ns.locator("details.add-phone > summary").click()
+    code = ns.locator("details.add-phone .join-code").inner_text().strip()
+    assert code.isdigit() and len(code) == 6, code
+    shot(ns, "07b-add-a-phone-code")
+    second.locator("details.join > summary").click()
+    second.fill("#join-code", code)
+    second.locator(f"button.claim-btn[value='{pair}']").click()
+    expect_text(second.locator(".follows"), f"Pair {pair}")
+    expect_text(second.locator(".round-pill"), "Round 3")
     pick(second, tray, 7)
     send(ns, tray, 9)
     expect_text(ns.locator("#flash"), f"Tray {tray} sent: N-S 9")
@@ -338,10 +367,12 @@ def test_a_table_waits_for_the_directors_call(live_server: Any, howell: Session,
         Session.objects.filter(pk=howell.pk).update(tables_advance=False)
         table = howell.tables.get(number=2)
     page = new_page()
-    page.goto(f"{live_server.url}/t/{table.token}/")
+    pair = claim(page, f"{live_server.url}/t/{table.token}/")
     send(page, 4, 6)
     expect_text(page.locator(".move"), "when the director calls it")
-    expect_text(page.locator(".move .sentence"), "N-S go to Table 4, East-West")
+    after = next(t for t in howell.movement_json["rounds"][1]["tables"] if pair in (t["ns"], t["ew"]))
+    assert (after["table"], after["ew"]) == (4, pair), after  # N-S of table 2 go to table 4, East-West
+    expect_text(page.locator(".move .sentence"), "Go to Table 4, sit East-West")
     expect_text(page.locator(".round-pill"), "Round 1")
     shot(page, "14-move-when-the-director-calls")
 
@@ -352,7 +383,7 @@ def test_the_basic_send_works_without_javascript(live_server: Any, howell: Sessi
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto(f"{live_server.url}/t/{table.token}/")
+        claim(page, f"{live_server.url}/t/{table.token}/")  # the tap is a plain form post too
         send(page, 6, 8)  # a plain form post, then the page again
         expect_text(page.locator(".messages"), "Tray 6 sent: N-S 8, E-W 5.")
         expect_text(page.locator("#tray-6"), "Hand the phone to E-W")

@@ -340,10 +340,15 @@ def test_the_api_answers_202_and_where_to_follow_an_import_a_worker_runs(
     assert answer.status_code == 202
     body = answer.json()
     assert (body["state"], body["total"], body["done"]) == ("queued", rows, 0)
-    assert director_client.get(body["status_url"]).json()["said"] == f"Imported 0 of {rows:,} players."
+    api = token_client(director)
+    assert body["status_url"].endswith(f"/api/v1/clubs/{club.slug}/players/import/{body['import_id']}/")
+    progress = api.get(body["status_url"]).json()
+    assert (progress["state"], progress["done"], progress["total"]) == ("queued", 0, rows)
     tasks.import_roster(*queued[0])
-    assert director_client.get(body["status_url"]).json()["finished"]
+    progress = api.get(body["status_url"]).json()
+    assert (progress["state"], progress["added"]) == ("done", rows)
     assert Player.objects.filter(club=club).count() == rows
+    assert director_client.get(body["status_url"]).json()["state"] == "done"  # the director's login too
 
 
 def test_run_in_the_request_the_import_says_what_it_added_at_once(director: Any, club: Club) -> None:

@@ -5,8 +5,7 @@ Every field of the table (or the entrant's link), its entrant, its session
 (without the movement) and its club must equal the ORM's read of the same
 row, converted the same way (dates, times, booleans); the movement is read
 only when asked for, and an unknown or revoked link is still refused. A
-table read with the lines its send looks for beside it (``BesideRead``) is
-the same table, with the same lines as the two reads it replaces.
+phone's pass reads its entrant's link, entrant, session and club the same way.
 """
 
 from __future__ import annotations
@@ -20,10 +19,11 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring.models import SlipLine
 from scoring.services.lines import LINE_BY_ID, LINE_RELATED, lock_session
-from scoring.services.results import _earlier, result_submit, table_with_earlier
-from tournaments.models import MOVEMENT_FIELDS, EntrantLink, Session, Table
-from tournaments.selectors import entrant_link_by_token, table_by_token
+from scoring.services.results import _earlier, result_submit
+from tournaments.models import MOVEMENT_FIELDS, EntrantLink, PhonePass, Session, Table
+from tournaments.selectors import entrant_link_by_token, follower_by_token, table_by_token
 from tournaments.services.errors import NotFound
+from tournaments.services.phones import phone_claim
 from tournaments.services.running import entrant_revoke_link, table_revoke_link
 
 pytestmark = pytest.mark.django_db
@@ -150,27 +150,40 @@ def same_line(ours: SlipLine | None, theirs: SlipLine | None) -> bool:
     )
 
 
+def test_a_phones_pass_read_by_its_token_is_the_orms_read(running_session: Session) -> None:
+    """A phone's pass (the phones' hot path: read first), with its entrant's link, entrant and club."""
+    table = Table.objects.get(session=running_session, number=1)
+    token = phone_claim(table=table, number=1, device="phone").token
+    orm = PhonePass.objects.select_related("link", "link__entrant", "link__session__club").get(token=token)
+    with CaptureQueriesContext(connection) as read:
+        link, found = follower_by_token(token=token)
+    assert len(run(read.captured_queries)) == 1
+    assert found is not None and fields_of(found) == fields_of(orm)
+    assert fields_of(link) == fields_of(orm.link) and fields_of(link.entrant) == fields_of(orm.link.entrant)
+    assert fields_of(link.session.club) == fields_of(orm.link.session.club)
+    assert link.session.get_deferred_fields() == set(MOVEMENT_FIELDS)
+
+
 @pytest.mark.parametrize(
     ("tray", "key"),
     [(1, None), (1, "k-1"), (2, "k-1"), (3, "k-1"), (3, None), (1, "other"), (2, "k-2"), (40, "k-1")],
 )
-def test_a_table_read_with_its_earlier_lines_is_both_reads_in_one(
+def test_what_a_send_looks_for_first_is_one_read(
     running_session: Session, tray: int, key: str | None
 ) -> None:
     """Tray 1 was sent with key k-1, tray 2 with k-2; another table sent tray 3 with key k-1 (its own
-    scope): what one query finds is what the table's read and ``_earlier`` find."""
+    scope): one query finds the key's line in its scope and the table's line on the tray."""
     one, two = Table.objects.filter(session=running_session).order_by("number")[:2]
     result_submit(table=one, tray_number=1, ns_tricks=8, idempotency_key="k-1", as_director=True)
     result_submit(table=one, tray_number=2, ns_tricks=6, idempotency_key="k-2", as_director=True)
     SlipLine.objects.filter(table=one, tray__number=2).update(ew=None)  # a null key joins nothing
     result_submit(table=two, tray_number=3, ns_tricks=5, idempotency_key="k-1", as_director=True)
     with CaptureQueriesContext(connection) as read:
-        table, found = table_with_earlier(token=one.token, tray_number=tray, idempotency_key=key)
+        found = _earlier(key, f"table:{one.pk}", one, tray)
     assert len(run(read.captured_queries)) == 1
-    orm = Table.objects.select_related("session", "session__club").get(pk=one.pk)
-    assert fields_of(table) == fields_of(orm) and fields_of(table.session.club) == fields_of(orm.session.club)
-    expected = _earlier(key, f"table:{one.pk}", orm, tray)
-    assert same_line(found.keyed, expected.keyed) and same_line(found.sent, expected.sent)
+    keyed = SlipLine.objects.filter(idempotency_scope=f"table:{one.pk}", idempotency_key=key).first()
+    sent = SlipLine.objects.filter(table=one, tray__number=tray).first()
+    assert same_line(found.keyed, keyed if key else None) and same_line(found.sent, sent)
     assert (found.keyed is not None, found.sent is not None) == {
         (1, None): (False, True),
         (1, "k-1"): (True, True),
@@ -181,17 +194,3 @@ def test_a_table_read_with_its_earlier_lines_is_both_reads_in_one(
         (2, "k-2"): (True, True),
         (40, "k-1"): (True, False),
     }[(tray, key)]
-
-
-@pytest.mark.parametrize("token", ["", "no-such-token", "bad token!", "x" * 65])
-def test_a_table_read_with_its_earlier_lines_refuses_an_unknown_or_revoked_link(
-    running_session: Session, token: str
-) -> None:
-    with pytest.raises(NotFound):
-        table_with_earlier(token=token, tray_number=1, idempotency_key="k")
-    table = Table.objects.filter(session=running_session).first()
-    assert table is not None
-    result_submit(table=table, tray_number=1, ns_tricks=8, idempotency_key="k")
-    table_revoke_link(table=table)
-    with pytest.raises(NotFound):
-        table_with_earlier(token=table.token, tray_number=1, idempotency_key="k")

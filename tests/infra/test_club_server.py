@@ -183,7 +183,7 @@ def test_table_links_and_qr_codes_carry_the_configured_address(served: Served) -
     printed = re.findall(r"https?://[^\s<\"']+/t/[\w-]+/", page.decode())
     assert len(printed) >= len(tables) and all(u.startswith(f"{served.site_url}/t/") for u in printed)
     assert b"<svg" in page, "no QR code on the printed page"
-    assert f"Table 1 entry:     {served.site_url}/t/" in served.output()
+    assert f"Table 1's code:    {served.site_url}/t/" in served.output()
 
 
 def test_the_secret_key_is_made_once_and_kept_private(served: Served) -> None:

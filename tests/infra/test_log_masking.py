@@ -15,9 +15,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from gunicorn.config import Config
-
 from django.urls import URLPattern, URLResolver, get_resolver
+from gunicorn.config import Config
 
 from clubwhist.links import LinkToken
 from clubwhist.logs import MaskedGunicornLogger, link_prefixes, mask_tokens
@@ -71,7 +70,9 @@ def test_drive_and_mnemonic_links_are_masked() -> None:
     assert mask_tokens(f"GET /d/{TOKEN}/ HTTP/1.1") == "GET /d/***/ HTTP/1.1"
     assert mask_tokens(f"/d/{TOKEN}/check") == "/d/***/check"
     assert mask_tokens(f"Referer: http://hall:8000/m/{TOKEN}/") == "Referer: http://hall:8000/m/***/"
-    assert mask_tokens(f"/api/v1/entrant-links/{TOKEN}/drive/stamp/") == "/api/v1/entrant-links/***/drive/stamp/"
+    assert (
+        mask_tokens(f"/api/v1/entrant-links/{TOKEN}/drive/stamp/") == "/api/v1/entrant-links/***/drive/stamp/"
+    )
 
 
 def test_djangos_request_log_masks_table_tokens() -> None:

@@ -1,8 +1,9 @@
 """What a send reads: a fixed few queries however full the session, and its twin told before the lock.
 
-Not a timing (the entry bench measures time): the queries a table's send
-and its twin's second send make are counted, at the first round and again
-at the last, so that a send never reads more as the session fills
+Not a timing (the entry bench measures time): the queries a phone's send
+(by the pass of the pair it follows) and its twin's second send (the
+partner's phone) make are counted, at the first round and again at the
+last, so that a send never reads more as the session fills
 (bench/profile_entry.py has the profile these numbers came from).
 """
 
@@ -18,13 +19,14 @@ from scoring.models import SlipLine
 from tournaments.models import Session
 
 pytestmark = pytest.mark.django_db
-#: A stored send: the table by its link read with the key's and the twin's lines (one query), the
-#: session's lock, the table's plays (each marked sent), the line, its places on the slip, the results
-#: version (what runs after the commit, the queued recompute or the eager hand records' count, is not
-#: the send's). On PostgreSQL the last three are one statement (``scoring.services.lines.line_insert``).
-MOST_FOR_A_SEND = 4 if connection.vendor == "postgresql" else 6
-#: The twin's second send: the table by its link, read with the stored line (``table_with_earlier``).
-MOST_FOR_A_TWIN = 1
+#: A stored send: the pass, the entrant's plays (each with its table, marked sent), the key's and the
+#: twin's lines, the table's lock, the table's plays of the tray, the line, its places on the slip, the
+#: results version; then the answer's traveller (the entrant's trays played, the tray's lines). What
+#: runs after the commit (the queued recompute, the eager hand records' count) is not the send's. On
+#: PostgreSQL the line, its places and the version are one statement (``scoring.services.lines``).
+MOST_FOR_A_SEND = 8 if connection.vendor == "postgresql" else 10
+#: The twin's second send: the pass, the entrant's plays, the stored line (told before the lock).
+MOST_FOR_A_TWIN = 3
 
 
 def statements(context: CaptureQueriesContext) -> list[str]:

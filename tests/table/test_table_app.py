@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from conftest import Phone
 from django.test import Client
 
 from tournaments.models import Session
@@ -14,7 +15,8 @@ from tournaments.models import Session
 pytestmark = pytest.mark.django_db
 
 
-def test_a_table_link_installs_as_its_own_app(phone: Any, running_session: Session) -> None:
+def test_a_table_link_installs_as_its_own_app(running_session: Session) -> None:
+    phone = Phone(running_session.tables.get(number=1))
     response = phone.client.get(phone.base + "manifest.webmanifest")
     assert response.status_code == 200 and response["Content-Type"] == "application/manifest+json"
     assert response["Cache-Control"] == "no-store"
@@ -31,14 +33,17 @@ def test_a_table_link_installs_as_its_own_app(phone: Any, running_session: Sessi
         assert icon["src"].startswith("/static/icons/")
 
 
-def test_a_pair_s_link_installs_as_that_pair(make_phone: Any, running_session: Session) -> None:
-    pair = make_phone.following(running_session, 3)
-    manifest = pair.client.get(pair.base + "manifest.webmanifest").json()
-    assert manifest["start_url"] == pair.base and manifest["short_name"] == "Pair 3"
+def test_a_pair_s_link_installs_as_that_pair(running_session: Session) -> None:
+    for pair in (Phone.following(running_session, 3), Phone.at(running_session.tables.get(number=2))):
+        manifest = pair.client.get(pair.base + "manifest.webmanifest").json()
+        assert manifest["start_url"] == pair.base and manifest["short_name"] == "Pair 3"
 
 
-def test_a_revoked_link_has_no_manifest(phone: Any, running_session: Session) -> None:
+def test_a_revoked_link_or_an_ended_pass_has_no_manifest(phone: Any, running_session: Session) -> None:
+    table = Phone(running_session.tables.get(number=1))
     running_session.tables.filter(number=1).update(token_revoked=True)
+    assert table.client.get(table.base + "manifest.webmanifest").status_code == 404
+    phone.client.post(phone.base + "leave")
     assert phone.client.get(phone.base + "manifest.webmanifest").status_code == 404
 
 

@@ -28,13 +28,13 @@ def sent(phone: Any) -> Any:
 
 
 def test_the_opponents_check_on_their_own_phone(sent: Any, make_phone: Any, running_session: Session) -> None:
-    ew = make_phone(running_session.tables.get(number=1))
+    ew = make_phone(running_session.tables.get(number=1), "EW", 1)
     html = ew.page().content.decode()
     assert "E-W, please check." in html and "Hand the phone to E-W" not in html
     response = ew.post("confirm", tray=1, version=1)
     assert response.status_code == 200
     line = SlipLine.objects.get(session=running_session)
-    assert line.status == "confirmed" and line.confirmed_by == "table 1 E-W"
+    assert line.status == "confirmed" and line.confirmed_by == "pair 2 (E-W phone)"
 
 
 def test_the_sending_phone_checks_only_after_handing_over(sent: Any) -> None:
@@ -68,7 +68,7 @@ def test_a_disagreement_goes_to_the_director(sent: Any, running_session: Session
     assert response.status_code == 200
     line = SlipLine.objects.get(session=running_session)
     assert (line.status, line.ns_tricks, line.version) == ("disputed", 8, 2)
-    assert line.history.get().reason == "table 1 E-W claim N-S 7"
+    assert line.history.get().reason == "pair 1 (E-W phone) claim N-S 7"  # pair 1's phone, handed to E-W
     log = ActionLog.objects.get(action="result.dispute")
     assert log.data["claimed"] == 7 and log.data["stored"] == 8
 
@@ -102,6 +102,19 @@ def test_nothing_is_checked_once_the_session_is_closed(sent: Any, running_sessio
     assert sent.post("confirm", tray=1).status_code == 400
     assert sent.post("dispute", tray=1, claimed=7).status_code == 400
     assert SlipLine.objects.get(session=running_session).status == "entered"
+
+
+def test_a_closed_sessions_check_says_nothing_of_the_line(sent: Any, running_session: Session) -> None:
+    """Issue 30, hole 4: a line checked before the close, then corrected, is not shown to a phone that
+    checks it again once only the standings are published (the public sees no line)."""
+    assert sent.post("confirm", tray=1).status_code == 200
+    sessions.session_set_status(session=running_session, status="closed")
+    sessions.session_set_status(session=running_session, status="published")
+    sessions.session_publish_switches(session=running_session, standings=True)
+    for action, body in (("confirm", {}), ("dispute", {"claimed": 5}), ("amend", {"ns_tricks": 5})):
+        answer = sent.post(action, tray=1, **body)
+        assert answer.status_code == 400, action
+        assert "ns_tricks" not in answer.content.decode() and "8" not in message(answer.json())
 
 
 def test_the_plain_forms_check_and_dispute_without_javascript(sent: Any, running_session: Session) -> None:

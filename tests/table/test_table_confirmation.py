@@ -38,7 +38,9 @@ def test_n_s_correct_their_count_before_e_w_check_it(phone: Any, running_session
     stored = line(running_session, 1)
     assert (stored.ns_tricks, stored.version, stored.status) == (9, 2, "entered")
     kept = SlipLineVersion.objects.get(line=stored)
-    assert kept.change == "amended" and kept.data["ns_tricks"] == 8 and kept.changed_by == "table 1 N-S"
+    assert (
+        kept.change == "amended" and kept.data["ns_tricks"] == 8 and kept.changed_by == "pair 1 (N-S phone)"
+    )
     assert slips_version(session_id=running_session.pk) > before
 
 

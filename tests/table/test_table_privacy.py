@@ -41,18 +41,20 @@ def test_nothing_is_unfolded_before_the_table_sends(others_sent: Any) -> None:
     assert unfolded_in_state(others_sent.state().json()) == set()
 
 
-def test_a_bare_table_link_unfolds_nothing_even_after_sending(others_sent: Any) -> None:
-    body = others_sent.send(1, 8).json()
-    assert not body["traveller"]
-    assert unfolded_in_html(others_sent.page().content.decode()) == set()
-    assert unfolded_in_state(others_sent.state().json()) == set()
+def test_a_table_link_unfolds_nothing_even_after_its_table_sends(
+    others_sent: Any, make_phone: Any, running_session: Session
+) -> None:
+    assert others_sent.send(1, 8).status_code == 201
+    place = make_phone.bare(running_session.tables.get(number=1))
+    html, state = place.page().content.decode(), place.state().json()
+    assert unfolded_in_html(html) == set() and "traveller" not in state and "ns_tricks" not in str(state)
+    assert 'class="score-pair"' not in html
 
 
 def test_a_phone_following_its_pair_unfolds_only_the_trays_that_pair_played(
     others_sent: Any, make_phone: Any, running_session: Session
 ) -> None:
     pair = make_phone(running_session.tables.get(number=1))
-    assert pair.claim(1).status_code == 302
     body = pair.send(1, 8).json()
     assert {line["table"] for line in body["traveller"]} == {1}
     assert unfolded_in_html(pair.page().content.decode()) == {1}

@@ -1,4 +1,5 @@
-"""Sending a tray's result from a table's link: once, checked by the server, nothing lost or doubled."""
+"""Sending a tray's result from a phone that follows its pair: once, checked by the server, nothing lost
+or doubled (a table's own link sends nothing: ``test_place``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 import pytest
 
 from scoring.models import SlipLine
-from tournaments.models import Session
+from tournaments.models import EntrantLink, Session
 from tournaments.selectors import slips_version
 from tournaments.services import seating, sessions
 
@@ -30,7 +31,7 @@ def stored(session: Session) -> list[tuple[int, int, int | None]]:
     )
 
 
-def test_it_stores_a_sent_result_and_keeps_the_slip_folded_for_a_bare_link(
+def test_it_stores_a_sent_result_and_unfolds_only_its_own_tables_line(
     phone: Any, running_session: Session
 ) -> None:
     response = phone.send(1, 8, key="k-1", round=1)
@@ -45,7 +46,7 @@ def test_it_stores_a_sent_result_and_keeps_the_slip_folded_for_a_bare_link(
         "ns_revokes": 0,
         "ew_revokes": 0,
     }
-    assert not body["traveller"], "a bare table link sees no traveller"
+    assert [line["table"] for line in body["traveller"]] == [1], "no other table has played tray 1"
     assert stored(running_session) == [(1, 1, 8)]
 
 
@@ -171,21 +172,27 @@ def test_it_rejects_a_send_for_a_round_the_page_no_longer_shows(phone: Any, runn
     assert stored(running_session) == [(1, 1, 8)]
 
 
-def test_it_rejects_a_revoked_link(phone: Any, running_session: Session) -> None:
-    running_session.tables.filter(number=1).update(token_revoked=True)
+def test_it_rejects_a_revoked_link_or_an_ended_pass(
+    phone: Any, make_phone: Any, running_session: Session
+) -> None:
+    EntrantLink.objects.filter(session=running_session, entrant__number=1).update(revoked=True)
     response = phone.send(1, 8)
     assert response.status_code == 404
     assert "not valid" in message(response.json())
     page = phone.page()
     assert page.status_code == 404
     assert b"not valid" in page.content
+    other = make_phone(running_session.tables.get(number=2))
+    other.client.post(other.base + "leave")
+    response = other.send(2, 8)
+    assert response.status_code == 404 and "no longer follows" in message(response.json())
     assert stored(running_session) == []
 
 
 def test_it_rejects_an_unknown_link(make_phone: Any, running_session: Session) -> None:
-    table = running_session.tables.get(number=1)
-    table.token = "made-up"
-    response = make_phone(table).send(1, 8)
+    phone = make_phone(running_session.tables.get(number=1))
+    phone._follow("made-up")
+    response = phone.send(1, 8)
     assert response.status_code == 404
     assert stored(running_session) == []
 
@@ -194,14 +201,13 @@ def test_it_rejects_an_unknown_link(make_phone: Any, running_session: Session) -
 def test_an_unknown_or_revoked_link_is_told_so_before_its_form_is_checked(
     make_phone: Any, running_session: Session, tricks: Any
 ) -> None:
-    """The send reads its table with the form's tray and key (one query), after the form; a link that
-    is not valid is still a 404 whatever the form, and a valid link with a bad form a 400."""
+    """A link that is not valid is a 404 whatever the form, and a valid link with a bad form a 400."""
     table = running_session.tables.get(number=1)
     assert make_phone(table).send(1, tricks).status_code == (201 if tricks == 8 else 400)
-    revoked = running_session.tables.get(number=2)
-    running_session.tables.filter(number=2).update(token_revoked=True)
-    table.token = "made-up"
-    for phone in (make_phone(table), make_phone(revoked)):
+    revoked, unknown = make_phone(running_session.tables.get(number=2)), make_phone(table)
+    EntrantLink.objects.filter(session=running_session, entrant__number=3).update(revoked=True)
+    unknown._follow("made-up")
+    for phone in (unknown, revoked):
         response = phone.send(1, tricks)
         assert response.status_code == 404 and "not valid" in message(response.json())
 
@@ -222,8 +228,8 @@ def test_a_link_of_another_session_cannot_touch_this_one(
         sessions.entrant_create(session=other, players=[a, b])
     seating.movement_fix(session=other, family="mitchell")
     sessions.session_start(session=other)
-    sessions.session_set_status(session=other, status="closed")
     old_link = make_phone(other.tables.get(number=1))
+    sessions.session_set_status(session=other, status="closed")
     assert old_link.send(1, 8).status_code == 400  # its own session is closed
     make_phone(running_session.tables.get(number=1)).send(1, 8)
     assert old_link.post("confirm", tray=1).status_code == 404  # this session's line is not its to see

@@ -12,7 +12,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import Club, Player, Sex
-from ..services.club import RosterImport, player_create, player_merge, player_update, players_search
+from ..services.club import (
+    RosterImport,
+    player_create,
+    player_merge,
+    player_update,
+    players_search,
+    roster_import_status,
+)
 from ..services.errors import NotFound, UserError
 from ..tasks import roster_import_start
 from . import ID_MAX, errors
@@ -87,9 +94,19 @@ class RosterImportQueuedSerializer(serializers.Serializer):
     state = serializers.CharField(help_text="queued, running, done or failed.")
     total = serializers.IntegerField(help_text="The players the file adds.")
     done = serializers.IntegerField(help_text="The rows written so far.")
-    status_url = serializers.URLField(
-        help_text="The roster page's progress (JSON), for the director's login."
-    )
+    status_url = serializers.URLField(help_text="This import's progress: GET it with the same credentials.")
+
+
+class RosterImportStatusSerializer(serializers.Serializer):
+    """How a queued import stands: its state, the rows written of all, and once done what was added."""
+
+    import_id = serializers.CharField(source="id")
+    state = serializers.CharField(help_text="queued, running, done or failed.")
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    added = serializers.IntegerField()
+    problems = serializers.ListField(child=serializers.CharField())
+    error = serializers.CharField(help_text="Why a failed import stopped.")
 
 
 class ClubPlayerMixin(DirectorView):
@@ -224,10 +241,25 @@ class RosterImportView(DirectorView):
         return Response(queued(request, club, begun), status=status.HTTP_202_ACCEPTED)
 
 
+IMPORT_ID = OpenApiParameter("import_id", str, OpenApiParameter.PATH, description="The import's id.")
+
+
+@extend_schema(tags=["players"], parameters=[CLUB_SLUG, IMPORT_ID])
+class RosterImportStatusView(DirectorView):
+    """A queued roster import's progress (an unknown id, another club's or one long over: 404)."""
+
+    @extend_schema(responses={200: RosterImportStatusSerializer, **errors(401, 404)})
+    def get(self, request: Request, slug: str, import_id: str) -> Response:
+        """Its state, the rows written so far of the file's, and once done what was added."""
+        found = roster_import_status(club=self.director_club(slug), import_id=import_id)
+        if found is None:
+            raise NotFound("There is no such import of this club's roster.")
+        return Response(RosterImportStatusSerializer(found).data)
+
+
 def queued(request: Request, club: Club, begun: RosterImport) -> dict[str, Any]:
-    """The 202's body: the import's id and progress, and the roster page's progress URL."""
-    page = reverse("director:roster_import", args=[club.slug])
-    url = request.build_absolute_uri(f"{page}?import={begun.id}&format=json")
+    """The 202's body: the import's id and progress, and where the API tells its progress."""
+    url = request.build_absolute_uri(reverse("player-import-status", args=[club.slug, begun.id]))
     return {
         "import_id": begun.id,
         "state": begun.state,
@@ -240,6 +272,11 @@ def queued(request: Request, club: Club, begun: RosterImport) -> dict[str, Any]:
 urlpatterns = [
     path("clubs/<slug:slug>/players/", PlayerListView.as_view(), name="player-list"),
     path("clubs/<slug:slug>/players/import/", RosterImportView.as_view(), name="player-import"),
+    path(
+        "clubs/<slug:slug>/players/import/<str:import_id>/",
+        RosterImportStatusView.as_view(),
+        name="player-import-status",
+    ),
     path("clubs/<slug:slug>/players/<int:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
     path("clubs/<slug:slug>/players/<int:player_id>/merge/", PlayerMergeView.as_view(), name="player-merge"),
 ]

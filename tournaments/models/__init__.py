@@ -4,6 +4,7 @@ from .calls import DirectorCall
 from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, Sex
 from .drive import Drive, DriveChange
 from .entrant import Entrant, EntrantMember
+from .phones import PhonePass
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import MOVEMENT_FIELDS, TRUMP_SUITS, EntrantKind, ScoringMethod, Session
 from .token import ApiToken
@@ -24,6 +25,7 @@ __all__ = [
     "EntrantKind",
     "EntrantLink",
     "EntrantMember",
+    "PhonePass",
     "Player",
     "Round",
     "ScoringMethod",

@@ -51,6 +51,11 @@ class EntrantLink(models.Model):
     side = models.CharField(max_length=2, blank=True, default="")
     token = models.CharField(max_length=40, unique=True, default=new_table_token)
     revoked = models.BooleanField(default=False)
+    #: The code a second phone of the entrant types at a table's link (shown on the phones that follow
+    #: it; a new one after each use); blank until a phone first claims the entrant.
+    join_code = models.CharField(max_length=6, blank=True, default="")
+    #: Wrong codes typed for this entrant since the director last released it (refused from JOIN_TRIES).
+    join_failures = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["session", "entrant", "side"]

@@ -82,6 +82,9 @@ class Session(models.Model):
     #: Tables move on by themselves when their round is done, or wait for the director.
     tables_advance = models.BooleanField(default=True)
     show_running_score = models.BooleanField(default=False)
+    #: Phones may say at a table's link which entrant they are (off: only each entrant's own printed
+    #: link opens its page).
+    phones_claim = models.BooleanField(default=True)
     #: The running score is hidden from the tables for this many last rounds (0: never).
     running_score_hidden_rounds = models.PositiveSmallIntegerField(default=0)
     #: The round timer (modern practice): minutes a tray, and minutes for the change; 0 means no timer.

@@ -1,0 +1,228 @@
+"""People at a session, each holding every link their phones have touched, for the non-interference test.
+
+A **person** is an entrant (or one pair of a team of four): the player (or
+pair) the folded slip protects and must be protected from. All evening a
+person's phone scans the code of every table it sits at and keeps each of
+those links (the table's link is a place: it lies on the table for every
+pair that ever sits there); it holds the entrant's own printed link, which
+the director handed it; and it holds the pass it was given when it said at
+a table who it is. It also holds every link that any of those hand out:
+each answer is searched for every token the session has (tables', entrant
+links', passes'), and a token found is held from then on.
+
+``answers`` asks every one of them for everything it shows: a table's
+link, its page and its API (the card, the claims, the clock); an
+entrant's link or pass, the phone page and its state, the clock, the
+drive's or mnemonic sitting's page and API when the session is one, and
+through the pass its page and every tray's traveller (the printed link
+opens the same views by another door: its state and clock are asked too). The public is a person
+with no link who asks every public page, export, PDF and public API
+endpoint. Answers are normalised only for what changes on every request
+and says nothing (CSRF tokens, the page's fresh submission keys, the PDF's
+creation stamp, the clock's "now").
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.models import EntrantLink, PhonePass, Player, Session, Table
+
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
+KEY = re.compile(r'name="key" value="[^"]*"')
+PDF_STAMPS = re.compile(rb"/(CreationDate|ModDate) \(D:[^)]*\)|/ID\s*\[[^\]]*\]")
+#: The running score, and the page's digest of everything it shows (which includes it).
+RUNNING_HTML = re.compile(r'<section class="block running".*?</section>', re.S)
+STAMP_HTML = re.compile(r'data-stamp="[^"]*"')
+RUNNING_FIELDS = ("running", "running_trays", "stamp")
+
+
+@dataclass
+class Person:
+    """Someone at the session: who they are, their phone, and every link it holds (token -> kind)."""
+
+    name: str
+    entrant_id: int | None = None
+    side: str = ""
+    phone: Client = field(default_factory=Client)
+    held: dict[str, str] = field(default_factory=dict)
+    #: The pass this person's phone was given when it said who it is.
+    own_pass: str = ""
+
+    def __post_init__(self) -> None:
+        self.phone.cookies["cw_device"] = uuid.uuid4().hex
+
+    def hold(self, token: str, kind: str) -> None:
+        """Keep a link from now on."""
+        self.held.setdefault(token, kind)
+
+    def links(self, kind: str) -> list[str]:
+        """The held links of one kind, in the order they were had."""
+        return [t for t, k in self.held.items() if k == kind]
+
+
+def people_of(session: Session) -> list[Person]:
+    """A person for every entrant (each pair of a team), holding its own printed link; and the public."""
+    out = []
+    for link in EntrantLink.objects.filter(session=session).select_related("entrant").order_by("pk"):
+        if link.entrant.is_phantom:
+            continue
+        person = Person(
+            name=f"{link.entrant}{' ' + link.side if link.side else ''}", entrant_id=link.entrant_id
+        )
+        person.side = link.side
+        person.hold(link.token, "follower")
+        out.append(person)
+    return [*out, Person(name="the public")]
+
+
+def session_tokens(session: Session) -> dict[str, str]:
+    """Every link the session has now: token -> kind."""
+    found = {t: "table" for t in Table.objects.filter(session=session).values_list("token", flat=True)}
+    for model in (EntrantLink, PhonePass):
+        found |= {
+            t: "follower" for t in model.objects.filter(session=session).values_list("token", flat=True)
+        }
+    return found
+
+
+def scan(person: Person, table: Table) -> str:
+    """The person's phone scans a table's code (it holds that link from now on): the page's text."""
+    person.hold(table.token, "table")
+    return person.phone.get(f"/t/{table.token}/").content.decode()
+
+
+def claim(person: Person, table: Table, number: int, side: str = "") -> str:
+    """The person's phone says at this table who it is: its pass (held from now on)."""
+    scan(person, table)
+    value = f"{number}-{side}" if side else str(number)
+    answer = person.phone.post(f"/api/v1/tables/{table.token}/claim/", {"entrant": value})
+    assert answer.status_code == 201, (person.name, answer.content)
+    person.own_pass = answer.json()["token"]
+    person.hold(person.own_pass, "follower")
+    return person.own_pass
+
+
+def text(response: Any) -> str:
+    """A response as comparable text: status and body, with per-request noise taken out."""
+    body = response.content
+    if response.get("Content-Type", "").startswith("application/pdf"):
+        return f"{response.status_code} pdf {PDF_STAMPS.sub(b'', body)!r}"
+    return f"{response.status_code} {KEY.sub('', CSRF.sub('', body.decode('utf-8', 'replace')))}"
+
+
+def _clock(response: Any) -> str:
+    """The round's clock and the open call, without the moments that move on by themselves."""
+    if response.status_code != 200:
+        return text(response)
+    body = response.json()
+    body.pop("now", None)
+    for moving in ("now", "seconds_left"):
+        (body.get("clock") or {}).pop(moving, None)
+    return f"200 {json.dumps(body, sort_keys=True)}"
+
+
+def _table_answers(c: Client, token: str) -> dict[str, str]:
+    api = f"/api/v1/tables/{token}/"
+    return {
+        f"table {token[:6]} page": text(c.get(f"/t/{token}/")),
+        f"table {token[:6]} api": text(c.get(api)),
+        f"table {token[:6]} clock": _clock(c.get(api + "clock/")),
+    }
+
+
+def _follower_answers(c: Client, token: str, trays: list[int], kind: str, whole: bool) -> dict[str, str]:
+    """What a phone following an entrant asks: its page and state, the clock, the page of its session's
+    kind (a whist drive's, a mnemonic sitting's), and (``whole``) every tray's traveller."""
+    api = f"/api/v1/entrant-links/{token}/"
+    out = {
+        f"link {token[:6]} api": text(c.get(api)),
+        f"link {token[:6]} clock": _clock(c.get(api + "clock/")),
+    }
+    if whole:
+        out[f"link {token[:6]} page"] = text(c.get(f"/p/{token}/"))
+    if kind == "drive":
+        out[f"link {token[:6]} drive page"] = text(c.get(f"/d/{token}/"))
+        out[f"link {token[:6]} drive api"] = text(c.get(api + "drive/"))
+        out[f"link {token[:6]} drive stamp"] = text(c.get(api + "drive/stamp/"))
+    if kind == "mnemonic":
+        out[f"link {token[:6]} mnemonic page"] = text(c.get(f"/m/{token}/"))
+        out[f"link {token[:6]} mnemonic api"] = text(c.get(api + "mnemonic/"))
+    for tray in trays if whole else []:
+        out[f"link {token[:6]} traveller {tray}"] = text(c.get(f"{api}trays/{tray}/traveller/"))
+    return out
+
+
+def session_kind(session: Session) -> str:
+    """ "drive", "mnemonic" or "duplicate": which of the phone's pages serve this session."""
+    if hasattr(session, "drive"):
+        return "drive"
+    return "mnemonic" if session.movement_family == "mnemonic" else "duplicate"
+
+
+def public_urls(session: Session) -> list[str]:
+    """Every public page, export and public API endpoint of the session and its club (two score cards and
+    player pages of each kind stand for all: each kind is one view over one selector)."""
+    club, pk = session.club.slug, session.pk
+    names = ["session", "travellers", "hands", "results_csv", "results_json", "results_pdf", "deals_pbn"]
+    urls = [reverse(f"public:{name}", args=[club, pk]) for name in names]
+    urls += [reverse("public:tray", args=[club, pk, t.number]) for t in session.trays.all()]
+    numbers = list(session.entrants.order_by("number").values_list("number", flat=True))
+    urls += [reverse("public:card", args=[club, pk, e]) for e in {numbers[0], numbers[-1]}]
+    everyone = list(Player.objects.filter(club=session.club).order_by("pk").values_list("pk", flat=True))
+    players = sorted({everyone[0], everyone[-1]})
+    urls += [reverse("public:player", args=[club, p]) for p in players]
+    urls += [reverse("public:home"), reverse("public:club", args=[club])]
+    api = f"/api/v1/public/clubs/{club}/"
+    urls += [
+        api + "sessions/",
+        f"{api}sessions/{pk}/",
+        f"{api}sessions/{pk}/standings/",
+        f"{api}sessions/{pk}/deals/",
+    ]
+    urls += [f"{api}sessions/{pk}/trays/{t.number}/traveller/" for t in session.trays.all()]
+    urls += [f"{api}players/{p}/results/" for p in players]
+    return urls
+
+
+def answers(person: Person, session: Session, public: list[str], trays: list[int]) -> dict[str, str]:
+    """Everything this person can ask now, through every link held; links handed out are held too."""
+    cache.clear()  # the phones' rate limit counts these requests too
+    if not person.held:
+        return {url: text(person.phone.get(url)) for url in public}
+    known = session_tokens(session)
+    kind = session_kind(session)
+    found: dict[str, str] = {}
+    asked: set[str] = set()
+    while set(person.held) - asked:
+        for token in [t for t in person.held if t not in asked]:
+            asked.add(token)
+            if person.held[token] == "table":
+                found |= _table_answers(person.phone, token)
+            else:  # the page and every traveller through the pass; the printed link is another door
+                whole = token == person.own_pass or not person.own_pass
+                found |= _follower_answers(person.phone, token, trays, kind, whole)
+        everything = "\n".join(found.values())
+        for token, link_kind in known.items():
+            if token not in person.held and token in everything:
+                person.hold(token, link_kind)  # a link handed out: the person holds it from now on
+    return found
+
+
+def without_running(found: dict[str, str]) -> dict[str, str]:
+    """The answers less the running score and the page digest that includes it."""
+    out = {}
+    for key, value in found.items():
+        value = STAMP_HTML.sub("", RUNNING_HTML.sub("", value))
+        for name in RUNNING_FIELDS:
+            value = re.sub(rf'"{name}":\s*(\[[^\]]*\]|null|"[^"]*")', "", value)
+        out[key] = value
+    return out

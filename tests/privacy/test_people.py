@@ -1,0 +1,362 @@
+"""Nobody learns a result before playing that tray: non-interference for a **person**, through every link.
+
+Whole sessions are played from the players' own phones as people play
+them: each entrant's phone says at its first table who it is (a pass),
+scans the code of every table it sits at after (and keeps each link: a
+table's link is a place, held by every pair that ever sat there), holds
+the entrant's own printed link, and any link that any of those hand out
+(``people``). Around every send and every E-W check, everything each
+person can ask through all of them is collected; a person's answers must
+not change when a tray that person has not played gets a result.
+
+The named exceptions: the running score (the score itself and the page
+digest that includes it) may change when, and only when, the send
+completes a tray (every entrant due to play it has then played it, or
+never will); at a whist drive, the change's last result seats the next
+change, and every phone then shows the whole change (p. 24).
+
+Sessions: a Mitchell with a relay (four tables, the eighth modification:
+a deal arriving at a table waits, E-W twice round, pp. 32-33), a Howell of
+six pairs, a Howell for teams of four (two pairs, two passes, an entrant),
+a whist drive (p. 24) and a mnemonic sitting (pp. 25-27). A person's
+attempts to say at any table it holds that it is another entrant are
+refused, and say the same thing at the end of the evening as at its start.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from privacy.people import Person, answers, claim, people_of, public_urls, scan, without_running
+
+from scoring.models import SlipLine, SlipSeat
+from scoring.selectors.slips import complete_trays
+from tests.mnemonic.conftest import make_mnemonic
+from tournaments.models import Club, DriveChange, EntrantLink, EntrantMember, Seating, Session, Table
+from tournaments.services import club as club_services
+from tournaments.services import deals, seating, sessions
+
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+
+
+@dataclass(frozen=True)
+class Action:
+    """A person's phone sends N-S tricks for a tray at a table, or E-W check it."""
+
+    kind: str  # send | confirm
+    round: int
+    table: int
+    tray: int
+    person: str
+    tricks: int = 7
+
+
+def build(club: Club, family: str, kind: str, count: int, size: int, **movement: Any) -> Session:
+    """A session seated, dealt and started, the running score shown to the tables."""
+    players = [
+        club_services.player_create(club=club, name=f"{family} player {i:02d}") for i in range(count * size)
+    ]
+    session = sessions.session_create(
+        club=club,
+        date=dt.date(2026, 11, 30),
+        title=f"Privacy {family}",
+        entrant_kind=kind,
+        scoring_method="team-match" if kind == "fours" else "exponent",
+    )
+    for i in range(count):
+        group = players[i * size : (i + 1) * size]
+        sessions.entrant_create(
+            session=session, players=dict(zip("NSEW", group, strict=True)) if size == 4 else group
+        )
+    seating.movement_fix(session=session, family=family, **movement)
+    deals.trays_deal(session=session)
+    session = sessions.session_start(session=session)
+    return sessions.session_publish_switches(session=session, running_score=True)
+
+
+def by_entrant(people: list[Person]) -> dict[tuple[int | None, str], Person]:
+    return {(p.entrant_id, p.side): p for p in people}
+
+
+def seatings_of(session: Session) -> list[Seating]:
+    rows = Seating.objects.filter(round__session=session).select_related("round", "table", "ns", "ew")
+    return list(rows.order_by("round__number", "table__number"))
+
+
+def side_of(session: Session, seating_row: Seating, side: str) -> tuple[int | None, str]:
+    entrant = seating_row.ns if side == "NS" else seating_row.ew
+    return (entrant.pk if entrant else None, side if session.entrant_kind == "fours" else "")
+
+
+def seat_everyone(session: Session, people: list[Person]) -> None:
+    """Each person's phone, at the first table it sits at, says who it is."""
+    first: dict[tuple[int | None, str], Table] = {}
+    for row in seatings_of(session):
+        for side in ("NS", "EW"):
+            key = side_of(session, row, side)
+            if key[0] is not None:
+                first.setdefault(key, row.table)
+    for person in people:
+        if person.entrant_id is None:
+            continue
+        link = EntrantLink.objects.select_related("entrant").get(
+            entrant_id=person.entrant_id, side=person.side
+        )
+        claim(person, first[(person.entrant_id, person.side)], link.entrant.number, link.side)
+
+
+def plan(session: Session, people: list[Person]) -> list[Action]:
+    """Round by round: every table sends its trays from N-S's phone, then E-W check them on theirs."""
+    who = by_entrant(people)
+    actions: list[Action] = []
+    rows = [s for s in seatings_of(session) if s.ns and s.ew and not s.ns.is_phantom and not s.ew.is_phantom]
+    for number in sorted({s.round.number for s in rows}):
+        tables = [s for s in rows if s.round.number == number]
+        for kind, side in (("send", "NS"), ("confirm", "EW")):
+            for s in tables:
+                for st in s.seating_trays.select_related("tray").order_by("order"):
+                    tricks = (st.tray.number * 3 + s.table.number * 5 + number) % 14
+                    person = who[side_of(session, s, side)].name
+                    actions.append(Action(kind, number, s.table.number, st.tray.number, person, tricks))
+    return actions
+
+
+def act(session: Session, people: list[Person], action: Action) -> None:
+    """The acting person's phone scans its table's code (by habit) and acts through its pass."""
+    person = next(p for p in people if p.name == action.person)
+    scan(person, session.tables.get(number=action.table))
+    api = f"/api/v1/entrant-links/{person.own_pass}/"
+    cache.clear()
+    if action.kind == "send":
+        body = {
+            "tray": action.tray,
+            "ns_tricks": action.tricks,
+            "idempotency_key": f"{action.table}-{action.tray}",
+        }
+        answer = person.phone.post(api + "results/", json.dumps(body), content_type="application/json")
+    else:
+        answer = person.phone.post(
+            f"{api}trays/{action.tray}/confirm/", "{}", content_type="application/json"
+        )
+    assert answer.status_code in (200, 201), (action, answer.content)
+
+
+def played(person: Person, tray: int) -> bool:
+    """Whether this person has played the tray (its line is sent): then its answers may change."""
+    if person.entrant_id is None:
+        return False
+    return SlipSeat.objects.filter(entrant_id=person.entrant_id, side=person.side, tray__number=tray).exists()
+
+
+def difference(before: dict[str, str], after: dict[str, str]) -> str:
+    """The first changed answer, as a short diff."""
+    for key in sorted(set(before) | set(after)):
+        if before.get(key) != after.get(key):
+            lines = difflib.unified_diff(
+                before.get(key, "").splitlines(), after.get(key, "").splitlines(), lineterm="", n=1
+            )
+            return f"{key}:\n" + "\n".join(list(lines)[:12])
+    return ""
+
+
+def compare(person: Person, before: dict[str, str], after: dict[str, str], what: str) -> None:
+    """Only the answers of links held before may be compared: a link had since is new to the person."""
+    assert before == {k: v for k, v in after.items() if k in before}, (
+        f"{person.name} learnt something when {what}:\n" + difference(before, after)
+    )
+
+
+def claim_attempts(session: Session, person: Person) -> dict[str, str]:
+    """A fresh phone of this person says at every table it holds that it is each other entrant there."""
+    out: dict[str, str] = {}
+    for token in person.links("table"):
+        state = Client().get(f"/api/v1/tables/{token}/").json()
+        for choice in state["claims"]:
+            if choice["this_phone"]:
+                continue
+            cache.clear()
+            answer = Client().post(f"/api/v1/tables/{token}/claim/", {"entrant": choice["value"]})
+            out[f"{token[:6]} {choice['value']}"] = f"{answer.status_code} {answer.content.decode()}"
+    return out
+
+
+def check_duplicate(session: Session) -> int:
+    """Play the whole session from the people's phones, checking every person around every action."""
+    people = people_of(session)
+    seat_everyone(session, people)
+    public = public_urls(session)
+    trays = sorted(session.trays.values_list("number", flat=True))
+    seen = {p.name: answers(p, session, public, trays) for p in people}
+    tried = {p.name: claim_attempts(session, p) for p in people if p.entrant_id}
+    complete = complete_trays(session=session)
+    checks = 0
+    for action in plan(session, people):
+        act(session, people, action)
+        now_complete = complete_trays(session=session)
+        for person in people:
+            unplayed = not played(person, action.tray)
+            if unplayed and action.kind == "confirm" and action.round > 1:
+                continue  # E-W's checks are checked in round 1; later ones only refresh who played the tray
+            after = answers(person, session, public, trays)
+            if unplayed:
+                strip = without_running if now_complete != complete else dict
+                compare(person, strip(seen[person.name]), strip(after), f"{action} was done")
+                checks += 1
+            seen[person.name] = after
+        complete = now_complete
+    for person in people:
+        if person.entrant_id:
+            attempts = claim_attempts(session, person)
+            before = tried[person.name]
+            assert {k: v for k, v in attempts.items() if k in before} == before, person.name
+            assert all(v.startswith("400 ") for v in attempts.values()), attempts
+            own = {
+                EntrantLink.objects.get(entrant_id=person.entrant_id, side=person.side).token,
+                person.own_pass,
+            }
+            assert set(person.links("follower")) == own, f"{person.name} was handed another entrant's link"
+    return checks
+
+
+def test_a_mitchell_with_a_relay(club: Club) -> None:
+    session = build(club, "mitchell", "pairs", 8, 2, variant="mod8")
+    assert session.tables.count() == 4
+    assert check_duplicate(session) > 120
+
+
+def test_a_howell_of_six_pairs(club: Club) -> None:
+    session = build(club, "howell", "pairs", 6, 2)
+    assert check_duplicate(session) > 50
+
+
+def test_a_howell_for_teams_of_four(club: Club) -> None:
+    session = build(club, "fours-howell", "fours", 4, 4, deals=5)
+    assert EntrantLink.objects.filter(session=session, side="NS").count() == 4
+    assert check_duplicate(session) > 50
+
+
+def test_a_mnemonic_sitting(club: Club, players: list[Any]) -> None:
+    session = make_mnemonic(club, players, deals_count=4)
+    session = sessions.session_publish_switches(session=session, running_score=True)
+    people = people_of(session)
+    first = session.tables.get(number=1)
+    for person in people[:4]:
+        claim(person, first, EntrantLink.objects.get(entrant_id=person.entrant_id).entrant.number)
+    public = public_urls(session)
+    trays = sorted(session.trays.values_list("number", flat=True))
+    seen = {p.name: answers(p, session, public, trays) for p in people}
+    checks = 0
+    for rnd in session.rounds.order_by("number"):
+        row = rnd.seatings.select_related("table").get()
+        north = EntrantMember.objects.get(
+            session=session, player=row.seats.get(direction="N").player
+        ).entrant_id
+        sender = next(p for p in people if p.entrant_id == north)
+        scan(sender, row.table)
+        for st in row.seating_trays.select_related("tray").order_by("order"):
+            cache.clear()
+            body = {"tray": st.tray.number, "ns_tricks": (st.tray.number * 5 + rnd.number) % 14}
+            answer = sender.phone.post(
+                f"/api/v1/entrant-links/{sender.own_pass}/results/",
+                json.dumps(body),
+                content_type="application/json",
+            )
+            assert answer.status_code == 201, (sender.name, sender.own_pass, answer.content)
+            for person in people:
+                after = answers(person, session, public, trays)
+                if not played(person, st.tray.number):
+                    compare(
+                        person,
+                        without_running(seen[person.name]),
+                        without_running(after),
+                        f"tray {st.tray.number}",
+                    )
+                    checks += 1
+                seen[person.name] = after
+    assert checks >= 8  # the public, around every send
+
+
+def test_a_whist_drive(drive_of: Callable[..., Session]) -> None:
+    session = drive_of(tables=3, changes=3)
+    session = sessions.session_publish_switches(session=session, running_score=True)
+    people = people_of(session)
+    numbers = {
+        p.entrant_id: EntrantLink.objects.get(entrant_id=p.entrant_id).entrant.number for p in people[:-1]
+    }
+    person_of = {numbers[p.entrant_id]: p for p in people[:-1]}
+    change = DriveChange.objects.get(session=session, number=1)
+    for table, seats in change.seating.items():
+        for number in seats.values():
+            claim(person_of[number], session.tables.get(number=int(table)), number)
+    public = public_urls(session)
+    checks = 0
+    for number in (1, 2, 3):
+        change = DriveChange.objects.get(session=session, number=number)
+        trays = sorted(session.trays.values_list("number", flat=True))
+        for table, seats in change.seating.items():
+            for seated in seats.values():
+                scan(person_of[seated], session.tables.get(number=int(table)))
+        seen = {p.name: answers(p, session, public, trays) for p in people}
+        plan_ = [(int(t), kind) for t in change.seating for kind in ("send", "check")]
+        for table, kind in plan_:
+            seats = change.seating[str(table)]
+            actor = person_of[seats["N"] if kind == "send" else seats["E"]]
+            cache.clear()
+            if kind == "send":
+                body = {"winner": "NS" if (table + number) % 2 else "EW", "points": (table * number) % 7 + 1}
+                route = "drive/result/"
+            else:
+                body, route = {}, "drive/check/"
+            answer = actor.phone.post(
+                f"/api/v1/entrant-links/{actor.own_pass}/{route}",
+                json.dumps(body),
+                content_type="application/json",
+            )
+            assert answer.status_code in (200, 201), answer.content
+            if SlipLine.objects.filter(round=change.round).count() == len(change.seating) and kind == "send":
+                break  # the change is complete: the next is seated, every phone shows it (p. 24)
+            for person in people:
+                here = person.entrant_id is not None and numbers[person.entrant_id] in seats.values()
+                after = answers(person, session, public, trays)
+                if not here:
+                    compare(person, seen[person.name], after, f"table {table}'s {kind} in change {number}")
+                    checks += 1
+                seen[person.name] = after
+    assert checks > 60
+
+
+def test_once_closed_the_phones_see_only_what_the_public_sees(club: Club) -> None:
+    session = build(club, "howell", "pairs", 6, 2)
+    people = people_of(session)
+    seat_everyone(session, people)
+    for action in plan(session, people):
+        act(session, people, action)
+    sessions.session_set_status(session=session, status=Session.Status.CLOSED)
+    trays = sorted(session.trays.values_list("number", flat=True))
+    person = people[0]
+    found = answers(person, session, [], trays)
+    assert all(v.startswith("404") for k, v in found.items() if " traveller " in k), person.name
+    state = json.loads(found[f"link {person.own_pass[:6]} api"].split(" ", 1)[1])
+    assert state["now"] is None and state["just_played"] is None and state["running"] is None
+    confirm = person.phone.post(f"/api/v1/entrant-links/{person.own_pass}/trays/1/confirm/", {})
+    assert confirm.status_code in (400, 404) and "ns_tricks" not in confirm.content.decode()
+    sessions.session_set_status(session=session, status=Session.Status.PUBLISHED)
+    sessions.session_publish_switches(session=session, standings=True)
+    assert answers(person, session, [], trays)[f"link {person.own_pass[:6]} traveller 1"].startswith("404")
+    sessions.session_publish_switches(session=session, travellers=True)
+    assert answers(person, session, [], trays)[f"link {person.own_pass[:6]} traveller 1"].startswith("200")
+
+
+@pytest.fixture
+def club(director: Any) -> Club:
+    club = club_services.club_create(name="Privacy Whist Club", slug="privacy")
+    club_services.director_add(club=club, user=director)
+    return club
