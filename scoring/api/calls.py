@@ -105,9 +105,24 @@ class SettleSerializer(serializers.Serializer):
 # --- The phones ------------------------------------------------------------------------------------
 
 
+class PlaceCallSerializer(serializers.ModelSerializer):
+    """A call from a table's own link, as its phone is told it: which table, when, whether answered (not
+    the table's round, which the director's board shows: a table's link tells nothing that moves with
+    the table's sends)."""
+
+    table = serializers.IntegerField(source="table.number", allow_null=True, read_only=True)
+
+    class Meta:
+        model = DirectorCall
+        fields = ["id", "table", "called_at", "answered_at"]
+        read_only_fields = fields
+
+
 @extend_schema(tags=["tables"])
 class TableCallView(TableView):
-    """Call the director to this phone's table."""
+    """Call the director to the table where the entrant this phone follows sits."""
+
+    answer = CallSerializer
 
     @extend_schema(
         request=None, responses={201: CallSerializer, 200: CallSerializer, **errors(400, 401, 404, 429)}
@@ -117,7 +132,22 @@ class TableCallView(TableView):
         before = set(DirectorCall.objects.filter(session=self.phone.session).values_list("pk", flat=True))
         call = call_director(phone=self.phone, by=caller(self.phone))
         code = status.HTTP_200_OK if call.pk in before else status.HTTP_201_CREATED
-        return Response(CallSerializer(call).data, status=code)
+        return Response(self.answer(call).data, status=code)
+
+
+@extend_schema(tags=["tables"])
+class PlaceCallView(TableCallView):
+    """Call the director to this table (its own link)."""
+
+    answer = PlaceCallSerializer
+
+    @extend_schema(
+        request=None,
+        responses={201: PlaceCallSerializer, 200: PlaceCallSerializer, **errors(400, 401, 404, 429)},
+    )
+    def post(self, request: Request, token: str = "") -> Response:
+        """201 with the call; 200 with the same call while it is open (a second press)."""
+        return super().post(request, token)
 
 
 @extend_schema(tags=["tables"])
@@ -133,7 +163,11 @@ class TableClockView(TableView):
 def phone_urls(prefix: str, name: str, follows: bool = False) -> list[Any]:
     """The call and the clock under one of the phones' prefixes."""
     return [
-        path(prefix + "call/", TableCallView.as_view(follows=follows), name=f"{name}-call"),
+        path(
+            prefix + "call/",
+            (TableCallView if follows else PlaceCallView).as_view(follows=follows),
+            name=f"{name}-call",
+        ),
         path(prefix + "clock/", TableClockView.as_view(follows=follows), name=f"{name}-clock"),
     ]
 

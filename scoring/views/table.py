@@ -41,13 +41,15 @@ class PlaceView(PhoneMixin, View):
     def get(self, request: HttpRequest, token: str) -> HttpResponse:
         assert self.phone.table is not None
         page = place_page(table=self.phone.table, device=self.device)
+        asked = request.GET.get("pair", "")
+        asking = next((c for c in page.claims if c.value == asked and c.held and not c.this_phone), None)
         partial = request.headers.get("X-Table-Partial") == "1"
         urls = {
             "home": reverse("table:home", args=[token]),
             "api": reverse("table-link-state", args=[token]),
             "claim": reverse("table:claim", args=[token]),
         }
-        context = {"page": page, "token": token, "urls": urls, "phone": self.phone}
+        context = {"page": page, "token": token, "urls": urls, "phone": self.phone, "asking": asking}
         return render(request, "table/_place.html" if partial else "table/place.html", context)
 
 
@@ -60,8 +62,10 @@ class ClaimView(PhoneMixin, View):
             data = checked(ClaimSerializer, request.POST)
             got = phone_claim(table=self.phone.table, device=self.device, **data)
         except UserError as exc:
-            messages.error(request, exc.message, extra_tags=f"claim-{request.POST.get('entrant', '')}")
-            return redirect("table:home", token=token)
+            messages.error(request, exc.message)
+            home = reverse("table:home", args=[token])
+            asked = request.POST.get("entrant", "")
+            return redirect(f"{home}?pair={asked}" if exc.field == "code" and asked.isascii() else home)
         return redirect(follower_urls(session=self.phone.session, token=got.token)[0])
 
 

@@ -75,7 +75,7 @@ def world(
     players: list[Player],
 ) -> World:
     """Our running session, its table 1 having sent tray 1; a spare player; a PBN board for tray 2."""
-    outcome = result_submit(table=table, tray_number=1, ns_tricks=8, via=Via.TABLE, by="table 1 N-S")
+    outcome = result_submit(table=table, tray_number=1, ns_tricks=8, via=Via.TABLE, by="pair 1 (N-S phone)")
     spare = club_services.player_create(club=running_session.club, name="Spare Player")
     hands, trump = deals.deal_cards(dealer="E")
     pbn = f'[Board "2"]\n[Dealer "E"]\n[Deal "{deals.hands_to_pbn(hands)}"]\n'

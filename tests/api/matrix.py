@@ -25,6 +25,7 @@ from tournaments.models import (
     Deal,
     DirectorCall,
     EntrantLink,
+    PhonePass,
     Player,
     Seat,
     Series,
@@ -122,6 +123,8 @@ SPEC: dict[str, Route] = {
         "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "New Player"}}
     ),
     "player-import": Route("director", SL, ok={"post": 200}, bodies={"post": {"csv": "name\nZed Zimmer\n"}}),
+    # No import of ours is under way in the world: the trusted director is told so (404) like the others.
+    "player-import-status": Route("director", {**SL, "import_id": "import_id"}, ok={"get": 404}),
     "player-detail": Route(
         "director",
         {**SL, "player_id": "spare"},
@@ -244,24 +247,30 @@ SPEC: dict[str, Route] = {
     # The world's line is entered, not disputed: settling it is a conflict; confirming it is fine.
     "slip-settle": Route("director", LINE, ok={"post": 409}, bodies={"post": {"accept": "ns"}}),
     "slip-confirm-as-entered": Route("director", LINE, ok={"post": 200}),
-    # The phones' own: this table by its link (URL) or its header, and the pair at it by its own link.
-    # A bare table link sees no traveller (404); the pair's phone sees those of the trays it played.
+    # The phones' own. A table's link (URL or header) is a place: its card, a claim (a pass comes back),
+    # the director's call; another club's table claims its own pair 1 the same way.
     **{
         f"{prefix}-{name}": Route("table", kwargs, ok=ok, bodies=bodies, other_table=other)
-        for prefix, base, with_tray, unfolds in (
-            ("table-link", TBL, TBL_TRAY, 404),
-            ("table-header", {}, {"tray": "tray"}, 404),
-            ("entrant-link", ENT, ENT_TRAY, 200),
-        )
+        for prefix, base in (("table-link", TBL), ("table-header", {}))
         for name, kwargs, ok, bodies, other in (
             ("state", base, {"get": 200}, {}, {"get": 200}),
-            ("results", base, {"post": 201}, {"post": {"tray": 3, "ns_tricks": 7}}, {"post": 400}),
-            ("confirm", with_tray, {"post": 200}, {"post": {}}, {"post": 404}),
-            ("dispute", with_tray, {"post": 200}, {"post": {"claimed": 7}}, {"post": 404}),
-            ("amend", with_tray, {"post": 200}, {"post": {"ns_tricks": 6}}, {"post": 404}),
-            ("traveller", with_tray, {"get": unfolds}, {}, {"get": 404}),
+            ("claim", base, {"post": 201}, {"post": {"entrant": "1"}}, {"post": 201}),
             ("call", base, {"post": 201}, {}, {"post": 201}),
             ("clock", base, {"get": 200}, {}, {"get": 200}),
+        )
+    },
+    # The pair at this table by its own link: it sends, checks, and unfolds the trays it played.
+    **{
+        f"entrant-link-{name}": Route("table", kwargs, ok=ok, bodies=bodies, other_table=other)
+        for name, kwargs, ok, bodies, other in (
+            ("state", ENT, {"get": 200}, {}, {"get": 200}),
+            ("results", ENT, {"post": 201}, {"post": {"tray": 3, "ns_tricks": 7}}, {"post": 400}),
+            ("confirm", ENT_TRAY, {"post": 200}, {"post": {}}, {"post": 404}),
+            ("dispute", ENT_TRAY, {"post": 200}, {"post": {"claimed": 7}}, {"post": 404}),
+            ("amend", ENT_TRAY, {"post": 200}, {"post": {"ns_tricks": 6}}, {"post": 404}),
+            ("traveller", ENT_TRAY, {"get": 200}, {}, {"get": 404}),
+            ("call", ENT, {"post": 201}, {}, {"post": 201}),
+            ("clock", ENT, {"get": 200}, {}, {"get": 200}),
         )
     },
 }
@@ -292,6 +301,7 @@ class World:
     first_round: int = 1
     family: str = "howell"
     link_action: str = "new"
+    import_id: str = "0123456789abcdef0123456789abcdef"
 
     @property
     def director_call(self) -> DirectorCall:
@@ -341,8 +351,13 @@ class World:
 
     def secrets(self) -> list[str]:
         """What only this club's director and this table may ever read."""
+        return [*self.session.tables.values_list("token", flat=True), *self.links(), self.session.title]
+
+    def links(self) -> list[str]:
+        """Every entrant's printed link and every phone's pass of our running session (as they stand)."""
         links = EntrantLink.objects.filter(session=self.session).values_list("token", flat=True)
-        return [*self.session.tables.values_list("token", flat=True), *links, self.session.title]
+        passes = PhonePass.objects.filter(session=self.session).values_list("token", flat=True)
+        return [*links, *passes]
 
     def fingerprint(self) -> str:
         """Everything of ours a request could change."""
@@ -424,7 +439,7 @@ def url_for(route: str, spec: Route, world: World, role: str, *, session_key: st
         chosen = session_key if (param == "pk" and session_key) else name
         value = world.value(chosen, role)
         url = url.replace(f"<int:{param}>", str(value)).replace(f"<slug:{param}>", str(value))
-        url = url.replace(f"<str:{param}>", str(value))
+        url = url.replace(f"<str:{param}>", str(value)).replace(f"<link:{param}>", str(value))
     assert "<" not in url, url
     return url + spec.query
 

@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from scoring.models import SlipLine
 from tests.api.helpers import OtherClub, play_all, table_client
 from tests.conftest import mitchell_three_tables
+from tests.phones import follower_api, seated_link
 from tournaments.api.permissions import TableRateThrottle
 from tournaments.models import Club, Player, Session, Table
 from tournaments.services import sessions
@@ -48,21 +50,23 @@ def test_it_needs_credentials_for_the_directors_endpoints(running_session: Sessi
 
 
 def test_a_second_different_result_is_a_conflict_showing_both_values(table: Table) -> None:
-    """409: the line stored and the tricks refused, both ways."""
+    """409: the line stored and the tricks refused, both ways (pair 1's pass, then its printed link)."""
     client = APIClient()
-    url = f"/api/v1/tables/{table.token}/results/"
+    url = follower_api(table) + "results/"
     assert client.post(url, {"tray": 1, "ns_tricks": 8}, format="json").status_code == 201
-    clash = client.post(url, {"tray": 1, "ns_tricks": 6}, format="json")
-    assert clash.status_code == 409
-    body = clash.json()
-    assert body["stored"]["ns_tricks"] == 8 and body["stored"]["ew_tricks"] == 5
-    assert body["attempted"] == {"ns_tricks": 6, "ew_tricks": 7}
+    printed = f"/api/v1/entrant-links/{seated_link(table, 'NS', 1).token}/results/"
+    for again in (url, printed):
+        clash = client.post(again, {"tray": 1, "ns_tricks": 6}, format="json")
+        assert clash.status_code == 409
+        body = clash.json()
+        assert body["stored"]["ns_tricks"] == 8 and body["stored"]["ew_tricks"] == 5
+        assert body["attempted"] == {"ns_tricks": 6, "ew_tricks": 7}
 
 
 def test_a_replayed_submission_returns_the_stored_line(table: Table) -> None:
     """The same Idempotency-Key (header or field) twice: one line, 201 then 200."""
     client = APIClient()
-    url = f"/api/v1/tables/{table.token}/results/"
+    url = follower_api(table) + "results/"
     first = client.post(
         url, {"tray": 1, "ns_tricks": 8}, format="json", HTTP_IDEMPOTENCY_KEY="phone-1-tray-1"
     )
@@ -79,10 +83,20 @@ def test_a_replayed_submission_returns_the_stored_line(table: Table) -> None:
 
 
 def test_a_table_can_send_only_the_trays_of_its_round(table: Table) -> None:
-    """The table page's rule holds for the table's API: tray 2 is not at table 1 in round 1."""
-    response = table_client(table).post("/api/v1/table/results/", {"tray": 2, "ns_tricks": 7}, format="json")
+    """The table page's rule holds for the phones' API: tray 2 is not at table 1 in round 1, for the pass a
+    phone was given through the table's header; the header itself sends nothing (404)."""
+    header = table_client(table)
+    assert (
+        header.post("/api/v1/table/results/", {"tray": 1, "ns_tricks": 7}, format="json").status_code == 404
+    )
+    claimed = header.post("/api/v1/table/claim/", {"entrant": "1"}, format="json")
+    assert claimed.status_code == 201
+    response = APIClient().post(
+        claimed.json()["api"] + "results/", {"tray": 2, "ns_tricks": 7}, format="json"
+    )
     assert response.status_code == 400
     assert "tray" in response.json()
+    assert not SlipLine.objects.exists()
 
 
 def test_a_revoked_or_unknown_table_link_is_404_and_a_bad_header_401(
@@ -103,7 +117,8 @@ def test_standings_carry_an_etag_and_answer_304_when_unchanged(
 ) -> None:
     """If-None-Match and If-Modified-Since: 304 until a new result changes the scores."""
     session = table.session
-    APIClient().post(f"/api/v1/tables/{table.token}/results/", {"tray": 1, "ns_tricks": 8}, format="json")
+    sent = APIClient().post(follower_api(table) + "results/", {"tray": 1, "ns_tricks": 8}, format="json")
+    assert sent.status_code == 201
     url = f"/api/v1/sessions/{session.pk}/standings/"
     first = director_api.get(url)
     assert first.status_code == 200 and first.json()["method"] == "trick"
@@ -223,7 +238,11 @@ def test_the_schema_and_its_docs_are_served() -> None:
     """OpenAPI 3 at /api/v1/schema/, documentation at /api/v1/docs/."""
     schema = APIClient().get("/api/v1/schema/?format=json").json()
     assert schema["openapi"].startswith("3.")
-    assert "/api/v1/tables/{token}/results/" in schema["paths"]
+    paths = schema["paths"]
+    assert {"/api/v1/tables/{token}/", "/api/v1/tables/{token}/claim/", "/api/v1/table/claim/"} <= set(paths)
+    assert "/api/v1/entrant-links/{token}/results/" in paths
+    assert not any(p.startswith(("/api/v1/tables/{token}/", "/api/v1/table/")) and "tray" in p for p in paths)
+    assert "/api/v1/tables/{token}/results/" not in paths and "/api/v1/table/results/" not in paths
     assert {"tokenAuth", "tableAuth"} <= set(schema["components"]["securitySchemes"])
     assert APIClient().get("/api/v1/docs/").status_code == 200
 
@@ -252,9 +271,7 @@ def test_a_correction_that_would_leave_the_slips_unscorable_is_refused(
     director_api: APIClient, table: Table
 ) -> None:
     """An adjusted score with revokes: the scorer would refuse it, so the API does before storing."""
-    line = APIClient().post(
-        f"/api/v1/tables/{table.token}/results/", {"tray": 1, "ns_tricks": 8}, format="json"
-    )
+    line = APIClient().post(follower_api(table) + "results/", {"tray": 1, "ns_tricks": 8}, format="json")
     url = f"/api/v1/sessions/{table.session_id}/slips/{line.json()['line']['id']}/correct/"
     body = {"reason": "slow play", "ns_award": "average", "ew_award": "average", "ns_revokes": 1}
     response = director_api.post(url, body, format="json")

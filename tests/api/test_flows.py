@@ -21,7 +21,8 @@ from rest_framework.test import APIClient
 from scoring.models import SlipLine, SlipLineVersion, Via
 from scoring.services.results import result_submit
 from tests.api.helpers import play_all, running_mitchell, seated_mitchell, table_client
-from tournaments.models import Club, EntrantLink, Player, Seat, Session
+from tests.phones import seated_link
+from tournaments.models import Club, EntrantLink, Player, Seat, Session, Table
 from tournaments.services import club as club_services
 from tournaments.services import deals, sessions
 
@@ -108,14 +109,36 @@ def line(session: Session, table: int, tray: int) -> SlipLine:
 
 
 def send(session: Session, table: int, tray: int, tricks: int) -> SlipLine:
-    """A table sends a result, as its page would."""
+    """The N-S pair at a table sends a result, as its phone would."""
+    where = session.tables.get(number=table)
     return result_submit(
-        table=session.tables.get(number=table),
+        table=where,
         tray_number=tray,
         ns_tricks=tricks,
         via=Via.TABLE,
-        by=f"table {table} N-S",
+        by=f"pair {seated_link(where, 'NS', 1).entrant.number} (N-S phone)",
     ).line
+
+
+def page_claim(client: Client, table: Table, side: str) -> str:
+    """A phone says on the table's page (its QR code) that it is the pair sitting on ``side`` in round 1:
+    its pass's page, where it is sent."""
+    link = seated_link(table, side, 1)
+    answer = client.post(f"/t/{table.token}/claim", {"entrant": str(link.entrant.number)})
+    assert answer.status_code == 302 and answer["Location"].startswith("/p/"), answer
+    return str(answer["Location"])
+
+
+def api_claim(client: APIClient, url: str, table: Table, side: str) -> str:
+    """A phone says through a table link's API (``url``: by the token or the header) that it is the pair
+    sitting on ``side`` in round 1: its pass's API."""
+    link = seated_link(table, side, 1)
+    answer = client.post(url, {"entrant": str(link.entrant.number)}, format="json")
+    assert answer.status_code == 201, answer.content
+    body = answer.json()
+    assert (body["entrant"], body["side"]) == (link.entrant.number, "")
+    assert body["page"] == f"/p/{body['token']}/" and body["api"] == f"/api/v1/entrant-links/{body['token']}/"
+    return str(body["api"])
 
 
 @pytest.fixture
@@ -140,75 +163,120 @@ def twin_club(director: Any) -> Club:
     return club
 
 
-# --- The table page and the table's API --------------------------------------------------------
+# --- A pair's page and its API, by the pass a phone is given at the table's link -----------------------
 
 
-def test_a_result_sent_from_the_table_page_and_the_table_api_is_stored_alike(
+def test_a_result_sent_from_the_pairs_page_and_the_pairs_api_is_stored_alike(
     running_session: Session, twin: Session
 ) -> None:
-    """POST /t/<token>/ and POST /api/v1/tables/<token>/results/ store the same line."""
-    Client().post(
-        f"/t/{running_session.tables.get(number=1).token}/", {"tray": 1, "ns_tricks": 8, "key": "k1"}
-    )
+    """Pair 1 says at table 1's code who it is, on the page (POST /t/<token>/claim) and through the API
+    (POST /api/v1/tables/<token>/claim/); its pass sends, POST /p/<pass>/ and POST .../results/: one line
+    alike. The table's link itself sends nothing."""
+    on_page, by_api = running_session.tables.get(number=1), twin.tables.get(number=1)
+    refused = [
+        Client().post(f"/t/{t.token}/", {"tray": 1, "ns_tricks": 8, "key": "k0"}).status_code
+        for t in (on_page, by_api)
+    ] + [
+        APIClient()
+        .post(f"/api/v1/tables/{t.token}/results/", {"tray": 1, "ns_tricks": 8}, format="json")
+        .status_code
+        for t in (on_page, by_api)
+    ]
+    assert refused == [405, 405, 404, 404] and not SlipLine.objects.exists()
+    phone = Client()
+    page_home = page_claim(phone, on_page, "NS")
+    assert phone.post(page_home, {"tray": 1, "ns_tricks": 8, "key": "k1"}).status_code == 302
+    api = api_claim(APIClient(), f"/api/v1/tables/{by_api.token}/claim/", by_api, "NS")
     response = APIClient().post(
-        f"/api/v1/tables/{twin.tables.get(number=1).token}/results/",
-        {"tray": 1, "ns_tricks": 8, "idempotency_key": "k2"},
-        format="json",
+        api + "results/", {"tray": 1, "ns_tricks": 8, "idempotency_key": "k2"}, format="json"
     )
     assert response.status_code == 201
     assert stored(running_session) == stored(twin)
     assert line(twin, 1, 1).entered_via == Via.TABLE
+    assert line(twin, 1, 1).entered_by == "pair 1 (N-S phone)"
 
 
 def test_the_opponents_check_on_the_page_and_through_the_api_alike(
     running_session: Session, twin: Session
 ) -> None:
-    """E-W confirm: /t/<token>/trays/1/confirm/ and the API's confirm."""
+    """E-W confirm on their pass's page (/p/<pass>/trays/1/confirm/) and through its API; the table's
+    link checks nothing (404)."""
     for session in (running_session, twin):
         send(session, 1, 1, 8)
-    Client().post(f"/t/{running_session.tables.get(number=1).token}/trays/1/confirm/", {})
-    response = APIClient().post(
-        f"/api/v1/tables/{twin.tables.get(number=1).token}/trays/1/confirm/", {}, format="json"
-    )
+    on_page, by_api = running_session.tables.get(number=1), twin.tables.get(number=1)
+    assert Client().post(f"/t/{on_page.token}/trays/1/confirm/", {}).status_code == 404
+    gone = APIClient().post(f"/api/v1/tables/{by_api.token}/trays/1/confirm/", {}, format="json")
+    assert gone.status_code == 404 and line(twin, 1, 1).status == SlipLine.Status.ENTERED
+    phone = Client()
+    phone.post(page_claim(phone, on_page, "EW") + "trays/1/confirm/", {})
+    api = api_claim(APIClient(), f"/api/v1/tables/{by_api.token}/claim/", by_api, "EW")
+    response = APIClient().post(api + "trays/1/confirm/", {}, format="json")
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
     assert line(twin, 1, 1).status == SlipLine.Status.CONFIRMED
+    assert line(twin, 1, 1).confirmed_by == "pair 2 (E-W phone)"
 
 
 def test_a_dispute_on_the_page_and_through_the_api_alike(running_session: Session, twin: Session) -> None:
-    """E-W dispute with their count: the page's form and the table header API."""
+    """E-W dispute with their count: their pass's page form, and the pass the table header's claim gave."""
     for session in (running_session, twin):
         send(session, 1, 1, 8)
-    Client().post(f"/t/{running_session.tables.get(number=1).token}/trays/1/dispute/", {"claimed": 9})
-    response = table_client(twin.tables.get(number=1)).post(
-        "/api/v1/table/trays/1/dispute/", {"claimed": 9}, format="json"
-    )
+    on_page, by_api = running_session.tables.get(number=1), twin.tables.get(number=1)
+    header = table_client(by_api)
+    assert header.post("/api/v1/table/trays/1/dispute/", {"claimed": 9}, format="json").status_code == 404
+    assert Client().post(f"/t/{on_page.token}/trays/1/dispute/", {"claimed": 9}).status_code == 404
+    phone = Client()
+    phone.post(page_claim(phone, on_page, "EW") + "trays/1/dispute/", {"claimed": 9})
+    api = api_claim(header, "/api/v1/table/claim/", by_api, "EW")
+    response = APIClient().post(api + "trays/1/dispute/", {"claimed": 9}, format="json")
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
     assert line(twin, 1, 1).status == SlipLine.Status.DISPUTED
 
 
 def test_the_table_api_shows_what_the_table_page_shows(running_session: Session) -> None:
-    """The page's script reads the API's table state: the same by URL, by header and by the page's cookie."""
+    """The place's script reads the API's table state: the same by URL, by header and by the page's
+    cookie; a send changes none of it and it carries no line. A phone that claimed follows its pair by
+    its pass, whose page and API show alike; the table's code never opens the pair's page by itself."""
     table = running_session.tables.get(number=1)
-    send(running_session, 1, 1, 8)
     browser = Client()
     browser.cookies["cw_device"] = "phone-1"
+    before = browser.get(f"/api/v1/tables/{table.token}/").json()
+    send(running_session, 1, 1, 8)
     on_page = browser.get(f"/api/v1/tables/{table.token}/").json()
     by_url = APIClient().get(f"/api/v1/tables/{table.token}/?device=phone-1").json()
     by_header = table_client(table).get("/api/v1/table/?device=phone-1").json()
-    assert on_page == by_url == by_header
+    assert on_page == by_url == by_header == before, "a table's link shows nothing a send changes"
+    assert set(on_page) == {
+        "table", "session_title", "session_date", "status", "claims_open", "claims", "card",
+        "seated_by_results", "results_url", "stamp",
+    }  # fmt: skip
+    assert [(c["value"], c["held"], c["this_phone"]) for c in on_page["claims"]] == [
+        (str(n), False, False) for n in (1, 2, 4, 6)
+    ]
+    assert on_page["card"][0] == {"number": 1, "ns": "Pair 1", "ew": "Pair 2", "trays": [1]}
+    text = json.dumps(on_page)
+    assert "tricks" not in text and not any(
+        token in text for token in EntrantLink.objects.values_list("token", flat=True)
+    )
     assert f'data-stamp="{on_page["stamp"]}"' in browser.get(f"/t/{table.token}/").content.decode()
     folded = APIClient().get(f"/api/v1/tables/{table.token}/trays/1/traveller/")
     assert folded.status_code == 404, "a bare table link sees no traveller"
-    link = EntrantLink.objects.get(entrant=table.seatings.get(round__number=1).ns)
-    browser.cookies["cw_follow"] = link.token
-    assert browser.get(f"/t/{table.token}/").url == f"/p/{link.token}/", (
-        "a phone that claimed follows its pair"
+    home = page_claim(browser, table, "NS")
+    token = home.strip("/").split("/")[-1]
+    again = browser.get(f"/t/{table.token}/")
+    assert again.status_code == 200 and token not in again.content.decode(), (
+        "the table's code shows the place again, never the pair's page or its pass"
     )
-    on_page = browser.get(f"/api/v1/entrant-links/{link.token}/").json()
-    assert on_page == APIClient().get(f"/api/v1/entrant-links/{link.token}/?device=phone-1").json()
-    traveller = APIClient().get(f"/api/v1/entrant-links/{link.token}/trays/1/traveller/").json()
+    claims = browser.get(f"/api/v1/tables/{table.token}/").json()["claims"]
+    assert [(c["value"], c["held"], c["this_phone"]) for c in claims] == [
+        ("1", True, True),
+        *((str(n), False, False) for n in (2, 4, 6)),
+    ]
+    on_page = browser.get(f"/api/v1/entrant-links/{token}/").json()
+    assert on_page == APIClient().get(f"/api/v1/entrant-links/{token}/?device=phone-1").json()
+    assert f'data-stamp="{on_page["stamp"]}"' in browser.get(home).content.decode()
+    traveller = APIClient().get(f"/api/v1/entrant-links/{token}/trays/1/traveller/").json()
     shown = [
         t
         for card in (on_page["now"], on_page["just_played"])

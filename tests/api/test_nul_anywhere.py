@@ -51,14 +51,17 @@ def test_a_nul_in_a_link_in_the_path_or_the_table_header_is_a_404_or_401(world: 
     """A table's or a pair's link holding a NUL is no link: never a server error."""
     by_role = clients(world, director)
     tried = 0
+    kinds = set()
     for op in trusted_operations():
-        if "<str:token>" not in op.route:
+        if "<link:token>" not in op.route:
             continue
         url = url_for(op.route, op.spec, world, op.role)
         url = re.sub(r"(entrant-links|tables)/[^/]+/", rf"\1/{quote(NUL)}/", url, count=1)
         response, _ = call(by_role[op.role], op.method, url, world.body(op.spec.bodies.get(op.method)), world)
         assert response.status_code in (400, 401, 404), (op.method, url, response.status_code)
         tried += 1
+        kinds.add(op.route.split("/")[0])
+    assert {"tables", "entrant-links"} <= kinds, "a table's link (its claim too) and a pair's, alike"
     header = APIClient()
     header.credentials(HTTP_AUTHORIZATION=f"Table {NUL}")
     assert header.get("/api/v1/table/").status_code == 401

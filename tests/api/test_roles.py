@@ -6,7 +6,9 @@ a savepoint that is rolled back, so every role meets the same state
 (``world``): this club's running session whose table 1 has sent tray 1,
 and a second session of this club, played and published. A role that may
 not act must leave our data exactly as it was, and no answer to it may
-carry our secrets (a table's link, an unpublished session's title).
+carry our secrets (a table's link, an unpublished session's title). A
+table's link is a place: even to its own holder it answers with no line
+and no entrant's link or pass (but the pass its claim hands out).
 """
 
 from __future__ import annotations
@@ -50,6 +52,10 @@ def check(world: World, client: APIClient, role: str, name: str, route: str, met
         failures.append(f"{where}: changed our data")
     if not trusted and any(secret in text for secret in world.secrets()):
         failures.append(f"{where}: leaked a secret")
+    if name.startswith(("table-link", "table-header")) and (
+        "tricks" in text or any(link in text for link in world.links())
+    ):
+        failures.append(f"{where}: a table's link (a place) answered with a line or an entrant's link")
     if spec.audience == "public":
         hidden = url_for(route, spec, world, role, session_key="session")
         status = call(client, method, hidden, None, world)[0].status_code

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 from scoring.models import SlipLine
 from scoring.services.results import result_submit
 from tests.api.helpers import token_client
+from tests.phones import seated_pass
 from tournaments.models import DirectorCall, Session
 
 pytestmark = pytest.mark.django_db
@@ -63,10 +64,13 @@ def test_the_director_pages_refuse_garbage_clearly_and_change_nothing(
 
 def test_the_phones_and_the_api_refuse_garbage_with_4xx(running_session: Session, director: object) -> None:
     table = running_session.tables.get(number=1)
+    follower = seated_pass(table)  # a pair's phone, by the pass it was given at the table's link
     phone = Client()
     for url in (
         f"/t/{table.token}/call",
         f"/api/v1/tables/{table.token}/clock/",
+        f"/p/{follower}/call",
+        f"/api/v1/entrant-links/{follower}/clock/",
         "/t/%00/call",
         "/api/v1/entrant-links/nope/clock/",
     ):
@@ -81,6 +85,7 @@ def test_the_phones_and_the_api_refuse_garbage_with_4xx(running_session: Session
         (f"/api/v1/sessions/{pk}/slips/1/settle/", "post"),
         (f"/api/v1/sessions/{pk}/calls/1/answer/", "post"),
         (f"/api/v1/tables/{table.token}/call/", "post"),
+        (f"/api/v1/entrant-links/{follower}/call/", "post"),
     ):
         for body in JSON_GARBAGE:
             response = getattr(api, method)(url, body, format="json")

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 
 from scoring.services.calls import call_answer
 from tests.api.helpers import token_client
+from tests.phones import follower_api, seated_pass
 from tournaments.clock import clock_words, round_clock
 from tournaments.models import DirectorCall, EntrantLink, Session
 from tournaments.services import running, sessions
@@ -147,22 +148,38 @@ def test_a_call_outside_a_running_session_is_refused_with_the_reason(seated_sess
 
 
 def test_the_phones_clock_gives_the_rounds_times_and_the_open_call(running_session: Session) -> None:
+    """A pair's phone (its pass) counts down its round; the table's link (a place) shows no clock, only the
+    table's open call, which the pair's phone shows too."""
     running.session_timer_set(session=running_session, minutes_per_tray=8, change_minutes=1)
     table = running_session.tables.get(number=1)
-    body = Client().get(f"/api/v1/tables/{table.token}/clock/").json()
+    follower = follower_api(table)
+    body = Client().get(follower + "clock/").json()
     assert body["clock"]["round"] == 1 and body["clock"]["phase"] == "playing" and body["call"] is None
+    place = Client().get(f"/api/v1/tables/{table.token}/clock/").json()
+    assert place["clock"] is None and place["call"] is None
+    header = Client().get("/api/v1/table/clock/", headers={"Authorization": f"Table {table.token}"}).json()
+    assert header["clock"] is None
     Client().post(f"/t/{table.token}/call")
     assert Client().get(f"/api/v1/tables/{table.token}/clock/").json()["call"] is not None
+    assert Client().get(follower + "clock/").json()["call"] is not None
 
 
 def test_the_call_include_renders_a_button_and_the_clock_for_the_phone_page(running_session: Session) -> None:
+    """On a pair's page (its pass) the include calls and counts down; on the table's page it only calls."""
     running.session_timer_set(session=running_session, minutes_per_tray=8, change_minutes=1)
     table = running_session.tables.get(number=1)
+    token = seated_pass(table)
     html = Template('{% include "table/_call.html" %}').render(
+        Context({"token": token, "urls": {"home": f"/p/{token}/"}, "csrf_token": "x"})
+    )
+    assert f'action="/p/{token}/call"' in html and "Call the director" in html
+    assert f'data-clock-url="/api/v1/entrant-links/{token}/clock/"' in html and "min left in round 1" in html
+    place = Template('{% include "table/_call.html" %}').render(
         Context({"token": table.token, "urls": {"home": f"/t/{table.token}/"}, "csrf_token": "x"})
     )
-    assert f'action="/t/{table.token}/call"' in html and "Call the director" in html
-    assert f'data-clock-url="/api/v1/tables/{table.token}/clock/"' in html and "min left in round 1" in html
+    assert f'action="/t/{table.token}/call"' in place and "Call the director" in place
+    assert f'data-clock-url="/api/v1/tables/{table.token}/clock/"' in place
+    assert "min left" not in place and "data-clock=" not in place
 
 
 def test_the_phones_api_calls_and_reads_the_clock_and_the_director_answers(
@@ -208,7 +225,7 @@ def test_another_clubs_director_gets_404_for_calls_and_the_timer(
 
 def test_the_call_json_is_valid_for_the_countdown(running_session: Session) -> None:
     running.session_timer_set(session=running_session, minutes_per_tray=8, change_minutes=1)
-    body = Client().get(f"/api/v1/tables/{running_session.tables.get(number=1).token}/clock/").json()
+    body = Client().get(follower_api(running_session.tables.get(number=1)) + "clock/").json()
     clock = body["clock"]
     starts, ends = dt.datetime.fromisoformat(clock["starts_at"]), dt.datetime.fromisoformat(clock["ends_at"])
     assert ends - starts == dt.timedelta(minutes=8) and json.dumps(body)

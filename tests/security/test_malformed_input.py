@@ -11,7 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import SlipLine
-from tournaments.models import ActionLog, Club, Player, Seat, Series, Session
+from tests.phones import follower_api
+from tournaments.models import ActionLog, Club, PhonePass, Player, Seat, Series, Session
 from tournaments.services import rotations
 
 pytestmark = pytest.mark.django_db
@@ -117,13 +118,15 @@ def test_the_set_up_and_rotation_pages_read_any_number_in_their_query(
     assert rotation.status_code == 200
 
 
+def pass_results(session: Session) -> str:
+    """The results endpoint of a phone that said at table 1's link it is the pair sitting N-S there."""
+    return follower_api(session.tables.get(number=1)) + "results/"
+
+
 @pytest.mark.parametrize("key", [5, [1, 2], {"a": 1}, "x" * 65])
-def test_a_table_sends_a_key_of_any_type_and_gets_a_field_message(running_session: Session, key: Any) -> None:
-    token = running_session.tables.get(number=1).token
+def test_a_phone_sends_a_key_of_any_type_and_gets_a_field_message(running_session: Session, key: Any) -> None:
     body = {"tray": 1, "ns_tricks": 8, "idempotency_key": key}
-    response = Client().post(
-        f"/api/v1/tables/{token}/results/", json.dumps(body), content_type="application/json"
-    )
+    response = Client().post(pass_results(running_session), json.dumps(body), content_type="application/json")
     if key == 5:  # a number is a valid key, written as text
         assert response.status_code == 201
         assert SlipLine.objects.get(session=running_session).idempotency_key == "5"
@@ -133,9 +136,8 @@ def test_a_table_sends_a_key_of_any_type_and_gets_a_field_message(running_sessio
 
 
 def test_a_key_header_too_long_is_refused_not_cut(running_session: Session) -> None:
-    token = running_session.tables.get(number=1).token
     response = Client().post(
-        f"/api/v1/tables/{token}/results/",
+        pass_results(running_session),
         json.dumps({"tray": 1, "ns_tricks": 8}),
         content_type="application/json",
         headers={"Idempotency-Key": "k" * 65},
@@ -145,8 +147,41 @@ def test_a_key_header_too_long_is_refused_not_cut(running_session: Session) -> N
 
 
 @pytest.mark.parametrize("body", ["[1, 2]", "5", '"x"', "null", "{", '{"tray": {"a": 1}, "ns_tricks": 8}'])
-def test_a_table_send_that_is_no_object_is_a_400(running_session: Session, body: str) -> None:
-    token = running_session.tables.get(number=1).token
-    response = Client().post(f"/api/v1/tables/{token}/results/", body, content_type="application/json")
+def test_a_phone_send_that_is_no_object_is_a_400(running_session: Session, body: str) -> None:
+    response = Client().post(pass_results(running_session), body, content_type="application/json")
     assert response.status_code == 400
     assert not SlipLine.objects.filter(session=running_session).exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"entrant": 5.5}, "entrant"),
+        ({"entrant": "1-XY"}, "entrant"),
+        ({"entrant": ["1"]}, "entrant"),
+        ({"entrant": "0"}, "entrant"),
+        ({"entrant": "9"}, "entrant"),
+        ({"entrant": "1", "code": "12345678"}, "code"),
+        ({"entrant": "1", "code": {"a": 1}}, "code"),
+        ({"entrant": "1", "device": "d" * 65}, "device"),
+        ({}, "entrant"),
+    ],
+)
+def test_a_claim_at_a_tables_link_refuses_malformed_fields_by_name(
+    running_session: Session, body: dict[str, Any], field: str
+) -> None:
+    """A claim's refusal names its field, through the API and on the page alike, and hands out no pass."""
+    token = running_session.tables.get(number=1).token
+    response = Client().post(
+        f"/api/v1/tables/{token}/claim/", json.dumps(body), content_type="application/json"
+    )
+    assert response.status_code == 400 and field in response.json(), response.content
+    for raw in ("[1, 2]", "null", "{"):
+        assert (
+            Client().post(f"/api/v1/tables/{token}/claim/", raw, content_type="application/json").status_code
+            == 400
+        )
+    if field != "device" and all(isinstance(v, str) for v in body.values()):  # what a form can send
+        page = Client().post(f"/t/{token}/claim", body)
+        assert page.status_code == 302 and page["Location"].split("?")[0] == f"/t/{token}/", "the place"
+    assert not PhonePass.objects.exists()

@@ -36,9 +36,10 @@ from scoring.services.directing import session_close, tray_set_status
 from scoring.services.locks import lock_table_send
 from scoring.services.results import result_confirm, result_dispute, result_submit
 from scoring.services.standings import standings_compute
-from tournaments.models import Session, Table
+from tournaments.models import PhonePass, Session, Table
 from tournaments.selectors import slips_version
 from tournaments.services.errors import Conflict, UserError
+from tournaments.services.phones import phone_claim
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -423,3 +424,27 @@ def test_a_twin_that_looked_before_the_send_was_stored_is_told_after_the_lock(
         assert kind == "refused" and told.stored.pk == stored[0].pk and told.attempted == 8
     assert not any("seatingtray" in query for query in sql)  # told before its plays were read
     assert_invariants(running_session)
+
+
+def test_two_phones_saying_they_are_one_pair_at_once_one_is_refused(running_session: Session) -> None:
+    """The entrant's row is locked first: the second phone finds the first's pass and needs the code."""
+    here = table(running_session, 1)
+    answers = race(
+        lambda: phone_claim(table=here, number=1, device="phone-a"),
+        lambda: phone_claim(table=here, number=1, device="phone-b"),
+    )
+    assert sorted(kind for kind, _ in answers) == ["ok", "refused"]
+    assert PhonePass.objects.filter(link__entrant__number=1, ended_at__isnull=True).count() == 1
+
+
+def test_one_phone_saying_it_is_two_pairs_at_once_follows_one(running_session: Session) -> None:
+    """The database keeps one pass a phone: the later claim ends the earlier one's once it is stored."""
+    here = table(running_session, 1)
+    answers = race(
+        lambda: phone_claim(table=here, number=1, device="shared"),
+        lambda: phone_claim(table=here, number=2, device="shared"),
+    )
+    assert [kind for kind, _ in answers] == ["ok", "ok"]
+    active = PhonePass.objects.filter(session=running_session, device="shared", ended_at__isnull=True)
+    assert active.count() == 1
+    assert PhonePass.objects.filter(session=running_session, device="shared").count() == 2

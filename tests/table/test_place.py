@@ -13,9 +13,9 @@ import re
 import uuid
 
 import pytest
-from conftest import Phone
 from django.test import Client
 
+from tests.phones import Phone
 from tournaments.models import ActionLog, EntrantLink, PhonePass, Session, Table
 from tournaments.services import sessions
 from tournaments.services.phones import JOIN_TRIES, entrant_release_phones, session_phones_claim
@@ -98,8 +98,10 @@ def test_a_second_phone_needs_the_entrants_code(running_session: Session) -> Non
     assert re.fullmatch(r"\d{6}", code)
     other = Phone(table)
     refused = other.claim(1)
-    assert refused.status_code == 302 and refused["Location"] == f"/t/{table.token}/"
-    assert "already followed on another phone" in other.page().content.decode()
+    assert refused.status_code == 302 and refused["Location"] == f"/t/{table.token}/?pair=1"
+    asked = other.client.get(refused["Location"]).content.decode()
+    assert "already followed on another phone" in asked
+    assert 'id="join-now"' in asked and 'value="1">Follow pair 1 too</button>' in asked
     assert other.token == table.token
     api = other.client.post(
         other.api + "claim/", {"entrant": "1", "code": "000000" if code != "000000" else "1"}
@@ -210,8 +212,13 @@ def test_the_director_sees_every_phone_and_releases_them(
     assert not PhonePass.objects.filter(link=link, ended_at__isnull=True).exists()
 
 
-def test_the_call_from_a_table_link_works_and_its_clock_is_blank(running_session: Session) -> None:
+def test_the_call_from_a_table_link_works_and_tells_nothing_that_moves(running_session: Session) -> None:
+    """The call and the clock answer a table's link the same before and after its table sends."""
     bare = Phone(table_one(running_session))
-    assert bare.client.post(bare.api + "call/").status_code == 201
+    first = bare.client.post(bare.api + "call/")
+    assert first.status_code == 201 and set(first.json()) == {"id", "table", "called_at", "answered_at"}
     clock = bare.client.get(bare.api + "clock/").json()
     assert clock["clock"] is None and clock["call"] is not None
+    assert Phone.at(table_one(running_session)).send(1, 8).status_code == 201
+    again = bare.client.post(bare.api + "call/")
+    assert again.status_code == 200 and again.json() == first.json()

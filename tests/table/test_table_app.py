@@ -7,9 +7,9 @@ import re
 from typing import Any
 
 import pytest
-from conftest import Phone
 from django.test import Client
 
+from tests.phones import Phone
 from tournaments.models import Session
 
 pytestmark = pytest.mark.django_db
