@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from typing import Any
 
 import pytest
 from django.test import Client
 
+from tests.api.helpers import token_client
 from tests.phones import Phone
 from tournaments.models import ActionLog, EntrantLink, PhonePass, Session, Table
 from tournaments.services import sessions
@@ -222,3 +224,20 @@ def test_the_call_from_a_table_link_works_and_tells_nothing_that_moves(running_s
     assert Phone.at(table_one(running_session)).send(1, 8).status_code == 201
     again = bare.client.post(bare.api + "call/")
     assert again.status_code == 200 and again.json() == first.json()
+
+
+def test_the_director_lists_and_releases_phones_and_turns_claims_off_by_the_api(
+    running_session: Session, director: Any
+) -> None:
+    api = token_client(director)
+    Phone.at(table_one(running_session))
+    base = f"/api/v1/sessions/{running_session.pk}/"
+    links = {row["entrant"]: row for row in api.get(base + "entrant-links/").json()}
+    assert [p["via"] for p in links[1]["phones"]] == ["claim"] and links[1]["phones"][0]["table"] == 1
+    assert links[2]["phones"] == [] and links[1]["refused"] == 0
+    released = api.post(f"{base}entrant-links/{links[1]['id']}/release/")
+    assert released.status_code == 200 and released.json()["phones"] == []
+    assert api.get(base + "publishing/").json()["phones_claim"] is True
+    assert api.patch(base + "publishing/", {"phones_claim": False}, format="json").json()["phones_claim"] is False
+    assert Phone(table_one(running_session)).claim(2).status_code == 302
+    assert not PhonePass.objects.filter(session=running_session, ended_at__isnull=True).exists()

@@ -7,6 +7,7 @@ re-seats the session by its chosen movement when it can (``services.setup``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.conf import settings
 from django.urls import path
@@ -18,6 +19,7 @@ from rest_framework.response import Response
 from ..models import Entrant, EntrantLink, Player, Session
 from ..services import running, setup
 from ..services.errors import NotFound, UserError
+from ..services.phones import entrant_release_phones
 from ..services.sessions import KIND_SHAPE
 from . import ID_MAX, errors
 from .permissions import DirectorView
@@ -189,11 +191,23 @@ class EntrantLinkSerializer(serializers.ModelSerializer):
     entrant = serializers.IntegerField(source="entrant.number", read_only=True)
     url = serializers.SerializerMethodField()
     api_url = serializers.SerializerMethodField()
+    phones = serializers.SerializerMethodField(help_text="Phones that follow the entrant by a pass now.")
+    refused = serializers.IntegerField(
+        source="join_failures", read_only=True, help_text="Wrong codes typed for it since it was released."
+    )
 
     class Meta:
         model = EntrantLink
-        fields = ["id", "entrant", "side", "token", "revoked", "url", "api_url"]
+        fields = ["id", "entrant", "side", "token", "revoked", "url", "api_url", "phones", "refused"]
         read_only_fields = fields
+
+    def get_phones(self, link: EntrantLink) -> list[dict[str, Any]]:
+        """Each phone that follows it: how it claimed (said at a table, or with the code), where, when."""
+        passes = link.passes.filter(ended_at__isnull=True).select_related("table").order_by("created_at")
+        return [
+            {"via": p.via, "table": p.table.number if p.table else None, "since": p.created_at.isoformat()}
+            for p in passes
+        ]
 
     def get_url(self, link: EntrantLink) -> str:
         """The entrant's phone page."""
@@ -228,7 +242,8 @@ class EntrantLinkListView(DirectorView):
 
 @extend_schema(tags=["entrants"], parameters=[SESSION_ID, LINK_ID], request=None)
 class EntrantLinkActionView(DirectorView):
-    """Revoke an entrant's link (``revoke``), or issue it a new one (``new``)."""
+    """Revoke an entrant's link (``revoke``), issue it a new one (``new``), or end every phone that
+    follows it by a pass (``release``: it may be claimed again)."""
 
     @extend_schema(
         operation_id="entrant_links_change", responses={200: EntrantLinkSerializer, **errors(400, 401, 404)}
@@ -238,9 +253,12 @@ class EntrantLinkActionView(DirectorView):
         link = EntrantLink.objects.filter(session=self.director_session(pk), pk=link_id).first()
         if link is None:
             raise NotFound("There is no such link.")
+        if action == "release":
+            entrant_release_phones(link=link, user=request.user)
+            return Response(EntrantLinkSerializer(link).data)
         change = {"revoke": running.entrant_revoke_link, "new": running.entrant_new_link}.get(action)
         if change is None:
-            raise NotFound("Revoke a link, or issue a new one.")
+            raise NotFound("Revoke a link, issue a new one, or release its phones.")
         return Response(EntrantLinkSerializer(change(link=link, user=request.user)).data)
 
 

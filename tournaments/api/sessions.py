@@ -23,6 +23,7 @@ from ..selectors import slips_version
 from ..services import running, sessions
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound, UserError
+from ..services.phones import session_phones_claim
 from ..services.sessions import default_scoring
 from . import ID_MAX, errors
 from .clubs import CLUB_SLUG
@@ -61,6 +62,10 @@ class PublishingSerializer(serializers.Serializer):
         max_value=999,
         help_text="Hide the running score for this many last rounds.",
     )
+    phones_claim = serializers.BooleanField(
+        required=False,
+        help_text="A phone may say at a table's code which pair it is (off: only each pair's own QR code).",
+    )
 
 
 def publishing(session: Session) -> dict[str, Any]:
@@ -71,6 +76,7 @@ def publishing(session: Session) -> dict[str, Any]:
         "hand_records": session.publish_hand_records,
         "running_score": session.show_running_score,
         "running_score_hidden_rounds": session.running_score_hidden_rounds,
+        "phones_claim": session.phones_claim,
     }
 
 
@@ -341,7 +347,12 @@ class SessionPublishingView(DirectorView):
         session = self.director_session(pk)
         form = PublishingSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        session = sessions.session_publish_switches(session=session, user=request.user, **form.validated_data)
+        switches = dict(form.validated_data)
+        claims = switches.pop("phones_claim", None)
+        if switches or claims is None:
+            session = sessions.session_publish_switches(session=session, user=request.user, **switches)
+        if claims is not None:
+            session = session_phones_claim(session=session, on=claims, user=request.user)
         return Response(publishing(session))
 
 
