@@ -209,7 +209,8 @@ def two_phones_race(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int
     second = room.new_page()
     second.goto(room.urls[2])
     second.locator(f"button.claim-btn[value='{pair}']").click()
-    expect_text(second.locator(".claim .form-error"), "already followed on another phone")
+    expect_text(second.locator(".messages"), "already followed on another phone")
+    expect_text(second.locator("#join-now"), f"Pair {pair} is followed on a phone already")
     assert "/t/" in second.url and second.locator(".follows").count() == 0, second.url
     expect_text(second.locator(f"button.claim-btn[value='{pair}']"), "on a phone")
     shot(second, "07a-partner-phone-refused-without-the-code")
@@ -217,9 +218,8 @@ def two_phones_race(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int
     code = ns.locator("details.add-phone .join-code").inner_text().strip()
     assert code.isdigit() and len(code) == 6, code
     shot(ns, "07b-add-a-phone-code")
-    second.locator("details.join > summary").click()
-    second.fill("#join-code", code)
-    second.locator(f"button.claim-btn[value='{pair}']").click()
+    second.fill("#join-now-code", code)  # asked for beside the pair it tapped
+    second.locator("#join-now button").click()
     expect_text(second.locator(".follows"), f"Pair {pair}")
     expect_text(second.locator(".round-pill"), "Round 3")
     pick(second, tray, 7)

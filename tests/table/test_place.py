@@ -238,6 +238,7 @@ def test_the_director_lists_and_releases_phones_and_turns_claims_off_by_the_api(
     released = api.post(f"{base}entrant-links/{links[1]['id']}/release/")
     assert released.status_code == 200 and released.json()["phones"] == []
     assert api.get(base + "publishing/").json()["phones_claim"] is True
-    assert api.patch(base + "publishing/", {"phones_claim": False}, format="json").json()["phones_claim"] is False
+    switched = api.patch(base + "publishing/", {"phones_claim": False}, format="json")
+    assert switched.json()["phones_claim"] is False
     assert Phone(table_one(running_session)).claim(2).status_code == 302
     assert not PhonePass.objects.filter(session=running_session, ended_at__isnull=True).exists()
