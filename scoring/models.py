@@ -84,7 +84,7 @@ class SlipLine(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["tray", "table"]
+        ordering = ["tray_id", "table_id"]
         constraints = [
             models.UniqueConstraint(fields=["tray", "table"], name="slipline_once_per_tray_and_table"),
             models.UniqueConstraint(fields=["tray", "ns"], name="slipline_ns_once_per_tray"),
@@ -171,7 +171,7 @@ class SlipLineVersion(models.Model):
     changed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["session", "tray_number", "table_number", "version"]
+        ordering = ["session_id", "tray_number", "table_number", "version"]
         constraints = [
             models.UniqueConstraint(
                 fields=["session", "tray_number", "table_number", "version"],
@@ -198,7 +198,7 @@ class ScoreSnapshot(models.Model):
     computed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["session", "-computed_at", "-id"]
+        ordering = ["session_id", "-computed_at", "-id"]
         get_latest_by = "computed_at"
 
     def __str__(self) -> str:

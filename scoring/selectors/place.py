@@ -16,6 +16,7 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from django.db.models import prefetch_related_objects
 from django.urls import reverse
 
 from tournaments.models import EntrantLink, PhonePass, Seating, SeatingTray, Session, Table
@@ -76,7 +77,7 @@ def _choice_value(link: EntrantLink) -> str:
 
 def _names(link: EntrantLink) -> str:
     """The players' names of an entrant (of one pair, for a team's pair)."""
-    members = link.entrant.members.select_related("player").all()
+    members = link.entrant.members.all()  # prefetched with their players (``claim_choices``)
     return " & ".join(m.player.name for m in members if not link.side or not m.role or m.role in link.side)
 
 
@@ -90,6 +91,7 @@ def _label(link: EntrantLink) -> str:
 def claim_choices(*, table: Table, device: str) -> list[ClaimChoice]:
     """The entrants on the table's card, each marked if a phone (this one?) follows it."""
     links = card_links(table=table)
+    prefetch_related_objects(links, "entrant__members__player")
     passes = PhonePass.objects.filter(link__in=links, ended_at__isnull=True).values_list("link_id", "device")
     held: dict[int, set[str]] = {}
     for link_id, phone in passes:

@@ -130,33 +130,45 @@ def _clock(response: Any) -> str:
     return f"200 {json.dumps(body, sort_keys=True)}"
 
 
-def _table_answers(c: Client, token: str) -> dict[str, str]:
+#: The page's main part, which the phone's script refreshes (its frame is asked whole at the start and end).
+PART = {"X-Table-Partial": "1", "X-Drive-Partial": "1"}
+
+
+def _page(c: Client, url: str, whole: bool) -> str:
+    """A page: its main part, or (``whole``) all of it."""
+    return text(c.get(url) if whole else c.get(url, headers=PART))
+
+
+def _table_answers(c: Client, token: str, whole: bool) -> dict[str, str]:
     api = f"/api/v1/tables/{token}/"
     return {
-        f"table {token[:6]} page": text(c.get(f"/t/{token}/")),
+        f"table {token[:6]} page": _page(c, f"/t/{token}/", whole),
         f"table {token[:6]} api": text(c.get(api)),
         f"table {token[:6]} clock": _clock(c.get(api + "clock/")),
     }
 
 
-def _follower_answers(c: Client, token: str, trays: list[int], kind: str, whole: bool) -> dict[str, str]:
-    """What a phone following an entrant asks: its page and state, the clock, the page of its session's
-    kind (a whist drive's, a mnemonic sitting's), and (``whole``) every tray's traveller."""
+def _follower_answers(
+    c: Client, token: str, trays: list[int], kind: str, own: bool, whole: bool
+) -> dict[str, str]:
+    """What a phone following an entrant asks: its state and clock, its page and every tray's traveller
+    (``own``: through the phone's pass), the page of its session's kind (a whist drive's, a mnemonic
+    sitting's); pages whole or their main part."""
     api = f"/api/v1/entrant-links/{token}/"
     out = {
         f"link {token[:6]} api": text(c.get(api)),
         f"link {token[:6]} clock": _clock(c.get(api + "clock/")),
     }
-    if whole:
-        out[f"link {token[:6]} page"] = text(c.get(f"/p/{token}/"))
+    if own:
+        out[f"link {token[:6]} page"] = _page(c, f"/p/{token}/", whole)
     if kind == "drive":
-        out[f"link {token[:6]} drive page"] = text(c.get(f"/d/{token}/"))
+        out[f"link {token[:6]} drive page"] = _page(c, f"/d/{token}/", whole)
         out[f"link {token[:6]} drive api"] = text(c.get(api + "drive/"))
         out[f"link {token[:6]} drive stamp"] = text(c.get(api + "drive/stamp/"))
     if kind == "mnemonic":
-        out[f"link {token[:6]} mnemonic page"] = text(c.get(f"/m/{token}/"))
+        out[f"link {token[:6]} mnemonic page"] = _page(c, f"/m/{token}/", whole)
         out[f"link {token[:6]} mnemonic api"] = text(c.get(api + "mnemonic/"))
-    for tray in trays if whole else []:
+    for tray in trays if own else []:
         out[f"link {token[:6]} traveller {tray}"] = text(c.get(f"{api}trays/{tray}/traveller/"))
     return out
 
@@ -193,8 +205,14 @@ def public_urls(session: Session) -> list[str]:
     return urls
 
 
-def answers(person: Person, session: Session, public: list[str], trays: list[int]) -> dict[str, str]:
-    """Everything this person can ask now, through every link held; links handed out are held too."""
+def answers(
+    person: Person, session: Session, public: list[str], trays: list[int], *, whole: bool = False
+) -> dict[str, str]:
+    """Everything this person can ask now, through every link held; links handed out are held too.
+
+    A page is asked for its main part (what the phone refreshes, where everything a send could change
+    is shown), or ``whole`` (its frame too: title, the call box, whose clock and call the clock's API
+    answers every time)."""
     cache.clear()  # the phones' rate limit counts these requests too
     if not person.held:
         return {url: text(person.phone.get(url)) for url in public}
@@ -206,10 +224,10 @@ def answers(person: Person, session: Session, public: list[str], trays: list[int
         for token in [t for t in person.held if t not in asked]:
             asked.add(token)
             if person.held[token] == "table":
-                found |= _table_answers(person.phone, token)
+                found |= _table_answers(person.phone, token, whole)
             else:  # the page and every traveller through the pass; the printed link is another door
-                whole = token == person.own_pass or not person.own_pass
-                found |= _follower_answers(person.phone, token, trays, kind, whole)
+                own = token == person.own_pass or not person.own_pass
+                found |= _follower_answers(person.phone, token, trays, kind, own, whole)
         everything = "\n".join(found.values())
         for token, link_kind in known.items():
             if token not in person.held and token in everything:

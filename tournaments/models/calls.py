@@ -31,7 +31,7 @@ class DirectorCall(models.Model):
     answered_by = models.CharField(max_length=80, blank=True, default="")
 
     class Meta:
-        ordering = ["session", "called_at", "id"]
+        ordering = ["session_id", "called_at", "id"]
         constraints = [
             models.CheckConstraint(
                 condition=Q(table__isnull=False) | Q(entrant__isnull=False), name="call_from_somewhere"

@@ -114,7 +114,7 @@ class SeriesMember(models.Model):
     role = models.CharField(max_length=10, blank=True, default="")
 
     class Meta:
-        ordering = ["series", "number", "role"]
+        ordering = ["series_id", "number", "role"]
         constraints = [
             models.UniqueConstraint(fields=["series", "player"], name="series_member_once"),
             models.UniqueConstraint(fields=["series", "number", "role"], name="series_number_once"),

@@ -65,7 +65,7 @@ class DriveChange(models.Model):
     seated_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["session", "number"]
+        ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="drive_change_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="drive_change_number_positive"),

@@ -31,7 +31,7 @@ class Entrant(models.Model):
     )
 
     class Meta:
-        ordering = ["session", "kind", "number"]
+        ordering = ["session_id", "kind", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "kind", "number"], name="entrant_number_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="entrant_number_positive"),
@@ -57,7 +57,7 @@ class EntrantMember(models.Model):
     order = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
-        ordering = ["entrant", "order"]
+        ordering = ["entrant_id", "order"]
         constraints = [
             models.UniqueConstraint(fields=["session", "player"], name="player_once_in_session"),
             models.UniqueConstraint(fields=["entrant", "order"], name="member_order_once"),

@@ -45,7 +45,7 @@ class PhonePass(models.Model):
     ended_why = models.CharField(max_length=80, blank=True, default="")
 
     class Meta:
-        ordering = ["session", "link", "created_at"]
+        ordering = ["session_id", "link_id", "created_at"]
         indexes = [
             models.Index(fields=["link", "ended_at"]),
             models.Index(fields=["session", "device"]),

@@ -28,7 +28,7 @@ class Table(models.Model):
     results_version = models.PositiveBigIntegerField(default=0)
 
     class Meta:
-        ordering = ["session", "number"]
+        ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="table_number_once"),
         ]
@@ -58,7 +58,7 @@ class EntrantLink(models.Model):
     join_failures = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
-        ordering = ["session", "entrant", "side"]
+        ordering = ["session_id", "entrant_id", "side"]
         constraints = [
             models.UniqueConstraint(fields=["entrant", "side"], name="entrant_link_once_per_side"),
             models.CheckConstraint(condition=Q(side__in=["", "NS", "EW"]), name="entrant_link_side_known"),
@@ -77,7 +77,7 @@ class Round(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["session", "number"]
+        ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="round_number_once"),
         ]
@@ -100,7 +100,7 @@ class Seating(models.Model):
     trays = models.ManyToManyField("tournaments.Tray", through="SeatingTray", related_name="seatings")
 
     class Meta:
-        ordering = ["round", "table"]
+        ordering = ["round_id", "table_id"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="seating_table_once_per_round"),
             models.UniqueConstraint(fields=["round", "ns"], name="seating_ns_once_per_round"),
@@ -125,7 +125,7 @@ class SeatingTray(models.Model):
     order = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
-        ordering = ["seating", "order"]
+        ordering = ["seating_id", "order"]
         constraints = [
             models.UniqueConstraint(fields=["round", "tray", "order"], name="tray_at_one_table_at_a_time"),
             models.UniqueConstraint(fields=["seating", "tray"], name="tray_once_per_seating"),
@@ -180,7 +180,7 @@ class Seat(models.Model):
     )
 
     class Meta:
-        ordering = ["seating", "direction"]
+        ordering = ["seating_id", "direction"]
         constraints = [
             models.UniqueConstraint(fields=["seating", "direction"], name="seat_once_per_table"),
             models.UniqueConstraint(

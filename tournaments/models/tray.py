@@ -19,7 +19,7 @@ class Tray(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OK)
 
     class Meta:
-        ordering = ["session", "number"]
+        ordering = ["session_id", "number"]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="tray_number_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="tray_number_positive"),
