@@ -54,7 +54,7 @@ club: install var
 	HOST=$(CLUB_HOST) PORT=$(PORT) $(PY) -m clubwhist.club
 
 test: install-test var
-	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

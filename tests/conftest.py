@@ -23,6 +23,18 @@ from tournaments.movements.types import Movement, Round, TableAssignment
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
 
+#: Fixtures through which a test reaches the database.
+DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that reaches the database ``database``: the rest (the engines, the layout of
+    diagrams, the parsers) give the same answers on any database, and CI runs them once."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("django_db") or fixtures & DATABASE_FIXTURES:
+            item.add_marker(pytest.mark.database)
+
 
 def mitchell_three_tables() -> Movement:
     """A Mitchell for three tables, one tray a table: 6 pairs, 3 rounds, 3 trays."""
