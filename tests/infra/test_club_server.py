@@ -247,7 +247,7 @@ with sync_playwright() as pw:
     page.goto(url, wait_until="networkidle")
     if "/api/" in url:  # the docs render from their script: give a loaded machine time
         try:
-            page.wait_for_function("document.body.innerText.includes('/api/v1/auth/token/')", timeout=30000)
+            page.wait_for_function("document.body.innerText.includes('/api/v1/auth/token/')", timeout=90000)
         except Exception:
             pass
     page.wait_for_timeout(500)
@@ -268,7 +268,7 @@ def test_in_a_browser_no_request_leaves_the_club_server(served: Served, path: st
         [sys.executable, "-c", BROWSE, CHROMIUM, f"{origin}{path}", origin],
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=180,
         check=False,
     )
     assert done.returncode == 0, done.stderr[-2000:]

@@ -44,7 +44,7 @@ from tournaments.models import Club, DriveChange, EntrantLink, EntrantMember, Se
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.privacy]
 
 
 @dataclass(frozen=True)
