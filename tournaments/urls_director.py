@@ -35,6 +35,7 @@ urlpatterns = [
     ),
     path("s/<int:pk>/setup/phantom/", setup.PhantomAddView.as_view(), name="setup_phantom"),
     path("s/<int:pk>/setup/movement/", setup.SetupMovementView.as_view(), name="setup_movement"),
+    path("s/<int:pk>/setup/movement/switch/", setup.MovementSwitchView.as_view(), name="movement_switch"),
     path("s/<int:pk>/drive/setup/", drive.DriveSetupView.as_view(), name="drive_setup"),
     path("s/<int:pk>/trays/", setup.TraysView.as_view(), name="trays"),
     path("s/<int:pk>/trays/deal/", setup.TraysDealView.as_view(), name="trays_deal"),

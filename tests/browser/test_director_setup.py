@@ -15,7 +15,7 @@ from tests.browser import support
 from tests.browser.support import DB_LOCK, log_in
 from tournaments.models import Club, Deal, Session
 from tournaments.services import club as club_services
-from tournaments.services import rotations, sessions
+from tournaments.services import rotations, seating, sessions
 
 pytestmark = pytest.mark.browser
 
@@ -141,3 +141,27 @@ def test_the_other_setup_pages_at_laptop_width(
         assert rotations.series_players(series=series) is not None
         assert series.sessions.get().entrants.count() == 6
     laptop.wait_for_load_state("networkidle")
+
+
+def test_a_director_reads_how_fair_a_mitchell_is_and_switches_it_to_one_field(
+    live_server: Any, laptop: Any, club: Club
+) -> None:
+    with DB_LOCK:
+        players = [
+            club_services.player_create(club=club, name=f"{n} {i}") for i, n in enumerate(NAMES + NAMES[:2])
+        ]
+        session = sessions.session_create(club=club, date=dt.date(2026, 12, 1), title="Fair Mitchell")
+        for a, b in zip(players[0::2], players[1::2], strict=True):
+            sessions.entrant_create(session=session, players=[a, b])
+        seating.movement_fix(session=session, family="mitchell")
+    log_in(laptop, live_server.url)
+    laptop.goto(f"{live_server.url}/director/s/{session.pk}/setup/")
+    fair = laptop.locator("#fairness")
+    assert "Qf 46.00" in fair.inner_text() and "from 0 to 5" in fair.inner_text()
+    fair.locator("summary").click()
+    assert laptop.locator("table.matrix tbody tr").count() == 10
+    shot(laptop, "fairness")
+    laptop.get_by_role("button", name="Switch round 1").click()
+    laptop.wait_for_selector("text=Arrow switch in round 1: N-S play E-W.")
+    assert "Arrow-switched in round 1" in laptop.locator("#fairness").inner_text()
+    shot(laptop, "fairness-switched")

@@ -41,7 +41,7 @@ def test_another_clubs_director_gets_404_on_every_setup_page(
 ) -> None:
     for name in ("setup", "trays", "print", "pbn_export"):
         assert stranger_client.get(s_url(name, seated_session)).status_code == 404
-    for name in ("setup_entrants", "setup_phantom", "setup_movement", "trays_deal"):
+    for name in ("setup_entrants", "setup_phantom", "setup_movement", "movement_switch", "trays_deal"):
         assert stranger_client.post(s_url(name, seated_session)).status_code == 404
     assert stranger_client.get(reverse("director:session_new", args=[club.slug])).status_code == 404
 

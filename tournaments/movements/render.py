@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 
 from .analysis import Analysis, analyse
+from .design import arrow_switch, best_switch
 from .registry import FAMILIES, generate
 from .types import SEATS, Movement, MovementUserError, TableAssignment
 
@@ -100,8 +101,10 @@ def movement_command(
     variant: str | None = None,
     as_json: bool = False,
     analyse_it: bool = False,
+    switch: str | None = None,
 ) -> str:
-    """What ``manage.py movement`` prints: the movement JSON or text table."""
+    """What ``manage.py movement`` prints: the movement JSON or text table (``switch``: the rounds to
+    arrow-switch, "1,2", or "best")."""
     sized = not (pairs is None and tables is None and teams is None and players is None)
     try:
         m = generate(
@@ -111,9 +114,22 @@ def movement_command(
         if sized or family not in FAMILIES:
             raise
         raise MovementUserError(f"give the size: --pairs, --tables, --teams or --players ({exc})") from exc
+    if switch:
+        m = switched(m, switch)
     if not as_json:
         return render_text(m, analysis=analyse_it)
     data = m.to_json()
     if analyse_it:
         data["analysis"] = analyse(m).to_json()
     return json.dumps(data, indent=2) + "\n"
+
+
+def switched(m: Movement, switch: str) -> Movement:
+    """The movement arrow-switched in the rounds named ("1,2"), or in those that balance it best ("best")."""
+    if switch.strip() == "best":
+        return arrow_switch(m, best_switch(m).rounds)
+    try:
+        rounds = [int(x) for x in switch.split(",") if x.strip()]
+    except ValueError as exc:
+        raise MovementUserError(f"--switch takes round numbers such as 1,2, or best: not {switch!r}") from exc
+    return arrow_switch(m, rounds)

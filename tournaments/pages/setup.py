@@ -19,6 +19,9 @@ from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, S
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
+from ..movements.balance import balance
+from ..movements.balance_text import keeps_directions
+from ..movements.design import best_switch
 from ..movements.limits import MAX_DEALS
 from ..movements.recommend import Recommendation, comparison_words, meeting_words
 from ..previews import movement_recommendations
@@ -199,7 +202,6 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
     family = FAMILIES.get(session.movement_family)
     analysis = analyse(movement)
     sitouts = max(analysis.sitouts_per_round, default=0)
-    c = analysis.comparisons
     unit = {"pair": "pair", "team": "team", "player": "player"}[movement.entrant_kind]
     return {
         "title": family.title if family else session.movement_family,
@@ -214,9 +216,45 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
         "trays": movement.trays,
         "per_round": session.deals_per_round,
         "sitouts": sitouts,
-        "balance": round(100 * c.least / c.most) if c.most else 0,
+        "fairness": fairness(movement),
+        "switched": (session.movement_params or {}).get("switch") or [],
         "diagram": diagram_html(movement),
     }
+
+
+def fairness(movement: Movement) -> dict[str, Any] | None:
+    """The amount of competition of every two entrants, as words, figures, a shaded matrix and the
+    arrow switch that would balance a Mitchell best (None for teams, where the measure does not apply)."""
+    try:
+        b = balance(movement)
+    except MovementUserError:
+        return None
+    values = [v for row in b.matrix() for v in row if v is not None] or [0]
+    low, high = min(values), max(values)
+    rows = [
+        (a, [(v, "" if v is None else _shade(v, low, high)) for v in row])
+        for a, row in zip(b.entrants, b.matrix(), strict=True)
+    ]
+    proposal = None
+    if keeps_directions(movement):
+        best = best_switch(movement)
+        if best.rounds:
+            proposal = {"rounds": ", ".join(map(str, best.rounds)), "figures": best.balance.summary}
+    return {
+        "figures": b.summary,
+        "qf": float(b.summary.qf),
+        "words": b.words(),
+        "entrants": b.entrants,
+        "rows": rows,
+        "proposal": proposal,
+        "low": low,
+        "high": high,
+    }
+
+
+def _shade(value: int, low: int, high: int) -> str:
+    """A cell's shade, 0 (the least amount) to 4 (the most)."""
+    return str(0 if high == low else round(4 * (value - low) / (high - low)))
 
 
 def diagram_html(movement: Movement) -> SafeString:

@@ -31,6 +31,8 @@ from ..models import (
     Tray,
 )
 from ..movements import Movement, MovementUserError
+from ..movements.balance_text import keeps_directions
+from ..movements.design import arrow_switch, best_switch
 from ..movements.drive import DRIVE_METHODS
 from ..movements.limits import SEAT_MAX_TABLES, check_size
 from ..selectors import player_numbers
@@ -261,3 +263,31 @@ def _side_seats(seating: Seating, rnd: Round, entrant: Entrant, dirs: str, team:
         people = [m.player for m in members] + [None, None]
     for direction, player in zip(dirs, people[:2], strict=True):
         yield Seat(seating=seating, round=rnd, direction=direction, player=player)
+
+
+def movement_switch(*, session: Session, rounds: list[int] | None, user: Any = None) -> Movement:
+    """Arrow-switch rounds of the session's movement (N-S play E-W in them): a Mitchell becomes one
+    field with one winner. ``rounds`` None: the switch that balances it best. Before the start only,
+    like any change of movement; the rounds switched are kept in the movement's parameters."""
+    if not session.movement_json:
+        raise UserError("Choose a movement first.", field="rounds")
+    current = Movement.from_json(session.movement_json)
+    if not keeps_directions(current):
+        raise UserError(
+            "Every pair already changes direction in this movement: there are no fixed lines to switch "
+            "(to undo a switch, choose the movement again).",
+            field="rounds",
+        )
+    chosen = best_switch(current).rounds if rounds is None else tuple(rounds)
+    if not chosen:
+        raise UserError("No switch balances this movement better than none.", field="rounds")
+    try:
+        switched = arrow_switch(current, chosen)
+    except MovementUserError as exc:
+        raise UserError(str(exc), field="rounds") from None
+    params = dict(session.movement_params or {})
+    movement_fix(session=session, movement=switched, user=user)
+    session.refresh_from_db()
+    session.movement_params = {**params, "switch": list(chosen)}
+    session.save(update_fields=["movement_params"])
+    return switched

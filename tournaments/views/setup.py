@@ -26,6 +26,7 @@ from ..pages import setup as ctx
 from ..services import deals as deals_services
 from ..services import pbn as pbn_services
 from ..services import rotations as rotation_services
+from ..services import seating as seating_services
 from ..services import sessions as session_services
 from ..services import setup as setup_services
 from ..services.errors import UserError
@@ -107,6 +108,14 @@ class PhantomAddView(SessionButtonView):
     def act(self, request: HttpRequest) -> str:
         phantom = setup_services.phantom_add(session=self.session, user=request.user)
         return f"Pair {phantom.number} is a phantom. {ctx.seating_note(self.session)}"
+
+
+class MovementSwitchView(SessionButtonView):
+    """Arrow-switch the rounds that balance the Mitchell best: one field, one winner."""
+
+    def act(self, request: HttpRequest) -> str:
+        movement = seating_services.movement_switch(session=self.session, rounds=None, user=request.user)
+        return f"{movement.notes[-1]}. Every pair is now compared with every other: one field, one winner."
 
 
 class SetupMovementView(DirectorSessionMixin, View):

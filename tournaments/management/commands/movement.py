@@ -5,6 +5,15 @@ mnemonic) runs without a size; ``narragansett --teams 2`` is its two teams.
 The whist drive (``progressive --variant first|second|second-alt --players
 N``) prints its first change: the later ones follow the results.
 
+``movement balance --input MOVEMENT.json`` (``-`` for stdin) prints how fair
+any movement JSON is: the amount of competition of every two pairs as a
+matrix, its mean, s.d. and Qf, and the arrow switch that balances a Mitchell
+best (``--json``: keys ``mean``, ``sd``, ``qf``, ``competition``). ``movement
+design --pairs N --rounds R [--deals-per-round B] [--seconds S]`` (or
+``--players N``) searches for a movement of that size and prints its JSON
+(``--json``: that JSON alone, its figures under ``"balance"``). A generated
+movement takes ``--switch 1,2`` (or ``--switch best``) to arrow-switch rounds.
+
 Prints a movement of the book's systems (Barney, 1900, pp. 24-59) as the
 movement JSON of DESIGN.md (``--json``, with ``"analysis"`` added by
 ``--analyse``) or as a table of rounds by tables. A size, deal count or
@@ -15,21 +24,26 @@ and the command exits non-zero.
 from __future__ import annotations
 
 import json
+import sys
 from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from tournaments.movements import FAMILIES, MovementUserError
+from tournaments.movements.balance_text import balance_json, balance_text, design, design_json, dumps
 from tournaments.movements.drive_json import next_change_json
 from tournaments.movements.render import movement_command
+from tournaments.movements.types import Movement
 
 
 class Command(BaseCommand):
     help = "Generate a movement of one of the book's systems (as JSON or a table)."
 
     def add_arguments(self, parser: ArgumentParser) -> None:
-        parser.add_argument("family", help=f"one of: {', '.join(sorted(FAMILIES))}")
+        parser.add_argument(
+            "family", help=f"one of: {', '.join(sorted(FAMILIES))}; or balance, design (see --help)"
+        )
         size = parser.add_mutually_exclusive_group()
         for unit in ("pairs", "tables", "teams", "players"):
             size.add_argument(f"--{unit}", type=int, help=f"number of {unit}")
@@ -37,6 +51,11 @@ class Command(BaseCommand):
         parser.add_argument("--variant", help="a modification, form or plan of the system")
         parser.add_argument("--json", action="store_true", help="print the movement JSON")
         parser.add_argument("--analyse", action="store_true", help="add the analysis")
+        parser.add_argument("--input", help="balance: a movement JSON file (- for stdin)")
+        parser.add_argument("--rounds", type=int, help="design: the number of rounds")
+        parser.add_argument("--deals-per-round", type=int, default=1, help="design: deals a round")
+        parser.add_argument("--seconds", type=float, default=30, help="design: the time to search")
+        parser.add_argument("--switch", help="arrow-switch these rounds (1,2) or the best ones (best)")
         parser.add_argument(
             "--results",
             help="a whist drive's change (round JSON) with its results: print the next change as JSON",
@@ -47,6 +66,9 @@ class Command(BaseCommand):
             self.stdout.write(self._next_change(options["variant"] or "first", options["results"]))
             return
         try:
+            if options["family"] in ("balance", "design"):
+                self.stdout.write(self._balance_or_design(options), ending="")
+                return
             text = movement_command(
                 options["family"],
                 pairs=options["pairs"],
@@ -57,6 +79,7 @@ class Command(BaseCommand):
                 variant=options["variant"],
                 as_json=options["json"],
                 analyse_it=options["analyse"],
+                switch=options["switch"],
             )
         except MovementUserError as exc:
             raise CommandError(str(exc)) from exc
@@ -74,3 +97,26 @@ class Command(BaseCommand):
             raise CommandError(f"{path} is not JSON: {exc}") from exc
         except MovementUserError as exc:
             raise CommandError(str(exc)) from exc
+
+    def _balance_or_design(self, options: dict[str, Any]) -> str:
+        """``movement balance`` of a file, or ``movement design`` of a size."""
+        if options["family"] == "design":
+            if not options["players"] and not (options["pairs"] and options["rounds"]):
+                raise CommandError("design needs --pairs N --rounds R, or --players N")
+            m = design(options)
+            return dumps(design_json(m) if options["json"] else m.to_json())
+        m = Movement.from_json(self._read_json(options["input"]))
+        return dumps(balance_json(m)) if options["json"] else balance_text(m)
+
+    def _read_json(self, path: str | None) -> Any:
+        if not path:
+            raise CommandError("balance needs --input MOVEMENT.json (- for stdin)")
+        try:
+            if path == "-":
+                return json.load(sys.stdin)
+            with open(path, encoding="utf-8") as handle:
+                return json.load(handle)
+        except OSError as exc:
+            raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
+        except json.JSONDecodeError as exc:
+            raise CommandError(f"{path} is not JSON: {exc}") from exc
