@@ -67,3 +67,16 @@ def test_a_started_session_is_not_switched(director_client: Client, running_sess
     assert answer.status_code == 200
     running_session.refresh_from_db()
     assert "switch" not in (running_session.movement_params or {})
+
+
+def test_the_guide_cards_say_how_fair_the_movement_is(
+    director_client: Client, club: Club, empty_session: Session
+) -> None:
+    from tests.security.test_pdf_long_words import pdf_text
+
+    ten_pairs(club, empty_session)
+    seating.movement_fix(session=empty_session, family="mitchell")
+    response = director_client.get(reverse("director:print_pdf", args=[empty_session.pk, "cards"]))
+    assert response.status_code == 200
+    text = pdf_text(response.content)
+    assert "How fair it is" in text and "Qf 46.00" in text

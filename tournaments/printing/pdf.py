@@ -29,6 +29,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from ..movements import Movement, MovementUserError
+from ..movements.balance import balance
+from ..movements.balance_table import duplicated
 from .cells import text_cell, text_rows
 from .data import Card, Printed, Slip
 from .drawing import QRCode, diagram, latin
@@ -194,6 +197,33 @@ def _cover(printed: Printed) -> list[Any]:
         story.append(
             _grid([["No.", "Names"], *names], widths=[15 * mm, 120 * mm], left={1: _flush_left(CELL)})
         )
+    return story + _fairness(printed.movement)
+
+
+#: The matrix of the amounts of competition: small figures, to fit thirty entrants across a page.
+MATRIX_CELL = ParagraphStyle("matrix-cell", CELL, fontSize=7, leading=8)
+MATRIX_HEAD = ParagraphStyle("matrix-head", CELL_HEAD, fontSize=7, leading=8)
+
+
+def _fairness(movement: Movement) -> list[Any]:
+    """How fair the movement is: its figures in words and the amount of competition of every two
+    entrants as a grid (nothing for teams, where the measure does not apply, or a game of single plays)."""
+    try:
+        b = balance(movement)
+    except MovementUserError:
+        return []
+    if not duplicated(movement):
+        return []
+    story: list[Any] = [Spacer(1, 4 * mm), para("How fair it is", MOVE)]
+    story += [para(line, SMALL) for line in b.words()]
+    numbers = [str(e) for e in b.entrants]
+    rows = [["", *numbers]] + [
+        [str(a), *("" if v is None else str(v) for v in row)]
+        for a, row in zip(b.entrants, b.matrix(), strict=True)
+    ]
+    width = min(8 * mm, 170 * mm / (len(numbers) + 1))
+    story.append(Spacer(1, 2 * mm))
+    story.append(_grid(rows, widths=[width] * (len(numbers) + 1), body=MATRIX_CELL, heading=MATRIX_HEAD))
     return story
 
 
