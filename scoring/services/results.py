@@ -352,6 +352,10 @@ def result_dispute(
             return line  # a repeated dispute: already with the director
         if line.status == SlipLine.Status.CONFIRMED:
             raise Conflict("This result was already checked by E-W; ask the director to correct it.")
+    if tricks == line.ns_tricks:
+        raise UserError(
+            f"N-S sent {tricks} too: the same count is no dispute. Check the result instead.", field="claimed"
+        )
     reason = f"{by or 'opponents'} claim N-S {tricks}"
     line_keep_version(line, change="disputed", reason=reason, via=via, by=by, user=None)
     line.status, line.claimed = SlipLine.Status.DISPUTED, tricks

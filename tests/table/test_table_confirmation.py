@@ -196,3 +196,14 @@ def test_a_table_moves_on_only_when_its_trays_are_sent(phone: Any, running_sessi
     assert phone.state().json()["round"] == 1, "the director's setting: the room moves on the director's call"
     sessions.session_advance(session=running_session)
     assert phone.state().json()["round"] == 2
+
+
+def test_a_dispute_claiming_n_s_own_count_is_refused_and_the_line_stays_to_check(
+    phone: Any, running_session: Session
+) -> None:
+    """E-W claiming the very count N-S sent agree with it: the board must not offer "Accept N-S's 8 /
+    Accept E-W's 8"."""
+    phone.send(1, 8, key="k-1")
+    response = phone.post("dispute", tray=1, claimed=8)
+    assert response.status_code == 400 and "no dispute" in response.content.decode()
+    assert line(running_session, 1).status != "disputed" and line(running_session, 1).claimed is None
