@@ -1,12 +1,14 @@
 """Exports of a published session: results as CSV and JSON, and a printable PDF.
 
 - **JSON**: the scores JSON of DESIGN.md, exactly as the snapshot holds it.
-- **CSV**: one row per entrant: rank (and field rank for a Mitchell-type
-  movement), number, names, the exact total and plus/minus ("37/4"), the
-  same as decimals for spreadsheets, the modern percentage, and the score on
-  every tray. A text cell a spreadsheet would run as a formula (a name
-  opening with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is
-  written with a leading apostrophe; numbers stay numbers.
+- **CSV**: one row per entrant: rank (and field for a Mitchell-type
+  movement), number, names, the total and plus/minus and the score on every
+  tray as decimals (whole numbers as they are; a spreadsheet reads "37/4" as
+  a date), the modern percentage, and last the exact total and plus/minus
+  ("37/4") for programs; results.json holds every figure exactly. A text
+  cell a spreadsheet would run as a formula (a name opening with ``=``,
+  ``+``, ``-``, ``@``, a tab or a carriage return) is written with a
+  leading apostrophe; numbers stay numbers.
 - **PDF**: the standings and, when published, the travellers, laid out for
   A4 with reportlab; each figure set as on the pages (``display.pdf``: the
   exponent raised with ``<super>``, the rest escaped). Every text is a
@@ -79,7 +81,8 @@ def results_csv(
     percents: Mapping[int, Fraction] | None,
     fields: Mapping[int, str] | None,
 ) -> str:
-    """One row per entrant, exact figures first and decimals beside; a column per tray the viewer may see."""
+    """One row per entrant: figures as decimals (a spreadsheet reads "10/7" as a date), a column per tray
+    the viewer may see, and the exact total and plus/minus last for programs."""
     deals = [d.deal for d in scores.deals]
     by_deal = {d.deal: d.scores for d in scores.deals}
     rows: list[list[object]] = [
@@ -90,10 +93,10 @@ def results_csv(
             "names",
             "total",
             "plus_minus",
-            "total_decimal",
-            "plus_minus_decimal",
             "percent",
             *(f"tray {n}" for n in deals),
+            "total_exact",
+            "plus_minus_exact",
         ]
     ]
     for row in scores.entrants:
@@ -105,12 +108,12 @@ def results_csv(
                 (fields or {}).get(number, ""),
                 number,
                 names.get(number, ""),
-                row.total,
-                pm,
                 _decimal(row.total),
                 _decimal(pm),
                 display.percent(percent) if percent is not None else "",
-                *(by_deal[n].get(number) for n in deals),
+                *(_decimal(by_deal[n].get(number)) for n in deals),
+                row.total,
+                pm,
             ]
         )
     out = io.StringIO()
@@ -126,9 +129,12 @@ def spreadsheet_cell(value: object) -> str:
     return text
 
 
-def _decimal(value: Fraction | None) -> str:
-    """An exact rational as a decimal to four places, for spreadsheets."""
-    return "" if value is None else f"{float(value):.4f}"
+def _decimal(value: Fraction | int | None) -> str:
+    """An exact rational as a spreadsheet reads it: whole as it is, else a decimal to four places."""
+    if value is None:
+        return ""
+    exact = Fraction(value)
+    return str(exact.numerator) if exact.denominator == 1 else f"{float(exact):.4f}"
 
 
 @dataclass(frozen=True)

@@ -152,12 +152,15 @@ def test_csv_export_has_a_row_per_entrant_with_exact_figures(
     assert len(rows) == len(expected)
     for row in rows:
         t = expected[int(row["entrant"])]
-        assert (Fraction(row["total"]), Fraction(row["plus_minus"]), int(row["rank"])) == (
+        assert (Fraction(row["total_exact"]), Fraction(row["plus_minus_exact"]), int(row["rank"])) == (
             t.total,
             t.plus_minus,
             t.rank,
         )
         assert row["field"] in ("N-S", "E-W")
+        for name in ["total", "plus_minus", *(k for k in row if k.startswith("tray "))]:
+            assert "/" not in row[name], (name, row[name])  # a spreadsheet would read "10/7" as a date
+        assert abs(float(row["total"]) - float(t.total)) < 1e-4
 
 
 def test_pdf_and_pbn_exports(client: Any, published_howell: Session) -> None:
