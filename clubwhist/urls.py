@@ -2,7 +2,8 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from scoring import urls_calls, urls_table
@@ -14,7 +15,13 @@ def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which a browser asks for on a page that names no icon (a PDF, a JSON answer)."""
+    return HttpResponseRedirect(static("favicon.svg"), status=301)
+
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

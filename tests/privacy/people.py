@@ -192,7 +192,7 @@ def public_urls(session: Session) -> list[str]:
     everyone = list(Player.objects.filter(club=session.club).order_by("pk").values_list("pk", flat=True))
     players = sorted({everyone[0], everyone[-1]})
     urls += [reverse("public:player", args=[club, p]) for p in players]
-    urls += [reverse("public:home"), reverse("public:club", args=[club])]
+    urls += [reverse("public:home"), reverse("public:club", args=[club]), reverse("favicon")]
     api = f"/api/v1/public/clubs/{club}/"
     urls += [
         api + "sessions/",
