@@ -10,7 +10,6 @@ impossible slip stops the command with an error naming the deal and line.
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -23,6 +22,7 @@ from scoring.scorers import (
     scores_to_json,
     slips_from_json,
 )
+from tournaments.management.jsonfile import read_json
 
 
 class Command(BaseCommand):
@@ -37,7 +37,7 @@ class Command(BaseCommand):
         method: str = options["method"]
         if method not in METHODS:
             raise CommandError(f"unknown scoring method {method!r}; known: {', '.join(METHODS)}")
-        data = self._read(options["input"])
+        data = read_json(options["input"])
         try:
             slips = slips_from_json(data, method=method)
             scores = score(method, slips)
@@ -47,15 +47,3 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(scores_to_json(scores), indent=2))
         else:
             self.stdout.write(render_sheet(scores, slips), ending="")
-
-    def _read(self, path: str) -> Any:
-        """The parsed JSON of the input file."""
-        try:
-            if path == "-":
-                return json.load(sys.stdin)
-            with open(path, encoding="utf-8") as handle:
-                return json.load(handle)
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{path} is not JSON: {exc}") from exc

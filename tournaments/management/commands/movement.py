@@ -24,12 +24,12 @@ and the command exits non-zero.
 from __future__ import annotations
 
 import json
-import sys
 from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.management.jsonfile import read_json
 from tournaments.movements import FAMILIES, MovementUserError
 from tournaments.movements.balance_text import balance_json, balance_text, design, design_json, dumps
 from tournaments.movements.drive_json import next_change_json
@@ -87,14 +87,9 @@ class Command(BaseCommand):
 
     def _next_change(self, method: str, path: str) -> str:
         """The next change of a whist drive (p. 24) from a file of the last change and its results."""
+        data = read_json(path)
         try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
             return json.dumps(next_change_json(method, data), indent=2) + "\n"
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{path} is not JSON: {exc}") from exc
         except MovementUserError as exc:
             raise CommandError(str(exc)) from exc
 
@@ -105,18 +100,7 @@ class Command(BaseCommand):
                 raise CommandError("design needs --pairs N --rounds R, or --players N")
             m = design(options)
             return dumps(design_json(m) if options["json"] else m.to_json())
-        m = Movement.from_json(self._read_json(options["input"]))
-        return dumps(balance_json(m)) if options["json"] else balance_text(m)
-
-    def _read_json(self, path: str | None) -> Any:
-        if not path:
+        if not options["input"]:
             raise CommandError("balance needs --input MOVEMENT.json (- for stdin)")
-        try:
-            if path == "-":
-                return json.load(sys.stdin)
-            with open(path, encoding="utf-8") as handle:
-                return json.load(handle)
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
-        except json.JSONDecodeError as exc:
-            raise CommandError(f"{path} is not JSON: {exc}") from exc
+        m = Movement.from_json(read_json(options["input"]))
+        return dumps(balance_json(m)) if options["json"] else balance_text(m)
