@@ -60,6 +60,7 @@ lint: install-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # Every bench with its defaults (the entry bench with a Celery worker on Redis), then the entry bench
 # once more the laptop's way, standings eager: a few minutes on two cores. A bench over its aim (or one

@@ -14,7 +14,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from clubwhist.files import owner_only
+from infra.files import owner_only
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.getenv("CLUBWHIST_VAR_DIR", BASE_DIR / "var"))
@@ -107,7 +107,7 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
-#: The phones' few fixed queries are prepared on each PostgreSQL connection (clubwhist/prepared.py);
+#: The phones' few fixed queries are prepared on each PostgreSQL connection (infra/prepared.py);
 #: 0 behind a pooler that moves a client between connections (PgBouncer's transaction mode).
 DB_PREPARE = os.getenv("DB_PREPARE", "1") != "0"
 #: The SQLite file's companions, which SQLite creates with the file's own mode (so 0600 too).
@@ -130,7 +130,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 elif DB_PREPARE:
     # A prepared query is planned by its generic plan from its first run on a connection, not after
     # five plans of its own: the plan it keeps anyway, without a burst on new connections paying for
-    # planning (clubwhist/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
+    # planning (infra/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
     _OPTIONS = DATABASES["default"].setdefault("OPTIONS", {})  # DATABASE_URL's own ?options= kept
     _OPTIONS["options"] = f"{_OPTIONS.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
 
@@ -141,7 +141,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHE_URL = os.getenv("CACHE_URL", "")
 CACHES = {
     "default": (
-        {"BACKEND": "clubwhist.cache.RedisCache", "LOCATION": CACHE_URL}
+        {"BACKEND": "infra.cache.RedisCache", "LOCATION": CACHE_URL}
         if CACHE_URL.startswith(("redis://", "rediss://"))
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
@@ -179,7 +179,7 @@ STORAGES = {
 # Proxies: how many reverse proxies stand between the clients and gunicorn,
 # each appending the address it saw to X-Forwarded-For. 0 (the default, and
 # make club's): the client is the socket's peer and X-Forwarded-For, which any
-# client can write, is ignored. The login lockout (clubwhist.security.client_ip)
+# client can write, is ignored. The login lockout (infra.security.client_ip)
 # and DRF's throttles (REST_FRAMEWORK's NUM_PROXIES) count the same address.
 NUM_PROXIES = int(os.getenv("NUM_PROXIES", "0"))
 
@@ -209,15 +209,15 @@ SILENCED_SYSTEM_CHECKS = (
 # page, the admin's and POST /api/v1/auth/token/) and refuses that address
 # for a while once it reaches the limit, even with the right password.
 AUTHENTICATION_BACKENDS = [
-    "clubwhist.security.LockoutBackend",
+    "infra.security.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.getenv("LOGIN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = dt.timedelta(minutes=int(os.getenv("LOGIN_LOCKOUT_MINUTES", "15")))
 AXES_LOCKOUT_PARAMETERS = ["ip_address"]
-AXES_CLIENT_IP_CALLABLE = "clubwhist.security.client_ip"
-AXES_USERNAME_CALLABLE = "clubwhist.security.attempted_username"
-AXES_LOCKOUT_CALLABLE = "clubwhist.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "infra.security.client_ip"
+AXES_USERNAME_CALLABLE = "infra.security.attempted_username"
+AXES_LOCKOUT_CALLABLE = "infra.security.lockout_response"
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False
 
@@ -244,11 +244,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read; multipart
     # is Django's own parser, which keeps to the same setting. JSON nested deeper than
-    # clubwhist.security.JSON_MAX_DEPTH, in a body or a form's field, is refused (400) unparsed.
+    # infra.security.JSON_MAX_DEPTH, in a body or a form's field, is refused (400) unparsed.
     "DEFAULT_PARSER_CLASSES": [
-        "clubwhist.security.SizedJSONParser",
-        "clubwhist.security.SizedFormParser",
-        "clubwhist.security.CheckedMultiPartParser",
+        "infra.security.SizedJSONParser",
+        "infra.security.SizedFormParser",
+        "infra.security.CheckedMultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
@@ -284,7 +284,7 @@ SPECTACULAR_SETTINGS = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"table_tokens": {"()": "clubwhist.logs.MaskTableTokens"}},
+    "filters": {"table_tokens": {"()": "infra.logs.MaskTableTokens"}},
     "formatters": {
         "server": {
             "()": "django.utils.log.ServerFormatter",

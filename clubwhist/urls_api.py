@@ -9,7 +9,7 @@ from django.urls import path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from clubwhist.security import PublicRateThrottle, same_origin_only
+from infra.security import PublicRateThrottle, same_origin_only
 from scoring.api import calls, drive, laws, mnemonic, slips, standings, table_amend, tables
 from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, tokens, trays
 from tournaments.api.permissions import TokenObtainView

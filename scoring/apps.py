@@ -2,7 +2,7 @@
 
 from django.apps import AppConfig
 
-import clubwhist.links  # noqa: F401  (registers ``<link:token>`` before any URL module is read)
+import infra.links  # noqa: F401  (registers ``<link:token>`` before any URL module is read)
 
 
 class ScoringConfig(AppConfig):

@@ -5,7 +5,7 @@ session from its number. What the public may see is the visibility rule's
 (``scoring.visibility``, through ``scoring.selectors.public``); anything not
 published is a 404, exactly as if the session did not exist, so nothing
 unpublished leaks by a different error. Every public page counts against
-its address's ``public`` throttle (``clubwhist.security``): 429 beyond.
+its address's ``public`` throttle (``infra.security``): 429 beyond.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from clubwhist.security import page_throttled
+from infra.security import page_throttled
 from tournaments.models import Club, Session
 
 from .selectors.public import NotPublished, session_public

@@ -16,7 +16,7 @@ import pytest
 from django.core.cache import cache
 from django.test import Client
 
-from clubwhist.security import PublicRateThrottle
+from infra.security import PublicRateThrottle
 from tests.infra.club_process import Served, serve_club
 from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment

@@ -11,8 +11,8 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from clubwhist.joined import JoinedRead, Step
-from clubwhist.prepared import execute_prepared
+from infra.joined import JoinedRead, Step
+from infra.prepared import execute_prepared
 
 from .clock import RoundClock, round_clock
 from .models import (
@@ -35,7 +35,7 @@ from .services.sessions import KIND_SHAPE
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-#: Every phone request reads its link so: as SQL written once (``clubwhist.joined``; the ORM's compiling
+#: Every phone request reads its link so: as SQL written once (``infra.joined``; the ORM's compiling
 #: of these joins cost several times the query).
 TABLE_BY_TOKEN = JoinedRead(
     [Step(Table), Step(Session, via="session", skip=MOVEMENT_FIELDS), Step(Club, via="club")], "token"

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from django.db import connection
 
-from clubwhist.prepared import execute_prepared
+from infra.prepared import execute_prepared
 from tournaments.models import (
     Entrant,
     EntrantLink,

@@ -15,9 +15,9 @@ from typing import Any
 
 from django.db import IntegrityError, connection, transaction
 
-from clubwhist.insert import RowsInsert, with_children_sql
-from clubwhist.joined import JoinedRead, Step
-from clubwhist.prepared import execute_prepared
+from infra.insert import RowsInsert, with_children_sql
+from infra.joined import JoinedRead, Step
+from infra.prepared import execute_prepared
 from tournaments.models import Entrant, EntrantKind, Round, Seating, Session, Table, Tray
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import Conflict, UserError
@@ -32,7 +32,7 @@ MAX_REVOKES = 3
 #: What a line's answer shows beside its counts (the numbers of its tray, table, round and entrants).
 LINE_RELATED = ("tray", "table", "round", "ns", "ew")
 #: A line by its id (or by a condition), with ``LINE_RELATED``: read on every send, as SQL written once
-#: (``clubwhist.joined``: the ORM's compiling cost more than the query).
+#: (``infra.joined``: the ORM's compiling cost more than the query).
 LINE_STEPS = (
     Step(SlipLine),
     *(
@@ -42,7 +42,7 @@ LINE_STEPS = (
 )
 LINE_BY_ID = JoinedRead(LINE_STEPS, "id")
 
-#: A new line and its entrants' places, inserted by SQL written once (``clubwhist.insert``: on every
+#: A new line and its entrants' places, inserted by SQL written once (``infra.insert``: on every
 #: send, the ORM's compiling of the two inserts cost more than they did).
 LINE_INSERT, SEATS_INSERT = RowsInsert(SlipLine), RowsInsert(SlipSeat)
 

@@ -12,10 +12,10 @@ import, can take it too without importing the tasks back.
 
 from __future__ import annotations
 
-from clubwhist.joined import JoinedRead, Step
+from infra.joined import JoinedRead, Step
 from tournaments.models import MOVEMENT_FIELDS, Session, Table
 
-#: The session's row, locked: read on every send, as SQL written once (``clubwhist.joined``: the
+#: The session's row, locked: read on every send, as SQL written once (``infra.joined``: the
 #: ORM's compiling cost more than the query).
 SESSION_LOCKED = JoinedRead([Step(Session, skip=MOVEMENT_FIELDS)], "id", lock="UPDATE")
 #: The session's row held against other recomputes and the director, not against the sends.

@@ -1,5 +1,5 @@
 """A phone's link, a line and the locked session, read as SQL written once, are what the ORM reads
-(``clubwhist.joined``).
+(``infra.joined``).
 
 Every field of the table (or the entrant's link), its entrant, its session
 (without the movement) and its club must equal the ORM's read of the same

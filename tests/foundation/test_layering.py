@@ -6,6 +6,7 @@
 - views import no other views (what they share lives in ``mixins`` and
   ``pages``);
 - exports and tasks read only through selectors (never a model);
+- ``infra`` (SQL helpers, cache, throttles, links) imports none of the apps;
 - no function-level import of the project's own modules remains to hide a
   cycle.
 """
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FIRST_PARTY = ("clubwhist", "scoring", "tournaments")
+FIRST_PARTY = ("clubwhist", "infra", "scoring", "tournaments")
 
 
 def modules(*packages: str) -> Iterator[tuple[str, Path]]:
@@ -110,3 +111,7 @@ def test_exports_and_tasks_read_only_through_selectors() -> None:
 def test_no_function_level_import_of_the_project_hides_a_cycle() -> None:
     found = offences(FIRST_PARTY, FIRST_PARTY, nested_only=True)
     assert found == []
+
+
+def test_infra_is_the_bottom_and_imports_no_app() -> None:
+    assert offences(("infra",), ("clubwhist", "scoring", "tournaments")) == []

@@ -1,4 +1,4 @@
-"""The phones' fixed queries prepared once per PostgreSQL connection (``clubwhist.prepared``).
+"""The phones' fixed queries prepared once per PostgreSQL connection (``infra.prepared``).
 
 A prepared query answers what the plain query answers; it is prepared once
 on a connection, again on a new one, and is kept when a transaction rolls
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.db import connection, transaction
 
-from clubwhist.prepared import execute_prepared, numbered
+from infra.prepared import execute_prepared, numbered
 from tournaments.models import Session
 
 pytestmark = pytest.mark.django_db

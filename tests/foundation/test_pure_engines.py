@@ -31,7 +31,7 @@ def test_engine_modules_import_nothing_from_django_or_the_apps(package: Path) ->
             name
             for name in _imports(module)
             if name.split(".")[0]
-            in {"django", "rest_framework", "celery", "tournaments", "scoring", "clubwhist"}
+            in {"django", "rest_framework", "celery", "tournaments", "scoring", "clubwhist", "infra"}
         }
         assert not bad, f"{module.relative_to(ROOT)} imports {sorted(bad)}"
 

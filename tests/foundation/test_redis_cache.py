@@ -1,4 +1,4 @@
-"""The production cache (``clubwhist.cache.RedisCache``) on a real Redis: one client a pool, for all threads.
+"""The production cache (``infra.cache.RedisCache``) on a real Redis: one client a pool, for all threads.
 
 A redis-server is started on a free port for this module (as ``.ci/run``
 and the entry bench start theirs); without redis-server the module is skipped.
@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from clubwhist.cache import RedisCache, count_hit
+from infra.cache import RedisCache, count_hit
 
 pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
 

@@ -1,4 +1,4 @@
-"""New lines and their places inserted by SQL written once (``clubwhist.insert``) are what ``save`` writes.
+"""New lines and their places inserted by SQL written once (``infra.insert``) are what ``save`` writes.
 
 Every column but the keys and the times equals the ORM's own insert of the
 same line; the times are set on the instance as ``auto_now`` sets them; keys
@@ -15,7 +15,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from clubwhist.insert import RowsInsert
+from infra.insert import RowsInsert
 from scoring.models import SlipLine, SlipSeat
 from scoring.services.lines import line_insert, new_line, slip_seats
 from tournaments.models import Seating, Session

@@ -133,7 +133,7 @@ def test_a_forged_forwarded_for_does_not_escape_the_token_throttle(
 
 def test_without_a_proxy_the_client_is_the_sockets_peer() -> None:
     """NUM_PROXIES=0 (the default): X-Forwarded-For is ignored."""
-    from clubwhist.security import client_ip
+    from infra.security import client_ip
 
     request = RequestFactory().get("/", REMOTE_ADDR="192.0.2.5", HTTP_X_FORWARDED_FOR="10.9.9.9")
     assert client_ip(request) == "192.0.2.5"
@@ -142,7 +142,7 @@ def test_without_a_proxy_the_client_is_the_sockets_peer() -> None:
 @override_settings(NUM_PROXIES=1)
 def test_behind_one_proxy_the_client_is_the_address_that_proxy_saw() -> None:
     """NUM_PROXIES=1: the right-most X-Forwarded-For entry, which the proxy appended."""
-    from clubwhist.security import client_ip
+    from infra.security import client_ip
 
     factory = RequestFactory()
     forged = factory.get("/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="1.2.3.4, 192.0.2.77")

@@ -1,7 +1,7 @@
 """A link is its holder's only credential: request logs never show one, of any kind.
 
 One rule: every route that takes a link's token names it with the ``link``
-converter, and the logs mask what stands there (``clubwhist.logs``).
+converter, and the logs mask what stands there (``infra.logs``).
 Django's log handlers carry the ``table_tokens`` filter; gunicorn's access
 log goes through ``MaskedGunicornLogger`` (named by ``gunicorn.conf.py``).
 ``test_club_server.py`` reads a real gunicorn's log for the same.
@@ -18,8 +18,8 @@ from typing import Any
 from django.urls import URLPattern, URLResolver, get_resolver
 from gunicorn.config import Config
 
-from clubwhist.links import LinkToken
-from clubwhist.logs import MaskedGunicornLogger, link_prefixes, mask_tokens
+from infra.links import LinkToken
+from infra.logs import MaskedGunicornLogger, link_prefixes, mask_tokens
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "gBDyfCRglwmXfRJIctCwWQ"
@@ -112,10 +112,7 @@ def test_the_development_servers_log_masks_table_tokens() -> None:
 
 def test_gunicorn_reads_the_masking_logger_from_the_repositorys_config() -> None:
     """gunicorn.conf.py, read by any gunicorn started here, names MaskedGunicornLogger."""
-    assert (
-        runpy.run_path(str(ROOT / "gunicorn.conf.py"))["logger_class"]
-        == "clubwhist.logs.MaskedGunicornLogger"
-    )
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["logger_class"] == "infra.logs.MaskedGunicornLogger"
 
 
 def test_gunicorns_access_log_fields_are_masked() -> None:

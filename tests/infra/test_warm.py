@@ -1,4 +1,4 @@
-"""Each gunicorn worker opens its cache (and broker) before its first request (``clubwhist.warm``).
+"""Each gunicorn worker opens its cache (and broker) before its first request (``infra.warm``).
 
 The first send in a worker otherwise imported the Redis client's modules
 and built Celery's registry and result backend while a phone waited. A
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-from clubwhist.warm import start_warming, warm_process
+from infra.warm import start_warming, warm_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,9 +41,9 @@ def test_a_cache_that_is_down_is_logged_and_the_worker_starts(
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     settings.CACHES = {
-        "default": {"BACKEND": "clubwhist.cache.RedisCache", "LOCATION": f"redis://127.0.0.1:{port}/0"}
+        "default": {"BACKEND": "infra.cache.RedisCache", "LOCATION": f"redis://127.0.0.1:{port}/0"}
     }
-    with caplog.at_level(logging.WARNING, logger="clubwhist.warm"):
+    with caplog.at_level(logging.WARNING, logger="infra.warm"):
         assert not warm_process()  # does not raise
     assert "did not answer the worker's warm-up" in caplog.text
 

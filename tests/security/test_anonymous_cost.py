@@ -10,7 +10,7 @@ from django.urls import reverse
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from clubwhist.security import PublicRateThrottle
+from infra.security import PublicRateThrottle
 from tournaments import previews
 from tournaments.models import Club
 from tournaments.movements import MovementUserError, drive_json

@@ -5,7 +5,7 @@ thousand deep ended in ``RecursionError`` (a 500) on every endpoint that
 reads its body, with credentials or without (the table link's send read it
 before it looked its link up). Every JSON body, and every form field a
 serializer's ``JSONField`` reads with ``json.loads``, goes through the depth
-check of ``clubwhist.security`` first. JSON at exactly ``JSON_MAX_DEPTH``
+check of ``infra.security`` first. JSON at exactly ``JSON_MAX_DEPTH``
 still works wherever the schema takes it.
 """
 
@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from clubwhist.security import JSON_MAX_DEPTH, json_too_deep
+from infra.security import JSON_MAX_DEPTH, json_too_deep
 from tournaments.models import Club, EntrantLink, Session
 from tournaments.services.tokens import token_create
 

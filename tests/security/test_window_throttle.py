@@ -1,4 +1,4 @@
-"""The throttles' rule (``clubwhist.security.WindowRateThrottle``): so many requests a window, the last
+"""The throttles' rule (``infra.security.WindowRateThrottle``): so many requests a window, the last
 window weighed by how much of it is still within one window of now; every request counted, a refused one too.
 
 On Django's local-memory cache (the default); ``tests/foundation/test_redis_cache.py`` tries the same
@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.test import RequestFactory
 
-from clubwhist.security import WindowRateThrottle
+from infra.security import WindowRateThrottle
 
 
 class Clock:

@@ -18,7 +18,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from clubwhist.prepared import numbered
+from infra.prepared import numbered
 from scoring.selectors.phone import Phone
 from scoring.selectors.rounds import _plays_sql, table_plays
 from tournaments.models import Entrant, Round, Session, Table

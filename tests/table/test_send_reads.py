@@ -31,7 +31,7 @@ MOST_FOR_A_TWIN = 3
 
 def statements(context: CaptureQueriesContext) -> list[str]:
     """The queries made, without the transaction's own statements and the PREPAREs that come once on a
-    PostgreSQL connection (clubwhist/prepared.py)."""
+    PostgreSQL connection (infra/prepared.py)."""
     words = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PREPARE ")
     return [q["sql"] for q in context.captured_queries if not q["sql"].startswith(words)]
 

@@ -20,7 +20,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubwhist.security import PreviewRateThrottle, PublicRateThrottle
+from infra.security import PreviewRateThrottle, PublicRateThrottle
 
 from .. import movements
 from ..models import ScoringMethod, Session

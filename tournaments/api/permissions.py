@@ -34,7 +34,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle, BaseThrottle
 from rest_framework.views import APIView
 
-from clubwhist.security import PublicRateThrottle, WindowRateThrottle
+from infra.security import PublicRateThrottle, WindowRateThrottle
 
 from ..models import Club, Session, Table
 from ..selectors import session_for_director, table_by_token

@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from clubwhist.warm import warm_process
+from infra.warm import warm_process
 from scoring.tasks import ping
 
 

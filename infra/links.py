@@ -2,7 +2,7 @@
 
 Every route that takes a link's token (a table's, an entrant's own, a
 phone's pass; whatever kind comes next) names it with this converter, and
-the request logs mask whatever a ``link`` parameter holds (``clubwhist.logs``):
+the request logs mask whatever a ``link`` parameter holds (``infra.logs``):
 one rule, read from the URLs themselves, so a new kind of link is masked
 the day its route is written. A test walks the URLs to hold every
 ``token`` parameter to it.

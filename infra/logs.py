@@ -1,7 +1,7 @@
 """Request logs without private links: a link's token is its holder's only credential.
 
 One rule masks them all: every URL route that takes a link's token names it
-with the ``link`` converter (``clubwhist.links``), and whatever stands in a
+with the ``link`` converter (``infra.links``), and whatever stands in a
 path where such a route's token stands is written ``***``: a table's
 (``/t/``, ``/api/v1/tables/``), an entrant's own or a phone's pass (``/p/``,
 ``/d/``, ``/m/``, ``/api/v1/entrant-links/``), and any kind of link a route

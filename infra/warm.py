@@ -16,10 +16,9 @@ from __future__ import annotations
 import logging
 import threading
 
+from celery import current_app as app
 from django.conf import settings
 from django.core.cache import cache
-
-from clubwhist.celery import app
 
 logger = logging.getLogger(__name__)
 
