@@ -10,3 +10,9 @@ class ScoringConfig(AppConfig):
 
     name = "scoring"
     verbose_name = "Slips and scores"
+
+    def ready(self) -> None:
+        """Hear every change to a session's slips: the coalesced recompute (``scoring.recompute``)."""
+        from . import recompute
+
+        recompute.connect()

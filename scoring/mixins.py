@@ -21,6 +21,7 @@ from infra.security import page_throttled
 from tournaments.models import Club, Session
 
 from .selectors.public import NotPublished, session_public
+from .tasks import solve_hand_records_once
 from .visibility import Published, published
 
 
@@ -62,8 +63,11 @@ class PublicSessionMixin(ClubMixin):
     def session(self) -> Session:
         """The published session of the URL, or 404 unless what the page needs is published."""
         session = session_public(club=self.club, pk=self.kwargs["pk"])
-        if not all(getattr(published(session), need) for need in self.needs):
+        shown = published(session)
+        if not all(getattr(shown, need) for need in self.needs):
             raise NotPublished("Not published.")
+        if shown.hand_records:
+            solve_hand_records_once(session.pk)  # before any page reads the deals
         return session
 
     @cached_property

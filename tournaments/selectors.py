@@ -11,12 +11,11 @@ from django.db import connection
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from infra.joined import JoinedRead, Step
 from infra.prepared import execute_prepared
 
+from . import link_reads
 from .clock import RoundClock, round_clock
 from .models import (
-    MOVEMENT_FIELDS,
     Club,
     Entrant,
     EntrantKind,
@@ -24,6 +23,7 @@ from .models import (
     PhonePass,
     Player,
     Round,
+    SeatedEntrant,
     Session,
     Table,
     Tray,
@@ -35,35 +35,9 @@ from .services.sessions import KIND_SHAPE
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-#: Every phone request reads its link so: as SQL written once (``infra.joined``; the ORM's compiling
-#: of these joins cost several times the query).
-TABLE_BY_TOKEN = JoinedRead(
-    [Step(Table), Step(Session, via="session", skip=MOVEMENT_FIELDS), Step(Club, via="club")], "token"
-)
-LINK_BY_TOKEN = JoinedRead(
-    [
-        Step(EntrantLink),
-        Step(Entrant, via="entrant"),
-        Step(Session, via="session", skip=MOVEMENT_FIELDS, on=0),
-        Step(Club, via="club"),
-    ],
-    "token",
-)
-PASS_BY_TOKEN = JoinedRead(
-    [
-        Step(PhonePass),
-        Step(EntrantLink, via="link"),
-        Step(Entrant, via="entrant"),
-        Step(Session, via="session", skip=MOVEMENT_FIELDS, on=1),
-        Step(Club, via="club"),
-    ],
-    "token",
-)
-
-
 def table_by_token(*, token: str) -> Table:
     """The table behind a private link, with its session and club; a revoked or unknown link is NotFound."""
-    return table_link_valid(TABLE_BY_TOKEN.first(token) if TOKEN.fullmatch(token) else None)
+    return table_link_valid(link_reads.table_by_token(token) if TOKEN.fullmatch(token) else None)
 
 
 def table_link_valid(found: Table | None) -> Table:
@@ -75,7 +49,7 @@ def table_link_valid(found: Table | None) -> Table:
 
 def entrant_link_by_token(*, token: str) -> EntrantLink:
     """The entrant behind its own private link; a revoked or unknown link is NotFound."""
-    found: EntrantLink | None = LINK_BY_TOKEN.first(token) if TOKEN.fullmatch(token) else None
+    found: EntrantLink | None = link_reads.link_by_token(token) if TOKEN.fullmatch(token) else None
     if found is None or found.revoked:
         raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
     return found
@@ -86,7 +60,7 @@ def follower_by_token(*, token: str) -> tuple[EntrantLink, PhonePass | None]:
     pass). An unknown or revoked link, or an ended pass, is NotFound (saying why, for an ended pass)."""
     if not TOKEN.fullmatch(token):
         raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
-    phone_pass: PhonePass | None = PASS_BY_TOKEN.first(token)  # first: a phone's sends come by its pass
+    phone_pass: PhonePass | None = link_reads.pass_by_token(token)  # first: a phone's sends come by its pass
     if phone_pass is None:
         return entrant_link_by_token(token=token), None
     if phone_pass.link.revoked:
@@ -220,4 +194,27 @@ def _slips_version_sql() -> str:
     return (
         f"SELECT s.{column} + COALESCE((SELECT SUM(t.{column}) FROM {table} t WHERE t.session_id = s.id), 0)"
         f" FROM {session} s WHERE s.id = %s"
+    )
+
+
+def seated_by_results(session: Session) -> bool:
+    """A whist drive seats each change from the last one's results: its tables have no fixed card."""
+    return hasattr(session, "drive")
+
+
+def card_links(*, table: Table) -> list[EntrantLink]:
+    """The entrants a phone at this table's link may say it is: those on the table's card (at a whist
+    drive, the four seated at it for the change in play: its seats follow the results, and every phone
+    is shown the next change once the last is complete), each with its own link (phantoms and revoked
+    links left out)."""
+    seated = SeatedEntrant.objects.filter(seating__table=table)
+    if seated_by_results(table.session):
+        latest = seated.order_by("-round__number").values_list("round_id", flat=True).first()
+        seated = seated.filter(round_id=latest)
+    keys = set(seated.values_list("entrant_id", "side"))
+    links = EntrantLink.objects.filter(session_id=table.session_id, revoked=False, entrant__is_phantom=False)
+    links = links.filter(entrant_id__in={e for e, _ in keys}).select_related("entrant")
+    return sorted(
+        (link for link in links if (link.entrant_id, link.side) in keys),
+        key=lambda link: (link.entrant.number, link.side),
     )

@@ -42,6 +42,7 @@ from ..selectors.standings import entrant_names, session_snapshot
 from ..selectors.travellers import traveller_lines
 from ..services import directing
 from ..services.decisions import Decision
+from ..tasks import solve_hand_records_once
 from ..visibility import published
 from .slips import TRAVELLER, SlipErrorsMixin
 
@@ -258,9 +259,12 @@ def public_session(slug: str, pk: int) -> Session:
     if club is None:
         raise NotFound("No such club.")
     try:
-        return session_public(club=club, pk=pk)
+        session = session_public(club=club, pk=pk)
     except NotPublished as exc:
         raise NotFound(str(exc)) from None
+    if published(session).hand_records:
+        solve_hand_records_once(session.pk)  # before any answer reads the deals
+    return session
 
 
 @extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID, TRAY_NUMBER])

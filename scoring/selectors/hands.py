@@ -3,7 +3,9 @@
 Shown only when the visibility rule lets the viewer see the hand records
 (the public once the director has published them; the director always).
 The double-dummy tricks are solved in a Celery task
-(``scoring.tasks.compute_double_dummy``); a page never waits on a worker.
+(``scoring.tasks.compute_double_dummy``), queued by the pages that show them
+(``scoring.tasks.solve_hand_records_once``) before they read; a page never
+waits on a worker, and nothing here queues.
 """
 
 from __future__ import annotations
@@ -13,17 +15,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
-
 from tournaments.display import SEATS
 from tournaments.models import Deal, Session
 
 from .. import display
 from ..scorers import Slips
-from ..tasks import compute_double_dummy
 from ..visibility import Sight
-
-DD_QUEUE_GUARD_SECONDS = 300
 
 
 @dataclass(frozen=True)
@@ -79,20 +76,11 @@ def hand_view(deal: Deal) -> HandView | None:
 
 
 def deals_seen(*, session: Session, sight: Sight) -> list[Deal] | None:
-    """The recorded deals with their double-dummy tricks, or None unless the viewer may see them.
-
-    Deals still without double-dummy tricks are queued for the solver once
-    (eager Celery, with no broker, has solved them by the time this returns).
-    """
+    """The recorded deals with their double-dummy tricks (as solved so far), or None unless the viewer
+    may see them."""
     if not sight.hand_records:
         return None
-    deals = list(Deal.objects.filter(tray__session=session).select_related("tray").order_by("tray__number"))
-    missing = [d.pk for d in deals if d.hands and d.trump and d.double_dummy is None]
-    if missing and cache.add(f"clubwhist:dd-queued:{session.pk}", 1, DD_QUEUE_GUARD_SECONDS):
-        compute_double_dummy.delay(session.pk)
-        solved = Deal.objects.select_related("tray").in_bulk(missing)
-        deals = [solved.get(d.pk, d) for d in deals]
-    return deals
+    return list(Deal.objects.filter(tray__session=session).select_related("tray").order_by("tray__number"))
 
 
 def against_double_dummy(hand: HandView, slips: Slips | None) -> str:

@@ -20,7 +20,7 @@ from django.db.models import prefetch_related_objects
 from django.urls import reverse
 
 from tournaments.models import EntrantLink, PhonePass, Seating, SeatingTray, Session, Table
-from tournaments.services.phones import card_links, seated_by_results
+from tournaments.selectors import card_links, seated_by_results
 
 from ..visibility import published
 from .table import seat_views

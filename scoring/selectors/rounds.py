@@ -124,6 +124,15 @@ def table_round(*, table: Table, rounds: int | None = None, plays: list[Play] | 
     return (session.rounds.count() if rounds is None else rounds) + 1
 
 
+def seating_of(*, table: Table, tray: Tray, round_number: int | None) -> Seating | None:
+    """The seating at which this table plays this tray (in the given round, if any), with its round and
+    entrants; None when it does not."""
+    seatings = Seating.objects.filter(table=table, seating_trays__tray=tray)
+    if round_number is not None:
+        seatings = seatings.filter(round__number=round_number)
+    return seatings.select_related("round", "ns", "ew").order_by("round__number").first()
+
+
 def entrant_seatings(*, link: EntrantLink) -> dict[int, Seating]:
     """Round number -> where this entrant (or pair of a team) sits; a round it sits out is absent."""
     rows = (

@@ -4,17 +4,19 @@
   (``ScoreSnapshot``), one consistent whole. The one staleness rule: a
   snapshot is *current* when it was computed from the session's present
   slip state (``source_version == results_version``). While the session
-  runs, a recompute is queued by every change, so pages read the newest
-  snapshot as it is; once the session is closed or published nothing more
-  is queued, so a stale snapshot is recomputed on reading. The director's
-  pages always want it current.
+  runs with a broker, a recompute is queued by every change
+  (``scoring.recompute``), so pages read the newest snapshot as it is. A
+  page that wants it current (the director's, or any once the session is
+  closed) and finds it stale is given the standings **scored now**: the
+  same figures, scored from the slips as they are, unsaved and kept in the
+  cache against the slip state.
 - **running score**: the totals over the *complete* trays only (every
   table due to play them has sent its line), so it changes only when a
   tray is complete (``scoring.visibility``).
 - **modern percentage**: a matchpoint percentage beside the book's figures.
 
-Everything here reads (a stale snapshot is recomputed through the standings
-service); which figures a viewer may see is the visibility rule's.
+Everything here only reads (nothing is stored or queued); which figures a
+viewer may see is the visibility rule's.
 """
 
 from __future__ import annotations
@@ -24,17 +26,18 @@ from fractions import Fraction
 from typing import Any
 
 from django.core.cache import cache
+from django.utils import timezone
 
 from tournaments.models import Entrant, Session
 from tournaments.selectors import ranked_kind, slips_version
 
 from ..models import ScoreSnapshot
-from ..scorers import Scores, ScoringError, Slips, score, scores_from_json
-from ..services.standings import standings_compute
+from ..scorers import Scores, ScoringError, Slips, score, scores_from_json, scores_to_json
 from ..visibility import Sight, scores_seen
 from .slips import complete_trays, session_slips, slips_of
 
 PERCENT_CACHE_SECONDS = 24 * 3600
+SCORED_CACHE_SECONDS = 12 * 3600
 RUNNING_CACHE_SECONDS = 12 * 3600
 
 
@@ -49,11 +52,38 @@ def is_current(snapshot: ScoreSnapshot, session: Session) -> bool:
 
 
 def session_snapshot(*, session: Session, fresh: bool = False) -> ScoreSnapshot | None:
-    """The newest snapshot, recomputed when stale and nothing else will (or ``fresh`` asks)."""
+    """The newest snapshot; when it is stale and no recompute will come (or ``fresh`` asks), the
+    standings scored now instead."""
     snapshot = latest_snapshot(session=session)
     running = session.status == Session.Status.RUNNING
     if snapshot is None or (not is_current(snapshot, session) and (fresh or not running)):
-        snapshot = standings_compute(session_id=session.pk) or snapshot
+        snapshot = scored_now(session=session) or snapshot
+    return snapshot
+
+
+def scored_now(*, session: Session) -> ScoreSnapshot | None:
+    """The standings scored from the slips as they are now, as an unsaved snapshot (None: no slip yet).
+
+    Kept in the cache against the slip state, so a page asked again before the next change scores
+    nothing. The version is read before the slips, so they are at least that new.
+    """
+    version = slips_version(session_id=session.pk)
+    key = f"clubwhist:scored:{session.pk}:{version}:{session.scoring_method}"
+    snapshot: ScoreSnapshot | None = cache.get(key)
+    if snapshot is None:
+        slips = session_slips(session=session)
+        if not slips.deals:
+            return None
+        scores = scores_to_json(score(session.scoring_method, slips))
+        snapshot = ScoreSnapshot(
+            session=session,
+            method=session.scoring_method,
+            source_version=version,
+            scores=scores,
+            computed_at=timezone.now(),
+        )
+        cache.set(key, snapshot, SCORED_CACHE_SECONDS)
+    snapshot.session = session
     return snapshot
 
 

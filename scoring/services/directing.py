@@ -35,7 +35,7 @@ from tournaments.services.text import free_text
 
 from ..models import ScoreSnapshot, SlipLine, Via
 from ..selectors.board import session_board, slips_missing, unconfirmed_lines
-from ..tasks import queue_double_dummy
+from ..signals import announce_hand_records_wanted
 from .decisions import Decision, line_decide
 from .results import result_award, result_confirm, result_submit, slips_changed
 from .standings import standings_compute
@@ -247,7 +247,7 @@ def session_publish(
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status == Status.PUBLISHED:
         if hand_records:
-            queue_double_dummy(session.pk)
+            announce_hand_records_wanted(session.pk)
         switches = {"standings": standings, "travellers": travellers, "hand_records": hand_records}
         return session_publish_switches(session=session, user=user, **switches)
     require_status(session, Status.CLOSED, doing="publish the session")
@@ -257,5 +257,5 @@ def session_publish(
         session=session, standings=standings, travellers=travellers, hand_records=hand_records, user=user
     )
     if hand_records:
-        queue_double_dummy(session.pk)
+        announce_hand_records_wanted(session.pk)
     return session_set_status(session=session, status=Status.PUBLISHED, user=user)

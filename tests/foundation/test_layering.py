@@ -108,9 +108,15 @@ def test_exports_and_tasks_read_only_through_selectors() -> None:
     assert found == []
 
 
+#: Django's one place for an import in a function: an app's ``ready`` connects its signals' receivers,
+#: whose modules read the models and so load only once the apps are ready.
+READY = ("scoring/apps.py",)
+
+
 def test_no_function_level_import_of_the_project_hides_a_cycle() -> None:
     found = offences(FIRST_PARTY, FIRST_PARTY, nested_only=True)
-    assert found == []
+    assert [f for f in found if not f.startswith(READY)] == []
+    assert len(found) <= len(READY)
 
 
 def test_infra_is_the_bottom_and_imports_no_app() -> None:

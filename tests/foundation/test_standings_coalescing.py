@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from scoring import tasks
+from scoring import recompute
 from scoring.models import ScoreSnapshot, SlipLine
 from scoring.selectors.standings import session_snapshot
 from scoring.services import standings as standings_service
@@ -69,10 +69,10 @@ def complete(snapshot: ScoreSnapshot, session: Session) -> bool:
 def queued_by_list(settings: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A broker (a list of queued session ids) and a cache that this one process shares with its worker."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    monkeypatch.setattr(tasks, "LOCAL_CACHES", ())
+    monkeypatch.setattr(recompute, "LOCAL_CACHES", ())
     queued: list[int] = []
     monkeypatch.setattr(
-        tasks.recompute_standings, "apply_async", lambda args, countdown: queued.append(*args)
+        recompute.recompute_standings, "apply_async", lambda args, countdown: queued.append(*args)
     )
     return queued
 
@@ -90,7 +90,7 @@ def test_a_round_of_sends_queues_one_recompute_and_it_reads_them_all(
             for send in every[start : start + per_round]:
                 send()
         assert queued_by_list == [session.pk]  # fourteen sends, one recompute queued
-        tasks.recompute_standings(queued_by_list.pop())
+        recompute.recompute_standings(queued_by_list.pop())
         recomputes += 1
         assert complete(ScoreSnapshot.objects.filter(session=session).latest(), session)
     assert recomputes == 7 and len(every) == 98
@@ -109,7 +109,7 @@ def test_sends_while_a_recompute_waits_add_nothing_to_the_queue(
         for send in every[1:30]:
             send()
     assert queued_by_list == [session.pk]  # the queued recompute has not started: it will read these too
-    tasks.recompute_standings(queued_by_list.pop())
+    recompute.recompute_standings(queued_by_list.pop())
     with django_capture_on_commit_callbacks(execute=True):
         every[30]()
     assert queued_by_list == [session.pk]  # it has started: the next change queues again
@@ -139,9 +139,11 @@ def test_two_workers_never_recompute_one_session_at_once_and_the_last_snapshot_i
     club: Club, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    monkeypatch.setattr(tasks, "LOCAL_CACHES", ())
+    monkeypatch.setattr(recompute, "LOCAL_CACHES", ())
     broker: queue.Queue[int | None] = queue.Queue()
-    monkeypatch.setattr(tasks.recompute_standings, "apply_async", lambda args, countdown: broker.put(*args))
+    monkeypatch.setattr(
+        recompute.recompute_standings, "apply_async", lambda args, countdown: broker.put(*args)
+    )
     running, most, ran = [0], [0], [0]
     lock = threading.Lock()
     compute = standings_service.standings_compute
@@ -157,11 +159,11 @@ def test_two_workers_never_recompute_one_session_at_once_and_the_last_snapshot_i
                 running[0] -= 1
                 ran[0] += 1
 
-    monkeypatch.setattr(tasks, "standings_compute", watched)
+    monkeypatch.setattr(recompute, "standings_compute", watched)
 
     def worker() -> None:
         while (session_id := broker.get()) is not None:
-            tasks.recompute_standings(session_id)
+            recompute.recompute_standings(session_id)
         connection.close()
 
     workers = [threading.Thread(target=worker) for _ in range(2)]

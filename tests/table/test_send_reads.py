@@ -72,11 +72,11 @@ def test_without_a_broker_only_a_table_s_last_tray_counts_whether_the_session_is
 ) -> None:
     """The laptop's way (no broker): the hand records are solved once every tray is played, and the
     count that decides it is made when a table sends the last tray it owes, not on every send."""
-    from scoring import tasks
+    from scoring import recompute
 
     session, counted = running_session, []
-    real = tasks.all_played
-    monkeypatch.setattr(tasks, "all_played", lambda **kw: counted.append(real(**kw)) or counted[-1])
+    real = recompute.all_played
+    monkeypatch.setattr(recompute, "all_played", lambda **kw: counted.append(real(**kw)) or counted[-1])
     for number in range(1, session.rounds.count() + 1):
         for seat in session.rounds.get(number=number).seatings.select_related("table"):
             phone = make_phone(seat.table)

@@ -42,7 +42,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from ..models import Entrant, EntrantLink, PhonePass, SeatedEntrant, Session, Table
+from ..models import Entrant, EntrantLink, PhonePass, Session, Table
+from ..selectors import card_links
 from .club import log_action
 from .errors import NotFound, UserError
 
@@ -56,29 +57,6 @@ SIDES = ("", "NS", "EW")
 def new_join_code() -> str:
     """A fresh code of ``CODE_DIGITS`` digits."""
     return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
-
-
-def seated_by_results(session: Session) -> bool:
-    """A whist drive seats each change from the last one's results: its tables have no fixed card."""
-    return hasattr(session, "drive")
-
-
-def card_links(*, table: Table) -> list[EntrantLink]:
-    """The entrants a phone at this table's link may say it is: those on the table's card (at a whist
-    drive, the four seated at it for the change in play: its seats follow the results, and every phone
-    is shown the next change once the last is complete), each with its own link (phantoms and revoked
-    links left out)."""
-    seated = SeatedEntrant.objects.filter(seating__table=table)
-    if seated_by_results(table.session):
-        latest = seated.order_by("-round__number").values_list("round_id", flat=True).first()
-        seated = seated.filter(round_id=latest)
-    keys = set(seated.values_list("entrant_id", "side"))
-    links = EntrantLink.objects.filter(session_id=table.session_id, revoked=False, entrant__is_phantom=False)
-    links = links.filter(entrant_id__in={e for e, _ in keys}).select_related("entrant")
-    return sorted(
-        (link for link in links if (link.entrant_id, link.side) in keys),
-        key=lambda link: (link.entrant.number, link.side),
-    )
 
 
 def _entrant_word(link: EntrantLink) -> str:

@@ -1,5 +1,4 @@
-"""A phone's link, a line and the locked session, read as SQL written once, are what the ORM reads
-(``infra.joined``).
+"""A phone's link, read by literal SQL (``tournaments.link_reads``), is what the ORM reads.
 
 Every field of the table (or the entrant's link), its entrant, its session
 (without the movement) and its club must equal the ORM's read of the same
@@ -13,14 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 
 from scoring.models import SlipLine
-from scoring.services.lines import LINE_BY_ID, LINE_RELATED, lock_session
-from scoring.services.results import _earlier, result_submit
-from tournaments.models import MOVEMENT_FIELDS, EntrantLink, PhonePass, Session, Table
+from scoring.services.lines import LINE_RELATED
+from tournaments import link_reads
+from tournaments.models import MOVEMENT_FIELDS, Club, Entrant, EntrantLink, PhonePass, Session, Table
 from tournaments.selectors import entrant_link_by_token, follower_by_token, table_by_token
 from tournaments.services.errors import NotFound
 from tournaments.services.phones import phone_claim
@@ -94,51 +93,6 @@ def test_a_revoked_link_is_refused(running_session: Session) -> None:
         entrant_link_by_token(token=link.token)
 
 
-def test_a_line_read_by_its_id_is_the_orms_read(running_session: Session) -> None:
-    table = Table.objects.get(session=running_session, number=1)
-    stored = result_submit(table=table, tray_number=1, ns_tricks=8).line
-    orm = SlipLine.objects.select_related(*LINE_RELATED).get(pk=stored.pk)
-    line = LINE_BY_ID.first(stored.pk)
-    assert fields_of(line) == fields_of(orm)
-    for name in LINE_RELATED:
-        assert fields_of(getattr(line, name)) == fields_of(getattr(orm, name))
-    assert LINE_BY_ID.first(stored.pk + 1000) is None
-
-
-def test_lines_read_by_a_condition_are_the_orms_read(running_session: Session) -> None:
-    """``where``: every row the condition holds for, each with its chain, in one query."""
-    tables = Table.objects.filter(session=running_session).order_by("number")
-    stored = [result_submit(table=t, tray_number=t.number, ns_tricks=8).line for t in tables[:2]]
-    with CaptureQueriesContext(connection) as read:
-        lines = LINE_BY_ID.where('"j0"."ns_tricks" = %s', [8])
-    assert len(run(read.captured_queries)) == 1
-    assert sorted(line.pk for line in lines) == sorted(line.pk for line in stored)
-    for line in lines:
-        orm = SlipLine.objects.select_related(*LINE_RELATED).get(pk=line.pk)
-        assert fields_of(line) == fields_of(orm)
-        assert all(fields_of(getattr(line, n)) == fields_of(getattr(orm, n)) for n in LINE_RELATED)
-    assert LINE_BY_ID.where('"j0"."ns_tricks" = %s', [9]) == []
-
-
-def test_a_null_key_joins_nothing(running_session: Session) -> None:
-    table = Table.objects.get(session=running_session, number=1)
-    stored = result_submit(table=table, tray_number=1, ns_tricks=8).line
-    SlipLine.objects.filter(pk=stored.pk).update(ew=None)  # as a seat-based line has no E-W entrant
-    with CaptureQueriesContext(connection) as read:
-        line = LINE_BY_ID.first(stored.pk)
-        assert line.ew is None and line.ns.number == stored.ns.number
-    assert len(run(read.captured_queries)) == 1
-
-
-def test_the_sessions_lock_reads_the_session(running_session: Session) -> None:
-    with transaction.atomic():
-        locked = lock_session(running_session.pk)
-    orm = Session.objects.get(pk=running_session.pk)
-    assert fields_of(locked, skip=MOVEMENT_FIELDS) == fields_of(orm, skip=MOVEMENT_FIELDS)
-    with pytest.raises(Session.DoesNotExist), transaction.atomic():
-        lock_session(running_session.pk + 1000)
-
-
 def same_line(ours: SlipLine | None, theirs: SlipLine | None) -> bool:
     """Both None, or the same line read whole, its chain too."""
     if ours is None or theirs is None:
@@ -164,33 +118,19 @@ def test_a_phones_pass_read_by_its_token_is_the_orms_read(running_session: Sessi
     assert link.session.get_deferred_fields() == set(MOVEMENT_FIELDS)
 
 
+
+
 @pytest.mark.parametrize(
-    ("tray", "key"),
-    [(1, None), (1, "k-1"), (2, "k-1"), (3, "k-1"), (3, None), (1, "other"), (2, "k-2"), (40, "k-1")],
+    ("model", "columns"),
+    [
+        (Table, link_reads.TABLE),
+        (Session, link_reads.SESSION),
+        (Club, link_reads.CLUB),
+        (EntrantLink, link_reads.LINK),
+        (Entrant, link_reads.ENTRANT),
+        (PhonePass, link_reads.PASS),
+    ],
 )
-def test_what_a_send_looks_for_first_is_one_read(
-    running_session: Session, tray: int, key: str | None
-) -> None:
-    """Tray 1 was sent with key k-1, tray 2 with k-2; another table sent tray 3 with key k-1 (its own
-    scope): one query finds the key's line in its scope and the table's line on the tray."""
-    one, two = Table.objects.filter(session=running_session).order_by("number")[:2]
-    result_submit(table=one, tray_number=1, ns_tricks=8, idempotency_key="k-1", as_director=True)
-    result_submit(table=one, tray_number=2, ns_tricks=6, idempotency_key="k-2", as_director=True)
-    SlipLine.objects.filter(table=one, tray__number=2).update(ew=None)  # a null key joins nothing
-    result_submit(table=two, tray_number=3, ns_tricks=5, idempotency_key="k-1", as_director=True)
-    with CaptureQueriesContext(connection) as read:
-        found = _earlier(key, f"table:{one.pk}", one, tray)
-    assert len(run(read.captured_queries)) == 1
-    keyed = SlipLine.objects.filter(idempotency_scope=f"table:{one.pk}", idempotency_key=key).first()
-    sent = SlipLine.objects.filter(table=one, tray__number=tray).first()
-    assert same_line(found.keyed, keyed if key else None) and same_line(found.sent, sent)
-    assert (found.keyed is not None, found.sent is not None) == {
-        (1, None): (False, True),
-        (1, "k-1"): (True, True),
-        (2, "k-1"): (True, True),
-        (3, "k-1"): (True, False),
-        (3, None): (False, False),
-        (1, "other"): (False, True),
-        (2, "k-2"): (True, True),
-        (40, "k-1"): (True, False),
-    }[(tray, key)]
+def test_the_reads_list_every_column_of_their_models(model: type[Model], columns: tuple[str, ...]) -> None:
+    """A field added to a model is read by the phones too (the movement aside), or this says so."""
+    assert columns == tuple(f.column for f in model._meta.concrete_fields if f.name not in MOVEMENT_FIELDS)

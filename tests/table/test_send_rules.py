@@ -1,0 +1,213 @@
+"""Every rule of a send, held to a table: ``scoring.send.rules`` decides on plain values, no database.
+
+A send (W. H. Barney, *Whist and Duplicate Whist*, 1900, p. 42: one table's line on a tray's traveling
+slip) is accepted, replayed, told as sent already, or refused by name; the order of the rules is the
+module's docstring's. The table below is that order, case by case.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scoring.models import SlipLine
+from scoring.selectors.rounds import Play
+from scoring.send.rules import (
+    KEY_LENGTH,
+    Accept,
+    Asked,
+    ConflictWith,
+    Found,
+    Refusal,
+    Refuse,
+    Replay,
+    check_send,
+    decide,
+)
+from scoring.send.sql import SessionRow
+from tournaments.models import Seating, Table, Tray
+from tournaments.services.errors import KeyReused, UserError
+
+RUNNING = SessionRow(1, 1, "running", False, 2, 1, "pairs")
+ADVANCING = RUNNING._replace(tables_advance=True)
+CLOSED = RUNNING._replace(status="closed")
+
+
+def play(round_: int, tray: int, *, sent: bool = False, owed: bool = True) -> Play:
+    """Table 3's play of a tray in a round, against pairs 3 and 10."""
+    return Play(100 + round_, 10 + round_, round_, 20 + tray, tray, "ready", owed, sent, (3, 3), (10, 10))
+
+
+def asked(**change: Any) -> Asked:
+    """A phone's send of tray 4, N-S 7, with key "k" (its fingerprint "same")."""
+    base: dict[str, Any] = {
+        "tray_number": "4",
+        "tray": 4,
+        "tricks": 7,
+        "ns_revokes": 0,
+        "ew_revokes": 0,
+        "key": "k",
+        "scope": "table:3",
+        "fingerprint": "same",
+        "round_number": None,
+        "phone_round": None,
+        "as_director": False,
+        "owes_more": False,
+    }
+    return Asked(**{**base, **change})
+
+
+def line(fingerprint: str = "same", tricks: int = 8) -> SlipLine:
+    """A stored line of tray 4 at table 3."""
+    stored = SlipLine(id=9, ns_tricks=tricks, idempotency_fingerprint=fingerprint)
+    stored.tray, stored.table = Tray(id=24, number=4), Table(id=3, number=3)
+    return stored
+
+
+TRAY = Tray(id=24, number=4)
+SEATING = Seating(id=102)
+
+#: (case, what was asked, what was read, the decision: a class or a refusal's name).
+CASES: list[tuple[str, Asked, Found, Any]] = [
+    ("a replay is answered", asked(), Found(RUNNING, 3, keyed=line()), Replay),
+    ("a replay is answered after close", asked(), Found(CLOSED, 3, True, keyed=line()), Replay),
+    ("a key asking else is refused", asked(), Found(RUNNING, 3, keyed=line("other")), "KEY_REUSED"),
+    ("a first look tells a tray sent", asked(), Found(RUNNING, 3, sent=line()), ConflictWith),
+    ("a first look after close decides nothing", asked(), Found(CLOSED, 3, sent=line()), None),
+    ("a first look finding nothing decides nothing", asked(), Found(RUNNING, 3), None),
+    ("a closed session refuses", asked(), Found(CLOSED, 3, True, sent=line()), "NOT_TAKING_RESULTS"),
+    ("a tray sent is told", asked(), Found(RUNNING, 3, True, sent=line()), ConflictWith),
+    (
+        "no such tray",
+        asked(tray_number="99", tray=99),
+        Found(RUNNING, 3, True, plays=(play(2, 4),)),
+        "NO_SUCH_TRAY",
+    ),
+    (
+        "a tray of another table",
+        asked(),
+        Found(RUNNING, 3, True, plays=(play(2, 5),), tray=TRAY),
+        "NOT_PLAYED_HERE",
+    ),
+    ("a tray of a later round", asked(), Found(RUNNING, 3, True, plays=(play(3, 4),)), "NOT_THIS_ROUND"),
+    ("a tray of a round over", asked(), Found(RUNNING, 3, True, plays=(play(1, 4),)), "ROUND_OVER"),
+    (
+        "a round not the tray's",
+        asked(round_number=1),
+        Found(RUNNING, 3, True, plays=(play(2, 4),)),
+        "WRONG_ROUND",
+    ),
+    ("the tray of the round", asked(), Found(RUNNING, 3, True, plays=(play(2, 4),)), Accept),
+    (
+        "advancing: a tray ahead of the table's first unsent",
+        asked(),
+        Found(ADVANCING, 3, True, plays=(play(1, 2), play(2, 4))),
+        "NOT_THIS_ROUND",
+    ),
+    (
+        "advancing: the tray of the table's first round not all sent",
+        asked(),
+        Found(ADVANCING, 3, True, plays=(play(1, 1, sent=True), play(2, 4), play(3, 6))),
+        Accept,
+    ),
+    (
+        "a phone's round decides, not the table's",
+        asked(phone_round=3),
+        Found(ADVANCING, 3, True, plays=(play(3, 4),)),
+        Accept,
+    ),
+    ("the director: no such tray", asked(as_director=True), Found(RUNNING, 3, True), "NO_SUCH_TRAY"),
+    (
+        "the director: a tray the table does not play",
+        asked(as_director=True),
+        Found(RUNNING, 3, True, tray=TRAY),
+        "NOT_PLAYED_HERE",
+    ),
+    (
+        "the director: a tray sent",
+        asked(as_director=True),
+        Found(RUNNING, 3, True, sent=line(), tray=TRAY, seating=SEATING),
+        ConflictWith,
+    ),
+    (
+        "the director: any round",
+        asked(as_director=True),
+        Found(RUNNING, 3, True, tray=TRAY, seating=SEATING),
+        Accept,
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "send", "found", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_the_decision(case: str, send: Asked, found: Found, expected: Any) -> None:
+    decided = decide(send, found)
+    if isinstance(expected, str):
+        assert isinstance(decided, Refuse) and decided.refusal is Refusal[expected]
+        assert decided.error().message  # its words, with its figures filled in
+    elif expected is None:
+        assert decided is None
+    else:
+        assert isinstance(decided, expected)
+
+
+def test_the_refusals_words_name_the_tray_table_and_round() -> None:
+    decided = decide(asked(), Found(RUNNING, 3, True, plays=(play(3, 4),)))
+    assert isinstance(decided, Refuse)
+    error = decided.error()
+    assert (error.message, error.field) == ("Tray 4 is not at table 3 this round.", "tray")
+    closed = decide(asked(), Found(CLOSED, 3, True))
+    assert isinstance(closed, Refuse)
+    assert closed.error().message == "The session is closed; results are not taken now."
+
+
+def test_a_table_that_owes_another_tray_says_so_when_its_plays_are_all_read() -> None:
+    found = Found(ADVANCING, 3, True, plays=(play(2, 4), play(2, 5)))
+    decided = decide(asked(), found)
+    assert isinstance(decided, Accept) and decided.owes_more and decided.tray.number == 4
+    last = decide(asked(), Found(ADVANCING, 3, True, plays=(play(2, 4), play(2, 5, sent=True))))
+    assert isinstance(last, Accept) and not last.owes_more
+    phone = decide(asked(phone_round=2, owes_more=True), Found(ADVANCING, 3, True, plays=(play(2, 4),)))
+    assert isinstance(phone, Accept) and phone.owes_more  # the phone's entrant owes another
+
+
+def send_args(**change: Any) -> dict[str, Any]:
+    """``check_send``'s arguments for a phone's send of tray 4, N-S 7."""
+    base: dict[str, Any] = {
+        "tray": "4",
+        "ns_tricks": "7",
+        "revokes": (0, 0),
+        "key": " k ",
+        "scope": "table:3",
+        "round_number": None,
+        "phone_round": None,
+        "director_table": None,
+        "owes_more": False,
+    }
+    return {**base, **change}
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"key": "x" * (KEY_LENGTH + 1)}, "idempotency_key"),
+        ({"ns_tricks": "7.0"}, "ns_tricks"),
+        ({"ns_tricks": None}, "ns_tricks"),
+        ({"ns_tricks": 14}, "ns_tricks"),
+        ({"revokes": (True, 0)}, "ns_revokes"),
+        ({"revokes": (0, 4)}, "ew_revokes"),
+    ],
+)
+def test_what_is_asked_is_checked_first(change: dict[str, Any], field: str) -> None:
+    with pytest.raises(UserError) as refused:
+        check_send(**send_args(**change))
+    assert refused.value.field == field and not isinstance(refused.value, KeyReused)
+
+
+def test_a_send_is_typed_and_its_fingerprint_is_what_it_asks() -> None:
+    sent = check_send(**send_args())
+    assert (sent.tray, sent.tricks, sent.key, sent.as_director) == (4, 7, "k", False)
+    assert check_send(**send_args(key="other")).fingerprint == sent.fingerprint  # the key is not asked
+    assert check_send(**send_args(ns_tricks="8")).fingerprint != sent.fingerprint
+    assert check_send(**send_args(director_table=3)).fingerprint != sent.fingerprint
+    assert check_send(**send_args(tray="x")).tray is None  # not a number: the rules word it

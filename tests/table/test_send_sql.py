@@ -1,0 +1,123 @@
+"""The send's literal SQL (``scoring.send.sql``) against its ORM twins: each reads or writes the same.
+
+A statement written out by hand is only as good as its agreement with the models it stands for; these
+run on SQLite and on PostgreSQL (CI's step 2), where the line, its places and the bump are one statement.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from scoring.api.slips import line_data
+from scoring.models import SlipLine, SlipSeat
+from scoring.send import result_submit
+from scoring.send.sql import insert_line, line_of, lines_found, lock_session_row, lock_table
+from scoring.send.store import slip_places
+from tournaments.models import Seating, Session, Table
+from tournaments.selectors import slips_version
+
+pytestmark = pytest.mark.django_db
+
+
+def stored(session: Session, *, key: str = "") -> SlipLine:
+    """The director's line on tray 1 at table 1 (with a key, if given)."""
+    table = session.tables.get(number=1)
+    tray = table.seatings.order_by("round__number").first().trays.order_by("number").first()
+    outcome = result_submit(
+        table=table, tray_number=tray.number, ns_tricks=8, as_director=True, idempotency_key=key or None
+    )
+    return outcome.line
+
+
+def test_a_line_found_is_the_orms_line(running_session: Session) -> None:
+    line = stored(running_session, key="key-1")
+    scope = line.idempotency_scope
+    rows = lines_found(line.table_id, running_session.pk, line.tray.number, scope, "key-1")
+    assert len(rows) == 1
+    orm = SlipLine.objects.select_related("tray", "table", "round", "ns", "ew").get(pk=line.pk)
+    assert line_data(line_of(rows[0])) == line_data(orm)
+    assert (rows[0].idempotency_key, rows[0].idempotency_fingerprint) == (
+        orm.idempotency_key,
+        orm.idempotency_fingerprint,
+    )
+    assert rows[0].entered_at == orm.entered_at and rows[0].entered_at.tzinfo is not None
+
+
+def test_a_line_is_found_by_either_half_and_nothing_else(running_session: Session) -> None:
+    line = stored(running_session, key="key-2")
+    tray, scope = line.tray.number, line.idempotency_scope
+    assert [r.id for r in lines_found(line.table_id, running_session.pk, tray, "", "")] == [line.pk]
+    assert [r.id for r in lines_found(0, running_session.pk, 0, scope, "key-2")] == [line.pk]
+    assert lines_found(0, running_session.pk, tray, scope, "other") == []
+    assert lines_found(line.table_id, running_session.pk, tray + 1, "", "") == []
+
+
+def test_the_locks_read_what_the_orm_reads(running_session: Session) -> None:
+    table = running_session.tables.get(number=2)
+    with transaction.atomic():
+        locked = lock_table(table.pk)
+        session = lock_session_row(running_session.pk)
+    assert locked is not None and session is not None and locked.session == session
+    assert (locked.id, locked.number, locked.results_version) == (table.pk, 2, table.results_version)
+    orm = Session.objects.get(pk=running_session.pk)
+    fields = ("id", "club_id", "status", "tables_advance", "current_round", "seating_version", "entrant_kind")
+    assert tuple(session) == tuple(getattr(orm, f) for f in fields)
+    assert session.accepts_results == orm.accepts_results
+    assert lock_table(0) is None and lock_session_row(0) is None
+
+
+def new_line(session: Session, table: Table, seating: Seating) -> SlipLine:
+    """An unsaved line of the seating's first tray, as a send makes it."""
+    now = timezone.now()
+    tray = seating.trays.order_by("number").first()
+    return SlipLine(
+        session=session,
+        tray=tray,
+        round=seating.round,
+        table=table,
+        ns=seating.ns,
+        ew=seating.ew,
+        ns_tricks=6,
+        ns_revokes=1,
+        entered_via="table",
+        entered_by="N-S",
+        device="phone",
+        entered_at=now,
+        updated_at=now,
+    )
+
+
+@pytest.mark.parametrize("bump", ["table", "session"])
+def test_an_inserted_line_its_places_and_bump_are_what_the_orm_saves(
+    running_session: Session, bump: str
+) -> None:
+    table = running_session.tables.get(number=1)
+    seating = table.seatings.order_by("round__number").first()
+    ours = new_line(running_session, table, seating)
+    version = slips_version(session_id=running_session.pk)
+    with transaction.atomic():
+        places = slip_places(ours, seating.pk, running_session.entrant_kind)
+        ours.pk = insert_line(ours, places, bump, table.pk if bump == "table" else running_session.pk)
+    assert slips_version(session_id=running_session.pk) == version + 1
+    read = SlipLine.objects.select_related("tray", "table", "round", "ns", "ew").get(pk=ours.pk)
+    assert line_data(read) == line_data(ours)
+    assert read.entered_at == ours.entered_at and read.updated_at == ours.updated_at
+    seats = SlipSeat.objects.filter(line=read).order_by("entrant__number")
+    assert [(s.tray_id, s.entrant_id, s.side) for s in seats] == sorted(places, key=lambda p: p[1])
+    assert {s.entrant_id for s in seats} == {seating.ns_id, seating.ew_id}
+
+
+def test_a_refused_insert_leaves_no_places_and_no_bump(running_session: Session) -> None:
+    table = running_session.tables.get(number=1)
+    seating = table.seatings.order_by("round__number").first()
+    first = new_line(running_session, table, seating)
+    with transaction.atomic():
+        first.pk = insert_line(first, slip_places(first, seating.pk, "pairs"), "table", table.pk)
+    version, seats = slips_version(session_id=running_session.pk), SlipSeat.objects.count()
+    again = new_line(running_session, table, seating)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        insert_line(again, slip_places(again, seating.pk, "pairs"), "table", table.pk)
+    assert slips_version(session_id=running_session.pk) == version and SlipSeat.objects.count() == seats
+    assert connection.vendor in ("sqlite", "postgresql")
