@@ -12,20 +12,22 @@ the check).
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
+from rest_framework.request import Request
 
 from tournaments.services.errors import NotFound, UserError
 
 from .inputs import SubmitSerializer, checked
 from .models import SlipLine
+from .phone_actions import send
 from .selectors.phone import Phone, phone_for_entrant, phone_for_table
-from .services.phones import phone_submit
 
 DEVICE_COOKIE = "cw_device"
+ResponseType = TypeVar("ResponseType", bound=HttpResponseBase)
 ONE_YEAR = 365 * 24 * 3600
 
 
@@ -57,8 +59,23 @@ class PhoneMixin:
                 httponly=True,
                 secure=request.is_secure(),
             )
-        response["Cache-Control"] = "no-store"
-        return response
+        return no_store(response)
+
+
+def no_store(response: ResponseType) -> ResponseType:
+    """Nothing a phone is told may be kept by a cache (its pages, its API, its player's own link's API)."""
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class NoStoreMixin:
+    """An API view whose every answer goes to a phone: never cached (``no_store``)."""
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        """The answer, marked not to be kept."""
+        return no_store(super().finalize_response(request, response, *args, **kwargs))  # type: ignore[misc]
 
 
 def back_home(view: PhoneMixin, token: str) -> HttpResponse:
@@ -87,17 +104,8 @@ def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = Tru
     Raises the service's ``UserError`` for the page to show beside the tray.
     """
     data = checked(SubmitSerializer, request.POST)
-    return phone_submit(
-        phone=view.phone,
-        tray_number=data["tray"],
-        ns_tricks=data["ns_tricks"],
-        by=view.phone.actor("N-S"),
-        device=view.device,
-        idempotency_key=data.get("idempotency_key") or request.POST.get("key"),
-        ns_revokes=data["ns_revokes"],
-        ew_revokes=data["ew_revokes"],
-        round_number=data.get("round") if with_round else None,
-    ).line
+    key = data.get("idempotency_key") or request.POST.get("key")
+    return send(view.phone, data, device=view.device, key=key, with_round=with_round).line
 
 
 def sent_words(line: SlipLine) -> str:

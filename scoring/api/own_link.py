@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponseBase
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.views import APIView
@@ -18,11 +17,12 @@ from tournaments.api import ServiceErrorsMixin
 from tournaments.api.permissions import TableRateThrottle
 from tournaments.models import Session
 
+from ..phone_http import NoStoreMixin
 from ..selectors.phone import Phone, phone_for_entrant
 from .slips import SlipErrorsMixin
 
 
-class OwnLinkView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
+class OwnLinkView(NoStoreMixin, SlipErrorsMixin, ServiceErrorsMixin, APIView):
     """A player's own link in the URL: the phone that follows him, if its session is of the kind served."""
 
     authentication_classes: list[Any] = []
@@ -38,11 +38,3 @@ class OwnLinkView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
         super().initial(request, *args, **kwargs)
         self.phone = phone_for_entrant(token=kwargs["token"])
         self.require(self.phone.session)
-
-    def finalize_response(
-        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
-    ) -> HttpResponseBase:
-        """Nothing a phone is told may be kept by a cache."""
-        response = super().finalize_response(request, response, *args, **kwargs)
-        response["Cache-Control"] = "no-store"
-        return response

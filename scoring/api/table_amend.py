@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from tournaments.api import errors
 
 from ..inputs import AmendSerializer
-from ..services.amend import phone_amend
+from ..phone_actions import AMEND
 from .slips import SlipLineSerializer
 from .tables import TRAY, TableView
 
@@ -27,19 +27,7 @@ class TableAmendView(TableView):
     @extend_schema(request=AmendSerializer, responses={200: SlipLineSerializer, **errors(400, 404, 409, 429)})
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """The corrected line (409 once E-W have checked or disputed it, or if it changed since seen)."""
-        form = AmendSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        data = form.validated_data
-        line = phone_amend(
-            phone=self.phone,
-            tray_number=tray,
-            ns_tricks=data["ns_tricks"],
-            ns_revokes=data.get("ns_revokes"),
-            ew_revokes=data.get("ew_revokes"),
-            version=data.get("version"),
-            by=self.phone.actor("N-S"),
-        )
-        return Response(SlipLineSerializer(line).data)
+        return Response(SlipLineSerializer(AMEND.from_api(self.phone, tray, request.data)).data)
 
 
 urlpatterns = [

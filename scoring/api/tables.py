@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from django.http import HttpResponseBase
 from django.urls import path
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status
@@ -41,12 +40,12 @@ from tournaments.services.errors import NotFound
 from tournaments.services.phones import phone_claim
 
 from ..inputs import ClaimSerializer, ConfirmSerializer, DisputeSerializer, TableSubmitSerializer, read_form
-from ..phone_http import DEVICE_COOKIE
+from ..phone_actions import CONFIRM, DISPUTE, send
+from ..phone_http import DEVICE_COOKIE, NoStoreMixin
 from ..selectors.phone import Phone, phone_for_entrant, phone_for_table
 from ..selectors.place import PlacePage, follower_urls, place_json, place_page
 from ..selectors.table import TablePage, page_json, table_page
 from ..selectors.travellers import traveller_lines
-from ..services.phones import phone_confirm, phone_dispute, phone_submit
 from ..visibility import sight
 from . import dataclass_schema
 from .slips import (
@@ -62,7 +61,7 @@ TRAY = OpenApiParameter("tray", int, OpenApiParameter.PATH, description="The tra
 DEVICE = OpenApiParameter("device", str, description="The phone's id, if it has no cw_device cookie.")
 
 
-class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
+class TableView(NoStoreMixin, SlipErrorsMixin, ServiceErrorsMixin, APIView):
     """Resolve the phone from the URL's token (a table's, or with ``follows`` an entrant's or a pass's)
     or from the ``Table`` header."""
 
@@ -82,14 +81,6 @@ class TableView(SlipErrorsMixin, ServiceErrorsMixin, APIView):
             self.phone = Phone(session=request.auth.session, table=request.auth)
         else:
             raise exceptions.NotAuthenticated("Send 'Authorization: Table <token>', or use the link's URL.")
-
-    def finalize_response(
-        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
-    ) -> HttpResponseBase:
-        """Nothing a phone is told may be kept by a cache."""
-        response = super().finalize_response(request, response, *args, **kwargs)
-        response["Cache-Control"] = "no-store"
-        return response
 
     def device(self, request: Request, given: str = "") -> str:
         """Which phone asks: the page's own cookie (the phone page's script), else what the client says."""
@@ -183,17 +174,8 @@ class TableResultView(TableView):
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the line and the traveller; a replayed key 200 (422 asking else); a second send 409."""
         data = read_form(TableSubmitSerializer, request.data)
-        outcome = phone_submit(
-            phone=self.phone,
-            tray_number=data["tray"],
-            ns_tricks=data["ns_tricks"],
-            by=self.phone.actor("N-S"),
-            device=self.device(request, data["device"]),
-            idempotency_key=idempotency_key(request, data),
-            ns_revokes=data["ns_revokes"],
-            ew_revokes=data["ew_revokes"],
-            round_number=data.get("round"),
-        )
+        key = idempotency_key(request, data)
+        outcome = send(self.phone, data, device=self.device(request, data["device"]), key=key)
         seen = sight(viewer=self.phone.viewer, session=self.phone.session)
         number = outcome.line.tray.number
         return submit_response(outcome, traveller_lines(session=self.phone.session, tray=number, sight=seen))
@@ -210,9 +192,7 @@ class TableConfirmView(TableView):
     )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Confirm it (409 if it changed since the version seen, or is disputed)."""
-        version = read_form(ConfirmSerializer, request.data).get("version")
-        line = phone_confirm(phone=self.phone, tray_number=tray, by=self.phone.actor("E-W"), version=version)
-        return Response(SlipLineSerializer(line).data)
+        return Response(SlipLineSerializer(CONFIRM.from_api(self.phone, tray, request.data)).data)
 
 
 @extend_schema(tags=["tables"], parameters=[TRAY])
@@ -226,9 +206,7 @@ class TableDisputeView(TableView):
     )
     def post(self, request: Request, tray: int, token: str = "") -> Response:
         """Dispute the line."""
-        claimed = read_form(DisputeSerializer, request.data)["claimed"]
-        line = phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.phone.actor("E-W"))
-        return Response(SlipLineSerializer(line).data)
+        return Response(SlipLineSerializer(DISPUTE.from_api(self.phone, tray, request.data)).data)
 
 
 @extend_schema(tags=["tables"], parameters=[TRAY])

@@ -25,11 +25,11 @@ from django.views import View
 from tournaments.services.errors import UserError
 from tournaments.services.phones import pass_leave, phone_claim
 
-from ..inputs import ClaimSerializer, ConfirmSerializer, DisputeSerializer, checked
+from ..inputs import ClaimSerializer, checked
+from ..phone_actions import CONFIRM, DISPUTE
 from ..phone_http import PhoneMixin, back_home, plain_send, refused, sent_words, tray_errors
 from ..selectors.place import follower_urls, place_page
 from ..selectors.table import table_page
-from ..services.phones import phone_confirm, phone_dispute
 
 #: The buttons: N-S tricks, and E-W's 13 less beside each.
 TRICKS = [(n, 13 - n) for n in range(14)]
@@ -113,10 +113,7 @@ class TableConfirmView(PhoneMixin, View):
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
         try:
-            version = checked(ConfirmSerializer, request.POST).get("version")
-            line = phone_confirm(
-                phone=self.phone, tray_number=tray, by=self.phone.actor("E-W"), version=version
-            )
+            line = CONFIRM.from_page(self.phone, tray, request.POST)
             messages.success(
                 request, f"Tray {tray} checked by E-W: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
             )
@@ -132,8 +129,7 @@ class TableDisputeView(PhoneMixin, View):
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
         try:
-            claimed = checked(DisputeSerializer, request.POST)["claimed"]
-            phone_dispute(phone=self.phone, tray_number=tray, claimed=claimed, by=self.phone.actor("E-W"))
+            DISPUTE.from_page(self.phone, tray, request.POST)
             messages.warning(request, f"Tray {tray}: your count went to the director, who will settle it.")
         except UserError as exc:
             refused(request, exc, tray)

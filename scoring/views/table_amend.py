@@ -8,9 +8,8 @@ from django.views import View
 
 from tournaments.services.errors import UserError
 
-from ..inputs import AmendSerializer, checked
+from ..phone_actions import AMEND
 from ..phone_http import PhoneMixin, back_home, refused
-from ..services.amend import phone_amend
 
 
 class TableAmendView(PhoneMixin, View):
@@ -18,16 +17,7 @@ class TableAmendView(PhoneMixin, View):
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:
         try:
-            data = checked(AmendSerializer, request.POST)
-            line = phone_amend(
-                phone=self.phone,
-                tray_number=tray,
-                ns_tricks=data["ns_tricks"],
-                ns_revokes=data.get("ns_revokes"),
-                ew_revokes=data.get("ew_revokes"),
-                version=data.get("version"),
-                by=self.phone.actor("N-S"),
-            )
+            line = AMEND.from_page(self.phone, tray, request.POST)
             messages.success(request, f"Tray {tray} corrected: N-S {line.ns_tricks}, E-W {line.ew_tricks}.")
         except UserError as exc:
             refused(request, exc, tray)
