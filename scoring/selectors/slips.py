@@ -32,11 +32,9 @@ from operator import attrgetter
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Q
 
 from tournaments.models import (
-    Deal,
     Entrant,
     EntrantKind,
     Seat,
@@ -165,48 +163,30 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
     Read as the engine needs them: the lines' ids and counts, with the
     numbers of entrants, tables and trays from small maps, not joins.
     """
-    kind = ranked_kind(session)
-    number: dict[int, int] = {}
-    ranked: list[int] = []
-    people = f"SELECT id, number, kind, is_phantom FROM {Entrant._meta.db_table} WHERE session_id = %s"
-    for pk, entrant_number, entrant_kind, phantom in _rows(people, [session.pk]):
-        number[pk] = entrant_number
-        if entrant_kind == kind and not phantom:
-            ranked.append(entrant_number)
-    tables = dict(_rows(f"SELECT id, number FROM {Table._meta.db_table} WHERE session_id = %s", [session.pk]))
-    tray_list = [
-        row
-        for row in _rows(
-            f"SELECT t.id, t.number, t.status, d.trump FROM {Tray._meta.db_table} t"
-            f" LEFT JOIN {Deal._meta.db_table} d ON d.tray_id = t.id"
-            " WHERE t.session_id = %s ORDER BY t.number",
-            [session.pk],
-        )
-        if trays is None or row[1] in trays
-    ]
+    number, ranked = _entrant_numbers(session)
+    tables = dict(Table.objects.filter(session=session).order_by().values_list("id", "number"))
+    rows = (
+        Tray.objects.filter(session=session)
+        .order_by("number")
+        .values_list("id", "number", "status", "deal__trump")
+    )
+    tray_list = [row for row in rows if trays is None or row[1] in trays]
     tray_ids = None if trays is None else [pk for pk, *_ in tray_list]
     seat_based = _seat_based(session)
-    if seat_based:
-        by_tray = _seated_lines(session, tray_ids, number, tables)
-    else:
-        by_tray = _pair_lines(session.pk, tray_ids, number, tables)
-    averages = _expected_averages(session) if kind != Entrant.Kind.PLAYER else {}
-    deals = []
-    for tray_pk, tray_number, status, trump in tray_list:
-        results = by_tray.get(tray_pk)
-        if not results:
-            continue
-        results.sort(key=attrgetter("table"))
-        trump = session.declared_trump or trump
-        deals.append(
-            DealSlip(
-                deal=tray_number,
-                results=tuple(results),
-                averages=tuple(averages.get(tray_pk, ())),
-                trump=trump or None,
-                void=status == Tray.Status.VOID,
-            )
+    read = _seated_lines if seat_based else _pair_lines
+    by_tray = read(session, tray_ids, number, tables)
+    averages = _expected_averages(session) if ranked_kind(session) != Entrant.Kind.PLAYER else {}
+    deals = [
+        DealSlip(
+            deal=tray_number,
+            results=tuple(sorted(by_tray[tray_pk], key=attrgetter("table"))),
+            averages=tuple(averages.get(tray_pk, ())),
+            trump=session.declared_trump or trump or None,
+            void=status == Tray.Status.VOID,
         )
+        for tray_pk, tray_number, status, trump in tray_list
+        if by_tray.get(tray_pk)
+    ]
     return Slips(
         entrants=tuple(sorted(ranked)),
         deals=tuple(deals),
@@ -215,40 +195,41 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
     )
 
 
+def _entrant_numbers(session: Session) -> tuple[dict[int, int], list[int]]:
+    """Entrant id -> number, and the numbers of the entrants the standings rank (no phantom)."""
+    kind = ranked_kind(session)
+    number: dict[int, int] = {}
+    ranked: list[int] = []
+    people = (
+        Entrant.objects.filter(session=session).order_by().values_list("id", "number", "kind", "is_phantom")
+    )
+    for pk, entrant_number, entrant_kind, phantom in people:
+        number[pk] = entrant_number
+        if entrant_kind == kind and not phantom:
+            ranked.append(entrant_number)
+    return number, ranked
+
+
 #: A line with no revoke, award or law: the engine needs only its table, sides and tricks.
-PLAIN_LINE = (
-    "ns_revokes = 0 AND ew_revokes = 0 AND ns_award = '' AND ew_award = '' AND (law IS NULL OR law = '')"
-)
-
-
-def _rows(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    """The rows of one SQL query: the few small reads a recompute makes, without the ORM's compiling."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+PLAIN_LINE = Q(ns_revokes=0, ew_revokes=0, ns_award="", ew_award="") & (Q(law__isnull=True) | Q(law=""))
 
 
 def _pair_lines(
-    session_id: int, tray_ids: list[int] | None, number: dict[int, int], tables: dict[int, int]
+    session: Session, tray_ids: list[int] | None, number: dict[int, int], tables: dict[int, int]
 ) -> dict[int, list[SlipResult]]:
-    """Tray id -> the lines of a pairs (or teams of four) session, as the engine's plain data.
-
-    Read as SQL, the plain lines by their five columns and the few others
-    whole: the ORM's cost for 2,600 rows is several times SQLite's own.
-    """
+    """Tray id -> the lines of a pairs (or teams of four) session, as the engine's plain data: the plain
+    lines by their five columns, the few others whole."""
     by_tray: dict[int, list[SlipResult]] = defaultdict(list)
     if tray_ids is not None and not tray_ids:
         return by_tray
-    where, params = "session_id = %s", [session_id]
+    lines = SlipLine.objects.filter(session=session).order_by()
     if tray_ids is not None:
-        where += f" AND tray_id IN ({', '.join(['%s'] * len(tray_ids))})"
-        params.extend(tray_ids)
-    lines = f"FROM {SlipLine._meta.db_table} WHERE {where}"
-    plain = f"SELECT tray_id, table_id, ns_id, ew_id, ns_tricks {lines} AND {PLAIN_LINE}"
-    for tray, table, ns, ew, tricks in _rows(plain, params):
+        lines = lines.filter(tray_id__in=tray_ids)
+    plain = lines.filter(PLAIN_LINE).values_list("tray_id", "table_id", "ns_id", "ew_id", "ns_tricks")
+    for tray, table, ns, ew, tricks in plain:
         by_tray[tray].append(_plain_line(tables[table], number.get(ns, 0), number.get(ew, 0), tricks))
     read = _pair_reader(number, tables)
-    for row in _rows(f"SELECT {', '.join(LINE_FIELDS)} {lines} AND NOT ({PLAIN_LINE})", params):
+    for row in lines.exclude(PLAIN_LINE).values_list(*LINE_FIELDS):
         by_tray[row[0]].append(read(row))
     return by_tray
 
