@@ -43,10 +43,38 @@ connection open), so that no phase pays for a cold start. In order:
    latency at the first 4 rounds and at rounds 23-26 instead.
 
 Everything runs on loopback and is stopped on exit: a throw-away PostgreSQL
-cluster (initdb in a temporary directory, as ``.ci/run`` does; SQLite with a
-note when PostgreSQL is not installed), Redis, the worker and gunicorn.
+cluster (initdb in a temporary directory on a free port, as ``.ci/run`` does
+but never its 55432; SQLite with a note when PostgreSQL is not installed),
+Redis, the worker and gunicorn.
 
     python bench/bench_table_entry.py [--standings worker|eager] [--rounds N] [--open-rounds N] [--history N]
+                                      [--nodes N]
+
+``--nodes N`` (1 by default) starts N gunicorn servers on N ports, each of
+``--workers`` processes, on the same PostgreSQL and the same Redis (the
+broker and the cache: the standings' queued flag and lock and the throttles'
+counts; with N > 1 Redis is started for the cache even with ``--standings
+eager``), and (with the worker) one Celery worker beside them. Phone i talks to
+node i mod N, so with two nodes or more the two phones of a table are on
+different servers and every twin send races across processes. No state may
+live in one process; at the end the bench proves, on any number of nodes:
+
+* none lost or doubled (the database's check below);
+* the standings' recomputes coalesced across the nodes (with the worker): a
+  queued recompute starts ``STANDINGS_GATHER_SECONDS`` after the change that
+  queued it and clears the shared flag only then, so at most one starts in
+  each such interval and at most one waits in the broker, whichever node
+  queued it: the recomputes run are at most the span of the sends over that
+  interval, plus one, and the most seen waiting is 1 (a flag per process
+  would queue one a send);
+* the throttles count across the nodes: one address asks a public endpoint
+  (``/api/v1/movements/``, scope ``public``, ``API_PUBLIC_RATE``, 300 a
+  minute) one request at a time, alternating between the nodes, a tenth
+  more requests than the rate allows (20 at least), all in one of its windows:
+  the first 429 must be the request one past the rate, in total (a count per
+  node, or per process, would let N times as many through).
+
+Each check prints a line and, when it does not hold, makes the exit status 1.
 
 ``--history N`` puts N evenings of the club (100 pairs and 50 rounds each) in
 the database before the session, as a season leaves it: a send must not cost
@@ -199,10 +227,11 @@ def process(args: list[str], env: dict[str, str], port: int | None, what: str, l
 
 
 @contextmanager
-def redis_server(work: Path, mode: str) -> Iterator[str]:
-    """Redis on loopback for ``--standings worker``; else nothing (eager, with a note if unwanted)."""
+def redis_server(work: Path, wanted: bool) -> Iterator[str]:
+    """Redis on loopback when wanted (``--standings worker``'s broker, the nodes' one cache); else
+    nothing (with a note when wanted but not there: standings eager, a cache per process)."""
     redis = shutil.which("redis-server")
-    if mode == "eager":
+    if not wanted:
         yield ""
         return
     port, stack = free_port(), ExitStack()
@@ -212,7 +241,7 @@ def redis_server(work: Path, mode: str) -> Iterator[str]:
             raise RuntimeError("redis-server is not installed")
         stack.enter_context(process(args, dict(os.environ), port, "redis", work / "redis.log"))
     except (OSError, RuntimeError) as exc:
-        print(f"NOTE: {exc}: no worker, standings eager (the laptop default)")
+        print(f"NOTE: {exc}: no worker, standings eager (the laptop default), a cache per process")
         yield ""
         return
     with stack:
@@ -282,8 +311,11 @@ for seating in Seating.objects.filter(round__session=session, round__number=1).s
     code = first.link.__class__.objects.get(pk=first.link_id).join_code
     second = phone_claim(table=table, number=number, device=f"b{table.number}", code=code)
     passes[seating.table.number] = [first.token, second.token]
+from django.conf import settings
 print(json.dumps({"club": club.pk, "session": session.pk, "movement": session.movement_json,
-                  "tokens": {t.number: t.token for t in session.tables.all()}, "passes": passes}))
+                  "tokens": {t.number: t.token for t in session.tables.all()}, "passes": passes,
+                  "public_rate": settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["public"],
+                  "gather": settings.STANDINGS_GATHER_SECONDS}))
 """
     out = subprocess.run(
         [str(PYTHON), "-c", script.replace("HISTORY", str(history))],
@@ -309,6 +341,16 @@ class Tally:
     stored_at: dict[tuple[int, int], float] = field(default_factory=dict)
     seconds: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)
+    #: perf_counter times the phase started and ended.
+    started: float = 0.0
+    ended: float = 0.0
+    #: (node's port, status): how many answers of that status that node gave.
+    nodes: Counter[tuple[int, int]] = field(default_factory=Counter)
+
+    def at_node(self, port: int, status: int) -> None:
+        """Count one answer of a node."""
+        with self.lock:
+            self.nodes[(port, status)] += 1
 
     def add(self, kind: str, seconds: float, rnd: int, problem: str = "") -> None:
         """Record one request."""
@@ -329,27 +371,31 @@ class Phone:
     """One client: a keep-alive connection to the server, speaking the table page's JSON."""
 
     def __init__(self, port: int) -> None:
+        self.port = port
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=TIMEOUT)
 
-    def send(self, path: str, body: dict[str, object], key: str) -> tuple[int, dict[str, Any]]:
-        """POST one send with its Idempotency-Key; the status and the JSON answer."""
-        data = json.dumps(body).encode()
-        headers = {"Content-Type": "application/json", "Idempotency-Key": key}
+    def ask(self, method: str, path: str, data: bytes | None, headers: dict[str, str]) -> tuple[int, bytes]:
+        """One request; the status and the raw answer."""
         for attempt in (1, 2):
             try:
-                self.conn.request("POST", path, body=data, headers=headers)
+                self.conn.request(method, path, body=data, headers=headers)
                 response = self.conn.getresponse()
-                raw = response.read()
-                try:
-                    answer = json.loads(raw or b"{}")
-                except ValueError:
-                    answer = {"error": raw[:200].decode(errors="replace")}
-                return response.status, answer
+                return response.status, response.read()
             except (ConnectionError, http.client.HTTPException):
-                self.conn.close()  # a dropped keep-alive: reconnect and retry with the same key
+                self.conn.close()  # a dropped keep-alive: reconnect and retry (a send with the same key)
                 if attempt == 2:
                     raise
         raise AssertionError("unreachable")
+
+    def send(self, path: str, body: dict[str, object], key: str) -> tuple[int, dict[str, Any]]:
+        """POST one send with its Idempotency-Key; the status and the JSON answer."""
+        headers = {"Content-Type": "application/json", "Idempotency-Key": key}
+        status, raw = self.ask("POST", path, json.dumps(body).encode(), headers)
+        try:
+            answer = json.loads(raw or b"{}")
+        except ValueError:
+            answer = {"error": raw[:200].decode(errors="replace")}
+        return status, answer
 
 
 def table_plan(movement: dict[str, Any], first: int, last: int, seed: int) -> Plan:
@@ -405,9 +451,11 @@ def play_table(
         start = time.perf_counter()
         status, answer = phone.send(path, body, key)
         judge(tally, path, (rnd, tray, tricks), status, answer, time.perf_counter() - start)
+        tally.at_node(port, status)
         if status == 201 and path != BARE_PATH and rng.random() < 0.05:
             start = time.perf_counter()
             status, answer = phone.send(path, body, key)
+            tally.at_node(port, status)
             ok = status == 200 and answer.get("replayed") is True
             problem = "" if ok else f"replay of tray {tray}: {status} {answer}"
             tally.add("replayed (200)", time.perf_counter() - start, rnd, problem)
@@ -431,13 +479,14 @@ def warm_up(port: int, requests: int = 120) -> None:
         list(pool.map(ask, range(requests)))
 
 
-def run_phase(pids: dict[str, int | None], phase: Callable[[], Tally]) -> Tally:
-    """Run a phase, timing it: the wall clock, and each server's CPU."""
-    before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+def run_phase(pids: dict[str, list[int | None]], phase: Callable[[], Tally]) -> Tally:
+    """Run a phase, timing it: the wall clock, and each server's CPU (all its nodes')."""
+    before = {name: sum(cpu_seconds(pid) for pid in group) for name, group in pids.items()}
     start = time.perf_counter()
     tally = phase()
-    tally.seconds = time.perf_counter() - start
-    tally.cpu = {name: cpu_seconds(pid) - before[name] for name, pid in pids.items()}
+    tally.started, tally.ended = start, time.perf_counter()
+    tally.seconds = tally.ended - start
+    tally.cpu = {name: sum(cpu_seconds(pid) for pid in group) - before[name] for name, group in pids.items()}
     return tally
 
 
@@ -452,11 +501,17 @@ def send_path(passes: dict[str, list[str]], table: int, seat: int) -> str:
     return f"/api/v1/entrant-links/{passes[str(table)][seat - 1]}/results/"
 
 
+def node_port(ports: list[int], table: int, seat: int) -> int:
+    """The node a phone talks to: phone i (seat 1 or 2 at a table, two a table) to node i mod N, so
+    that with two nodes or more the two phones of a table send to different servers."""
+    return ports[(2 * (table - 1) + seat - 1) % len(ports)]
+
+
 def closed_loop(
-    port: int, tokens: dict[str, str], passes: dict[str, list[str]], plan: Plan, to: str
+    ports: list[int], tokens: dict[str, str], passes: dict[str, list[str]], plan: Plan, to: str
 ) -> Tally:
-    """100 clients, two per table, each sending as soon as its table's last send was answered;
-    ``to`` the bare view, the floor send, or the app's send."""
+    """100 clients, two per table, each sending (to its node) as soon as its table's last send was
+    answered; ``to`` the bare view, the floor send, or the app's send."""
     tally, threads = Tally(), []
     for table, items in sorted(plan.items()):
         gate = threading.Barrier(2)
@@ -464,7 +519,7 @@ def closed_loop(
         for seat in (1, 2):
             path = {"bare": BARE_PATH, "floor": FLOOR_PATH.format(token=token)}.get(to)
             path = path or send_path(passes, table, seat)
-            args = (port, path, items, gate, tally, table * 10 + seat)
+            args = (node_port(ports, table, seat), path, items, gate, tally, table * 10 + seat)
             threads.append(threading.Thread(target=play_table, daemon=True, args=args))
     for t in threads:
         t.start()
@@ -473,11 +528,12 @@ def closed_loop(
     return tally
 
 
-def open_loop(port: int, passes: dict[str, list[str]], plan: Plan, rate: float) -> Tally:
+def open_loop(ports: list[int], passes: dict[str, list[str]], plan: Plan, rate: float) -> Tally:
     """Arrivals on a clock, ``rate`` a second, whatever the answers: both phones of a table, round by round.
 
     Latency runs from each arrival's due time, so a server that falls behind
-    shows it (no coordinated omission); 100 client threads take the arrivals.
+    shows it (no coordinated omission); 100 client threads take the arrivals,
+    each sending to the phone's node (a connection to each node a thread).
     """
     tally, local = Tally(), threading.local()
     arrivals = []
@@ -488,14 +544,18 @@ def open_loop(port: int, passes: dict[str, list[str]], plan: Plan, rate: float) 
                 arrivals.extend([(table, 1, items[i]), (table, 2, items[i])])
 
     def send(due: float, table: int, seat: int, sent: tuple[int, int, int]) -> None:
-        if not hasattr(local, "phone"):
-            local.phone = Phone(port)
+        port = node_port(ports, table, seat)
+        phones = local.__dict__.setdefault("phones", {})  # this thread's connections, one a node
+        if port not in phones:
+            phones[port] = Phone(port)
+        phone = phones[port]
         rnd, tray, tricks = sent
         path = send_path(passes, table, seat)
-        status, answer = local.phone.send(
+        status, answer = phone.send(
             path, {"tray": tray, "ns_tricks": tricks, "round": rnd}, secrets.token_hex(16)
         )
         judge(tally, path, sent, status, answer, time.perf_counter() - due)
+        tally.at_node(port, status)
 
     with ThreadPoolExecutor(max_workers=CLIENTS) as pool:
         start = time.perf_counter()
@@ -533,7 +593,8 @@ class SnapshotWatcher(threading.Thread):
 
     def look(self) -> None:
         """One look at the newest snapshot and the broker's queue."""
-        self.most_waiting = max(self.most_waiting, int(self.broker.llen("celery")))
+        waiting = self.broker.lrange("celery", 0, -1)  # the hand records' task, if any, is not counted
+        self.most_waiting = max(self.most_waiting, sum(b"recompute_standings" in m for m in waiting))
         cur = self.db.cursor()
         cur.execute(
             f"SELECT id, scores FROM scoring_scoresnapshot WHERE session_id = {self.mark} "
@@ -631,9 +692,9 @@ def report(
     """Print each goal's figures and ratios; True when nothing was lost, doubled or wrongly answered."""
     bare, send, burst = phases["bare"], phases["send"], phases.get("open")
     print(
-        f"\n{TABLES} tables, {CLIENTS} clients (two phones a table), gunicorn {args.workers} workers x "
-        f"{args.threads} threads, {setting['database']}, standings {setting['standings']}"
-        + (f", {args.history} evenings before" if args.history else "")
+        f"\n{TABLES} tables, {CLIENTS} clients (two phones a table), {args.nodes} gunicorn node(s) of "
+        f"{args.workers} workers x {args.threads} threads, {setting['database']}, "
+        f"standings {setting['standings']}" + (f", {args.history} evenings before" if args.history else "")
     )
     print(
         f"  machine    {os.cpu_count()} CPUs, load average {setting['load']} before, "
@@ -689,7 +750,8 @@ def report(
         )
         print(
             f"   recomputes run {setting['recomputes']} for {total} results "
-            f"({setting['snapshots']} snapshots seen); most waiting in the broker {setting['most_waiting']}; "
+            f"({setting['snapshots']} snapshots seen); most recomputes waiting in the broker "
+            f"{setting['most_waiting']}; "
             f"one worker (solo pool): at most one in flight; worker CPU {setting['worker_cpu']:.1f} s "
             f"({1000 * setting['worker_cpu'] / max(total, 1):.1f} ms a result)"
         )
@@ -720,13 +782,18 @@ def report(
     return good
 
 
-def environment(db: Database, broker_url: str) -> dict[str, str]:
-    """The servers' environment: the app's settings with the bare view, and no throttle in the way."""
-    env = dict(
+def environment(db: Database, redis_url: str, broker: bool) -> dict[str, str]:
+    """The servers' environment: the app's settings with the bare view, and no table throttle in the way.
+
+    Redis, when there is one, is the cache of every node and the worker (db 1: the standings' flag
+    and lock, the throttles' counts) and, with a worker, the broker (db 0). The public throttle keeps
+    the settings' rate: the throttle phase runs against it.
+    """
+    return dict(
         os.environ,
         DATABASE_URL=db.url,
-        CELERY_BROKER_URL=f"{broker_url}/0" if broker_url else "",
-        CACHE_URL=f"{broker_url}/1" if broker_url else "",
+        CELERY_BROKER_URL=f"{redis_url}/0" if broker else "",
+        CACHE_URL=f"{redis_url}/1" if redis_url else "",
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(40),
         ALLOWED_HOSTS="127.0.0.1",
@@ -734,131 +801,343 @@ def environment(db: Database, broker_url: str) -> dict[str, str]:
         LOG_LEVEL="WARNING",
         DJANGO_SETTINGS_MODULE="bench.bare_settings",
         PYTHONPATH=str(ROOT),
+        PYTHONUNBUFFERED="1",
         API_TABLE_RATE="1000000/min",  # the table throttle (120/min a phone) would measure itself
     )
-    return env
 
 
-def main() -> int:
-    """Start the database, Redis, the worker and gunicorn; build the session; run, check, stop all."""
+THROTTLED_PATH = "/api/v1/movements/"  # a public endpoint: scope "public", counted by address
+PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def rate_of(rate: str) -> tuple[int, int]:
+    """A throttle's rate ("300/min") as DRF reads it: (requests, seconds)."""
+    count, period = rate.split("/")
+    return int(count), PERIODS[period[0]]
+
+
+@dataclass
+class Throttled:
+    """The throttle phase: the rate, each request's node (port) and status in order, and whether all
+    fell in one of the rate's windows."""
+
+    rate: str
+    answers: list[tuple[int, int]] = field(default_factory=list)
+    one_window: bool = True
+
+
+def throttle_phase(ports: list[int], rate: str) -> Throttled:
+    """One address asks a public endpoint past its rate, one request at a time, alternating between the
+    nodes, all within one of the rate's windows (waiting for the next if this one ends within 10 s)."""
+    allowed, seconds = rate_of(rate)
+    left = seconds - time.time() % seconds
+    if left < 10:
+        time.sleep(left + 0.05)
+    window, phones, result = time.time() // seconds, [Phone(port) for port in ports], Throttled(rate)
+    for i in range(allowed + max(20, allowed // 10)):
+        phone = phones[i % len(phones)]
+        status, _ = phone.ask("GET", THROTTLED_PATH, None, {})
+        result.answers.append((phone.port, status))
+    result.one_window = time.time() // seconds == window
+    for phone in phones:
+        phone.conn.close()
+    return result
+
+
+def throttle_report(result: Throttled, ports: list[int], shared: bool) -> bool:
+    """The throttle phase's lines; True when the first 429 is the request one past the rate, in total.
+
+    ``shared``: the cache is Redis; without it each gunicorn worker counts its own (each node's
+    connection here is one worker's), which one node cannot show and more than one must fail.
+    """
+    allowed, _ = rate_of(result.rate)
+    statuses = [status for _, status in result.answers]
+    first = next((n for n, status in enumerate(statuses, 1) if status == 429), None)
+    good = result.one_window and statuses == [200] * allowed + [429] * (len(statuses) - allowed)
+    print(
+        f"   throttle (public, {result.rate} an address): {len(statuses)} requests one at a time, "
+        f"alternating between {len(ports)} node(s): first 429 at request {first or 'none'} (the rate sets "
+        f"{allowed + 1} in total"
+        + (f"; counted per node it would be {len(ports) * allowed + 1})" if len(ports) > 1 else ")")
+    )
+    if not shared:
+        print("   NOTE: no Redis, a cache per process: each gunicorn worker counts on its own")
+    for n, port in enumerate(ports, 1):
+        mine = Counter(status for p, status in result.answers if p == port)
+        others = ", ".join(
+            f"{count} answered {status}" for status, count in mine.items() if status not in (200, 429)
+        )
+        print(
+            f"     node {n}: {mine[200]} let through, {mine[429]} refused (429)"
+            + (f", {others}" if others else "")
+        )
+    if not result.one_window:
+        print("   FAILED: the requests ran into the rate's next window: not judged")
+    print("   the throttle counts as one" if good else "   FAILED: the throttle does not count as one")
+    return good
+
+
+def coalescing_report(phases: dict[str, Tally], setting: dict[str, Any]) -> bool:
+    """The recomputes against what one shared queued flag allows; True when within it.
+
+    The flag is set when a recompute is queued and cleared when it starts, no sooner than
+    ``STANDINGS_GATHER_SECONDS`` later: so one recompute at most starts in each such interval,
+    and at most one ever waits in the broker, whichever node queued it.
+    """
+    if setting.get("recomputes") is None:
+        print("   coalescing: no worker (standings eager): no recompute is queued")
+        return True
+    sends = [phases[name] for name in ("send", "open") if name in phases]
+    span, results = sends[-1].ended - sends[0].started, sum(t.stored for t in sends)
+    gather, recomputes, waiting = float(setting["gather"]), setting["recomputes"], setting["most_waiting"]
+    bound = min(results, int(span / gather) + 1) if gather > 0 else results
+    print(
+        f"   coalescing: {recomputes} recomputes run ({setting['received']} received by the worker) for "
+        f"{results} results over {span:.1f} s of sends ({recomputes / max(span, 1e-9):.2f} a second); one "
+        f"shared queued flag starts at most one each {gather:g} s: at most {bound}; most recomputes waiting "
+        f"in the broker at once {waiting} (one flag: at most 1; a flag per process: one a send)"
+    )
+    good = recomputes <= bound and waiting <= 1
+    print(
+        "   the recomputes coalesced (one flag for every node)"
+        if good
+        else "   FAILED: more than one flag lets"
+    )
+    return good
+
+
+def nodes_report(
+    phases: dict[str, Tally], ports: list[int], setting: dict[str, Any], throttled: Throttled
+) -> bool:
+    """How the sends fell on the nodes, then the coalescing and throttle checks; True when both hold."""
+    counts: Counter[tuple[int, int]] = Counter()
+    for name in ("send", "open"):
+        counts.update(phases[name].nodes if name in phases else {})
+    where = (
+        "the two phones of a table on different nodes" if len(ports) > 1 else "both phones of a table on it"
+    )
+    print(f"{len(ports)} node(s), {where}:")
+    for n, port in enumerate(ports, 1):
+        mine = sorted((status, count) for (p, status), count in counts.items() if p == port)
+        print(
+            f"   node {n} (port {port}), send and open loop: "
+            + ", ".join(f"{c} answered {s}" for s, c in mine)
+        )
+    good = coalescing_report(phases, setting)
+    return throttle_report(throttled, ports, bool(setting["redis"])) and good
+
+
+@dataclass
+class Nodes:
+    """What serves the bench: the nodes' ports and gunicorn pids, the worker's pid (None without a
+    broker), the database and Redis ("" without)."""
+
+    ports: list[int]
+    webs: list[int]
+    worker: int | None
+    db: Database
+    redis_url: str
+
+    @property
+    def pids(self) -> dict[str, list[int | None]]:
+        """The servers whose CPU a phase counts: every node's gunicorn, and the database."""
+        return {"gunicorn": list(self.webs), "database": [self.db.pid]}
+
+
+WORKER = [
+    str(CELERY),
+    "-A",
+    "clubwhist",
+    "worker",
+    "--loglevel=info",
+    "--pool=solo",
+    "--concurrency=1",
+    "--without-heartbeat",
+    "--without-gossip",
+    "--without-mingle",
+]
+
+
+def gunicorn_command(port: int, args: argparse.Namespace) -> list[str]:
+    """One node: gunicorn serving the app (and the bench's views) on this port."""
+    return [
+        str(GUNICORN),
+        "clubwhist.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(args.workers),
+        "--threads",
+        str(args.threads),
+        "--worker-class",
+        "gthread",
+        "--backlog",
+        "256",
+        "--timeout",
+        "60",
+        "--log-level",
+        "warning",
+    ]
+
+
+def free_ports(n: int) -> list[int]:
+    """n different free ports."""
+    ports: list[int] = []
+    while len(ports) < n:
+        port = free_port()
+        if port not in ports:
+            ports.append(port)
+    return ports
+
+
+@contextmanager
+def servers(
+    env: dict[str, str], args: argparse.Namespace, work: Path, db: Database, redis_url: str, worker: bool
+) -> Iterator[Nodes]:
+    """The nodes (gunicorn on a port each, a log each) and, with a broker, one Celery worker beside them."""
+    ports = free_ports(args.nodes)
+    with ExitStack() as stack:
+        webs = [
+            stack.enter_context(
+                process(gunicorn_command(port, args), env, port, f"gunicorn {n}", work / f"gunicorn{n}.log")
+            )
+            for n, port in enumerate(ports, 1)
+        ]
+        pid = None
+        if worker:
+            worker_env = dict(env, CELERY_LOG_LEVEL="INFO")
+            pid = stack.enter_context(process(WORKER, worker_env, None, "worker", work / "worker.log"))
+        yield Nodes(ports, webs, pid, db, redis_url)
+
+
+def plans_of(movement: dict[str, Any], args: argparse.Namespace) -> dict[str, Plan]:
+    """Each phase's trays: the send's rounds, the open loop's after them, the bare view's among the first."""
+    rounds = args.rounds
+    return {
+        "send": table_plan(movement, 1, rounds, args.seed),
+        "open": table_plan(movement, rounds + 1, rounds + args.open_rounds, args.seed + 1),
+        "bare": table_plan(movement, 1, min(args.bare_rounds, rounds), args.seed + 2),
+    }
+
+
+def run_phases(
+    nodes: Nodes, built: dict[str, Any], plans: dict[str, Plan], setting: dict[str, Any]
+) -> dict[str, Tally]:
+    """Warm every node, then bare, floor, send and (with open rounds) the open loop, in order."""
+    ports, pids, tokens, passes = nodes.ports, nodes.pids, built["tokens"], built["passes"]
+    for port in ports:
+        warm_up(port)
+    phases: dict[str, Tally] = {}
+    bare = sum(len(v) for v in plans["bare"].values())
+    print(f"bare view: {bare * 2} requests ...", flush=True)
+    phases["bare"] = run_phase(pids, lambda: closed_loop(ports, tokens, passes, plans["bare"], "bare"))
+    print(f"floor send: {bare} results ...", flush=True)
+    phases["floor"] = run_phase(pids, lambda: closed_loop(ports, tokens, passes, plans["bare"], "floor"))
+    print(f"send: {sum(len(v) for v in plans['send'].values())} results, closed loop ...", flush=True)
+    phases["send"] = run_phase(pids, lambda: closed_loop(ports, tokens, passes, plans["send"], "send"))
+    if plans["open"]:
+        rate = len(phases["send"].latencies) / phases["send"].seconds / 2
+        setting["open_rate"] = rate
+        n = sum(len(v) for v in plans["open"].values())
+        print(f"open loop: {n} results, {2 * n} arrivals at {rate:.1f}/s ...", flush=True)
+        phases["open"] = run_phase(pids, lambda: open_loop(ports, passes, plans["open"], rate))
+    return phases
+
+
+def standings_figures(watcher: SnapshotWatcher, phases: dict[str, Tally]) -> dict[str, Any]:
+    """Wait until every stored line has shown in a snapshot: the lags from each 201, what the watcher saw."""
+    stored_at = {k: v for t in phases.values() for k, v in t.stored_at.items()}
+    watcher.wait_for(set(stored_at))
+    lags = [max(0.0, watcher.first_seen[k] - t) for k, t in stored_at.items() if k in watcher.first_seen]
+    return {"lags": lags, "snapshots": watcher.snapshots, "most_waiting": watcher.most_waiting}
+
+
+def measure(
+    nodes: Nodes, built: dict[str, Any], plans: dict[str, Plan], setting: dict[str, Any]
+) -> tuple[dict[str, Tally], Throttled]:
+    """Every phase against the running servers: the entry phases (watched for standings, with a worker),
+    then the throttle phase."""
+    watcher, worker_before = None, cpu_seconds(nodes.worker)
+    if nodes.worker:
+        watcher = SnapshotWatcher(nodes.db.url, int(built["session"]), f"{nodes.redis_url}/0")
+        watcher.start()
+    phases = run_phases(nodes, built, plans, setting)
+    if watcher is not None:
+        setting.update(
+            standings_figures(watcher, phases), worker_cpu=cpu_seconds(nodes.worker) - worker_before
+        )
+    allowed, _ = rate_of(built["public_rate"])
+    print(f"throttle: {allowed + max(20, allowed // 10)} requests to {THROTTLED_PATH} ...", flush=True)
+    return phases, throttle_phase(nodes.ports, built["public_rate"])
+
+
+def worker_log_counts(log: Path) -> tuple[int, int]:
+    """The standings recomputes the worker received, and those it ran (its log, once it has stopped)."""
+    lines = [line for line in log.read_text(errors="replace").splitlines() if "recompute_standings" in line]
+    return sum(1 for line in lines if "received" in line), sum(1 for line in lines if "succeeded" in line)
+
+
+def bench(
+    args: argparse.Namespace, work: Path, db: Database, redis_url: str, setting: dict[str, Any]
+) -> bool:
+    """Build the session, start the nodes and the worker, run every phase, then check and report."""
+    if db.pid is None:
+        args.workers = 1  # SQLite: one process writes at a time
+    worker = bool(redis_url) and args.standings == "worker"
+    env = environment(db, redis_url, worker)
+    before = f", after {args.history} evenings" if args.history else ""
+    print(f"setting up: migrate, 100 pairs, Mitchell mod1 for 50 tables{before} ...", flush=True)
+    built = setup_session(env, args.history)
+    env["BENCH_BARE_CLUB"] = str(built["club"])
+    plans = plans_of(built["movement"], args)
+    with servers(env, args, work, db, redis_url, worker) as nodes:
+        phases, throttled = measure(nodes, built, plans, setting)
+    if worker:
+        setting["received"], setting["recomputes"] = worker_log_counts(work / "worker.log")
+    setting.update(database=db.name, gather=built["gather"], redis=redis_url)
+    setting["standings"] = "worker (Celery on Redis, one solo worker)" if worker else "eager (no broker)"
+    plan = {t: plans["send"].get(t, []) + plans["open"].get(t, []) for t in plans["send"]}
+    good = report(phases, verify(env, int(built["session"]), plan), args, setting)
+    return nodes_report(phases, nodes.ports, setting, throttled) and good
+
+
+def parse_args() -> argparse.Namespace:
+    """The command line, with the rounds' defaults filled in."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--standings", choices=["worker", "eager"], default="worker")
     parser.add_argument("--rounds", type=int, help="closed-loop rounds (worker 16, eager 26)")
     parser.add_argument("--open-rounds", type=int, help="open-loop rounds after them (4)")
     parser.add_argument("--bare-rounds", type=int, default=16)
     parser.add_argument("--database", choices=["postgres", "sqlite"], default="postgres")
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument(
+        "--nodes", type=int, default=1, help="gunicorn servers sharing PostgreSQL and Redis (1)"
+    )
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers a node (3)")
     parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1900)
     parser.add_argument(
         "--history", type=int, default=0, help="evenings of the club before the session (0: a new club)"
     )
     args = parser.parse_args()
-    eager = args.standings == "eager"
-    rounds = args.rounds or (26 if eager else 16)
-    open_rounds = args.open_rounds if args.open_rounds is not None else 4
-    if rounds + open_rounds > TABLES:
+    args.rounds = args.rounds or (26 if args.standings == "eager" else 16)
+    args.open_rounds = args.open_rounds if args.open_rounds is not None else 4
+    if args.rounds + args.open_rounds > TABLES:
         sys.exit(f"the session has {TABLES} rounds")
+    if args.nodes < 1:
+        sys.exit("--nodes: at least one")
+    return args
+
+
+def main() -> int:
+    """Start the database and Redis, then the nodes and the worker; build the session; run, check, stop."""
+    args = parse_args()
     setting: dict[str, Any] = {"load": " ".join(f"{x:.2f}" for x in os.getloadavg())}
     work = Path(tempfile.mkdtemp(prefix="clubwhist-bench."))
     work.chmod(0o755)
+    redis_wanted = args.standings == "worker" or args.nodes > 1  # the broker, or the nodes' one cache
     try:
-        with database(work, args.database) as db, redis_server(work, args.standings) as broker_url:
-            if db.pid is None:
-                args.workers = 1  # SQLite: one process writes at a time
-            env = environment(db, broker_url)
-            before = f", after {args.history} evenings" if args.history else ""
-            print(f"setting up: migrate, 100 pairs, Mitchell mod1 for 50 tables{before} ...", flush=True)
-            built = setup_session(env, args.history)
-            env["BENCH_BARE_CLUB"] = str(built["club"])
-            movement, tokens, passes = built["movement"], built["tokens"], built["passes"]
-            send_plan = table_plan(movement, 1, rounds, args.seed)
-            open_plan = table_plan(movement, rounds + 1, rounds + open_rounds, args.seed + 1)
-            bare_plan = table_plan(movement, 1, min(args.bare_rounds, rounds), args.seed + 2)
-            port = free_port()
-            gunicorn = [
-                str(GUNICORN),
-                "clubwhist.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(args.workers),
-                "--threads",
-                str(args.threads),
-                "--worker-class",
-                "gthread",
-                "--backlog",
-                "256",
-                "--timeout",
-                "60",
-                "--log-level",
-                "warning",
-            ]
-            worker = [
-                str(CELERY),
-                "-A",
-                "clubwhist",
-                "worker",
-                "--loglevel=info",
-                "--pool=solo",
-                "--concurrency=1",
-                "--without-heartbeat",
-                "--without-gossip",
-                "--without-mingle",
-            ]
-            with (
-                process(gunicorn, env, port, "gunicorn", work / "gunicorn.log") as web,
-                process(worker, dict(env, CELERY_LOG_LEVEL="INFO"), None, "worker", work / "worker.log")
-                if broker_url
-                else nothing() as worker_pid,
-            ):
-                pids = {"gunicorn": web, "database": db.pid}
-                worker_before = cpu_seconds(worker_pid) if worker_pid else 0.0
-                watcher = None
-                if worker_pid:
-                    watcher = SnapshotWatcher(db.url, int(built["session"]), f"{broker_url}/0")
-                    watcher.start()
-                phases: dict[str, Tally] = {}
-                warm_up(port)
-                print(f"bare view: {sum(len(v) for v in bare_plan.values()) * 2} requests ...", flush=True)
-                phases["bare"] = run_phase(pids, lambda: closed_loop(port, tokens, passes, bare_plan, "bare"))
-                print(f"floor send: {sum(len(v) for v in bare_plan.values())} results ...", flush=True)
-                phases["floor"] = run_phase(
-                    pids, lambda: closed_loop(port, tokens, passes, bare_plan, "floor")
-                )
-                print(f"send: {sum(len(v) for v in send_plan.values())} results, closed loop ...", flush=True)
-                phases["send"] = run_phase(pids, lambda: closed_loop(port, tokens, passes, send_plan, "send"))
-                if open_rounds:
-                    rate = len(phases["send"].latencies) / phases["send"].seconds / 2
-                    setting["open_rate"] = rate
-                    n = sum(len(v) for v in open_plan.values())
-                    print(f"open loop: {n} results, {2 * n} arrivals at {rate:.1f}/s ...", flush=True)
-                    phases["open"] = run_phase(pids, lambda: open_loop(port, passes, open_plan, rate))
-                if watcher is not None:
-                    stored_at = {k: v for t in phases.values() for k, v in t.stored_at.items()}
-                    watcher.wait_for(set(stored_at))
-                    lags = [
-                        max(0.0, watcher.first_seen[k] - t)
-                        for k, t in stored_at.items()
-                        if k in watcher.first_seen
-                    ]
-                    setting.update(
-                        lags=lags,
-                        snapshots=watcher.snapshots,
-                        most_waiting=watcher.most_waiting,
-                        worker_cpu=cpu_seconds(worker_pid) - worker_before,
-                    )
-            if worker_pid:
-                log = (work / "worker.log").read_text(errors="replace")
-                setting["recomputes"] = sum(
-                    1 for line in log.splitlines() if "recompute_standings" in line and "succeeded" in line
-                )
-            setting["database"] = db.name
-            setting["standings"] = (
-                "worker (Celery on Redis, one solo worker)" if broker_url else "eager (no broker)"
-            )
-            plan = {t: send_plan.get(t, []) + open_plan.get(t, []) for t in send_plan}
-            good = report(phases, verify(env, int(built["session"]), plan), args, setting)
+        with database(work, args.database) as db, redis_server(work, redis_wanted) as redis_url:
+            good = bench(args, work, db, redis_url, setting)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0 if good else 1
