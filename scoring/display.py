@@ -9,7 +9,7 @@
   tricks and two over the tables. Where the notation would nest a fraction
   in an exponent the figure is written as a plain decimal instead.
 - **percent** (modern): two places, "56.25".
-- **cards**: "K♣", "king of clubs" (``tournaments.display``).
+- **cards**: "K♣", "king of clubs" (``tournaments.display``, from ``whist.cards``).
 
 Each figure is set the same way everywhere: as text ("2²", for CSV and
 titles), as HTML (``html``: the exponent in ``<sup>``; the page's style keeps
@@ -31,16 +31,8 @@ from xml.sax.saxutils import escape
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from tournaments.display import (
-    SEAT_NAME,
-    SUIT_NAME,
-    SUIT_SYMBOL,
-    CardView,
-    card_text,
-    card_view,
-    card_words,
-    holding_text,
-)
+from tournaments.display import CardView, card_text, card_view, card_words, holding_text
+from whist.cards import SEAT_NAME, SUIT_NAME, SUIT_SYMBOL
 
 from .scorers.exponent import ExponentGain
 

@@ -45,6 +45,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from tournaments.printing.cells import text_cell, text_rows
+from whist.cards import SYMBOL_SUIT
 
 from . import display
 from .scorers import Scores
@@ -56,7 +57,7 @@ FONT_PATHS = (
     "/usr/share/fonts/dejavu/DejaVuSans.ttf",
 )
 SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-ASCII_SUITS = str.maketrans("♠♥♦♣−", "SHDC-")
+ASCII_SUITS = str.maketrans({**SYMBOL_SUIT, "−": "-"})
 #: How a spreadsheet cell opens a formula (or, with a tab or CR, hides one after what it shows).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: A number as this CSV writes one: whole, exact rational ("-27/4") or decimal ("-6.7500").

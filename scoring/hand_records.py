@@ -25,8 +25,8 @@ from dataclasses import asdict, dataclass
 from importlib.metadata import version
 from typing import Any
 
-from tournaments.display import SEATS
 from tournaments.models import Deal, Session
+from whist.cards import left_of
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ class DoubleDummy:
 
 def leader_of(dealer: str) -> str:
     """The player on the dealer's left, who leads (Law IV)."""
-    return SEATS[(SEATS.index(dealer) + 1) % 4]
+    return left_of(dealer)
 
 
 def solver_available() -> bool:

@@ -1,41 +1,21 @@
-"""Cards as people write them: "K♣", "10♥", "king of clubs"; one suit table for every page and PDF.
+"""Cards as people write them: "K♣", "10♥", "king of clubs", for every page and PDF.
 
 The book turns a trump card for each deal (Law III, Sec. 1; Law IV, Sec. 1)
 and the app stores it as rank and suit letters ("KC", "TH"); a sitting with
 a suit declared trumps and no card turned (Law IV, Sec. 11) stores the suit
-alone ("S"), shown as "♠ declared". Nobody reads
-those codes: pages, cards and PDFs show the glyph ("K♣") or the words
-("king of clubs"). The scoring side re-exports these through
-``scoring.display``.
+alone ("S"), shown as "♠ declared". Nobody reads those codes: pages, cards
+and PDFs show the glyph ("K♣") or the words ("king of clubs"), read from the
+one table of suits, ranks and seats (``whist.cards``). The scoring side
+re-exports these through ``scoring.display``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .movements import FAMILIES
+from whist.cards import RANK_NAME, RANKS, SUIT_NAME, SUIT_SYMBOL, SUITS, rank_text
 
-SUITS = "SHDC"
-RANKS = "AKQJT98765432"
-SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAME = {
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
-    "T": "ten",
-    "9": "nine",
-    "8": "eight",
-    "7": "seven",
-    "6": "six",
-    "5": "five",
-    "4": "four",
-    "3": "three",
-    "2": "two",
-}
-SEAT_NAME = {"N": "North", "E": "East", "S": "South", "W": "West"}
-SEATS = "NESW"
+from .movements import FAMILIES
 
 
 @dataclass(frozen=True)
@@ -72,10 +52,9 @@ def card_view(card: str) -> CardView | None:
         return CardView(code=code, rank="", suit=code, symbol=SUIT_SYMBOL[code], words=words)
     if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
         return None
-    rank = "10" if code[0] == "T" else code[0]
     return CardView(
         code=code,
-        rank=rank,
+        rank=rank_text(code[0]),
         suit=code[1],
         symbol=SUIT_SYMBOL[code[1]],
         words=f"{RANK_NAME[code[0]]} of {SUIT_NAME[code[1]]}",
@@ -96,7 +75,7 @@ def card_words(card: str) -> str:
 
 def holding_text(ranks: str) -> str:
     """One suit of a hand as printed: "A K 10 4", or "—" when void."""
-    return " ".join("10" if r == "T" else r for r in ranks) or "—"
+    return " ".join(rank_text(r) for r in ranks) or "—"
 
 
 def book_card_words(card: str) -> str:

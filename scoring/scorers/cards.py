@@ -1,4 +1,4 @@
-"""The suits and ranks of the pack, once for the scoring engine, and the trump of a deal.
+"""The trump of a deal, for the scoring engine; the suits and ranks are ``whist.cards``.
 
 Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
 
@@ -17,24 +17,7 @@ This module imports nothing from Django.
 
 from __future__ import annotations
 
-#: The suits, highest first as a bridge player lists them; the book ranks none.
-SUITS: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-#: The ranks, ace high (T is the ten).
-RANKS: dict[str, str] = {
-    "A": "ace",
-    "K": "king",
-    "Q": "queen",
-    "J": "jack",
-    "T": "ten",
-    "9": "nine",
-    "8": "eight",
-    "7": "seven",
-    "6": "six",
-    "5": "five",
-    "4": "four",
-    "3": "three",
-    "2": "two",
-}
+from whist.cards import RANK_NAME, RANKS, SUIT_NAME, SUITS
 
 
 def is_card(text: str) -> bool:
@@ -55,5 +38,5 @@ def trump_suit(trump: str) -> str:
 def trump_words(trump: str) -> str:
     """'the king of clubs turned', or 'spades declared' (Law IV, Sec. 11)."""
     if is_suit(trump):
-        return f"{SUITS[trump]} declared (Law IV, Sec. 11)"
-    return f"the {RANKS[trump[0]]} of {SUITS[trump[1]]} turned"
+        return f"{SUIT_NAME[trump]} declared (Law IV, Sec. 11)"
+    return f"the {RANK_NAME[trump[0]]} of {SUIT_NAME[trump[1]]} turned"

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
+from whist.cards import SEATS as SEATS
+from whist.cards import Seat as Seat
+
 Award = Literal["average", "average-plus", "average-minus"]
 AWARDS: tuple[Award, ...] = ("average", "average-plus", "average-minus")
-Seat = Literal["N", "E", "S", "W"]
-SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 
 
 class ScoringError(Exception):

@@ -27,6 +27,7 @@ from django.db.models import Count, Max
 
 from tournaments.models import MOVEMENT_FIELDS, Drive, DriveChange, Seat, Seating, SeatingTray, Session
 from tournaments.services.errors import NotFound
+from whist.cards import PARTNER, SEATS
 
 from .. import display
 from ..models import SlipLine
@@ -87,7 +88,7 @@ def place_at(seating: Seating, number: int) -> Place | None:
     seat = next((s for s, (n, _) in names.items() if n == number), None)
     if seat is None:
         return None
-    partner = {"N": "S", "S": "N", "E": "W", "W": "E"}[seat]
+    partner = PARTNER[seat]
     against = [names[s][1] for s in ("E", "W") if s in names] if seat in "NS" else [names[s][1] for s in "NS"]
     deal = seating.seating_trays.get().tray.number
     return Place(
@@ -417,7 +418,7 @@ def _board_change(change: DriveChange) -> BoardChange:
             BoardTable(
                 table=seating.table.number,
                 deal=seating.seating_trays.all()[0].tray.number,
-                seats=[(SEAT_WORD[s], names.get(s, (0, "—"))[1]) for s in "NESW"],
+                seats=[(SEAT_WORD[s], names.get(s, (0, "—"))[1]) for s in SEATS],
                 result=result,
                 status=line.status if line is not None else "",
                 line_id=line.pk if line is not None else None,

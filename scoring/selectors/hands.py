@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.display import SEATS
 from tournaments.models import Deal, Session
+from whist.cards import SUITS, left_of
 
 from .. import display
 from ..scorers import Slips
@@ -46,7 +46,7 @@ class HandView:
     @property
     def leader(self) -> str:
         """The player on the dealer's left, who leads."""
-        return display.SEAT_NAME[SEATS[(SEATS.index(self.dealer) + 1) % 4]]
+        return display.SEAT_NAME[left_of(self.dealer)]
 
     @property
     def leads(self) -> str:
@@ -67,9 +67,10 @@ def hand_view(deal: Deal) -> HandView | None:
     first, _, rest = deal.hands.partition(":")
     hands: dict[str, tuple[tuple[str, str], ...]] = {}
     for k, text in enumerate(rest.split()):
-        seat = SEATS[(SEATS.index(first) + k) % 4]
         suits = text.split(".")
-        hands[seat] = tuple((s, display.holding_text(ranks)) for s, ranks in zip("SHDC", suits, strict=True))
+        hands[left_of(first, k)] = tuple(
+            (s, display.holding_text(r)) for s, r in zip(SUITS, suits, strict=True)
+        )
     return HandView(
         tray=deal.tray.number, dealer=deal.dealer, trump=deal.trump, hands=hands, dd=deal.double_dummy
     )

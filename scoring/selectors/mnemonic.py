@@ -23,6 +23,7 @@ from typing import Any
 from tournaments.models import Seat, Seating, Session
 from tournaments.services.errors import NotFound
 from tournaments.services.mnemonic import FAMILY
+from whist.cards import SEATS
 
 from .. import display
 from ..models import SlipLine
@@ -120,7 +121,7 @@ def _seats(seating: Seating, first: dict[int, str], me: int) -> list[SeatLine]:
     names = entrant_names(session=seating.round.session)
     number_of = {p: n for n, p in _players(seating.round.session).items()}
     out = []
-    for seat in sorted(rows, key=lambda s: "NESW".index(s.direction)):
+    for seat in sorted(rows, key=lambda s: SEATS.index(s.direction)):
         number = number_of.get(seat.player_id or 0, 0)
         was = first.get(number, seat.direction)
         out.append(

@@ -29,6 +29,7 @@ from django.urls import reverse
 
 from tournaments.models import Seat, Seating, Session, Tray
 from tournaments.selectors import slips_version
+from whist.cards import SEATS
 
 from .. import display
 from ..models import SlipLine
@@ -60,7 +61,7 @@ def seat_views(seating: Seating) -> list[SeatView]:
     """Who sits in each seat (N, E, S, W) at a table in a round: name, and pair (team) number."""
     seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
     out = []
-    for direction in "NESW":
+    for direction in SEATS:
         seat = seats.get(direction)
         side = seating.ns if direction in "NS" else seating.ew
         number = seat.entrant.number if seat and seat.entrant else (side.number if side else None)

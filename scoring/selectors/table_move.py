@@ -18,6 +18,7 @@ from django.core.cache import cache
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
 from tournaments.selectors import seated_kind
+from whist.cards import SEAT_NAME
 
 MOVEMENT_CACHE_SECONDS = 12 * 3600
 
@@ -179,9 +180,6 @@ def _seat_lines(movement: Movement, seating: Seating, entrant: Entrant | None) -
     return out
 
 
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-
-
 def _place_words(place: Any, side: str, table: int, seat: str = "") -> str:
     """ "Stay", "Go to Table 4, sit East-West" (a player: "sit North"), "Sit out the next round"."""
     if place == "sit out":
@@ -192,7 +190,7 @@ def _place_words(place: Any, side: str, table: int, seat: str = "") -> str:
     if seat:
         if (to_table, to_seat) == (table, seat):
             return "Keep your seat"
-        return f"Go to Table {to_table}, sit {SEAT_WORDS[to_seat]}"
+        return f"Go to Table {to_table}, sit {SEAT_NAME[to_seat]}"
     direction = "North-South" if to_seat in ("N", "S") else "East-West"
     if to_table == table and direction[0] == side[0]:
         return "Stay at this table"

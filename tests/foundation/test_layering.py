@@ -1,7 +1,10 @@
 """The layering is checked by a tool, not by hope: import contracts over the whole tree.
 
-- the engines (``tournaments/movements``, ``scoring/scorers``) import nothing
-  of Django (``test_pure_engines`` walks that too);
+- ``whist``, the bottom package (the one suit table, the one register),
+  imports nothing of the project and nothing of Django;
+- the engines (``tournaments/movements``, ``scoring/scorers``, ``tournaments/pbn``)
+  import nothing of Django, and of the project only ``whist`` (``test_pure_engines``
+  walks that too);
 - ``tournaments`` never imports ``scoring`` (DESIGN.md, "Layout");
 - views import no other views (what they share lives in ``mixins`` and
   ``pages``);
@@ -18,7 +21,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FIRST_PARTY = ("clubwhist", "infra", "scoring", "tournaments")
+FIRST_PARTY = ("clubwhist", "infra", "scoring", "tournaments", "whist")
+#: Third-party packages that are the web side: Django and what runs on it.
+DJANGO = ("django", "rest_framework", "celery", "drf_spectacular")
+#: The pure engines: plain data in, plain data out.
+ENGINES = ("tournaments/movements", "scoring/scorers", "tournaments/pbn")
 
 
 def modules(*packages: str) -> Iterator[tuple[str, Path]]:
@@ -74,14 +81,18 @@ def test_tournaments_never_imports_scoring() -> None:
     assert offences(("tournaments",), ("scoring",)) == []
 
 
+def test_whist_imports_nothing_of_the_project_or_django() -> None:
+    assert offences(("whist",), (*DJANGO, "clubwhist", "scoring", "tournaments")) == []
+
+
 def test_the_engines_import_nothing_of_django() -> None:
-    found = offences(("tournaments/movements", "scoring/scorers"), ("django", "rest_framework", "celery"))
+    found = offences(ENGINES, DJANGO)
+    own = tuple(engine.replace("/", ".") for engine in ENGINES)
     engine_out = [
         f"{path.relative_to(ROOT)}:{line} imports {target}"
-        for name, path in modules("tournaments/movements", "scoring/scorers")
+        for name, path in modules(*ENGINES)
         for target, line in imports(name, path)
-        if target.startswith(FIRST_PARTY)
-        and not target.startswith(("tournaments.movements", "scoring.scorers"))
+        if target.startswith(FIRST_PARTY) and not target.startswith((*own, "whist."))
     ]
     assert found == [] and engine_out == []
 

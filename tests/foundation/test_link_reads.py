@@ -118,8 +118,6 @@ def test_a_phones_pass_read_by_its_token_is_the_orms_read(running_session: Sessi
     assert link.session.get_deferred_fields() == set(MOVEMENT_FIELDS)
 
 
-
-
 @pytest.mark.parametrize(
     ("model", "columns"),
     [

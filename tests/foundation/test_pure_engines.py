@@ -1,4 +1,4 @@
-"""The two engines are pure Python: no module in them imports Django (STYLE.md pointer 1)."""
+"""The engines and ``whist`` are pure Python: no module in them imports Django (STYLE.md pointer 1)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINES = [ROOT / "tournaments" / "movements", ROOT / "scoring" / "scorers", ROOT / "tournaments" / "pbn"]
+ENGINES = [
+    ROOT / "whist",
+    ROOT / "tournaments" / "movements",
+    ROOT / "scoring" / "scorers",
+    ROOT / "tournaments" / "pbn",
+]
 
 
 def _imports(path: Path) -> set[str]:

@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from infra.security import PreviewRateThrottle, PublicRateThrottle
+from whist.cards import SEATS
 
 from .. import movements
 from ..models import ScoringMethod, Session
@@ -33,8 +34,6 @@ from ..services.errors import NotFound, UserError
 from . import errors
 from .permissions import DirectorView, PublicView
 from .sessions import SESSION_ID
-
-SEATS = ("N", "E", "S", "W")
 
 
 def size_field(help_text: str, noun: str, most: int, *, required: bool = False) -> serializers.IntegerField:

@@ -16,6 +16,8 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from whist.cards import SEATS
+
 from ..models import TRUMP_SUITS, Deal, Session, Tray
 from ..selectors import tray_by_number
 from ..services import deals, pbn, setup
@@ -64,7 +66,7 @@ class DealRecordSerializer(serializers.Serializer):
         default="",
         help_text='PBN deal notation: "N:AKQ.J.T98.765 ...".',
     )
-    dealer = serializers.ChoiceField(["", "N", "E", "S", "W"], required=False, default="")
+    dealer = serializers.ChoiceField(["", *SEATS], required=False, default="")
 
 
 class CountSerializer(serializers.Serializer):

@@ -11,6 +11,8 @@ import secrets
 from django.db import models
 from django.db.models import Q
 
+from whist.cards import SEAT_TABLE
+
 
 def new_table_token() -> str:
     """A private link's secret: 128 bits, URL-safe."""
@@ -162,15 +164,9 @@ class SeatedEntrant(models.Model):
 class Seat(models.Model):
     """A player in a seat (N, E, S, W) at one table in one round."""
 
-    class Direction(models.TextChoices):
-        N = "N", "North"
-        E = "E", "East"
-        S = "S", "South"
-        W = "W", "West"
-
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="seats")
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
-    direction = models.CharField(max_length=1, choices=Direction.choices)
+    direction = models.CharField(max_length=1, choices=SEAT_TABLE)
     player = models.ForeignKey(
         "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from whist.cards import SUIT_NAME, SUITS
+
 
 class EntrantKind(models.TextChoices):
     """What the session's movement seats."""
@@ -42,7 +44,7 @@ class ScoringMethod(models.TextChoices):
 
 
 #: The suits a sitting may declare trumps (Law IV, Sec. 11, p. 62).
-TRUMP_SUITS = [("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs")]
+TRUMP_SUITS = [(suit, SUIT_NAME[suit].capitalize()) for suit in SUITS]
 
 #: A session's heavy fields, its written-out movement: reads that do not need them leave them unread.
 MOVEMENT_FIELDS = ("movement_json", "movement_params")
@@ -114,7 +116,7 @@ class Session(models.Model):
                 name="session_timer_bounded",
             ),
             models.CheckConstraint(
-                condition=Q(declared_trump__in=["", "S", "H", "D", "C"]), name="session_declared_trump_suit"
+                condition=Q(declared_trump__in=["", *SUITS]), name="session_declared_trump_suit"
             ),
         ]
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 
+from whist.cards import SEAT_TABLE
+
 
 class Tray(models.Model):
     """The device that carries one deal from table to table; numbered 1..n."""
@@ -37,16 +39,10 @@ class Deal(models.Model):
     the turned card as rank+suit, e.g. "KC" (Law III Sec. 1, Law IV Sec. 1).
     """
 
-    class Dealer(models.TextChoices):
-        N = "N", "North"
-        E = "E", "East"
-        S = "S", "South"
-        W = "W", "West"
-
     tray = models.OneToOneField(Tray, on_delete=models.CASCADE, related_name="deal")
     hands = models.CharField(max_length=80, blank=True, default="")
     trump = models.CharField(max_length=3, blank=True, default="")
-    dealer = models.CharField(max_length=1, choices=Dealer.choices, default=Dealer.N)
+    dealer = models.CharField(max_length=1, choices=SEAT_TABLE, default="N")
     #: Double-dummy tricks per declarer seat with this trump, once computed.
     double_dummy = models.JSONField(null=True, blank=True)
 

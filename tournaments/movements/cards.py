@@ -27,9 +27,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from whist.cards import SEAT_NAME
+
 from .types import SEATS, Movement, Seat, TableAssignment
 
-_SEAT_WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _ACROSS: dict[Seat, Seat] = {"N": "E", "S": "W", "E": "N", "W": "S"}
 _ONES = (
     "",
@@ -164,7 +165,7 @@ def _seat_phrase(move: Move, seat: Seat, table: int) -> str:
     to_table, to_seat = move
     if to_table == table and to_seat == seat:
         return "Keep your seat"
-    return f"Go next to Table {to_table}, {_SEAT_WORD[to_seat]}"
+    return f"Go next to Table {to_table}, {SEAT_NAME[to_seat]}"
 
 
 def _usual_and_exceptions(phrases: Mapping[int, str]) -> str:
@@ -185,7 +186,7 @@ def seat_line(m: Movement, table: int, seat: Seat) -> str:
     moves = seat_moves(m, table, seat)
     phrases = {r: _seat_phrase(mv, seat, table) for r, mv in moves.items()}
     text = _usual_and_exceptions(phrases) or "No move."
-    return f"{_SEAT_WORD[seat].upper()} — {text}"
+    return f"{SEAT_NAME[seat].upper()} — {text}"
 
 
 def _tray_phrase(dest: Mapping[int, int], table: int) -> str:
@@ -246,7 +247,7 @@ def _originals(m: Movement, table: int) -> tuple[str, ...]:
     first = _at(m, 1, table)
     lines = []
     if first is not None and first.seats is not None:
-        lines = [f"Original {_SEAT_WORD[s]}, No. {p}." for s, p in first.seats.items()]
+        lines = [f"Original {SEAT_NAME[s]}, No. {p}." for s, p in first.seats.items()]
     elif first is not None:
         unit = _unit(m)
         lines = [
@@ -324,7 +325,7 @@ def _player_phrase(move: Move, seat: Seat, table: int) -> str:
         return f"{seat} sits out"
     if not isinstance(move, tuple) or move == (table, seat):
         return f"{seat} stays"
-    return f"{seat} goes to Table {move[0]}, {_SEAT_WORD[move[1]]}"
+    return f"{seat} goes to Table {move[0]}, {SEAT_NAME[move[1]]}"
 
 
 def table_move_sentence(m: Movement, table: int, rnd: int) -> str:

@@ -50,6 +50,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from whist.cards import PARTNER, SEAT_NAME
+
 from .types import SEATS, Movement, MovementUserError, Round, Seat, TableAssignment
 
 Sex = Literal["lady", "gentleman"]
@@ -60,8 +62,6 @@ Seating = Mapping[int, Mapping[Seat, int]]
 _PAGES = "p. 24"
 _SIDE_SEATS: dict[Side, tuple[Seat, Seat]] = {"NS": ("N", "S"), "EW": ("E", "W")}
 _OTHER: dict[Side, Side] = {"NS": "EW", "EW": "NS"}
-_PARTNER_SEAT: dict[Seat, Seat] = {"N": "S", "S": "N", "E": "W", "W": "E"}
-_SEAT_WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 @dataclass(frozen=True)
@@ -290,7 +290,7 @@ def _where(seating: Seating) -> dict[int, tuple[int, Seat]]:
 
 def partner_in(seating: Mapping[Seat, int], seat: Seat) -> int:
     """The partner of the player in a seat."""
-    return seating[_PARTNER_SEAT[seat]]
+    return seating[PARTNER[seat]]
 
 
 def _moves(
@@ -311,7 +311,7 @@ def _moves(
 def _why(method: str, won: bool, t0: int, t1: int, seat: Seat, n: int) -> str:
     """'Your side won at table 3: move up to table 2, East.'"""
     how = "won" if won else "lost"
-    place = f"table {t1}, {_SEAT_WORD[seat]}"
+    place = f"table {t1}, {SEAT_NAME[seat]}"
     if t1 == t0:
         go = f"stay at {place}"
     elif (t0, t1) == (n, 1) or ((t0, t1) != (1, n) and t1 == t0 - 1):

@@ -2,15 +2,16 @@
 
 Each system of the book lives in its own module and defines its ``Family``
 (``family.py``) as a plain value; this module lists them all, once, in
-``FAMILIES``: nothing joins the register by being imported. ``generate`` is the
-only door in: it turns the director's request (so many pairs, tables, teams
-or players; so many deals; a variant) into a ``Movement``, or refuses with a
-``MovementUserError`` that gives the book's reason.
+``FAMILIES`` (a ``whist.registry.Register``): nothing joins the register by
+being imported. ``generate`` is the only door in: it turns the director's
+request (so many pairs, tables, teams or players; so many deals; a variant)
+into a ``Movement``, or refuses with a ``MovementUserError`` that gives the
+book's reason.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from whist.registry import Register
 
 from . import (
     clay,
@@ -38,25 +39,9 @@ from .types import Movement, MovementUserError
 __all__ = ["FAMILIES", "Family", "Generator", "SessionKind", "generate", "register"]
 
 
-def register(family: Family, into: dict[str, Family] | None = None) -> Family:
-    """Add a family to the register; a name may be registered once."""
-    families = FAMILIES if into is None else into
-    if family.name in families:
-        raise RuntimeError(f"movement family {family.name!r} registered twice")
-    families[family.name] = family
-    return family
-
-
-def build_register(families: Iterable[Family]) -> dict[str, Family]:
-    """The register of the given families, in the order given (the menu's)."""
-    out: dict[str, Family] = {}
-    for family in families:
-        register(family, out)
-    return out
-
-
 #: Every system of the book, in the book's order (pp. 24-59).
-FAMILIES: dict[str, Family] = build_register(
+FAMILIES: Register[Family] = Register(
+    "movement family",
     (
         progressive.FAMILY,
         mitchell.FAMILY,
@@ -77,8 +62,14 @@ FAMILIES: dict[str, Family] = build_register(
         more_teams.THREE_TEAMS,
         team_matches.FAMILY,
         mnemonic.FAMILY,
-    )
+    ),
+    unknown=MovementUserError,
 )
+
+
+def register(family: Family) -> Family:
+    """Add a family at run time; a name may be registered once (``RuntimeError`` on a twin)."""
+    return FAMILIES.add(family)
 
 
 _UNIT_OPTION = {"pair": "pairs", "team": "teams", "player": "players"}
@@ -95,10 +86,7 @@ def generate(
     variant: str | None = None,
 ) -> Movement:
     """Generate a movement of a registered family, or explain why it cannot be."""
-    fam = FAMILIES.get(family)
-    if fam is None:
-        known = ", ".join(sorted(FAMILIES))
-        raise MovementUserError(f"unknown movement family {family!r}; known: {known}")
+    fam = FAMILIES.named(family)
     if variant is not None and variant not in fam.variants:
         if fam.variants:
             raise MovementUserError(

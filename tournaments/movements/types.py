@@ -23,9 +23,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from whist.cards import SEATS as SEATS
+from whist.cards import Seat as Seat
+
 EntrantKind = Literal["pair", "team", "player"]
-Seat = Literal["N", "E", "S", "W"]
-SEATS: tuple[Seat, ...] = ("N", "E", "S", "W")
 
 
 class MovementError(Exception):

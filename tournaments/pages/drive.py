@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from whist.cards import SEATS
+
 from ..forms import DriveForm
 from ..models import Drive, DriveChange, Entrant, Seat, Session
 
@@ -53,4 +55,4 @@ def _first_change(session: Session) -> list[dict[str, Any]]:
         tables.setdefault(seat.seating.table.number, {})[seat.direction] = (
             seat.player.name if seat.player else ""
         )
-    return [{"table": t, "seats": [(d, row.get(d, "")) for d in "NESW"]} for t, row in sorted(tables.items())]
+    return [{"table": t, "seats": [(d, row.get(d, "")) for d in SEATS]} for t, row in sorted(tables.items())]

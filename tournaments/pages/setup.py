@@ -13,7 +13,9 @@ from typing import Any
 from django.http import HttpRequest
 from django.utils.safestring import SafeString, mark_safe
 
-from ..display import SUIT_SYMBOL, plural, variant_words
+from whist.cards import SUIT_SYMBOL, rank_text
+
+from ..display import plural, variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
 from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
@@ -366,9 +368,8 @@ def trump_parts(card: str) -> dict[str, str] | None:
         return {"rank": "", "symbol": SUIT_SYMBOL[card], "suit": card, "words": trump_words(card)}
     if len(card) != 2 or card[1] not in SUIT_SYMBOL:
         return None
-    rank = "10" if card[0] == "T" else card[0]
     return {
-        "rank": rank,
+        "rank": rank_text(card[0]),
         "symbol": SUIT_SYMBOL[card[1]],
         "suit": card[1],
         "words": trump_words(card),

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..display import RANKS, SEAT_NAME, SEATS, SUIT_NAME, SUIT_SYMBOL, SUITS
+from whist.cards import PACK, RANKS, SEAT_NAME, SEATS, SUIT_NAME, SUIT_SYMBOL, SUITS, left_of, rank_text
 
-PACK = frozenset(r + s for s in SUITS for r in RANKS)
-__all__ = ["PACK", "RANKS", "SEATS", "SEAT_NAME", "SUITS", "SUIT_NAME", "SUIT_SYMBOL"]
+__all__ = ["PACK", "RANKS", "SEATS", "SEAT_NAME", "SUITS", "SUIT_NAME", "SUIT_SYMBOL", "left_of"]
 
 #: Hands by seat; a seat missing from the mapping is a hand not given ("-").
 Hands = dict[str, list[str]]
@@ -28,23 +27,11 @@ class DealError(ValueError):
     """A deal that cannot be read or is not a true pack; the message says why."""
 
 
-def left_of(seat: str, steps: int = 1) -> str:
-    """The seat ``steps`` places clockwise from ``seat``."""
-    return SEATS[(SEATS.index(seat) + steps) % 4]
-
-
 def card_text(card: str) -> str:
     """A card as people write it: "KC" -> "K♣", "TH" -> "10♥"; blank if not a card."""
     if len(card) != 2 or card[1] not in SUIT_SYMBOL or card[0] not in RANKS:
         return ""
-    return ("10" if card[0] == "T" else card[0]) + SUIT_SYMBOL[card[1]]
-
-
-def suit_text(ranks: str) -> str:
-    """A suit's ranks as people write them: "AKT2" -> "A K 10 2"; a void is "—"."""
-    if not ranks:
-        return "—"
-    return " ".join("10" if r == "T" else r for r in ranks)
+    return rank_text(card[0]) + SUIT_SYMBOL[card[1]]
 
 
 def read_card(text: str) -> str:
@@ -146,7 +133,7 @@ def whole_deal(hands: Hands) -> tuple[Hands, str | None]:
         return {s: list(hands[s]) for s in SEATS}, None
     missing = next(s for s in SEATS if s not in hands)
     rest = PACK - {c for s in given for c in hands[s]}
-    out = {s: list(hands[s]) for s in given}
+    out: Hands = {s: list(hands[s]) for s in given}
     out[missing] = sort_hand(list(rest))
     return out, missing
 

@@ -33,13 +33,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .cards import RANKS, SEATS, left_of
+from whist.cards import RANKS, SEATS, SUITS, left_of
+
 from .writer import MANDATORY
 
 #: A backslash escapes a quote or a backslash (3.2); before anything else it stands for itself,
 #: as in a table's column widths ("Result\\2R", 5.2).
 TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+) "((?:[^"\\]|\\.)*)"\]')
-SEAT = "[NESW]"
+SEAT = f"[{''.join(SEATS)}]"
 VALUES: dict[str, re.Pattern[str]] = {
     "Date": re.compile(r"[0-9?]{4}\.[0-9?]{2}\.[0-9?]{2}"),
     "Board": re.compile(r"[1-9][0-9]*"),
@@ -223,7 +224,7 @@ def _check_deal(value: str, dealer: str, line: int, problems: list[str]) -> None
             return
         if hand == "-":
             continue
-        cards = [r + s for s, ranks in zip("SHDC", hand.split("."), strict=True) for r in ranks]
+        cards = [r + s for s, ranks in zip(SUITS, hand.split("."), strict=True) for r in ranks]
         for suit in hand.split("."):
             if list(suit) != sorted(suit, key=RANKS.index):
                 problems.append(f"line {line}: the ranks {suit} are not in descending order (3.4.11)")

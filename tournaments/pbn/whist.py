@@ -28,7 +28,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .cards import SEAT_NAME, SEATS, DealError, Hands, card_text, read_card, read_deal, whole_deal
+from whist.cards import SEAT_NAME, SEATS
+
+from .cards import DealError, Hands, card_text, read_card, read_deal, whole_deal
 from .reader import Game, PBNFile, PBNFileError, decode, read_file
 
 TAKEN = frozenset({"Board", "Dealer", "Deal", "Trump"})

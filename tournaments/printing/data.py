@@ -27,14 +27,13 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
+from whist.cards import SEATS
+
 from ..display import book_card_words
 from ..models import Drive, EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
-from ..movements.types import Seat
 from .hands import TrayHands, session_hands
-
-SEAT_ORDER: tuple[Seat, ...] = ("N", "E", "S", "W")
 
 
 @dataclass(frozen=True)
@@ -174,7 +173,7 @@ def _card(card: GuideCard, movement: Movement, link: TableLink | None) -> Card:
         originals=card.originals,
         headings=headings,
         rows=rows,
-        moves=tuple((seat, card.moves[seat]) for seat in SEAT_ORDER if seat in card.moves),
+        moves=tuple((seat, card.moves[seat]) for seat in SEATS if seat in card.moves),
         tray_move=card.tray_move,
         link=link,
     )
@@ -200,7 +199,7 @@ def _tables_of(movement: Movement) -> dict[int, list[tuple[int, str]]]:
     for rnd in movement.rounds:
         for t in rnd.tables:
             if t.seats is not None:
-                who = " ".join(f"{s}{t.seats[s]}" for s in SEAT_ORDER if s in t.seats)
+                who = " ".join(f"{s}{t.seats[s]}" for s in SEATS if s in t.seats)
             else:
                 who = f"{t.ns} v {t.ew}"
             for tray in t.trays:

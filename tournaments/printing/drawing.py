@@ -16,6 +16,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from whist.cards import SYMBOL_SUIT
+
 from ..movements import Movement
 from ..movements.diagram import SAMPLE, STYLE, Curve, Label, TableShape, diagram_svg, layout
 from .data import TableLink
@@ -25,7 +27,7 @@ KIND_DASH: dict[str, Sequence[float] | None] = {"ew": None, "ns": (6, 4), "tray"
 
 def latin(text: str) -> str:
     """Text the standard PDF fonts can show: their WinAnsi set (suit symbols spelt out)."""
-    swaps = {"−": "-", "♠": "S", "♥": "H", "♦": "D", "♣": "C", "…": "...", "›": ">"}
+    swaps = {"−": "-", **SYMBOL_SUIT, "…": "...", "›": ">"}
     for a, b in swaps.items():
         text = text.replace(a, b)
     return text.encode("cp1252", "replace").decode("cp1252")

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from whist.cards import RANKS, RED_SUITS, SEAT_NAME, SEATS, SUIT_SYMBOL, SUITS, rank_text
+
 from ..display import card_text
 from ..models import Deal, Session
-from ..pbn.cards import RANKS, SEAT_NAME, SEATS, SUIT_SYMBOL, SUITS, read_deal
+from ..pbn.cards import read_deal
 from ..services.pbn import double_dummy_note
 
 
@@ -34,7 +36,7 @@ class SuitLine:
     @property
     def red(self) -> bool:
         """Hearts and diamonds print red."""
-        return self.suit in "HD"
+        return self.suit in RED_SUITS
 
     @property
     def text(self) -> str:
@@ -75,24 +77,20 @@ class TrayHands:
     @property
     def trump_red(self) -> bool:
         """Whether the trump card is a heart or a diamond."""
-        return self.trump[-1:] in ("H", "D")
+        return self.trump[-1:] in RED_SUITS
 
     def hand(self, seat: str) -> Hand:
         """The hand of one seat."""
         return next(h for h in self.hands if h.seat == seat)
 
 
-def _rank_text(rank: str) -> str:
-    return "10" if rank == "T" else rank
-
-
 def _hand(seat: str, cards: list[str], dealer: str, trump: str) -> Hand:
     lines = []
     for suit in SUITS:
         ranks = [r for r in RANKS if r + suit in cards]
-        turned = _rank_text(trump[0]) if seat == dealer and trump[1:] == suit else ""
+        turned = rank_text(trump[0]) if seat == dealer and trump[1:] == suit else ""
         lines.append(
-            SuitLine(suit=suit, symbol=SUIT_SYMBOL[suit], ranks=tuple(map(_rank_text, ranks)), trump=turned)
+            SuitLine(suit=suit, symbol=SUIT_SYMBOL[suit], ranks=tuple(map(rank_text, ranks)), trump=turned)
         )
     return Hand(seat=seat, name=SEAT_NAME[seat], suits=tuple(lines), dealer=seat == dealer)
 

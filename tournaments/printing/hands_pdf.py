@@ -22,6 +22,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from whist.cards import RED_SUITS, SUIT_SYMBOL, SYMBOL_SUIT, rank_text
+
 from ..pbn.whist import ranges
 from .cells import markup_cell, shrunk
 from .data import Printed
@@ -39,9 +41,6 @@ CARD_HEAD = ParagraphStyle("curtain-head", parent=TEXT, fontName="Helvetica-Bold
 CARD_SEAT = ParagraphStyle("curtain-seat", parent=CARD_HEAD, alignment=2)
 
 
-SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-
-
 def plain(value: str) -> str:
     """Text Helvetica can show: a character it lacks becomes "?"."""
     return value.encode("cp1252", "replace").decode("cp1252")
@@ -49,7 +48,7 @@ def plain(value: str) -> str:
 
 def text(value: str) -> str:
     """Free text (a title, a note) as paragraph markup: suit symbols in ZapfDingbats, the rest plain."""
-    parts = [symbol(SYMBOLS[c], c) if c in SYMBOLS else escape(plain(c)) for c in value]
+    parts = [symbol(SYMBOL_SUIT[c], c) if c in SYMBOL_SUIT else escape(plain(c)) for c in value]
     return "".join(parts)
 
 
@@ -59,19 +58,17 @@ def symbol(suit: str, glyph: str) -> str:
     The spade's advance in the font's metrics is narrower than its glyph: a
     hair of space after every symbol keeps the next letter clear of it.
     """
-    colour = f' color="{RED}"' if suit in "HD" else ""
+    colour = f' color="{RED}"' if suit in RED_SUITS else ""
     return f'<font face="ZapfDingbats"{colour}>{glyph}</font><font size="3">&nbsp;</font>'
 
 
 def card_markup(trump: str) -> str:
     """ "K♣" in markup, the symbol in its colour; a declared suit "♣ declared"."""
-    if len(trump) == 1 and trump in "SHDC":
-        glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[trump]
-        return symbol(trump, glyph) + " declared"
-    if len(trump) != 2:
+    if trump in SUIT_SYMBOL:
+        return symbol(trump, SUIT_SYMBOL[trump]) + " declared"
+    if len(trump) != 2 or trump[1] not in SUIT_SYMBOL:
         return ""
-    glyph = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[trump[1]]
-    return ("10" if trump[0] == "T" else trump[0]) + symbol(trump[1], glyph)
+    return rank_text(trump[0]) + symbol(trump[1], SUIT_SYMBOL[trump[1]])
 
 
 def suit_markup(line: SuitLine) -> str:

@@ -18,7 +18,8 @@ from typing import Any
 
 from django.db import transaction
 
-from ..display import RANKS, SUIT_NAME, SUITS
+from whist.cards import RANKS, SEATS, SUIT_NAME, SUITS, left_of
+
 from ..models import Deal, Session, Tray
 from ..pbn.cards import DealError, deal_notation, read_deal, whole_deal
 from .club import log_action
@@ -27,12 +28,6 @@ from .pbn import pbn_export as pbn_export  # PBN lives in services.pbn; the name
 from .pbn import pbn_import as pbn_import
 from .sessions import require_status
 
-SEATS = "NESW"
-
-
-def _left_of(seat: str, steps: int = 1) -> str:
-    return SEATS[(SEATS.index(seat) + steps) % 4]
-
 
 def deal_cards(*, dealer: str, rng: random.Random | None = None) -> tuple[dict[str, list[str]], str]:
     """Shuffle and deal a pack: hands by seat (cards like "KC") and the trump card."""
@@ -40,7 +35,7 @@ def deal_cards(*, dealer: str, rng: random.Random | None = None) -> tuple[dict[s
     (rng or secrets.SystemRandom()).shuffle(pack)
     hands: dict[str, list[str]] = {s: [] for s in SEATS}
     for i, card in enumerate(pack):
-        hands[_left_of(dealer, i + 1)].append(card)
+        hands[left_of(dealer, i + 1)].append(card)
     return hands, pack[-1]
 
 

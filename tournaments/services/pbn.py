@@ -19,8 +19,10 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from whist.cards import SEAT_NAME, SUIT_NAME
+
 from ..models import Deal, Session, Tray
-from ..pbn.cards import SEAT_NAME, SUIT_NAME, card_text, deal_notation, read_deal
+from ..pbn.cards import card_text, deal_notation, read_deal
 from ..pbn.whist import Reading, WhistDeal, ranges, read_deals
 from ..pbn.writer import ExportDeal, export_text
 from .club import log_action

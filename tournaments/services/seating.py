@@ -13,6 +13,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 
+from whist.cards import left_of
+
 from .. import movements
 from ..models import (
     Deal,
@@ -42,12 +44,10 @@ from .errors import UserError
 from .sessions import KIND_SHAPE, require_status
 from .teams import is_teams_session, teams_arrange
 
-DEALERS = "NESW"
-
 
 def dealer_for(tray_number: int) -> str:
     """The dealer of a tray: North on tray 1, then round the table."""
-    return DEALERS[(tray_number - 1) % 4]
+    return left_of("N", tray_number - 1)
 
 
 def movement_generate(
