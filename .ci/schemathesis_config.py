@@ -21,6 +21,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -35,7 +36,7 @@ from django.db.models import Max  # noqa: E402
 
 from scoring.demo import DEMO_SLUG, DEMO_USER  # noqa: E402
 from scoring.models import SlipLine  # noqa: E402
-from tournaments.models import Club, Round, Series, Session, Tray  # noqa: E402
+from tournaments.models import Club, Round, Series, Session, Table, Tray  # noqa: E402
 from tournaments.services import sessions  # noqa: E402
 
 #: How often a bound parameter takes a real value rather than a generated one.
@@ -84,25 +85,40 @@ def operations(
     return out
 
 
-def main() -> None:
-    """Print the config."""
-    director_token = sys.argv[1]
-    club = Club.objects.get(slug=DEMO_SLUG)
-    draft_session(club)
-    by_status = {
-        status: list(club.sessions.filter(status=status).order_by("pk").values_list("pk", flat=True))
-        for status in (Session.Status.PUBLISHED, Session.Status.RUNNING)
-    }
-    running = club.sessions.get(pk=by_status[Session.Status.RUNNING][0])
-    tables = list(running.tables.order_by("number"))
-    spare, played = (
-        tables[-1],
-        tables[:-1],
-    )  # new-link and revoke take the last table's link, never the others'
-    dictionaries = {
+#: Each parameter of the API and the dictionary of the demo's values it takes.
+BINDINGS = {
+    "path.slug": "slugs",
+    "path.id": "sessions",
+    "path.number": "trays",  # trays, entrants and tables alike: 1..the most trays covers all three
+    "path.tray": "trays",
+    "path.round": "rounds",
+    "path.player_id": "players",
+    "path.series_id": "series",
+    "path.line_id": "lines",
+    "path.token": "tokens",
+    "path.family": "families",
+    "query.tray": "trays",
+    "query.table": "tables",
+    # Bodies: results, disputes and entrants name trays, tricks and players as the demo has them.
+    "body.tray": "trays",
+    "body.ns_tricks": "tricks",
+    "body.claimed": "tricks",
+    "body.round": "rounds",
+    "body.player": "players",
+    "body.player_in": "players",
+    "body.player_out": "players",
+    "body.into": "players",
+    "body.players[*]": "players",
+}
+
+
+def dictionaries(club: Club, running: Session, spare: Table, played: list[Table]) -> dict[str, list[Any]]:
+    """The demo club's values each dictionary offers the fuzzer."""
+    published = club.sessions.filter(status=Session.Status.PUBLISHED).order_by("pk")
+    return {
         "slugs": [club.slug],
         "sessions": list(club.sessions.order_by("pk").values_list("pk", flat=True)),
-        "published": by_status[Session.Status.PUBLISHED],
+        "published": list(published.values_list("pk", flat=True)),
         "running": [running.pk],
         "trays": numbers(Tray.objects.filter(session__club=club).aggregate(m=Max("number"))["m"]),
         "tables": numbers(len(played)),
@@ -115,60 +131,59 @@ def main() -> None:
         "families": FAMILIES,
         "tricks": list(range(14)),
     }
-    bindings = {
-        "path.slug": "slugs",
-        "path.id": "sessions",
-        "path.number": "trays",  # trays, entrants and tables alike: 1..the most trays covers all three
-        "path.tray": "trays",
-        "path.round": "rounds",
-        "path.player_id": "players",
-        "path.series_id": "series",
-        "path.line_id": "lines",
-        "path.token": "tokens",
-        "path.family": "families",
-        "query.tray": "trays",
-        "query.table": "tables",
-        # Bodies: results, disputes and entrants name trays, tricks and players as the demo has them.
-        "body.tray": "trays",
-        "body.ns_tricks": "tricks",
-        "body.claimed": "tricks",
-        "body.round": "rounds",
-        "body.player": "players",
-        "body.player_in": "players",
-        "body.player_out": "players",
-        "body.into": "players",
-        "body.players[*]": "players",
-    }
+
+
+def scoped(running: Session, table_token: str) -> list[str]:
+    """The operations whose parameters are narrowed to the session in play, the spare table, and so on."""
+    return [
+        *operations(
+            "^/api/v1/public/", "The public sees published sessions only.", **{"path.id": "published"}
+        ),
+        *operations(
+            "^/api/v1/sessions/\\{id\\}/slips/",
+            "Slip lines of the session in play.",
+            **{"path.id": "running"},
+        ),
+        *operations(
+            "/(new-link|revoke)/$",
+            "A new link or a revoked one only ever for the spare table: the others keep their tokens.",
+            **{"path.id": "running", "path.number": "spare_table"},
+        ),
+        *operations(
+            "^/api/v1/sessions/\\{id\\}/(reopen|publish|publishing)/$",
+            "Reopen and publish act on the session in play, always: the published one stays for the public.",
+            **{"path.id": running.pk},
+        ),
+        *operations(
+            "^/api/v1/table/",
+            "A table's own operations: its token in the Authorization header.",
+            headers={"Authorization": f"Table {table_token}"},
+        ),
+    ]
+
+
+def main() -> None:
+    """Print the config."""
+    director_token = sys.argv[1]
+    club = Club.objects.get(slug=DEMO_SLUG)
+    draft_session(club)
+    running = club.sessions.filter(status=Session.Status.RUNNING).order_by("pk").first()
+    assert running is not None, "the demo club has a session in play"
+    tables = list(running.tables.order_by("number"))
+    spare, played = (
+        tables[-1],
+        tables[:-1],
+    )  # new-link and revoke take the last table's link, never the others'
     out = [
         "# Written by .ci/schemathesis_config.py for one CI run; not kept.",
         f"headers = {{ Authorization = {toml('Token ' + director_token)} }}",
         "",
     ]
-    for name, values in dictionaries.items():
+    for name, values in dictionaries(club, running, spare, played).items():
         out += [f"[dictionaries.{name}]", f"values = {toml(values)}", ""]
     out.append("[parameters]")
-    out += [f"{toml(key)} = {binding(name)}" for key, name in bindings.items()]
-    out += operations(
-        "^/api/v1/public/", "The public sees published sessions only.", **{"path.id": "published"}
-    )
-    out += operations(
-        "^/api/v1/sessions/\\{id\\}/slips/", "Slip lines of the session in play.", **{"path.id": "running"}
-    )
-    out += operations(
-        "/(new-link|revoke)/$",
-        "A new link or a revoked one only ever for the spare table: the others keep their tokens.",
-        **{"path.id": "running", "path.number": "spare_table"},
-    )
-    out += operations(
-        "^/api/v1/sessions/\\{id\\}/(reopen|publish|publishing)/$",
-        "Reopen and publish act on the session in play, always: the published one stays for the public.",
-        **{"path.id": running.pk},
-    )
-    out += operations(
-        "^/api/v1/table/",
-        "A table's own operations: its token in the Authorization header.",
-        headers={"Authorization": f"Table {played[0].token}"},
-    )
+    out += [f"{toml(key)} = {binding(name)}" for key, name in BINDINGS.items()]
+    out += scoped(running, played[0].token)
     print("\n".join(out))
 
 
