@@ -15,6 +15,7 @@ from scoring.models import SlipLine, SlipSeat
 from scoring.send import result_submit
 from scoring.send.sql import insert_line, line_of, lines_found, lock_session_row, lock_table
 from scoring.send.store import slip_places
+from scoring.services.lines import new_line as make_line
 from tournaments.models import Seating, Session, Table
 from tournaments.selectors import slips_version
 
@@ -72,21 +73,8 @@ def new_line(session: Session, table: Table, seating: Seating) -> SlipLine:
     """An unsaved line of the seating's first tray, as a send makes it."""
     now = timezone.now()
     tray = seating.trays.order_by("number").first()
-    return SlipLine(
-        session=session,
-        tray=tray,
-        round=seating.round,
-        table=table,
-        ns=seating.ns,
-        ew=seating.ew,
-        ns_tricks=6,
-        ns_revokes=1,
-        entered_via="table",
-        entered_by="N-S",
-        device="phone",
-        entered_at=now,
-        updated_at=now,
-    )
+    fields = {"ns_tricks": 6, "ns_revokes": 1, "device": "phone", "entered_at": now, "updated_at": now}
+    return make_line(session, seating, table, tray, via="table", by="N-S", **fields)
 
 
 @pytest.mark.parametrize("bump", ["table", "session"])
