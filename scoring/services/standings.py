@@ -65,7 +65,8 @@ def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapsh
         if not slips.deals:
             return None
         scores = score(session.scoring_method, slips)
-        hold_for_recompute(session_id)
+        if not wait_turn:
+            hold_for_recompute(session_id)  # its turn to store, at least
         kept = _newest(session_id)
         if kept and kept[0][1] > version:
             return ScoreSnapshot.objects.get(pk=kept[0][0])
