@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 from django.test import Client
+from django.test.utils import override_settings
 
 from infra.security import PublicRateThrottle
 from tests.infra.club_process import Served, serve_club
@@ -22,6 +23,16 @@ from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing() -> Iterator[None]:
+    """The tests' passwords hashed by a fast hasher, as Django's testing guide advises: PBKDF2's million
+    rounds cost half a second a user made or logged in, and some 700 tests make a director and log in.
+    No test reads how a password is stored; the served club (``served``) keeps the settings' own."""
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
 
 #: Fixtures through which a test reaches the database.
 DATABASE_FIXTURES = {"db", "transactional_db", "live_server", "django_db_reset_sequences"}
