@@ -57,8 +57,8 @@ from django.db import transaction  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from scoring.models import ScoreSnapshot, SlipLine, Via  # noqa: E402
-from scoring.services.standings import standings_compute  # noqa: E402
 from scoring.recompute import recompute_standings  # noqa: E402
+from scoring.services.standings import standings_compute  # noqa: E402
 from tournaments.models import Club, Deal, Entrant, EntrantMember, Round, Session, Table, Tray  # noqa: E402
 from tournaments.services import club as club_services  # noqa: E402
 from tournaments.services import sessions  # noqa: E402
