@@ -247,7 +247,7 @@ with sync_playwright() as pw:
     page.goto(url, wait_until="networkidle")
     if "/api/" in url:  # the docs render from their script: give a loaded machine time
         try:
-            page.wait_for_function("document.body.innerText.includes('/api/v1/auth/token/')", timeout=90000)
+            page.wait_for_selector("text=/api/v1/auth/token/", timeout=90000)  # no eval: the CSP forbids it
         except Exception:
             pass
     page.wait_for_timeout(500)
