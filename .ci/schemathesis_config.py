@@ -34,7 +34,7 @@ django.setup()
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.db.models import Max  # noqa: E402
 
-from scoring.demo import DEMO_SLUG, DEMO_USER  # noqa: E402
+from entry.demo import DEMO_SLUG, DEMO_USER  # noqa: E402
 from scoring.models import SlipLine  # noqa: E402
 from tournaments.models import Club, Round, Series, Session, Table, Tray  # noqa: E402
 from tournaments.services import sessions  # noqa: E402

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "axes",
     "tournaments",
     "scoring",
+    "entry",
 ]
 
 MIDDLEWARE = [

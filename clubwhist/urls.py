@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
-from scoring import urls_calls, urls_table
-from scoring.views.app import ServiceWorkerView
+from entry import urls_calls, urls_table
+from entry.views.app import ServiceWorkerView
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -33,9 +33,9 @@ urlpatterns = [
     path("p/", include(urls_table.phone_patterns)),
     path("t/", include(urls_calls.table_call_patterns)),
     path("p/", include(urls_calls.phone_call_patterns)),
-    path("d/", include("scoring.urls_drive")),
-    path("m/", include("scoring.urls_mnemonic")),
-    path("director/", include("scoring.urls_director")),
+    path("d/", include("entry.urls_drive")),
+    path("m/", include("entry.urls_mnemonic")),
+    path("director/", include("entry.urls_director")),
     path("director/", include("tournaments.urls_director")),
     path("", include("scoring.urls_public")),
 ]

@@ -9,8 +9,9 @@ from django.urls import path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
+from entry.api import calls, closing, drive, laws, mnemonic, slips, table_amend, tables
 from infra.security import PublicRateThrottle, same_origin_only
-from scoring.api import calls, drive, laws, mnemonic, slips, standings, table_amend, tables
+from scoring.api import standings
 from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, tokens, trays
 from tournaments.api.permissions import TokenObtainView
 
@@ -53,5 +54,6 @@ urlpatterns = [
     *laws.urlpatterns,
     *drive.urlpatterns,
     *mnemonic.urlpatterns,
+    *closing.urlpatterns,
     *standings.urlpatterns,
 ]

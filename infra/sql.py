@@ -1,6 +1,6 @@
 """What literal SQL needs to answer as the ORM does: timestamps with their zone.
 
-The phones' hot statements are written out by hand (``scoring.send.sql``,
+The phones' hot statements are written out by hand (``entry.send.sql``,
 ``tournaments.link_reads``). PostgreSQL's driver gives every value as the
 ORM would; SQLite's module (with the types Django declares for it) gives
 dates, booleans and timestamps too, but its timestamps without their zone,

@@ -13,9 +13,8 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion
 from tournaments.admin import ClubScopedAdmin
-
-from .models import ScoreSnapshot, SlipLine, SlipLineVersion
 
 
 class ReadOnly:

@@ -13,6 +13,6 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         """Hear every change to a session's slips: the coalesced recompute (``scoring.recompute``)."""
-        from . import recompute
+        from scoring import recompute
 
         recompute.connect()

@@ -31,10 +31,9 @@ from xml.sax.saxutils import escape
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from scoring.scorers.exponent import ExponentGain
 from tournaments.display import CardView, card_text, card_view, card_words, holding_text
 from whist.cards import SEAT_NAME, SUIT_NAME, SUIT_SYMBOL
-
-from .scorers.exponent import ExponentGain
 
 GLYPHS = {
     (1, 2): "½",

@@ -44,13 +44,12 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table, TableStyle
 
+from scoring import display
+from scoring.scorers import Scores
+from scoring.selectors.layout import Cell, Standings
+from scoring.selectors.travellers import TravellerView
 from tournaments.printing.cells import text_cell, text_rows
 from whist.cards import SYMBOL_SUIT
-
-from . import display
-from .scorers import Scores
-from .selectors.layout import Cell, Standings
-from .selectors.travellers import TravellerView
 
 FONT_PATHS = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",

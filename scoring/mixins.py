@@ -18,11 +18,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from infra.security import page_throttled
+from scoring.selectors.public import NotPublished, session_public
+from scoring.tasks import solve_hand_records_once
+from scoring.visibility import Published, published
 from tournaments.models import Club, Session
-
-from .selectors.public import NotPublished, session_public
-from .tasks import solve_hand_records_once
-from .visibility import Published, published
 
 
 class PublicPageMixin:

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from .scorers.irregularities import IRREGULARITIES
+from scoring.scorers.irregularities import IRREGULARITIES
 
 AWARD_CHOICES = [
     ("", "—"),

@@ -33,12 +33,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
-from .selectors.slips import all_played
-from .selectors.standings import modern_percentages
-from .services.locks import hold_for_recompute
-from .services.standings import standings_compute
-from .signals import hand_records_wanted, slips_changed
-from .tasks import queue_double_dummy, solve_missing_hand_records
+from scoring.selectors.slips import all_played
+from scoring.selectors.standings import modern_percentages
+from scoring.services.standings import hold_for_recompute, standings_compute
+from scoring.signals import hand_records_wanted, slips_changed
+from scoring.tasks import queue_double_dummy, solve_missing_hand_records
 
 #: A queued flag outlives any wait for the lock; should its task be lost, it lapses and a change queues again.
 QUEUED_SECONDS = 300

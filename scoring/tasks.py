@@ -8,7 +8,7 @@ from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
 
-from .hand_records import deals_missing_double_dummy, session_double_dummy
+from scoring.hand_records import deals_missing_double_dummy, session_double_dummy
 
 
 @shared_task

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import public, public_exports, public_people, public_travellers
+from scoring.views import public, public_exports, public_people, public_travellers
 
 app_name = "public"
 

@@ -74,9 +74,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from scoring.models import SlipSeat
 from tournaments.models import Session
-
-from .models import SlipSeat
 
 
 class Role(StrEnum):

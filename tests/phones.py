@@ -9,7 +9,7 @@ from typing import Any
 
 from django.test import Client
 
-from scoring.selectors.rounds import table_round
+from entry.selectors.rounds import table_round
 from tournaments.models import EntrantLink, SeatedEntrant, Seating, Session, Table
 from tournaments.services.phones import phone_claim
 

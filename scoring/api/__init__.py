@@ -1,10 +1,9 @@
-"""The REST API of the scoring side (issue #8): slips, standings, and the tables' own API.
+"""The REST API of scoring (issue #8): standings, and the public's published sessions.
 
-``slips`` (slip lines: submit, confirm, correct, history; awards, tray
-status, travellers, the director's live board), ``standings`` (the scores
-JSON with ETags; close and publish; the public's published sessions) and
-``tables`` (what a table's private link can do). The views share the club
-side's base (``tournaments.api``): same error bodies, same audiences.
+``standings`` (the scores JSON with ETags; the public's published
+sessions). Slips, the tables' own API, closing and publishing are entry's
+(``entry.api``). The views share the club side's base
+(``tournaments.api``): same error bodies, same audiences.
 
 The table page's state and the travellers are plain dataclasses read by
 the selectors; ``dataclass_schema`` describes them in the OpenAPI schema

@@ -1,4 +1,6 @@
-"""Scores and standings (the scores JSON of DESIGN.md), closing and publishing, and the public's API.
+"""Scores and standings (the scores JSON of DESIGN.md) and the public's API.
+
+Closing and publishing are entry's doors (``entry.api.closing``).
 
 The public sees a club's published sessions: standings, travellers and hand
 records, each only when the director has published it (the selectors of
@@ -24,27 +26,33 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from tournaments.api import ID_MAX, errors
+from scoring.api import dataclass_schema
+from scoring.models import ScoreSnapshot
+from scoring.scorers.fmt import rational
+from scoring.scorers.types import ScoringError
+from scoring.selectors.people import SessionResult, player_results_public, series_ladder_public
+from scoring.selectors.public import (
+    NotPublished,
+    deals_public,
+    public_sight,
+    session_public,
+    standings_public,
+)
+from scoring.selectors.standings import entrant_names, session_snapshot
+from scoring.selectors.travellers import TravellerLine, traveller_lines
+from scoring.tasks import solve_hand_records_once
+from scoring.visibility import published
+from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.permissions import DirectorView, Paginated, PublicView
-from tournaments.api.sessions import SESSION_ID, SessionSerializer
+from tournaments.api.sessions import SESSION_ID
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Club, Player, Series, Session
 from tournaments.selectors import sessions_public
 from tournaments.services.errors import Conflict, NotFound
 
-from ..models import ScoreSnapshot
-from ..scorers.fmt import rational
-from ..scorers.types import ScoringError
-from ..selectors.people import SessionResult, player_results_public, series_ladder_public
-from ..selectors.public import NotPublished, deals_public, public_sight, session_public, standings_public
-from ..selectors.standings import entrant_names, session_snapshot
-from ..selectors.travellers import traveller_lines
-from ..services import directing
-from ..services.decisions import Decision
-from ..tasks import solve_hand_records_once
-from ..visibility import published
-from .slips import TRAVELLER, SlipErrorsMixin
+#: A tray's traveling slip as the API answers it (the phones' and the public's).
+TRAVELLER = {"type": "array", "items": dataclass_schema(TravellerLine)}
 
 
 class EntrantScoreSerializer(serializers.Serializer):
@@ -189,68 +197,6 @@ class StandingsView(DirectorView):
         except ScoringError as exc:
             raise Conflict(f"The slips cannot be scored yet: {exc}") from None
         return standings_response(request, session, snapshot)
-
-
-class DecisionSerializer(serializers.Serializer):
-    """The director's decision on a line nobody at the table checked: confirm it as entered, or correct it."""
-
-    line = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The slip line's id.")
-    decision = serializers.ChoiceField(["confirm", "correct"])
-    ns_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=13)
-
-
-class CloseSerializer(serializers.Serializer):
-    """A decision for each unconfirmed line (none needed when every line is confirmed)."""
-
-    decisions = DecisionSerializer(many=True, required=False)
-
-
-@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
-class SessionCloseView(SlipErrorsMixin, DirectorView):
-    """Close a running session once every slip is complete and every unconfirmed line decided; score it."""
-
-    @extend_schema(
-        operation_id="sessions_close",
-        request=CloseSerializer,
-        responses={200: SessionSerializer, **errors(400, 401, 404, 409)},
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        """Close it; a 400 lists in ``problems`` each tray owed, dispute, undecided line (``undecided``)."""
-        session = self.director_session(pk)
-        form = CloseSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        decisions = [
-            Decision(d["line"], d["decision"], d.get("ns_tricks"))
-            for d in form.validated_data.get("decisions", [])
-        ]
-        directing.session_close(session=session, decisions=decisions, user=request.user)
-        session.refresh_from_db()
-        return Response(SessionSerializer(session).data)
-
-
-@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
-class SessionPublishView(DirectorView):
-    """Publish a closed session (or change what a published one shows)."""
-
-    @extend_schema(
-        operation_id="sessions_publish",
-        request=PublishSerializer,
-        responses={200: SessionSerializer, **errors(400, 401, 404)},
-    )
-    def post(self, request: Request, pk: int) -> Response:
-        """Publish it."""
-        session = self.director_session(pk)
-        form = PublishSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        switches = {
-            "standings": session.publish_standings,
-            "travellers": session.publish_travellers,
-            "hand_records": session.publish_hand_records,
-            **form.validated_data,
-        }
-        session = directing.session_publish(session=session, user=request.user, **switches)
-        session.refresh_from_db()
-        return Response(SessionSerializer(session).data)
 
 
 def public_session(slug: str, pk: int) -> Session:
@@ -454,8 +400,6 @@ PUBLIC = "public/clubs/<slug:slug>/sessions/"
 
 urlpatterns = [
     path("sessions/<int:pk>/standings/", StandingsView.as_view(), name="standings"),
-    path("sessions/<int:pk>/close/", SessionCloseView.as_view(), name="session-close"),
-    path("sessions/<int:pk>/publish/", SessionPublishView.as_view(), name="session-publish"),
     path(PUBLIC, PublicSessionListView.as_view(), name="public-session-list"),
     path(PUBLIC + "<int:pk>/", PublicSessionDetailView.as_view(), name="public-session-detail"),
     path(PUBLIC + "<int:pk>/standings/", PublicStandingsView.as_view(), name="public-standings"),

@@ -5,7 +5,6 @@ viewer may see. Modules: ``slips`` (the engine's input, complete trays),
 ``standings`` (snapshots, running score, percentages, names), ``layout``
 (standings laid out), ``travellers``, ``cards`` (score cards), ``hands``
 (hand records), ``public`` (the public's pages), ``people`` (players and
-the ladder), ``rounds`` and ``phone`` (where a table or entrant is),
-``table`` and ``table_move`` (the phone's page), ``board`` (the director's
-live board).
+the ladder), ``members``, ``prizes``. The phone's and the director's reads
+are entry's (``entry.selectors``).
 """

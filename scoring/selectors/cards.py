@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import display
-from ..scorers import Scores, Slips, explain
-from ..scorers.types import DealSlip
-from .layout import Cell, Standings
-from .travellers import deal_scores, entrant_label, exponent_gains, law_name, score_cell
+from scoring import display
+from scoring.scorers import Scores, Slips, explain
+from scoring.scorers.types import DealSlip
+from scoring.selectors.layout import Cell, Standings
+from scoring.selectors.travellers import deal_scores, entrant_label, exponent_gains, law_name, score_cell
 
 
 @dataclass(frozen=True)

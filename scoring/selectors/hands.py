@@ -15,12 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring import display
+from scoring.scorers import Slips
+from scoring.visibility import Sight
 from tournaments.models import Deal, Session
 from whist.cards import SUITS, left_of
-
-from .. import display
-from ..scorers import Slips
-from ..visibility import Sight
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,12 @@ from fractions import Fraction
 
 from django.utils.safestring import SafeString
 
+from scoring import display
+from scoring.scorers import EntrantTotal, Scores, get_method
+from scoring.scorers.exponent import ExponentGain
+from scoring.scorers.render import LABEL
 from tournaments.models import SeatedEntrant, Session, Tray
 from tournaments.selectors import ranked_kind
-
-from .. import display
-from ..scorers import EntrantTotal, Scores, get_method
-from ..scorers.exponent import ExponentGain
-from ..scorers.render import LABEL
 
 
 @dataclass(frozen=True)

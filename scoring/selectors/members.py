@@ -16,11 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from scoring import display
+from scoring.scorers import ScoringError, Slips
+from scoring.scorers.teams_members import MemberRound, member_scores
 from tournaments.models import Entrant, EntrantKind, Session
-
-from .. import display
-from ..scorers import ScoringError, Slips
-from ..scorers.teams_members import MemberRound, member_scores
 
 
 @dataclass(frozen=True)

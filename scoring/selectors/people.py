@@ -16,14 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from scoring import display
+from scoring.scorers import get_method
+from scoring.scorers.common import rank
+from scoring.selectors.public import sessions_with_standings, standings_public
+from scoring.selectors.standings import modern_percentages
 from tournaments.models import EntrantMember, Player, Series, Session
 from tournaments.selectors import ranked_kind
-
-from .. import display
-from ..scorers import get_method
-from ..scorers.common import rank
-from .public import sessions_with_standings, standings_public
-from .standings import modern_percentages
 
 # --- A player's results over time, and the season's ladder (the book's club tournaments, p. 46). ---
 

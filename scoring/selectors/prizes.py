@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scoring import display
+from scoring.scorers import ScoringError
+from scoring.scorers.prizes import prize_list
+from scoring.selectors.standings import entrant_names, standings_seen
+from scoring.visibility import Sight
 from tournaments.models import Drive, Session
-
-from .. import display
-from ..scorers import ScoringError
-from ..scorers.prizes import prize_list
-from ..visibility import Sight
-from .standings import entrant_names, standings_seen
 
 DEFAULT_PRIZES = 3
 

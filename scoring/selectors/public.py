@@ -15,19 +15,18 @@ from dataclasses import dataclass, field, replace
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from scoring.scorers import Scores, Slips, get_method
+from scoring.scorers.render import LABEL
+from scoring.selectors.cards import CardRow, CardStanding, card_standing, score_card, totals_line
+from scoring.selectors.hands import HandView, against_double_dummy, deals_seen, hand_view
+from scoring.selectors.layout import Standings, missing_trays, standings_layout
+from scoring.selectors.members import MemberLine, team_members
+from scoring.selectors.slips import session_slips, slips_seen
+from scoring.selectors.standings import SeenStandings, entrant_names, modern_percentages, standings_seen
+from scoring.selectors.travellers import TravellerView, travellers_layout
+from scoring.visibility import PUBLIC, Sight, published, sight
 from tournaments.models import Club, Deal, Session
 from tournaments.selectors import sessions_public
-
-from ..scorers import Scores, Slips, get_method
-from ..scorers.render import LABEL
-from ..visibility import PUBLIC, Sight, published, sight
-from .cards import CardRow, CardStanding, card_standing, score_card, totals_line
-from .hands import HandView, against_double_dummy, deals_seen, hand_view
-from .layout import Standings, missing_trays, standings_layout
-from .members import MemberLine, team_members
-from .slips import session_slips, slips_seen
-from .standings import SeenStandings, entrant_names, modern_percentages, standings_seen
-from .travellers import TravellerView, travellers_layout
 
 RECENT = 8
 

@@ -34,6 +34,9 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Q
 
+from scoring.models import SlipLine
+from scoring.scorers.types import AverageAward, DealSlip, SlipResult, Slips
+from scoring.visibility import Sight
 from tournaments.models import (
     Entrant,
     EntrantKind,
@@ -46,10 +49,6 @@ from tournaments.models import (
     Tray,
 )
 from tournaments.selectors import player_numbers, ranked_kind
-
-from ..models import SlipLine
-from ..scorers.types import AverageAward, DealSlip, SlipResult, Slips
-from ..visibility import Sight
 
 #: What the engine needs of a line: ids (turned into numbers by small maps, no joins) and the counts.
 LINE_FIELDS = (

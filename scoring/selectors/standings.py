@@ -28,13 +28,12 @@ from typing import Any
 from django.core.cache import cache
 from django.utils import timezone
 
+from scoring.models import ScoreSnapshot
+from scoring.scorers import Scores, ScoringError, Slips, score, scores_from_json, scores_to_json
+from scoring.selectors.slips import complete_trays, session_slips, slips_of
+from scoring.visibility import Sight, scores_seen
 from tournaments.models import Entrant, Session
 from tournaments.selectors import ranked_kind, slips_version
-
-from ..models import ScoreSnapshot
-from ..scorers import Scores, ScoringError, Slips, score, scores_from_json, scores_to_json
-from ..visibility import Sight, scores_seen
-from .slips import complete_trays, session_slips, slips_of
 
 PERCENT_CACHE_SECONDS = 24 * 3600
 SCORED_CACHE_SECONDS = 12 * 3600

@@ -14,19 +14,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from scoring import display
+from scoring.models import SlipLine
+from scoring.scorers import Scores, Slips, get_method
+from scoring.scorers import exponent as exponent_method
+from scoring.scorers.irregularities import IRREGULARITIES
+from scoring.scorers.laws import LawDeal, apply_laws
+from scoring.scorers.match import match_average
+from scoring.scorers.types import DealSlip, SlipResult
+from scoring.selectors.hands import HandView, hand_view
+from scoring.selectors.layout import Cell, gain_cell
+from scoring.visibility import Sight
 from tournaments.models import Deal, Session
-
-from .. import display
-from ..models import SlipLine
-from ..scorers import Scores, Slips, get_method
-from ..scorers import exponent as exponent_method
-from ..scorers.irregularities import IRREGULARITIES
-from ..scorers.laws import LawDeal, apply_laws
-from ..scorers.match import match_average
-from ..scorers.types import DealSlip, SlipResult
-from ..visibility import Sight
-from .hands import HandView, hand_view
-from .layout import Cell, gain_cell
 
 
 @dataclass(frozen=True)

@@ -1,1 +1,1 @@
-"""Services of the scoring side: results in, standings out."""
+"""Services of scoring: the standings computed and stored (a recompute's turn and its one lock)."""

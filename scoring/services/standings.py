@@ -9,15 +9,13 @@ consistent whole. Reads of the snapshots live in
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 
+from scoring.models import ScoreSnapshot
+from scoring.scorers import score, scores_to_json
+from scoring.selectors.slips import session_slips
 from tournaments.models import Session
 from tournaments.selectors import slips_version
-
-from ..models import ScoreSnapshot
-from ..scorers import score, scores_to_json
-from ..selectors.slips import session_slips
-from .locks import hold_for_recompute
 
 #: The newest snapshots kept of a session; older ones are pruned once as many again have gathered.
 KEEP_SNAPSHOTS = 3
@@ -79,3 +77,17 @@ def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapsh
         if len(kept) == 2 * KEEP_SNAPSHOTS:  # prune in batches, not one row each recompute
             ScoreSnapshot.objects.filter(pk__in=[pk for pk, _ in kept[KEEP_SNAPSHOTS - 1 :]]).delete()
     return snapshot
+
+
+def hold_for_recompute(session_id: int) -> None:
+    """The session's row held (``FOR NO KEY UPDATE``) until the transaction ends: a recompute's turn
+    (``scoring.recompute``). Two recomputes, or a recompute and anything of the director's, take turns;
+    the tables' sends, which only share the row, go on. Taken again in the same transaction, it is
+    already held. One literal statement (SQLite has one writer anyway: nothing to hold)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(HOLD_FOR_RECOMPUTE, [session_id])
+
+
+#: The recompute's one lock.
+HOLD_FOR_RECOMPUTE = "SELECT 1 FROM tournaments_session WHERE id = %s FOR NO KEY UPDATE"

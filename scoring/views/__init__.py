@@ -1,1 +1,1 @@
-"""Views of the scoring side: table pages (phones) and public pages."""
+"""Views of scoring: the public's pages and exports."""

@@ -12,12 +12,16 @@ from typing import Any
 
 from django.views.generic import TemplateView
 
+from scoring import display
+from scoring.mixins import ClubMixin, PublicPageMixin, PublicSessionMixin
+from scoring.selectors.people import series_ladder_public
+from scoring.selectors.public import (
+    recent_sessions,
+    results_layout,
+    sessions_with_standings,
+    upcoming_sessions,
+)
 from tournaments.models import Club
-
-from .. import display
-from ..mixins import ClubMixin, PublicPageMixin, PublicSessionMixin
-from ..selectors.people import series_ladder_public
-from ..selectors.public import recent_sessions, results_layout, sessions_with_standings, upcoming_sessions
 
 LADDER_TOP = 8
 

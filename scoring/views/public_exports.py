@@ -13,13 +13,18 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.views import View
 
+from scoring.exports import Heading, results_csv, results_json, results_pdf
+from scoring.mixins import PublicSessionMixin
+from scoring.selectors.layout import direction_fields
+from scoring.selectors.public import (
+    NotPublished,
+    deals_public,
+    results_layout,
+    standings_public,
+    travellers_public,
+)
+from scoring.selectors.standings import SeenStandings, entrant_names, modern_percentages
 from tournaments.services.pbn import pbn_export
-
-from ..exports import Heading, results_csv, results_json, results_pdf
-from ..mixins import PublicSessionMixin
-from ..selectors.layout import direction_fields
-from ..selectors.public import NotPublished, deals_public, results_layout, standings_public, travellers_public
-from ..selectors.standings import SeenStandings, entrant_names, modern_percentages
 
 
 def _download(body: str | bytes, content_type: str, filename: str) -> HttpResponse:

@@ -12,11 +12,10 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.views.generic import TemplateView
 
+from scoring import display
+from scoring.mixins import ClubMixin
+from scoring.selectors.people import SessionResult, player_results_public, results_chart, series_ladder_public
 from tournaments.models import Player, Series
-
-from .. import display
-from ..mixins import ClubMixin
-from ..selectors.people import SessionResult, player_results_public, results_chart, series_ladder_public
 
 
 class PlayerView(ClubMixin, TemplateView):

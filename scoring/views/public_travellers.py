@@ -13,9 +13,9 @@ from typing import Any
 from django.http import Http404
 from django.views.generic import TemplateView
 
-from ..mixins import PublicSessionMixin
-from ..selectors.public import hand_records_public, score_card_public, travellers_public
-from ..selectors.standings import entrant_names
+from scoring.mixins import PublicSessionMixin
+from scoring.selectors.public import hand_records_public, score_card_public, travellers_public
+from scoring.selectors.standings import entrant_names
 
 
 class TravellersView(PublicSessionMixin, TemplateView):

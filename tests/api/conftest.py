@@ -14,9 +14,9 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from entry.services import directing
+from entry.services.results import result_submit
 from scoring.models import Via
-from scoring.services import directing
-from scoring.services.results import result_submit
 from tests.api.helpers import OtherClub, play_all, running_mitchell, token_client
 from tests.api.matrix import World
 from tournaments.models import Club, Player, Session, Table

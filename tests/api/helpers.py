@@ -9,8 +9,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from entry.services.results import result_confirm, result_submit
 from scoring.models import Via
-from scoring.services.results import result_confirm, result_submit
 from tests.conftest import mitchell_three_tables
 from tournaments.models import Club, Player, Seating, Series, Session, Table
 from tournaments.services import deals, seating, sessions

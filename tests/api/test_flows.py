@@ -18,8 +18,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from entry.services.results import result_submit
 from scoring.models import SlipLine, SlipLineVersion, Via
-from scoring.services.results import result_submit
 from tests.api.helpers import play_all, running_mitchell, seated_mitchell, table_client
 from tests.phones import seated_link
 from tournaments.models import Club, EntrantLink, Player, Seat, Session, Table

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.api.slips import SlipLineSerializer, line_data
+from entry.api.slips import SlipLineSerializer, line_data
+from entry.services.corrections import result_award
+from entry.services.lines import LINE_RELATED
+from entry.services.results import result_confirm, result_submit
 from scoring.models import SlipLine
-from scoring.services.corrections import result_award
-from scoring.services.lines import LINE_RELATED
-from scoring.services.results import result_confirm, result_submit
 from tournaments.models import Session, Table
 
 pytestmark = pytest.mark.django_db

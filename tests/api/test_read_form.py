@@ -1,4 +1,4 @@
-"""``scoring.inputs.read_form``: a phone's send read by one prebuilt serializer, as DRF reads it anew.
+"""``entry.inputs.read_form``: a phone's send read by one prebuilt serializer, as DRF reads it anew.
 
 The answer for good data is the serializer's validated data; for bad data
 it is DRF's own 400 detail, field by field. Threads released together each
@@ -14,7 +14,7 @@ import pytest
 from django.http import QueryDict
 from rest_framework import serializers
 
-from scoring.inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer, read_form
+from entry.inputs import ConfirmSerializer, DisputeSerializer, TableSubmitSerializer, read_form
 
 CASES: list[tuple[type[serializers.Serializer], Any]] = [
     (TableSubmitSerializer, {"tray": 3, "ns_tricks": 7}),

@@ -28,8 +28,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from scoring.demo import DEMO_SLUG
-from scoring.demo import NAMES as ROSTER
+from entry.demo import DEMO_SLUG
+from entry.demo import NAMES as ROSTER
 from tests.browser import support
 from tests.browser.test_director_whole_evening import pick as pick_player
 from tests.browser.test_director_whole_evening import tricks

@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
+from entry.services.results import result_dispute, result_submit
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json
 from scoring.scorers.types import Award, DealSlip, SlipResult, Slips
-from scoring.services.results import result_dispute, result_submit
 from tests.browser import support
 from tests.browser.support import DB_LOCK, NAMES, log_in
 from tournaments.models import Club, Player, Session, Table

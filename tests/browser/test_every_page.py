@@ -26,9 +26,9 @@ from typing import Any
 import pytest
 from public.builders import play_session
 
+from entry.services.corrections import result_award, result_correct
+from entry.services.results import result_confirm, result_submit
 from scoring.models import SlipLine
-from scoring.services.corrections import result_award, result_correct
-from scoring.services.results import result_confirm, result_submit
 from tests.browser import support
 from tests.browser.a11y import figure_boxes, overlaps, problems, wrapped
 from tests.browser.support import DB_LOCK, log_in

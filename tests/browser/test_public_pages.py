@@ -20,7 +20,7 @@ import pytest
 from django.core.cache import cache
 from public.builders import play_session
 
-from scoring.demo import build_demo
+from entry.demo import build_demo
 from scoring.display import gain as gain_notation
 from scoring.display import number as mixed
 from scoring.display import signed

@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
+from entry.services.results import line_for, result_correct
 from scoring.display import number as book_number
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json, slips_from_json
 from scoring.selectors.standings import session_snapshot
-from scoring.services.results import line_for, result_correct
 from tests.browser import support
 from tests.browser.support import DB_LOCK
 from tournaments.models import Club, Session

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoring.services.directing import round_enter
+from entry.services.directing import round_enter
 from tournaments.models import Session
 
 

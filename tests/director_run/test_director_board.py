@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from entry.selectors.board import session_board
+from entry.services.results import result_dispute, result_submit, table_round
 from scoring.models import SlipLine
-from scoring.selectors.board import session_board
-from scoring.services.results import result_dispute, result_submit, table_round
 from tournaments.models import Session
 from tournaments.services import sessions
 

@@ -8,11 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from entry.services.directing import session_close, session_publish
+from entry.services.results import result_dispute
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json
 from scoring.selectors.slips import session_slips
-from scoring.services.directing import session_close, session_publish
-from scoring.services.results import result_dispute
 from tournaments.models import Session
 from tournaments.services.errors import UserError
 

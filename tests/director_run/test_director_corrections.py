@@ -9,11 +9,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from entry.selectors.board import director_standings
+from entry.services.directing import tray_set_status
 from scoring.models import SlipLine, SlipLineVersion
 from scoring.scorers import score
-from scoring.selectors.board import director_standings
 from scoring.selectors.slips import session_slips
-from scoring.services.directing import tray_set_status
 from tournaments.models import Session, Tray
 from tournaments.services.errors import UserError
 

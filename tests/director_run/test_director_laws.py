@@ -18,13 +18,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from entry.services.laws import law_record
 from scoring.models import SlipLine, SlipLineVersion
 from scoring.scorers import explain, score
 from scoring.selectors.cards import score_card
 from scoring.selectors.slips import session_slips
 from scoring.selectors.standings import entrant_names
 from scoring.selectors.travellers import traveller_lines
-from scoring.services.laws import law_record
 from scoring.visibility import DIRECTOR, sight
 from tournaments.models import Club, Player, Session
 from tournaments.movements.types import Movement, Round, TableAssignment

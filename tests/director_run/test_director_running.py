@@ -8,11 +8,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from entry.selectors.board import slips_missing
+from entry.services.directing import entrant_make_phantom
+from entry.services.results import result_submit, table_round
 from scoring.models import SlipLine, Via
-from scoring.selectors.board import slips_missing
 from scoring.selectors.slips import session_slips
-from scoring.services.directing import entrant_make_phantom
-from scoring.services.results import result_submit, table_round
 from tournaments.models import Player, Seat, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import sessions

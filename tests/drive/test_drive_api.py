@@ -9,7 +9,7 @@ import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
-from scoring.services.directing import session_close, session_publish
+from entry.services.directing import session_close, session_publish
 from tests.api.helpers import token_client
 from tournaments.models import Club, DriveChange, EntrantLink, Player, Session
 from tournaments.services import club as club_services

@@ -9,9 +9,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from scoring.selectors.drive import drive_player_page
-from scoring.selectors.phone import phone_for_entrant
-from scoring.services.drive import drive_enter
+from entry.selectors.drive import drive_player_page
+from entry.selectors.phone import phone_for_entrant
+from entry.services.drive import drive_enter
 from tests.drive.conftest import make_drive
 from tournaments.models import Club, DriveChange, EntrantLink, Player, Session
 from tournaments.services import club as club_services

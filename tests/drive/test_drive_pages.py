@@ -12,9 +12,9 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from entry.services.directing import session_close, session_publish
+from entry.services.drive import drive_enter
 from scoring.models import SlipLine
-from scoring.services.directing import session_close, session_publish
-from scoring.services.drive import drive_enter
 from tests.api.helpers import token_client
 from tournaments.models import Club, Drive, DriveChange, EntrantLink, Player, Session
 from tournaments.services import sessions

@@ -19,11 +19,11 @@ from fractions import Fraction
 
 import pytest
 
+from entry.services.drive import change_results, drive_advance, drive_enter, tricks_of
 from scoring.models import SlipLine
 from scoring.scorers import score
 from scoring.selectors.prizes import prizes_seen
 from scoring.selectors.slips import complete_trays, session_slips
-from scoring.services.drive import change_results, drive_advance, drive_enter, tricks_of
 from scoring.visibility import DIRECTOR, sight
 from tests.director_run.conftest import fill_slips
 from tests.drive.conftest import make_drive

@@ -13,9 +13,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.services.directing import session_close, session_publish
-from scoring.services.drive import drive_enter
-from scoring.services.results import result_confirm, result_submit
+from entry.services.directing import session_close, session_publish
+from entry.services.drive import drive_enter
+from entry.services.results import result_confirm, result_submit
 from tests.mnemonic.conftest import make_mnemonic
 from tournaments.models import Club, Player, Session
 from tournaments.printing.pdf import DOCUMENTS

@@ -7,8 +7,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from entry.services.results import result_submit
 from scoring.models import SlipLine
-from scoring.services.results import result_submit
 from tests.api.helpers import token_client
 from tests.phones import seated_pass
 from tournaments.models import DirectorCall, Session

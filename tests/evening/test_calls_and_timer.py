@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from scoring.services.calls import call_answer
+from entry.services.calls import call_answer
 from tests.api.helpers import token_client
 from tests.phones import follower_api, seated_pass
 from tournaments.clock import clock_words, round_clock

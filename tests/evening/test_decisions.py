@@ -7,10 +7,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from entry.services.decisions import Decision, dispute_settle
+from entry.services.directing import IncompleteSlips, session_close
+from entry.services.results import result_confirm, result_dispute, result_submit
 from scoring.models import SlipLine, SlipLineVersion
-from scoring.services.decisions import Decision, dispute_settle
-from scoring.services.directing import IncompleteSlips, session_close
-from scoring.services.results import result_confirm, result_dispute, result_submit
 from tests.api.helpers import token_client
 from tournaments.models import Session, Table
 from tournaments.services.errors import Conflict, UserError

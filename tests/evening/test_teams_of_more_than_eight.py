@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import pytest
 
+from entry.services.directing import round_enter, session_close, session_publish
 from scoring.models import SlipLine
 from scoring.scorers import score
 from scoring.selectors.slips import session_slips
-from scoring.services.directing import round_enter, session_close, session_publish
 from tournaments.models import Club, Entrant, EntrantKind, Player, Session
 from tournaments.services import deals, seating, sessions, setup
 from tournaments.services.errors import UserError

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
-from scoring.demo import DEMO_PASSWORD, DEMO_USER, build_demo, demo_links
+from entry.demo import DEMO_PASSWORD, DEMO_USER, build_demo, demo_links
 from scoring.models import SlipLine
 from tournaments.models import Session
 

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("clubwhist", "infra", "scoring", "tournaments", "whist", ".ci", "bench")
+PACKAGES = ("clubwhist", "entry", "infra", "scoring", "tournaments", "whist", ".ci", "bench")
 LIMIT = 40
 
 #: "path:function" -> why it is longer (what most of its lines are).
@@ -17,23 +17,23 @@ EXCEPTIONS = {
     "tournaments/services/sessions.py:entrant_create": "each kind of entrant's members checked in turn",
     "scoring/scorers/teams_four_pair.py:score_four_pair": "the book's four-pair team scoring, step by step",
     "tournaments/movements/individual.py:individual": "the book's individual schedules, table by table",
-    "scoring/demo.py:build_demo": "the demo club's evening, written out as a director sets it up",
+    "entry/demo.py:build_demo": "the demo club's evening, written out as a director sets it up",
     "tournaments/movements/design.py:_cyclic_start": "the cyclic starters' search, one loop",
-    "scoring/services/corrections.py:result_award": "its keyword signature and the action log's fields",
-    "scoring/send/__init__.py:result_submit": "its keyword signature is every caller's; the body is 25 lines",
-    "scoring/selectors/table_move.py:_stored_movement": "a stored movement's every field read back",
+    "entry/services/corrections.py:result_award": "its keyword signature and the action log's fields",
+    "entry/send/__init__.py:result_submit": "its keyword signature is every caller's; the body is 25 lines",
+    "entry/selectors/table_move.py:_stored_movement": "a stored movement's every field read back",
     "tournaments/services/drive.py:drive_setup": "a whist drive's settings, each checked",
-    "scoring/services/amend.py:result_amend": "its keyword signature and the kept version's fields",
+    "entry/services/amend.py:result_amend": "its keyword signature and the kept version's fields",
     "scoring/selectors/people.py:results_chart": "the chart's axes and series, laid out in order",
-    "scoring/services/phones.py:phone_submit": "its keyword signature, passed on to result_submit",
+    "entry/services/phones.py:phone_submit": "its keyword signature, passed on to result_submit",
     "scoring/exports.py:results_csv": "one column each of the CSV the clubs read",
     "tournaments/movements/recommend.py:recommend": "each family's fit to the evening, weighed in turn",
-    "scoring/selectors/drive.py:drive_player_page": "the player's page's every part, gathered once",
+    "entry/selectors/drive.py:drive_player_page": "the player's page's every part, gathered once",
     "tournaments/movements/team_matches.py:progressive_match": "the book's progressive match schedule",
     "tournaments/movements/more_teams.py:club_teams": "the book's schedule for teams of more than eight",
-    "scoring/selectors/table.py:round_card": "the round card's every line, gathered once",
+    "entry/selectors/table.py:round_card": "the round card's every line, gathered once",
     "scoring/scorers/common.py:build_scores": "the scores JSON's fields, each from the engine's figures",
-    "scoring/selectors/table.py:table_page": "the phone's page's every part, gathered once",
+    "entry/selectors/table.py:table_page": "the phone's page's every part, gathered once",
     "bench/bench_table_entry.py:report": "the bench's printed figures, one line each",
     "bench/bench_table_entry.py:setup_session": "a script run in the bench's own Django process",
     "bench/bench_standings.py:build": "the bench's session, built as a director would",

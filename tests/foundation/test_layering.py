@@ -5,7 +5,8 @@
 - the engines (``tournaments/movements``, ``scoring/scorers``, ``tournaments/pbn``)
   import nothing of Django, and of the project only ``whist`` (``test_pure_engines``
   walks that too);
-- ``tournaments`` never imports ``scoring`` (DESIGN.md, "Layout");
+- ``tournaments`` never imports ``scoring`` or ``entry``, and ``scoring`` never
+  imports ``entry`` (DESIGN.md, "Layout"; the layers are import-linter's too);
 - views import no other views (what they share lives in ``mixins`` and
   ``pages``);
 - exports and tasks read only through selectors (never a model);
@@ -21,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FIRST_PARTY = ("clubwhist", "infra", "scoring", "tournaments", "whist")
+FIRST_PARTY = ("clubwhist", "entry", "infra", "scoring", "tournaments", "whist")
 #: Third-party packages that are the web side: Django and what runs on it.
 DJANGO = ("django", "rest_framework", "celery", "drf_spectacular")
 #: The pure engines: plain data in, plain data out.
@@ -78,11 +79,17 @@ def offences(packages: tuple[str, ...], bad: tuple[str, ...], *, nested_only: bo
 
 
 def test_tournaments_never_imports_scoring() -> None:
-    assert offences(("tournaments",), ("scoring",)) == []
+    assert offences(("tournaments",), ("scoring", "entry")) == []
+
+
+def test_scoring_never_imports_entry() -> None:
+    """Entry writes the slips and shows the standings; scoring (models, engines, standings, publishing)
+    hears of a change by a signal and never reaches up."""
+    assert offences(("scoring",), ("entry",)) == []
 
 
 def test_whist_imports_nothing_of_the_project_or_django() -> None:
-    assert offences(("whist",), (*DJANGO, "clubwhist", "scoring", "tournaments")) == []
+    assert offences(("whist",), (*DJANGO, "clubwhist", "entry", "scoring", "tournaments")) == []
 
 
 def test_the_engines_import_nothing_of_django() -> None:
@@ -100,7 +107,9 @@ def test_the_engines_import_nothing_of_django() -> None:
 def test_views_import_no_other_views() -> None:
     found = [
         f"{path.relative_to(ROOT)}:{line} imports {target}"
-        for name, path in modules("tournaments/views", "scoring/views", "scoring/api", "tournaments/api")
+        for name, path in modules(
+            "tournaments/views", "scoring/views", "scoring/api", "entry/views", "entry/api", "tournaments/api"
+        )
         for target, line in imports(name, path)
         if ".views." in f".{target}." and target.split(".")[0] in FIRST_PARTY
     ]
@@ -131,4 +140,4 @@ def test_no_function_level_import_of_the_project_hides_a_cycle() -> None:
 
 
 def test_infra_is_the_bottom_and_imports_no_app() -> None:
-    assert offences(("infra",), ("clubwhist", "scoring", "tournaments")) == []
+    assert offences(("infra",), ("clubwhist", "entry", "scoring", "tournaments")) == []

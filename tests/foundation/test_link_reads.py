@@ -16,8 +16,8 @@ from django.db import connection
 from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 
+from entry.services.lines import LINE_RELATED
 from scoring.models import SlipLine
-from scoring.services.lines import LINE_RELATED
 from tournaments import link_reads
 from tournaments.models import MOVEMENT_FIELDS, Club, Entrant, EntrantLink, PhonePass, Session, Table
 from tournaments.selectors import entrant_link_by_token, follower_by_token, table_by_token

@@ -16,7 +16,7 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
-from scoring.demo import DEMO_PASSWORD, DEMO_USER, build_demo, demo_exists
+from entry.demo import DEMO_PASSWORD, DEMO_USER, build_demo, demo_exists
 
 pytestmark = pytest.mark.django_db
 

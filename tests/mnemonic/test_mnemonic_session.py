@@ -17,12 +17,12 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from entry.selectors.phone import phone_for_entrant
+from entry.services.laws import law_record
+from entry.services.phones import phone_submit
 from scoring.models import SlipLine
 from scoring.scorers import score
-from scoring.selectors.phone import phone_for_entrant
 from scoring.selectors.slips import session_slips
-from scoring.services.laws import law_record
-from scoring.services.phones import phone_submit
 from tournaments.models import Deal, EntrantLink, Seat, Session
 from tournaments.movements.mnemonic import overplay_order
 from tournaments.services.errors import UserError

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from entry.services.results import result_correct
 from scoring.display import gain as gain_notation
 from scoring.display import number as mixed
 from scoring.display import signed
@@ -19,7 +20,6 @@ from scoring.models import ScoreSnapshot, SlipLine
 from scoring.scorers import explain, score, scores_to_json
 from scoring.scorers.exponent import tabulate
 from scoring.selectors.slips import session_slips
-from scoring.services.results import result_correct
 from scoring.services.standings import KEEP_SNAPSHOTS
 from tournaments.models import Session
 from tournaments.selectors import slips_version

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from public.builders import play_session
 
+from entry.services.directing import tray_set_status
 from scoring.selectors.people import SessionResult, results_chart, series_ladder_public
-from scoring.services.directing import tray_set_status
 from tournaments.models import Club, Player, Series, Session
 from tournaments.services import sessions
 from tournaments.services.errors import UserError

@@ -18,9 +18,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from entry.selectors.phone import Phone
+from entry.selectors.rounds import _plays_sql, table_plays
 from infra.prepared import numbered
-from scoring.selectors.phone import Phone
-from scoring.selectors.rounds import _plays_sql, table_plays
 from tournaments.models import Entrant, Round, Session, Table
 
 pytestmark = [

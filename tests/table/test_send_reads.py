@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 #: twin's lines, the table's lock, the table's plays of the tray, the line, its places on the slip, the
 #: results version; then the answer's traveller (the entrant's trays played, the tray's lines). What
 #: runs after the commit (the queued recompute, the eager hand records' count) is not the send's. On
-#: PostgreSQL the line, its places and the version are one statement (``scoring.services.lines``).
+#: PostgreSQL the line, its places and the version are one statement (``entry.services.lines``).
 MOST_FOR_A_SEND = 8 if connection.vendor == "postgresql" else 10
 #: The twin's second send: the pass, the entrant's plays, the stored line (told before the lock).
 MOST_FOR_A_TWIN = 3

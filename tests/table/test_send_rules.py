@@ -1,4 +1,4 @@
-"""Every rule of a send, held to a table: ``scoring.send.rules`` decides on plain values, no database.
+"""Every rule of a send, held to a table: ``entry.send.rules`` decides on plain values, no database.
 
 A send (W. H. Barney, *Whist and Duplicate Whist*, 1900, p. 42: one table's line on a tray's traveling
 slip) is accepted, replayed, told as sent already, or refused by name; the order of the rules is the
@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from scoring.models import SlipLine
-from scoring.selectors.rounds import Play
-from scoring.send.rules import (
+from entry.selectors.rounds import Play
+from entry.send.rules import (
     KEY_LENGTH,
     Accept,
     Asked,
@@ -25,7 +24,8 @@ from scoring.send.rules import (
     check_send,
     decide,
 )
-from scoring.send.sql import SessionRow
+from entry.send.sql import SessionRow
+from scoring.models import SlipLine
 from tournaments.models import Seating, Table, Tray
 from tournaments.services.errors import KeyReused, UserError
 

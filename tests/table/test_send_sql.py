@@ -1,4 +1,4 @@
-"""The send's literal SQL (``scoring.send.sql``) against its ORM twins: each reads or writes the same.
+"""The send's literal SQL (``entry.send.sql``) against its ORM twins: each reads or writes the same.
 
 A statement written out by hand is only as good as its agreement with the models it stands for; these
 run on SQLite and on PostgreSQL (CI's step 2), where the line, its places and the bump are one statement.
@@ -10,12 +10,12 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from scoring.api.slips import line_data
+from entry.api.slips import line_data
+from entry.send import result_submit
+from entry.send.sql import insert_line, line_of, lines_found, lock_session_row, lock_table
+from entry.send.store import slip_places
+from entry.services.lines import new_line as make_line
 from scoring.models import SlipLine, SlipSeat
-from scoring.send import result_submit
-from scoring.send.sql import insert_line, line_of, lines_found, lock_session_row, lock_table
-from scoring.send.store import slip_places
-from scoring.services.lines import new_line as make_line
 from tournaments.models import Seating, Session, Table
 from tournaments.selectors import slips_version
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from entry.selectors.board import unconfirmed_lines
+from entry.services.decisions import Decision
+from entry.services.directing import session_close, session_publish
 from scoring.models import SlipLine, SlipLineVersion
-from scoring.selectors.board import unconfirmed_lines
-from scoring.services.decisions import Decision
-from scoring.services.directing import session_close, session_publish
 from tournaments.models import Session
 from tournaments.selectors import slips_version
 from tournaments.services import sessions

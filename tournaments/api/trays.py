@@ -1,7 +1,7 @@
 """Trays and their deals: deal them, record a deal, clear them, PBN in and out (directors).
 
 A tray's status (fouled, void) touches the slips, so it lives with the
-scoring side (``scoring/api/slips.py``); the public hand records are there
+scoring side (``entry/api/slips.py``); the public hand records are there
 too, beside the travellers.
 """
 

@@ -10,7 +10,7 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, pp. 24-25):
   is a lady and a gentleman (ladies North and East, gentlemen South and
   West), so the roster must say who is which (``Player.sex``) and there
   must be as many of each.
-- **change**: decided by ``scoring.services.drive`` from the results the
+- **change**: decided by ``entry.services.drive`` from the results the
   tables send and written here, once, as a ``Round`` with its seatings,
   seats and one new tray a table (deal ``(c - 1) n + t`` at table t), and a
   ``DriveChange`` keeping the seating and every player's move.

@@ -2,7 +2,7 @@
 
 These changes touch only the seating side (``Seat``, ``Table``,
 ``Session``); anything that reads or writes slip lines lives in
-``scoring.services.directing`` (scoring may import tournaments, never the
+``entry.services.directing`` (scoring may import tournaments, never the
 other way round). A substitution changes the seats, never the entrant: the
 pair keeps its number and its scores (the movement is never recomputed).
 """

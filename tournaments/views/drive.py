@@ -1,7 +1,7 @@
 """Set up a whist drive (p. 24): the method, the changes, the scoring and prizes; the first change by lot.
 
 The drive in play (results, changes, prize list) is on the scoring side's
-page (``scoring.views.drive_director``), which reads the slips.
+page (``entry.views.drive_director``), which reads the slips.
 """
 
 from __future__ import annotations

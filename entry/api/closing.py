@@ -1,0 +1,90 @@
+"""The director closes a session (deciding each line nobody checked) and publishes it: the API's doors.
+
+The rules are the services' (``entry.services.directing``: what a close
+needs, what publishing shows); these views check the input's types and
+hand it over.
+"""
+
+from __future__ import annotations
+
+from django.urls import path
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from entry.api.slips import SlipErrorsMixin
+from entry.services import directing
+from entry.services.decisions import Decision
+from scoring.api.standings import PublishSerializer
+from tournaments.api import ID_MAX, errors
+from tournaments.api.permissions import DirectorView
+from tournaments.api.sessions import SESSION_ID, SessionSerializer
+
+
+class DecisionSerializer(serializers.Serializer):
+    """The director's decision on a line nobody at the table checked: confirm it as entered, or correct it."""
+
+    line = serializers.IntegerField(min_value=1, max_value=ID_MAX, help_text="The slip line's id.")
+    decision = serializers.ChoiceField(["confirm", "correct"])
+    ns_tricks = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=13)
+
+
+class CloseSerializer(serializers.Serializer):
+    """A decision for each unconfirmed line (none needed when every line is confirmed)."""
+
+    decisions = DecisionSerializer(many=True, required=False)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionCloseView(SlipErrorsMixin, DirectorView):
+    """Close a running session once every slip is complete and every unconfirmed line decided; score it."""
+
+    @extend_schema(
+        operation_id="sessions_close",
+        request=CloseSerializer,
+        responses={200: SessionSerializer, **errors(400, 401, 404, 409)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Close it; a 400 lists in ``problems`` each tray owed, dispute, undecided line (``undecided``)."""
+        session = self.director_session(pk)
+        form = CloseSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        decisions = [
+            Decision(d["line"], d["decision"], d.get("ns_tricks"))
+            for d in form.validated_data.get("decisions", [])
+        ]
+        directing.session_close(session=session, decisions=decisions, user=request.user)
+        session.refresh_from_db()
+        return Response(SessionSerializer(session).data)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionPublishView(DirectorView):
+    """Publish a closed session (or change what a published one shows)."""
+
+    @extend_schema(
+        operation_id="sessions_publish",
+        request=PublishSerializer,
+        responses={200: SessionSerializer, **errors(400, 401, 404)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Publish it."""
+        session = self.director_session(pk)
+        form = PublishSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        switches = {
+            "standings": session.publish_standings,
+            "travellers": session.publish_travellers,
+            "hand_records": session.publish_hand_records,
+            **form.validated_data,
+        }
+        session = directing.session_publish(session=session, user=request.user, **switches)
+        session.refresh_from_db()
+        return Response(SessionSerializer(session).data)
+
+
+urlpatterns = [
+    path("sessions/<int:pk>/close/", SessionCloseView.as_view(), name="session-close"),
+    path("sessions/<int:pk>/publish/", SessionPublishView.as_view(), name="session-publish"),
+]

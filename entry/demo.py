@@ -1,0 +1,182 @@
+"""The demo club, built through the services as a director and the tables would.
+
+One finished and published Howell of eight pairs (exponent scoring) and one
+Mitchell of five tables in progress (trick scoring), with about twenty
+players. Results come from a seeded generator, so every run builds the same
+club; each tray has a "par" and each pair a strength, so the figures look
+like an evening's play rather than noise.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from entry.services.directing import session_close, session_publish
+from entry.services.results import result_confirm, result_submit
+from scoring.models import Via
+from tournaments.models import Club, Player, Seating, Series, Session
+from tournaments.services import club as club_services
+from tournaments.services import deals, seating, sessions
+
+DEMO_SLUG = "riverside"
+DEMO_USER = "director"
+DEMO_PASSWORD = "whist1900"
+
+NAMES = [
+    "Ada Whitcombe",
+    "Bertram Hale",
+    "Clara Pemberton",
+    "Daniel Fenwick",
+    "Edith Marsh",
+    "Frederick Cole",
+    "Grace Ellison",
+    "Henry Abbott",
+    "Isabel Thorne",
+    "James Whitlock",
+    "Katherine Boyd",
+    "Lewis Harrow",
+    "Margaret Quill",
+    "Nathaniel Price",
+    "Olive Sutton",
+    "Percival Grant",
+    "Rose Kendall",
+    "Samuel Ashby",
+    "Theodora Vane",
+    "Walter Barnes",
+]
+
+
+@dataclass(frozen=True)
+class DemoClub:
+    """What the demo built: the club, its director and its two sessions."""
+
+    club: Club
+    published: Session
+    running: Session
+
+
+def _tricks(rng: random.Random, par: float, ns_strength: float, ew_strength: float) -> int:
+    value = round(rng.gauss(par + ns_strength - ew_strength, 1.1))
+    return max(0, min(13, value))
+
+
+def _play(session: Session, rng: random.Random, *, rounds: int, partial_round: int | None = None) -> None:
+    """Enter (and confirm) the results of the first ``rounds`` rounds, as the tables would."""
+    par = {t.number: rng.uniform(5.0, 8.0) for t in session.trays.all()}
+    strength = {e.pk: rng.uniform(-1.2, 1.2) for e in session.entrants.all()}
+    seatings = Seating.objects.filter(round__session=session, round__number__lte=rounds).select_related(
+        "round", "table", "ns", "ew"
+    )
+    for s in seatings.order_by("round__number", "table__number"):
+        if partial_round and s.round.number == partial_round and s.table.number % 2 == 0:
+            continue
+        if s.ns is None or s.ew is None:
+            continue
+        for tray in s.trays.order_by("seatingtray__order"):
+            tricks = _tricks(rng, par[tray.number], strength[s.ns_id], strength[s.ew_id])
+            outcome = result_submit(
+                table=s.table,
+                tray_number=tray.number,
+                ns_tricks=tricks,
+                via=Via.DEMO,
+                as_director=True,
+                by=f"table {s.table.number}",
+                round_number=s.round.number,
+            )
+            result_confirm(
+                line=outcome.line, by=f"table {s.table.number} E-W", via=Via.DEMO, as_director=True
+            )
+
+
+def _pairs(session: Session, players: list[Player]) -> None:
+    for a, b in zip(players[0::2], players[1::2], strict=True):
+        sessions.entrant_create(session=session, players=[a, b])
+
+
+@transaction.atomic
+def build_demo(*, seed: int = 1900) -> DemoClub:
+    """Build the demo club from nothing, through the services."""
+    rng = random.Random(seed)
+    user_model = get_user_model()
+    user, _ = user_model.objects.get_or_create(username=DEMO_USER, defaults={"email": "director@example.org"})
+    user.set_password(DEMO_PASSWORD)
+    user.is_staff = user.is_superuser = True  # the demo's director may also open the admin
+    user.save()
+    club = club_services.club_create(name="Riverside Duplicate Whist Club", slug=DEMO_SLUG)
+    club_services.director_add(club=club, user=user)
+    players = [
+        club_services.player_create(club=club, name=name, member_number=f"R{100 + i}", user=user)
+        for i, name in enumerate(NAMES)
+    ]
+    today = timezone.localdate()
+    season = Series.objects.create(
+        club=club, name=f"Autumn season {today.year}", best_of=None, min_sessions=2
+    )
+
+    howell = sessions.session_create(
+        club=club,
+        date=today - dt.timedelta(days=7),
+        title="Howell pairs, eight pairs",
+        scoring_method="exponent",
+        series=season,
+        user=user,
+    )
+    _pairs(howell, players[:16])
+    seating.movement_fix(session=howell, family="howell", deals=14, user=user)
+    deals.trays_deal(session=howell, rng=rng, user=user)
+    howell = sessions.session_start(session=howell, user=user)
+    _play(howell, rng, rounds=howell.rounds.count())
+    session_close(session=howell, user=user)
+    howell = session_publish(session=howell, standings=True, travellers=True, hand_records=True, user=user)
+
+    mitchell = sessions.session_create(
+        club=club,
+        date=today,
+        title="Mitchell pairs, five tables",
+        scoring_method="trick",
+        series=season,
+        user=user,
+    )
+    _pairs(mitchell, players[:20])
+    seating.movement_fix(session=mitchell, family="mitchell", deals=10, user=user)
+    deals.trays_deal(session=mitchell, rng=rng, user=user)
+    mitchell = sessions.session_start(session=mitchell, user=user)
+    _play(mitchell, rng, rounds=3, partial_round=3)
+    return DemoClub(club=club, published=howell, running=mitchell)
+
+
+def demo_exists() -> bool:
+    """Whether the demo club is already in the database."""
+    return Club.objects.filter(slug=DEMO_SLUG).exists()
+
+
+def demo_links(base_url: str, *, password: str = DEMO_PASSWORD) -> list[str]:
+    """The links a newcomer needs, as lines to print (with the director's password)."""
+    club = Club.objects.filter(slug=DEMO_SLUG).first()
+    if club is None:
+        return ["No demo club in this database (run: python manage.py seed_demo)."]
+    running = club.sessions.filter(status=Session.Status.RUNNING).first()
+    published = club.sessions.filter(status=Session.Status.PUBLISHED).first()
+    lines = [
+        f"  Director:          {base_url}/director/   (user {DEMO_USER!r}, password {password!r})",
+    ]
+    if running is not None:
+        table = running.tables.order_by("number").first()
+        if table is not None:
+            lines.append(
+                f"  Table 1's code:    {base_url}/t/{table.token}/   ({running.title}: say which pair)"
+            )
+        link = running.entrant_links.filter(revoked=False).order_by("entrant__number").first()
+        if link is not None:
+            lines.append(f"  Pair 1's phone:    {base_url}/p/{link.token}/   (follows pair 1 to every table)")
+    if published is not None:
+        lines.append(f"  Public standings:  {base_url}/c/{club.slug}/s/{published.pk}/")
+    lines.append(f"  Club home:         {base_url}/c/{club.slug}/")
+    lines.append(f"  Admin:             {base_url}/admin/   (same login)")
+    return lines

@@ -1,0 +1,85 @@
+"""A phone's actions on a line, one input and one outcome each, for both its doors.
+
+A phone acts through its page's plain forms (no JavaScript) and through the API its script speaks;
+both are adapters over the functions here: each action's input is read by its one serializer
+(``from_page``: a refusal is a ``UserError`` for the page to show beside the tray; ``from_api``: DRF's
+own 400) and the service is called with who acts (``Phone.actor``). Every rule is the services'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from rest_framework import serializers
+
+from entry.inputs import AmendSerializer, ConfirmSerializer, DisputeSerializer, checked, read_form
+from entry.selectors.phone import Phone
+from entry.send import SubmitOutcome
+from entry.services.amend import phone_amend
+from entry.services.phones import phone_confirm, phone_dispute, phone_submit
+from scoring.models import SlipLine
+
+Outcome = TypeVar("Outcome")
+
+
+@dataclass(frozen=True)
+class Action(Generic[Outcome]):
+    """One action on a tray's line: its input's serializer and what it does with what was read."""
+
+    form: type[serializers.Serializer]
+    run: Callable[[Phone, Any, Mapping[str, Any]], Outcome]
+
+    def from_page(self, phone: Phone, tray: Any, posted: Any) -> Outcome:
+        """The action from a page's plain form."""
+        return self.run(phone, tray, checked(self.form, posted))
+
+    def from_api(self, phone: Phone, tray: Any, data: Any) -> Outcome:
+        """The action from the API's JSON."""
+        return self.run(phone, tray, read_form(self.form, data))
+
+
+def _confirm(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
+    """E-W check the line of a tray (at the version they saw)."""
+    return phone_confirm(phone=phone, tray_number=tray, by=phone.actor("E-W"), version=data.get("version"))
+
+
+def _dispute(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
+    """E-W disagree with the line of a tray: their count goes to the director."""
+    return phone_dispute(phone=phone, tray_number=tray, claimed=data["claimed"], by=phone.actor("E-W"))
+
+
+def _amend(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
+    """N-S correct their count on a tray until E-W check it."""
+    return phone_amend(
+        phone=phone,
+        tray_number=tray,
+        ns_tricks=data["ns_tricks"],
+        ns_revokes=data.get("ns_revokes"),
+        ew_revokes=data.get("ew_revokes"),
+        version=data.get("version"),
+        by=phone.actor("N-S"),
+    )
+
+
+CONFIRM = Action(ConfirmSerializer, _confirm)
+DISPUTE = Action(DisputeSerializer, _dispute)
+AMEND = Action(AmendSerializer, _amend)
+
+
+def send(
+    phone: Phone, data: Mapping[str, Any], *, device: str, key: str | None, with_round: bool = True
+) -> SubmitOutcome:
+    """N-S send their count on a tray (``data`` as read by the page's or the API's serializer)."""
+    return phone_submit(
+        phone=phone,
+        tray_number=data["tray"],
+        ns_tricks=data["ns_tricks"],
+        by=phone.actor("N-S"),
+        device=device,
+        idempotency_key=key,
+        ns_revokes=data["ns_revokes"],
+        ew_revokes=data["ew_revokes"],
+        round_number=data.get("round") if with_round else None,
+    )

@@ -1,0 +1,112 @@
+"""What the phone's pages and their JSON endpoints share: the link, the phone, the input.
+
+A phone holds a table's link (its QR code: a place), an entrant's own link
+(the QR code on the entrant's card), or a pass of its own, given when it
+said at a table which entrant it is; there are no player accounts. Each
+phone gets a random device id in a cookie: a phone follows one entrant of a
+session at a time (``tournaments.services.phones``), and the page knows
+which phone sent a result (and asks that phone to hand itself to E-W for
+the check).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, TypeVar
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from rest_framework.request import Request
+
+from entry.inputs import SubmitSerializer, checked
+from entry.phone_actions import send
+from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
+from scoring.models import SlipLine
+from tournaments.services.errors import NotFound, UserError
+
+DEVICE_COOKIE = "cw_device"
+ResponseType = TypeVar("ResponseType", bound=HttpResponseBase)
+ONE_YEAR = 365 * 24 * 3600
+
+
+class PhoneMixin:
+    """Resolve the phone from its link once (TournamentMixin style): a table's, or an entrant's."""
+
+    phone: Phone
+    device: str
+    follows: bool = False
+    new_device: bool = False
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Refuse an unknown or revoked link with a plain message; otherwise carry on, never cached."""
+        try:
+            token = kwargs["token"]
+            self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
+        except NotFound as exc:
+            return render(request, "table/invalid.html", {"message": exc.message}, status=404)
+        self.device = request.COOKIES.get(DEVICE_COOKIE, "")[:64]
+        if not self.device:
+            self.device, self.new_device = uuid.uuid4().hex, True
+        response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
+        if self.new_device:
+            response.set_cookie(
+                DEVICE_COOKIE,
+                self.device,
+                max_age=ONE_YEAR,
+                samesite="Lax",
+                httponly=True,
+                secure=request.is_secure(),
+            )
+        return no_store(response)
+
+
+def no_store(response: ResponseType) -> ResponseType:
+    """Nothing a phone is told may be kept by a cache (its pages, its API, its player's own link's API)."""
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class NoStoreMixin:
+    """An API view whose every answer goes to a phone: never cached (``no_store``)."""
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        """The answer, marked not to be kept."""
+        return no_store(super().finalize_response(request, response, *args, **kwargs))  # type: ignore[misc]
+
+
+def back_home(view: PhoneMixin, token: str) -> HttpResponse:
+    """Back to the phone's own page (post/redirect/get)."""
+    return redirect("phone:home" if view.follows else "table:home", token=token)
+
+
+def refused(request: HttpRequest, exc: UserError, tray: Any) -> None:
+    """A refusal for the page to show next to that tray's form (and with the other messages at the top)."""
+    messages.error(request, exc.message, extra_tags=f"tray-{tray}")
+
+
+def tray_errors(request: HttpRequest) -> list[tuple[int, str]]:
+    """The refusals this page shows next to a tray's form: (tray, message)."""
+    out = []
+    for message in messages.get_messages(request):
+        tag = next((t for t in message.extra_tags.split() if t.startswith("tray-")), "")
+        if tag[5:].isdigit():
+            out.append((int(tag[5:]), str(message)))
+    return out
+
+
+def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = True) -> SlipLine:
+    """A tray sent from a page's plain form (no JavaScript): the API's input serializer and service.
+
+    Raises the service's ``UserError`` for the page to show beside the tray.
+    """
+    data = checked(SubmitSerializer, request.POST)
+    key = data.get("idempotency_key") or request.POST.get("key")
+    return send(view.phone, data, device=view.device, key=key, with_round=with_round).line
+
+
+def sent_words(line: SlipLine) -> str:
+    """What the page says once a tray is stored."""
+    return f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."

@@ -1,0 +1,117 @@
+"""What needs the director now ("Needs you" on the live board): calls, disputes, unconfirmed lines, lateness.
+
+Terms (DESIGN.md and ``board``): a line is **unconfirmed** when N-S sent it
+and nobody at the table checked it; it needs the director once its table has
+moved on past that round (or finished), for nobody at the table will check
+it any more. A **late** table still owes a tray of a round before the room's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from entry.selectors.board import Board, Dispute
+from entry.selectors.calls import CallView, open_calls
+from tournaments.models import Session
+from tournaments.selectors import seated_kind
+
+
+@dataclass(frozen=True)
+class Unconfirmed:
+    """A line nobody at its table will check now: the director confirms it or corrects it."""
+
+    table: int
+    tray: int
+    round: int
+    ns_tricks: int | None
+    line_id: int
+    ew: str = ""
+
+    def __str__(self) -> str:
+        who = f"E-W, {self.ew}," if self.ew else "E-W"
+        return (
+            f"Table {self.table}, tray {self.tray} (round {self.round}): N-S entered {self.ns_tricks}; "
+            f"{who} have not confirmed it."
+        )
+
+
+@dataclass(frozen=True)
+class DisputeView:
+    """A dispute with who played it."""
+
+    dispute: Dispute
+    ns: str
+    ew: str
+
+    def __str__(self) -> str:
+        d = self.dispute
+        claim = d.claimed if d.claimed is not None else "?"
+        return (
+            f"Table {d.table}, tray {d.tray} (round {d.round}): N-S, {self.ns}, entered {d.ns_tricks}; "
+            f"E-W, {self.ew}, say {claim}."
+        )
+
+
+@dataclass
+class NeedsYou:
+    """Everything on the board's "Needs you" list."""
+
+    calls: list[CallView] = field(default_factory=list)
+    disputes: list[DisputeView] = field(default_factory=list)
+    unconfirmed: list[Unconfirmed] = field(default_factory=list)
+    late: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        """How many things wait for the director."""
+        return len(self.calls) + len(self.disputes) + len(self.unconfirmed) + len(self.late)
+
+    def to_json(self) -> dict[str, Any]:
+        """The list as JSON (board.json and the API)."""
+        return {
+            "calls": [c.to_json() for c in self.calls],
+            "unconfirmed": [
+                {
+                    "table": u.table,
+                    "tray": u.tray,
+                    "round": u.round,
+                    "ns_tricks": u.ns_tricks,
+                    "line": u.line_id,
+                }
+                for u in self.unconfirmed
+            ],
+            "late": [{"table": table, "owes": owes} for table, owes in self.late],
+        }
+
+
+def entrant_names(session: Session) -> dict[int, str]:
+    """Entrant number -> "Pair 3 (Ada Byron & Ben Hale)", for the entrants the movement seats."""
+    return {e.number: str(e) for e in session.entrants.filter(kind=seated_kind(session))}
+
+
+def needs_you(*, session: Session, board: Board) -> NeedsYou:
+    """Calls, disputes (with names), unconfirmed lines whose table moved on, and late tables."""
+    running = session.status == Session.Status.RUNNING
+    if not running:
+        return NeedsYou()
+    names = entrant_names(session)
+    cells = {(c.table, c.round): c for row in board.tables for c in row.cells if c is not None}
+    disputes = []
+    for d in board.disputes:
+        cell = cells.get((d.table, d.round))
+        ns = names.get(cell.ns or 0, "—") if cell else "—"
+        ew = names.get(cell.ew or 0, "—") if cell else "—"
+        disputes.append(DisputeView(d, ns, ew))
+    unconfirmed = [
+        Unconfirmed(row.table, m.tray, c.round, m.ns_tricks, m.line_id or 0, names.get(c.ew or 0, ""))
+        for row in board.tables
+        for c in row.cells
+        if c is not None and c.round < row.round and not c.phantom
+        for m in c.trays
+        if m.state == "entered"
+    ]
+    late = [(row.table, row.late) for row in board.tables if row.late]
+    return NeedsYou(
+        open_calls(session=session), disputes, sorted(unconfirmed, key=lambda u: (u.round, u.table)), late
+    )

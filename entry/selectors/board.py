@@ -1,0 +1,399 @@
+"""Selectors for the director's running of a session: the live board, what is missing, history.
+
+Terms (DESIGN.md): every table plays its trays round by round; a table's
+*line* on a tray's traveling slip is *entered* by N-S, *confirmed* or
+*disputed* by E-W. The **room round** is the round the room is playing: the
+director's current round, or, when tables move on by themselves, the
+highest round that at least half the tables have reached. A table is
+**late** when it still owes a tray of a round before the room round. A
+void tray (Laws III-V) is owed by nobody; a table facing a phantom owes
+nothing (its opponents take the average).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import Q
+
+from scoring import display
+from scoring.models import SlipLine, SlipLineVersion
+from scoring.scorers import ScoringError
+from scoring.selectors.layout import Standings, missing_trays, standings_layout
+from scoring.selectors.standings import entrant_names, modern_percentages, session_snapshot, standings_seen
+from scoring.visibility import DIRECTOR, sight
+from tournaments.models import ActionLog, Drive, Seating, SeatingTray, Session, Tray
+
+
+@dataclass(frozen=True)
+class Missing:
+    """A tray a table has not sent."""
+
+    table: int
+    tray: int
+    round: int
+
+    def __str__(self) -> str:
+        return f"Table {self.table} has not sent tray {self.tray} (round {self.round})."
+
+
+@dataclass
+class TrayMark:
+    """One tray in one board cell: its state and what the slip says."""
+
+    tray: int
+    state: str  # missing, entered, confirmed, disputed, void
+    ns_tricks: int | None = None
+    claimed: int | None = None
+    award: str = ""
+    line_id: int | None = None
+
+    @property
+    def title(self) -> str:
+        """What a hover over the chip says."""
+        if self.state == "void":
+            return f"Tray {self.tray}: void"
+        if self.state == "missing":
+            return f"Tray {self.tray}: not sent"
+        said = f"N-S {self.ns_tricks}" if self.ns_tricks is not None else f"award {self.award}"
+        if self.state == "disputed":
+            return f"Tray {self.tray}: {said} entered, E-W say {self.claimed}"
+        return f"Tray {self.tray}: {said}, {self.state}"
+
+
+#: What a board cell says of its state.
+STATE_LABELS = {
+    "waiting": "",
+    "playing": "playing",
+    "late": "late",
+    "entered": "to confirm",
+    "done": "done",
+    "disputed": "disputed",
+    "phantom": "phantom",
+    "void": "void",
+}
+
+
+@dataclass
+class Cell:
+    """One table in one round."""
+
+    round: int
+    table: int
+    ns: int | None
+    ew: int | None
+    phantom: bool
+    trays: list[TrayMark] = field(default_factory=list)
+    state: str = "waiting"  # waiting, playing, late, entered, done, disputed, phantom, void
+
+    @property
+    def pairs(self) -> str:
+        """'8 v 1', the N-S and E-W numbers."""
+        return f"{self.ns or '–'} v {self.ew or '–'}"
+
+    @property
+    def label(self) -> str:
+        """The cell's state in a word or two."""
+        return STATE_LABELS.get(self.state, "")
+
+    @property
+    def owed(self) -> list[TrayMark]:
+        """Trays this table still has to send in this round."""
+        return [] if self.phantom else [m for m in self.trays if m.state == "missing"]
+
+
+@dataclass
+class TableRow:
+    """A table across the rounds."""
+
+    table: int
+    round: int
+    late: str
+    #: One per round of the session, in order; None where the table is empty that round.
+    cells: list[Cell | None] = field(default_factory=list)
+
+
+@dataclass
+class Dispute:
+    """A disputed line, with both counts."""
+
+    table: int
+    tray: int
+    round: int
+    ns_tricks: int | None
+    claimed: int | None
+    line_id: int
+
+    def __str__(self) -> str:
+        return (
+            f"Table {self.table}, tray {self.tray} (round {self.round}): "
+            f"N-S entered {self.ns_tricks}, E-W say {self.claimed if self.claimed is not None else '?'}."
+        )
+
+
+@dataclass
+class Board:
+    """The live board: every table and round."""
+
+    rounds: list[int]
+    room_round: int
+    tables: list[TableRow]
+    disputes: list[Dispute]
+    totals: dict[str, int]
+
+
+def _cells(session: Session) -> dict[tuple[int, int], Cell]:
+    """(table, round) -> a cell with its trays, from the stored seating and slips."""
+    lines = {(ln.tray_id, ln.table_id): ln for ln in SlipLine.objects.filter(session=session)}
+    cells: dict[tuple[int, int], Cell] = {}
+    seatings = Seating.objects.filter(round__session=session).select_related("round", "table", "ns", "ew")
+    for s in seatings:
+        phantom = bool((s.ns and s.ns.is_phantom) or (s.ew and s.ew.is_phantom))
+        cells[(s.table.number, s.round.number)] = Cell(
+            s.round.number,
+            s.table.number,
+            s.ns.number if s.ns else None,
+            s.ew.number if s.ew else None,
+            phantom,
+        )
+    rows = SeatingTray.objects.filter(round__session=session).select_related(
+        "seating__table", "round", "tray"
+    )
+    for st in rows.order_by("round__number", "seating__table__number", "order"):
+        tray, table = st.tray, st.seating.table
+        line = lines.get((tray.pk, table.pk))
+        mark = _mark(tray, line, line.claimed if line is not None else None)
+        cells[(table.number, st.round.number)].trays.append(mark)
+    return cells
+
+
+def _mark(tray: Tray, line: SlipLine | None, claimed: int | None) -> TrayMark:
+    if line is None:
+        return TrayMark(tray.number, "void" if tray.status == Tray.Status.VOID else "missing")
+    state = "void" if tray.status == Tray.Status.VOID else line.status
+    award = f"{line.ns_award}/{line.ew_award}" if line.ns_award else ""
+    return TrayMark(tray.number, state, line.ns_tricks, claimed, award, line.pk)
+
+
+def _table_round(cells: list[Cell], last: int) -> int:
+    """A table's own round: the first in which it still owes a tray (results.table_round's rule)."""
+    for cell in sorted(cells, key=lambda c: c.round):
+        if any(m.state == "missing" for m in cell.trays) and not cell.phantom:
+            return cell.round
+    return last + 1
+
+
+def _room_round(session: Session, own: list[int], last: int) -> int:
+    """The director's round, or the highest round at least half the tables have reached."""
+    if not session.tables_advance or session.status != Session.Status.RUNNING:
+        return session.current_round
+    ranked = sorted(own, reverse=True)
+    return min(ranked[(len(ranked) - 1) // 2], last) if ranked else 1
+
+
+def _cell_state(cell: Cell, table_round: int, room_round: int, running: bool) -> str:
+    """Phantom, void, disputed, done or entered; else late, playing or waiting."""
+    marks = cell.trays
+    if cell.phantom:
+        return "phantom"
+    if marks and all(m.state == "void" for m in marks):
+        return "void"
+    if any(m.state == "disputed" for m in marks):
+        return "disputed"
+    if not cell.owed:
+        return "done" if all(m.state in ("confirmed", "void") for m in marks) else "entered"
+    if running and cell.round < room_round:
+        return "late"
+    if running and cell.round == table_round:
+        return "playing"
+    return "waiting"
+
+
+def session_board(*, session: Session) -> Board:
+    """Every table and round: which trays are entered, confirmed, disputed; who is late."""
+    cells = _cells(session)
+    last = session.rounds.count()
+    by_table: dict[int, list[Cell]] = defaultdict(list)
+    for (table, _), cell in sorted(cells.items()):
+        by_table[table].append(cell)
+    own = {t: _table_round(cs, last) for t, cs in by_table.items()}
+    room = _room_round(session, list(own.values()), last)
+    running = session.status == Session.Status.RUNNING
+    rows = []
+    for table, table_cells in sorted(by_table.items()):
+        here = own[table] if session.tables_advance else session.current_round
+        for cell in table_cells:
+            cell.state = _cell_state(cell, here, room, running)
+        owed = [(c.round, m.tray) for c in table_cells if c.round < room for m in c.owed]
+        late = ", ".join(f"tray {t} (round {r})" for r, t in owed) if running else ""
+        by_round = {c.round: c for c in table_cells}
+        rows.append(TableRow(table, here, late, [by_round.get(r) for r in range(1, last + 1)]))
+    return Board(list(range(1, last + 1)), room, rows, _disputes(cells), _totals(cells))
+
+
+def _disputes(cells: dict[tuple[int, int], Cell]) -> list[Dispute]:
+    return [
+        Dispute(c.table, m.tray, c.round, m.ns_tricks, m.claimed, m.line_id or 0)
+        for c in cells.values()
+        for m in c.trays
+        if m.state == "disputed"
+    ]
+
+
+def _totals(cells: dict[tuple[int, int], Cell]) -> dict[str, int]:
+    marks = [m for c in cells.values() if not c.phantom for m in c.trays if m.state != "void"]
+    totals = {
+        k: sum(1 for m in marks if m.state == k) for k in ("entered", "confirmed", "disputed", "missing")
+    }
+    totals["expected"] = len(marks)
+    return totals
+
+
+def slips_missing(*, session: Session) -> list[Missing]:
+    """Every tray a table still owes: not void, not against a phantom, not sent."""
+    sent = set(SlipLine.objects.filter(session=session).values_list("table_id", "tray_id"))
+    owed = (
+        SeatingTray.objects.filter(round__session=session)
+        .exclude(tray__status=Tray.Status.VOID)
+        .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
+        .values_list(
+            "seating__table_id", "tray_id", "seating__table__number", "tray__number", "round__number"
+        )
+        .order_by("round__number", "seating__table__number", "tray__number")
+    )
+    return [
+        Missing(table, tray, rnd)
+        for table_id, tray_id, table, tray, rnd in owed
+        if (table_id, tray_id) not in sent
+    ]
+
+
+def unconfirmed_lines(*, session: Session) -> list[SlipLine]:
+    """The lines N-S sent that nobody at the table has checked, in the order of play.
+
+    None in a whist drive (p. 24): each change is seated from the results as
+    the tables send them, so the drive has already played on from every one;
+    a side that disagrees disputes its table's result from its own phone.
+    """
+    if Drive.objects.filter(session=session).exists():
+        return []
+    return list(
+        SlipLine.objects.filter(session=session, status=SlipLine.Status.ENTERED)
+        .select_related("tray", "table", "round", "ns", "ew")
+        .order_by("round__number", "table__number", "tray__number")
+    )
+
+
+def board_to_json(board: Board, session: Session) -> dict[str, Any]:
+    """The board as the small JSON the page polls."""
+    return {
+        "status": session.status,
+        "current_round": session.current_round,
+        "room_round": board.room_round,
+        "tables_advance": session.tables_advance,
+        "totals": board.totals,
+        "tables": [
+            {
+                "table": row.table,
+                "round": row.round,
+                "late": row.late,
+                "cells": [_cell_json(c) for c in row.cells if c is not None],
+            }
+            for row in board.tables
+        ],
+        "disputes": [
+            {
+                "table": d.table,
+                "tray": d.tray,
+                "round": d.round,
+                "ns_tricks": d.ns_tricks,
+                "claimed": d.claimed,
+                "line": d.line_id,
+                "text": str(d),
+            }
+            for d in board.disputes
+        ],
+    }
+
+
+def _cell_json(cell: Cell) -> dict[str, Any]:
+    return {
+        "round": cell.round,
+        "state": cell.state,
+        "label": cell.label,
+        "pairs": cell.pairs,
+        "trays": [{"tray": m.tray, "state": m.state, "title": m.title} for m in cell.trays],
+    }
+
+
+def line_history(*, line: SlipLine) -> list[SlipLineVersion]:
+    """The earlier versions of a line, newest first."""
+    return list(SlipLineVersion.objects.filter(line=line).select_related("changed_user").order_by("-version"))
+
+
+def tray_history(*, session: Session, tray_number: int) -> list[SlipLineVersion]:
+    """Every earlier version of every line on a tray's slip, newest first."""
+    return list(
+        SlipLineVersion.objects.filter(session=session, tray_number=tray_number)
+        .select_related("changed_user")
+        .order_by("-changed_at", "-id")
+    )
+
+
+def tray_actions(*, session: Session, tray_number: int) -> list[ActionLog]:
+    """The director's actions on a tray (status changes, awards), newest first."""
+    return list(
+        ActionLog.objects.filter(
+            session=session, action__in=["tray.status", "result.award"], data__tray=tray_number
+        ).select_related("user")
+    )
+
+
+def director_layout(*, session: Session) -> tuple[Standings | None, str]:
+    """The standings laid out as the results page lays them out, with the book's tests (the director's alone).
+
+    Returns (standings, problem): a slip the scorer refuses is shown as its message.
+    """
+    try:
+        seen = standings_seen(session=session, sight=sight(viewer=DIRECTOR, session=session))
+    except ScoringError as exc:
+        return None, str(exc)
+    if seen is None or not seen.scores.get("entrants"):
+        return None, ""
+    layout = standings_layout(
+        session=session,
+        scores=seen.typed,
+        names=entrant_names(session=session),
+        percents=modern_percentages(session=session, snapshot=seen.snapshot),
+        checks=True,
+    )
+    return replace(layout, missing=missing_trays(session=session, label=layout.label)), ""
+
+
+def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:
+    """The standings as they stand now (rescored if a change is not yet scored), with names.
+
+    Returns (rows, problem): a slip the scorer refuses is the director's to
+    fix, so its message is shown rather than raised.
+    """
+    try:
+        snapshot = session_snapshot(session=session, fresh=True)
+    except ScoringError as exc:
+        return [], str(exc)
+    if snapshot is None:
+        return [], ""
+    # Players' and teams' names too, not only a pair's own name (a drive's players, teams of four).
+    names = entrant_names(session=session)
+    rows = [
+        {
+            **row,
+            "name": names.get(row["entrant"], ""),
+            "total_text": display.number(Fraction(row["total"])),
+            "pm_text": "" if row.get("plus_minus") is None else display.signed(Fraction(row["plus_minus"])),
+        }
+        for row in snapshot.scores.get("entrants", [])
+    ]
+    return rows, ""

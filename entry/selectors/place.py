@@ -1,0 +1,187 @@
+"""What a table's own link shows: the place, its card, and "who has this phone?"; never a result.
+
+A table's link is a **place** (``scoring.visibility``): everyone who ever
+sat at the table holds it. Its page is the table's card as the book's
+guide card prints it (W. H. Barney, *Whist and Duplicate Whist*, 1900,
+p. 39: who sits here in each round, which trays), the question "who has
+this phone?" with the entrants on that card, and the call to the director.
+It shows no count, no score, no traveller, and not even how far the table
+has got: nothing on it changes when a tray is played.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from django.db.models import prefetch_related_objects
+from django.urls import reverse
+
+from entry.selectors.table import seat_views
+from scoring.visibility import published
+from tournaments.models import EntrantLink, PhonePass, Seating, SeatingTray, Session, Table
+from tournaments.selectors import card_links, seated_by_results
+
+
+@dataclass(frozen=True)
+class ClaimChoice:
+    """An entrant a phone at this table may say it is: ``value`` is what the form sends."""
+
+    value: str
+    number: int
+    side: str
+    label: str
+    names: str
+    #: A phone follows it already (another phone then needs the entrant's code).
+    held: bool
+    #: This phone is the one that follows it.
+    this_phone: bool
+
+
+@dataclass(frozen=True)
+class CardRound:
+    """A round of the table's card: who sits N-S and E-W ("Pair 3", "N Player 5 · S Player 9"), the trays."""
+
+    number: int
+    ns: str
+    ew: str
+    trays: list[int]
+
+
+@dataclass
+class PlacePage:
+    """A table's own link: the table, its card, and the entrants a phone may say it is."""
+
+    table: int
+    session_title: str
+    session_date: str
+    status: str
+    #: Phones may say here which entrant they are (the director may turn it off).
+    claims_open: bool
+    claims: list[ClaimChoice]
+    card: list[CardRound]
+    #: A whist drive: seats follow the results, so the table has no card; each player's page says.
+    seated_by_results: bool
+    #: The public results page, once the director has published the standings.
+    results_url: str = ""
+    stamp: str = ""
+
+
+def _choice_value(link: EntrantLink) -> str:
+    """What the form sends for an entrant: its number, and for one pair of a team its side."""
+    return f"{link.entrant.number}-{link.side}" if link.side else str(link.entrant.number)
+
+
+def _names(link: EntrantLink) -> str:
+    """The players' names of an entrant (of one pair, for a team's pair)."""
+    members = link.entrant.members.all()  # prefetched with their players (``claim_choices``)
+    return " & ".join(m.player.name for m in members if not link.side or not m.role or m.role in link.side)
+
+
+def _label(link: EntrantLink) -> str:
+    """ "Pair 5", "Team 2 · N-S pair", "Player 7"."""
+    entrant = link.entrant
+    side = {"NS": " · N-S pair", "EW": " · E-W pair"}.get(link.side, "")
+    return f"{entrant.get_kind_display()} {entrant.number}{side}"
+
+
+def claim_choices(*, table: Table, device: str) -> list[ClaimChoice]:
+    """The entrants on the table's card, each marked if a phone (this one?) follows it."""
+    links = card_links(table=table)
+    prefetch_related_objects(links, "entrant__members__player")
+    passes = PhonePass.objects.filter(link__in=links, ended_at__isnull=True).values_list("link_id", "device")
+    held: dict[int, set[str]] = {}
+    for link_id, phone in passes:
+        held.setdefault(link_id, set()).add(phone)
+    return [
+        ClaimChoice(
+            value=_choice_value(link),
+            number=link.entrant.number,
+            side=link.side,
+            label=_label(link),
+            names=_names(link),
+            held=link.pk in held,
+            this_phone=bool(device) and device in held.get(link.pk, set()),
+        )
+        for link in links
+    ]
+
+
+def _side(seating: Seating, side: str) -> str:
+    """Who sits N-S (or E-W) in a round: the pair or team, or each seat's player for individuals."""
+    entrant = seating.ns if side == "NS" else seating.ew
+    if entrant is not None:
+        return "phantom" if entrant.is_phantom else f"{entrant.get_kind_display()} {entrant.number}"
+    seats = [v for v in seat_views(seating) if v.direction in side]
+    return " · ".join(f"{v.direction} {v.tag}" for v in seats if v.tag)
+
+
+def table_card(*, table: Table) -> list[CardRound]:
+    """The table's card: every round it is played in, who sits where and its trays."""
+    seatings = (
+        Seating.objects.filter(table=table, round__session_id=table.session_id)
+        .select_related("round", "table", "ns", "ew")
+        .order_by("round__number")
+    )
+    trays: dict[int, list[int]] = {}
+    for seating_id, number in (
+        SeatingTray.objects.filter(seating__table=table)
+        .order_by("order")
+        .values_list("seating_id", "tray__number")
+    ):
+        trays.setdefault(seating_id, []).append(number)
+    return [
+        CardRound(
+            number=s.round.number,
+            ns=_side(s, "NS"),
+            ew=_side(s, "EW"),
+            trays=trays.get(s.pk, []),
+        )
+        for s in seatings
+    ]
+
+
+def place_page(*, table: Table, device: str = "") -> PlacePage:
+    """The whole page of a table's own link (the module docstring says what it holds)."""
+    session = table.session
+    by_results = seated_by_results(session)
+    open_now = session.phones_claim and session.status in (Session.Status.DRAFT, Session.Status.RUNNING)
+    page = PlacePage(
+        table=table.number,
+        session_title=session.title,
+        session_date=f"{session.date:%-d %B %Y}",
+        status=session.status,
+        claims_open=open_now,
+        claims=claim_choices(table=table, device=device) if open_now else [],
+        card=[] if by_results else table_card(table=table),
+        seated_by_results=by_results,
+        results_url=reverse("public:session", args=[session.club.slug, session.pk])
+        if published(session).standings
+        else "",
+    )
+    page.stamp = place_stamp(page)
+    return page
+
+
+def place_json(page: PlacePage) -> dict[str, Any]:
+    """The page as plain JSON (the phones' API state of a table's link)."""
+    return asdict(page)
+
+
+def place_stamp(page: PlacePage) -> str:
+    """A digest of what the page shows; the phone polls it to know when to refresh."""
+    body = asdict(page)
+    body.pop("stamp", None)
+    return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:16]
+
+
+def follower_urls(*, session: Session, token: str) -> tuple[str, str]:
+    """The page and the API state of a phone that follows an entrant by this token, by the session's kind
+    (a whist drive's player page, a mnemonic sitting's, or the duplicate phone's)."""
+    if seated_by_results(session):
+        return reverse("drive:player", args=[token]), reverse("entrant-link-drive", args=[token])
+    if session.movement_family == "mnemonic":
+        return reverse("mnemonic:player", args=[token]), reverse("entrant-link-mnemonic", args=[token])
+    return reverse("phone:home", args=[token]), reverse("entrant-link-state", args=[token])

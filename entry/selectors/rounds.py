@@ -1,0 +1,224 @@
+"""Which round a table, or an entrant, is playing now.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900): a **round** is one
+change of seats (the book's "change"). A table **owes** the trays of its
+seating in a round: not a void tray (Laws III-V; nobody owes it), and
+nothing at all in a round against a phantom (its opponents take the
+average, p. 38).
+
+When tables move on by themselves, a table is in the first round whose
+trays it has not all sent, and an entrant (a phone that follows it) in the
+first round it is seated in whose trays its table has not all sent; past
+the last round both are finished (last + 1). Otherwise everybody plays the
+director's current round.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+from typing import Any, NamedTuple
+
+from django.db import connection
+
+from infra.prepared import execute_prepared
+from scoring.models import SlipLine
+from tournaments.models import (
+    Entrant,
+    EntrantLink,
+    Round,
+    SeatedEntrant,
+    Seating,
+    SeatingTray,
+    Session,
+    Table,
+    Tray,
+)
+
+
+class Play(NamedTuple):
+    """One tray a table plays in one round, whether the table owes its result (see the docstring) and
+    has sent it, and who sits N-S and E-W there (ids and numbers): what a send decides on.
+
+    A named tuple: a send makes one for each of its table's plays, and a frozen dataclass cost
+    five times as much to make."""
+
+    seating_id: int
+    round_id: int
+    round: int
+    tray_id: int
+    tray: int
+    tray_status: str
+    owed: bool
+    sent: bool
+    ns: tuple[int, int] | None  # (entrant id, number)
+    ew: tuple[int, int] | None
+
+
+@cache
+def _plays_sql(one_tray: bool = False) -> str:
+    """The one query of ``table_plays``, with the models' own table names (``one_tray``: of one tray).
+
+    The rounds and entrants are joined by the table's session as well as by their ids: the same rows,
+    and PostgreSQL then reads them by their indexes, where it hashed every round and entrant of every
+    session the database holds (a send cost more with each evening the club had played)."""
+    name = {
+        m: connection.ops.quote_name(m._meta.db_table) for m in (SeatingTray, Seating, Round, Tray, Entrant)
+    }
+    lines, order = connection.ops.quote_name(SlipLine._meta.db_table), connection.ops.quote_name("order")
+    return (
+        "SELECT st.seating_id, s.round_id, r.number, st.tray_id, t.number, t.status,"
+        " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
+        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = %s AND l.tray_id = st.tray_id)"
+        f" FROM {name[SeatingTray]} st JOIN {name[Seating]} s ON s.id = st.seating_id"
+        f" JOIN {name[Round]} r ON r.id = s.round_id AND r.session_id = %s"
+        f" JOIN {name[Tray]} t ON t.id = st.tray_id"
+        f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id AND ns.session_id = %s"
+        f" LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id AND ew.session_id = %s"
+        f" WHERE s.table_id = %s{' AND t.number = %s' if one_tray else ''} ORDER BY r.number, st.{order}"
+    )
+
+
+def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
+    """Every tray the table plays (or its plays of tray number ``tray``), in the order of play, each
+    marked owed and sent: one query.
+
+    Written as SQL: a club night's burst of sends runs it once each, and
+    the ORM's compiling of its five joins cost ten times the query itself
+    (bench/profile_entry.py). The sent lines are looked for by the table's
+    id as given, not the seating's: PostgreSQL then reads only this table's
+    lines (by their index), where it read every line of the session.
+    """
+    session = table.session_id
+    params = [table.pk, session, session, session, table.pk]
+    with connection.cursor() as cursor:
+        if tray is None:
+            execute_prepared(cursor, _plays_sql(), params)
+        else:
+            execute_prepared(cursor, _plays_sql(one_tray=True), [*params, tray])
+        return [_play(row) for row in cursor.fetchall()]
+
+
+def _play(row: tuple[Any, ...]) -> Play:
+    """A row of ``_plays_sql`` as a play: the seating, round and tray as read, then who sits there."""
+    *where, status, ns, ns_number, ns_phantom, ew, ew_number, ew_phantom, sent = row
+    return Play(
+        *where,
+        status,
+        status != Tray.Status.VOID and not (ns_phantom or ew_phantom),
+        bool(sent),
+        (ns, ns_number) if ns is not None else None,
+        (ew, ew_number) if ew is not None else None,
+    )
+
+
+def table_round(*, table: Table, rounds: int | None = None, plays: list[Play] | None = None) -> int:
+    """The round this table is playing now (the module docstring says how)."""
+    session = table.session
+    if not session.tables_advance:
+        return session.current_round
+    for play in table_plays(table=table) if plays is None else plays:
+        if play.owed and not play.sent:
+            return play.round
+    return (session.rounds.count() if rounds is None else rounds) + 1
+
+
+def seating_of(*, table: Table, tray: Tray, round_number: int | None) -> Seating | None:
+    """The seating at which this table plays this tray (in the given round, if any), with its round and
+    entrants; None when it does not."""
+    seatings = Seating.objects.filter(table=table, seating_trays__tray=tray)
+    if round_number is not None:
+        seatings = seatings.filter(round__number=round_number)
+    return seatings.select_related("round", "ns", "ew").order_by("round__number").first()
+
+
+def entrant_seatings(*, link: EntrantLink) -> dict[int, Seating]:
+    """Round number -> where this entrant (or pair of a team) sits; a round it sits out is absent."""
+    rows = (
+        SeatedEntrant.objects.filter(entrant_id=link.entrant_id, side=link.side)
+        .select_related("seating", "seating__table", "seating__round", "seating__ns", "seating__ew")
+        .order_by()
+    )
+    return {row.seating.round.number: row.seating for row in rows}
+
+
+def seating_trays(seatings: list[Seating]) -> dict[int, list[Tray]]:
+    """Seating id -> its trays (with their deals) in the order the table plays them, in one query."""
+    rows = (
+        SeatingTray.objects.filter(seating__in=seatings)
+        .select_related("tray", "tray__deal")
+        .order_by("seating_id", "order")
+    )
+    out: dict[int, list[Tray]] = defaultdict(list)
+    for row in rows:
+        out[row.seating_id].append(row.tray)
+    return out
+
+
+class EntrantPlay(NamedTuple):
+    """One tray an entrant plays in one round, at which table, and whether its table owes the result
+    (see the docstring) and has sent it: what a phone that follows the entrant decides on."""
+
+    round: int
+    table: Table
+    tray: int
+    owed: bool
+    sent: bool
+
+
+@cache
+def _entrant_plays_sql() -> str:
+    """The one query of ``entrant_plays``, with the models' own table names."""
+    name = {
+        m: connection.ops.quote_name(m._meta.db_table)
+        for m in (SeatedEntrant, Seating, SeatingTray, Round, Tray, Entrant, Table)
+    }
+    lines, order = connection.ops.quote_name(SlipLine._meta.db_table), connection.ops.quote_name("order")
+    return (
+        "SELECT r.number, s.table_id, tb.number, tb.results_version, t.number, t.status,"
+        " COALESCE(ns.is_phantom, FALSE) OR COALESCE(ew.is_phantom, FALSE),"
+        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id)"
+        f" FROM {name[SeatedEntrant]} se JOIN {name[Seating]} s ON s.id = se.seating_id"
+        f" JOIN {name[Round]} r ON r.id = s.round_id AND r.session_id = %s"
+        f" JOIN {name[Table]} tb ON tb.id = s.table_id"
+        f" JOIN {name[SeatingTray]} st ON st.seating_id = s.id"
+        f" JOIN {name[Tray]} t ON t.id = st.tray_id"
+        f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id AND ns.session_id = %s"
+        f" LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id AND ew.session_id = %s"
+        f" WHERE se.entrant_id = %s AND se.side = %s ORDER BY r.number, st.{order}"
+    )
+
+
+def entrant_plays(*, link: EntrantLink, session: Session) -> list[EntrantPlay]:
+    """Every tray this entrant (or pair of a team) plays, in the order of play, each with its table and
+    marked owed and sent: one query (SQL, prepared, as ``table_plays``: a phone's send runs it)."""
+    params = [session.pk, session.pk, session.pk, link.entrant_id, link.side]
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, _entrant_plays_sql(), params)
+        rows = cursor.fetchall()
+    tables: dict[int, Table] = {}
+    out = []
+    for number, table_id, table_number, version, tray, status, phantom, sent in rows:
+        table = tables.setdefault(
+            table_id, Table(pk=table_id, session_id=session.pk, number=table_number, results_version=version)
+        )
+        owed = status != Tray.Status.VOID and not phantom
+        out.append(EntrantPlay(number, table, tray, owed, bool(sent)))
+    return out
+
+
+def round_of_plays(plays: list[EntrantPlay], *, session: Session, rounds: int | None = None) -> int:
+    """The round an entrant with these plays is playing now (the module docstring says how)."""
+    if not session.tables_advance:
+        return session.current_round
+    for play in plays:
+        if play.owed and not play.sent:
+            return play.round
+    return (session.rounds.count() if rounds is None else rounds) + 1
+
+
+def entrant_round(*, link: EntrantLink, session: Session, rounds: int | None = None) -> int:
+    """The round this entrant is playing now (the module docstring says how)."""
+    if not session.tables_advance:
+        return session.current_round
+    return round_of_plays(entrant_plays(link=link, session=session), session=session, rounds=rounds)

@@ -1,0 +1,354 @@
+"""The phone at the table: where we are, the trays to send and check, the folded slips, the move.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
+
+- **traveling slip** (pp. 42-46): it stays folded; a phone following an
+  entrant unfolds a tray's slip once that entrant has played it and its
+  table has sent it; a bare table link unfolds none (``scoring.visibility``).
+- **just played**: the round the table (or entrant) has finished, kept on
+  the page while its results wait for the opponents' check (p. 55:
+  "checked by one of the East and West players and taken up before the
+  players and trays are changed") and until the next round's first result.
+- **move**: who goes where after a round, in the book's words (p. 39:
+  "Go next to Table 4, East"; "Take deal just played to Table 1"), from the
+  stored seatings (``table_move``).
+- **running score**: totals over the complete trays only (``standings``).
+
+Everything here reads; the rules of sending live in ``services.results``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from django.core.cache import cache
+from django.urls import reverse
+
+from entry.selectors.phone import Phone, phone_round, phone_seatings
+from entry.selectors.rounds import seating_trays
+from entry.selectors.table_move import MoveView, entrant_label, move_after
+from entry.selectors.table_parts import (
+    SCORE_WORDS,
+    STATUS_LABELS,
+    FollowView,
+    LineView,
+    RoundCard,
+    ScoreNote,
+    SeatView,
+    StandingLine,
+    TablePage,
+    TrayCard,
+)
+from scoring import display
+from scoring.models import SlipLine
+from scoring.scorers import ScoringError, score
+from scoring.selectors.slips import session_slips, slips_of
+from scoring.selectors.standings import entrant_names, running_score
+from scoring.selectors.travellers import traveller_lines
+from scoring.visibility import Sight, published, running_shown, sight
+from tournaments.models import Seat, Seating, Session, Tray
+from tournaments.selectors import slips_version
+from whist.cards import SEATS
+
+SCORES_CACHE_SECONDS = 3600
+
+
+def seat_views(seating: Seating) -> list[SeatView]:
+    """Who sits in each seat (N, E, S, W) at a table in a round: name, and pair (team) number."""
+    seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
+    out = []
+    for direction in SEATS:
+        seat = seats.get(direction)
+        side = seating.ns if direction in "NS" else seating.ew
+        number = seat.entrant.number if seat and seat.entrant else (side.number if side else None)
+        if seat and seat.player:
+            name = seat.player.name
+        else:
+            name = "phantom" if side is not None and side.is_phantom else "—"
+        unit = side.get_kind_display() if side is not None else "Player"
+        tag = f"{unit} {number}" if number is not None else ""
+        word = display.SEAT_NAME[direction]
+        out.append(SeatView(direction=direction, word=word, name=name, number=number, tag=tag))
+    return out
+
+
+def _line_view(line: SlipLine, device: str) -> LineView:
+    return LineView(
+        ns_tricks=line.ns_tricks,
+        ew_tricks=line.ew_tricks,
+        status=line.status,
+        status_label=STATUS_LABELS.get(line.status, line.status),
+        version=line.version,
+        ns_revokes=line.ns_revokes,
+        ew_revokes=line.ew_revokes,
+        award=f"{line.ns_award} / {line.ew_award}" if line.ns_award else "",
+        sent_here=bool(device) and line.device == device,
+    )
+
+
+@dataclass
+class Reading:
+    """What one page read needs over and over: the phone, its sight, the device, per-deal scores."""
+
+    phone: Phone
+    sight: Sight
+    device: str
+    wanted: frozenset[int]
+    trays: dict[int, list[Tray]] = field(default_factory=dict)
+    _scores: dict[int, dict[int, str]] | None = None
+
+    def scores(self, tray: int) -> dict[int, str]:
+        """Entrant -> its score on this tray, scored once from the visible slips of the trays shown."""
+        if self._scores is None:
+            self._scores = _deal_scores(self.phone.session, self.sight, self.wanted)
+        return self._scores.get(tray, {})
+
+
+def _deal_scores(session: Session, seen: Sight, wanted: frozenset[int]) -> dict[int, dict[int, str]]:
+    """Tray -> entrant -> score, scored from these visible slips alone (so nothing else can move them)."""
+    trays = frozenset(t for t in wanted if seen.tray(t))
+    if not trays or (seen.trays is None and not seen.standings):
+        return {}
+    version = slips_version(session_id=session.pk)
+    key = f"clubwhist:deal-scores:{session.pk}:{version}:{','.join(map(str, sorted(trays)))}"
+    found: dict[int, dict[int, str]] | None = cache.get(key)
+    if found is None:
+        found = _score_trays(session, trays)
+        cache.set(key, found, SCORES_CACHE_SECONDS)
+    return found
+
+
+def _score_trays(session: Session, trays: frozenset[int]) -> dict[int, dict[int, str]]:
+    """Score only these trays' slips, by the session's method."""
+    slips = slips_of(session_slips(session=session, trays=trays), trays)
+    if not slips.deals:
+        return {}
+    try:
+        scores = score(session.scoring_method, slips)
+    except ScoringError:
+        return {}
+    sign = session.scoring_method == "trick"
+    return {d.deal: {e: display.number(v, plus=sign) for e, v in d.scores.items()} for d in scores.deals}
+
+
+def _score_notes(reading: Reading, tray: int, seating: Seating) -> list[ScoreNote]:
+    """This table's sides' scores on one tray, when its slip is unfolded for this phone."""
+    shown = reading.scores(tray)
+    words = SCORE_WORDS.get(reading.phone.session.scoring_method, "score")
+    notes = []
+    for side, entrant in (("N-S", seating.ns), ("E-W", seating.ew)):
+        if entrant is not None and entrant.number in shown:
+            who = f"{side}, {entrant.get_kind_display().lower()} {entrant.number}"
+            notes.append(ScoreNote(who=who, value=shown[entrant.number], words=words))
+    return notes
+
+
+def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: bool) -> RoundCard:
+    """One round at one table: seats, trays, the table's lines, and the slips this phone may unfold."""
+    trays = reading.trays.get(seating.pk)
+    if trays is None:
+        trays = list(seating.trays.select_related("deal").order_by("seatingtray__order"))
+    own = reading.sight.own_lines
+    lines = (
+        {ln.tray_id: ln for ln in SlipLine.objects.filter(table=seating.table, tray__in=trays)} if own else {}
+    )
+    seats = seat_views(seating)
+    ns_here = _north_south(reading.phone, seating, seats)
+    cards = []
+    for tray in trays:
+        deal = getattr(tray, "deal", None)
+        card = TrayCard(
+            number=tray.number,
+            trump=display.card_view(getattr(deal, "trump", "")),
+            dealer=display.SEAT_NAME.get(getattr(deal, "dealer", ""), ""),
+        )
+        line = lines.get(tray.pk)
+        if line is None:
+            card.can_send = own and sending and tray.status != Tray.Status.VOID
+        else:
+            card.line = _line_view(line, reading.device)
+            card.can_confirm = checking and line.status == SlipLine.Status.ENTERED
+            card.can_amend = card.can_confirm and ns_here and not line.ns_award
+            card.traveller = traveller_lines(
+                session=reading.phone.session, tray=tray.number, sight=reading.sight
+            )
+            card.scores = _score_notes(reading, tray.number, seating) if card.traveller is not None else []
+        cards.append(card)
+    owed = [t for t in trays if t.status != Tray.Status.VOID]
+    return RoundCard(
+        number=seating.round.number,
+        table=seating.table.number,
+        ns=seating.ns.number if seating.ns else None,
+        ew=seating.ew.number if seating.ew else None,
+        ns_name=entrant_label(seating.ns),
+        ew_name=entrant_label(seating.ew),
+        seats=seats,
+        trays=cards,
+        done=bool(owed) and all(t.pk in lines for t in owed),
+    )
+
+
+def _north_south(phone: Phone, seating: Seating, seats: list[SeatView]) -> bool:
+    """Whether this phone may act for N-S here: a table's link, or the entrant it follows sat N-S."""
+    link = phone.link
+    if link is None:
+        return True
+    if seating.ns_id is not None:
+        return seating.ns_id == link.entrant_id and link.side in ("", "NS")
+    return any(s.direction in "NS" and s.number == link.entrant.number for s in seats)
+
+
+def _running(
+    phone: Phone, seen: Sight, number: int, here: set[int]
+) -> tuple[list[StandingLine] | None, list[int]]:
+    """The running score over complete trays, when the director lets the tables see it."""
+    if not running_shown(sight=seen, session=phone.session, round_number=number, rounds=phone.rounds):
+        return None, []
+    board = running_score(session=phone.session)
+    if board is None:
+        return [], []
+    names = entrant_names(session=phone.session)
+    rows = [
+        StandingLine(
+            rank=r.rank,
+            entrant=r.entrant,
+            name=names.get(r.entrant, ""),
+            total=display.number(r.total),
+            plus_minus="" if r.plus_minus is None else display.signed(r.plus_minus),
+            here=r.entrant in here,
+        )
+        for r in board.rows
+    ]
+    return rows, list(board.trays)
+
+
+def _follows(phone: Phone) -> FollowView | None:
+    """The entrant this phone follows, as the page names it."""
+    link = phone.link
+    if link is None:
+        return None
+    entrant = link.entrant
+    side = {"NS": ", N-S pair", "EW": ", E-W pair"}.get(link.side, "")
+    members = entrant.members.select_related("player")
+    names = " & ".join(m.player.name for m in members if not link.side or m.role in link.side)
+    phones = link.passes.filter(ended_at__isnull=True).count()
+    label = f"{entrant.get_kind_display()} {entrant.number}{side}"
+    return FollowView(label=label, names=names, code=link.join_code, phones=phones)
+
+
+def table_page(*, phone: Phone, device: str = "") -> TablePage:
+    """The whole page for this phone now (see the module docstring for the parts)."""
+    session = phone.session
+    seen = sight(viewer=phone.viewer, session=session)
+    rounds = phone.rounds
+    playing = session.status == Session.Status.RUNNING
+    number = phone_round(phone) if playing else 0
+    seatings = phone_seatings(phone) if playing else {}
+    shown = [s for n, s in sorted(seatings.items()) if n <= number][-2:]
+    trays = seating_trays(shown)
+    wanted = frozenset(t.number for ts in trays.values() for t in ts)
+    reading = Reading(phone, seen, device, wanted, trays)
+    here_seating = seatings.get(number)
+    now = round_card(reading, here_seating, sending=True, checking=True) if here_seating else None
+    just_played, move = _just_played(reading, seatings, number, now, rounds)
+    here = {x for card in (now, just_played) if card for x in (card.ns, card.ew) if x is not None}
+    running, counted = _running(phone, seen, number, here) if playing else (None, [])
+    shown_rounds = {card.number for card in (now, just_played) if card is not None}
+    unchecked = _unchecked(reading, seatings, shown_rounds) if playing else []
+    page = TablePage(
+        table=now.table if now else (phone.table.number if phone.table else 0),
+        session_title=session.title,
+        session_date=f"{session.date:%-d %B %Y}",
+        status=session.status,
+        accepts_results=session.accepts_results,
+        rounds=rounds,
+        round=number,
+        finished=playing and (number > rounds or (number == rounds and now is not None and now.done)),
+        now=now,
+        just_played=just_played,
+        unchecked=unchecked,
+        move=move,
+        running=running,
+        running_trays=counted,
+        score_words=SCORE_WORDS.get(session.scoring_method, "score"),
+        follows=_follows(phone),
+        sitting_out=playing and 0 < number <= rounds and now is None,
+        results_url=_results_url(session),
+    )
+    page.stamp = page_stamp(page)
+    return page
+
+
+def _unchecked(reading: Reading, seatings: dict[int, Seating], shown: set[int]) -> list[RoundCard]:
+    """Each earlier round with a line E-W have not checked yet (only those trays), oldest first.
+
+    A line stays on the phone until E-W check it or the director settles it,
+    however far the table (or the pair this phone follows) has moved on.
+    """
+    if not reading.sight.own_lines:
+        return []
+    earlier = {(s.table_id, s.round_id): s for n, s in seatings.items() if n not in shown}
+    waiting = SlipLine.objects.filter(
+        status=SlipLine.Status.ENTERED,
+        table_id__in={t for t, _ in earlier},
+        round_id__in={r for _, r in earlier},
+    ).values_list("table_id", "round_id")
+    found = sorted({earlier[key] for key in waiting if key in earlier}, key=lambda s: s.round.number)
+    cards = []
+    for seating in found:
+        card = round_card(reading, seating, sending=False, checking=True)
+        card.trays = [t for t in card.trays if t.line and t.line.status == SlipLine.Status.ENTERED]
+        cards.append(card)
+    return cards
+
+
+def _results_url(session: Session) -> str:
+    """The public results page, once its standings are published (the phone's page links to it)."""
+    if not published(session).standings:
+        return ""
+    return reverse("public:session", args=[session.club.slug, session.pk])
+
+
+def _just_played(
+    reading: Reading, seatings: dict[int, Seating], number: int, now: RoundCard | None, rounds: int
+) -> tuple[RoundCard | None, MoveView | None]:
+    """The round just finished (while it matters) and the move after it."""
+    session = reading.phone.session
+    if session.status != Session.Status.RUNNING:
+        return None, None
+    entrant = reading.phone.link.entrant if reading.phone.link else None
+    if now is not None and now.done and not session.tables_advance:
+        # Every tray sent; the room moves on the director's call (none after the last round).
+        if number >= rounds:
+            return None, None
+        return None, move_after(
+            session=session, seating=seatings[number], wait_for_director=True, entrant=entrant
+        )
+    earlier = [n for n in seatings if n < number]
+    if not earlier:
+        return None, None
+    prev_seating = seatings[max(earlier)]
+    prev = round_card(reading, prev_seating, sending=False, checking=True)
+    started = now is not None and any(t.line for t in now.trays)
+    waiting = any(t.line and t.line.status == SlipLine.Status.ENTERED for t in prev.trays)
+    if started and not waiting:
+        return None, None
+    if started or number > rounds:
+        return prev, None
+    return prev, move_after(session=session, seating=prev_seating, wait_for_director=False, entrant=entrant)
+
+
+def page_json(page: TablePage) -> dict[str, Any]:
+    """The page as plain JSON for the page's script and the API."""
+    return asdict(page)
+
+
+def page_stamp(page: TablePage) -> str:
+    """A digest of what the page shows; the phone polls it to know when to refresh."""
+    body = asdict(page)
+    body.pop("stamp", None)
+    raw = json.dumps(body, sort_keys=True, default=str)
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]

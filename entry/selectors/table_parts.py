@@ -1,0 +1,143 @@
+"""What the phone's page shows, as plain dataclasses: the page, its rounds, trays, lines and scores.
+
+The same objects are the page's template context and, as JSON, the phones'
+API state (``entry.api.tables``); ``table`` fills them in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from entry.selectors.table_move import MoveView
+from scoring import display
+from scoring.selectors.travellers import TravellerLine
+
+#: What one deal's score means, by method (the book's words, pp. 32, 42-46).
+SCORE_WORDS = {
+    "trick": "tricks against the average",
+    "howell": "loss from the top score",
+    "exponent": "equated gain",
+    "match": "match score",
+    "matchpoints": "matchpoints",
+}
+STATUS_LABELS = {
+    "entered": "Waiting for E-W to check",
+    "confirmed": "Checked by E-W",
+    "disputed": "Disputed: with the director",
+}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat: direction, player's name, and the pair (team) number."""
+
+    direction: str
+    word: str
+    name: str
+    number: int | None
+    tag: str
+
+
+@dataclass(frozen=True)
+class LineView:
+    """The table's own line on a tray's slip."""
+
+    ns_tricks: int | None
+    ew_tricks: int | None
+    status: str
+    status_label: str
+    version: int
+    ns_revokes: int
+    ew_revokes: int
+    award: str
+    sent_here: bool
+
+
+@dataclass(frozen=True)
+class ScoreNote:
+    """A side's score on one tray, on the trays its slip is unfolded for."""
+
+    who: str
+    value: str
+    words: str
+
+
+@dataclass
+class TrayCard:
+    """A tray in play at the table: its deal, the table's line, its slip once unfolded."""
+
+    number: int
+    trump: display.CardView | None
+    dealer: str
+    line: LineView | None = None
+    traveller: list[TravellerLine] | None = None
+    scores: list[ScoreNote] = field(default_factory=list)
+    can_send: bool = False
+    can_confirm: bool = False
+    #: N-S may still correct their count: E-W have not checked it (``services.amend``).
+    can_amend: bool = False
+
+
+@dataclass
+class RoundCard:
+    """One round at one table: who sits where and the trays."""
+
+    number: int
+    table: int
+    ns: int | None
+    ew: int | None
+    ns_name: str
+    ew_name: str
+    seats: list[SeatView]
+    trays: list[TrayCard]
+    done: bool
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of the running score."""
+
+    rank: int
+    entrant: int
+    name: str
+    total: str
+    plus_minus: str
+    here: bool
+
+
+@dataclass(frozen=True)
+class FollowView:
+    """The entrant a phone follows; ``code``, what a partner's phone types at a table's link to follow it
+    too (blank until a phone first says at a table who it is); ``phones``, how many phones follow it."""
+
+    label: str
+    names: str
+    code: str = ""
+    phones: int = 0
+
+
+@dataclass
+class TablePage:
+    """Everything the phone's page shows, for the template and the state JSON."""
+
+    table: int
+    session_title: str
+    session_date: str
+    status: str
+    accepts_results: bool
+    rounds: int
+    round: int
+    finished: bool
+    now: RoundCard | None
+    just_played: RoundCard | None
+    #: Earlier rounds' lines still waiting for E-W's check, wherever the table (or pair) is now.
+    unchecked: list[RoundCard]
+    move: MoveView | None
+    running: list[StandingLine] | None
+    running_trays: list[int]
+    score_words: str
+    follows: FollowView | None
+    sitting_out: bool
+    #: The public results page, once the director has published the standings.
+    results_url: str = ""
+    stamp: str = ""

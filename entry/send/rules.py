@@ -1,0 +1,305 @@
+"""Every rule of a send, as two pure functions: ``check_send`` (what was asked) and ``decide`` (on what
+was read). Nothing here reads or writes; ``tests/table/test_send_rules.py`` holds them to a table.
+
+A **send** is one table's result on one tray's traveling slip (W. H. Barney, *Duplicate Whist*, 1900,
+p. 42): the N-S tricks, the revokes charged (Law X). The decision is one of
+
+- ``Accept``: store the line (where the table plays the tray, and whether it owes another tray);
+- ``Replay``: the same key asked the same before: answer with the line it stored;
+- ``ConflictWith``: the table has sent this tray already: answer 409 with the stored line;
+- ``Refuse``: one named ``Refusal`` (its words say why; ``field``, the input at fault).
+
+An **idempotency key** lets a phone send again safely (a lost answer, a double tap): the same key, in
+the same scope (the table's link, the entrant's, the director's account), asking the same thing (the
+request's fingerprint) is answered with the stored line; the same key asking something else is refused
+(``KEY_REUSED``, 422), never replayed. The order of the rules: a replay is answered even after the
+session closed (its answer was lost); then a closed session refuses; then a tray sent already is told
+with its line; then where and when the table plays the tray.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from entry.selectors.rounds import Play
+from entry.send.sql import SessionRow
+from scoring.models import SlipLine
+from tournaments.models import Seating, Session, Tray
+from tournaments.services.errors import Conflict, KeyReused, UserError
+
+#: The longest idempotency key kept (the column's length).
+KEY_LENGTH = 64
+#: The most revokes a side may be charged with on one deal (the table page's limit).
+MAX_REVOKES = 3
+
+
+class Refusal(Enum):
+    """Why a send is refused: (its words, with the send's figures, and the input at fault)."""
+
+    KEY_TOO_LONG = (f"A submission key has at most {KEY_LENGTH} characters.", "idempotency_key")
+    BAD_TRICKS = ("Tricks must be a whole number from 0 to 13.", "ns_tricks")
+    TRICKS_OUT_OF_RANGE = ("Tricks must be from 0 to 13, not {tricks}.", "ns_tricks")
+    BAD_REVOKES = (f"Revokes must be a whole number from 0 to {MAX_REVOKES}.", None)
+    KEY_REUSED = (
+        "This submission key was already used for a different result; send a new result with a new key.",
+        "idempotency_key",
+    )
+    NOT_TAKING_RESULTS = ("The session is {status}; results are not taken now.", None)
+    NO_SUCH_TRAY = ("There is no tray {tray} in this session.", "tray")
+    NOT_PLAYED_HERE = ("Tray {tray} is not played at table {table}{where}.", "tray")
+    NOT_THIS_ROUND = ("Tray {tray} is not at table {table} this round.", "tray")
+    ROUND_OVER = ("Round {round} is over; ask the director to enter tray {tray}.", None)
+    WRONG_ROUND = ("Round {asked} is over or not begun at this table.", "round")
+    STORED_MEANWHILE = (
+        "Tray {tray} could not be stored: another send with this key, or for an entrant at this table, "
+        "was stored at the same moment. Look at the table's page again.",
+        None,
+    )
+
+    def error(self, field: str | None = None, **figures: Any) -> UserError:
+        """The refusal as the error the page and the API answer with."""
+        words, default = self.value
+        kind = KeyReused if self is Refusal.KEY_REUSED else UserError
+        return kind(words.format(**figures), field=field or default)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A send as asked, checked and typed. ``tray``: the tray's number (None: not a number);
+    ``scope``: whose keys; ``phone_round``: the round of the entrant a phone follows (None: the table's);
+    ``owes_more``: the sender owes another tray besides (its table's or its entrant's)."""
+
+    tray_number: Any
+    tray: int | None
+    tricks: int
+    ns_revokes: int
+    ew_revokes: int
+    key: str | None
+    scope: str
+    fingerprint: str
+    round_number: int | None
+    phone_round: int | None
+    as_director: bool
+    owes_more: bool
+
+
+def tray_number(value: Any) -> int | None:
+    """A tray's number as sent, or None when it is not one the database can compare."""
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        return None
+    return number if 0 < number < 2**15 else None
+
+
+def check_tricks(value: Any, *, field: str = "ns_tricks") -> int:
+    """N-S tricks must be a whole number from 0 to 13."""
+    try:
+        tricks = int(value)
+        if str(value).strip() != str(tricks):
+            raise ValueError
+    except (TypeError, ValueError):
+        raise Refusal.BAD_TRICKS.error(field) from None
+    if not 0 <= tricks <= 13:
+        raise Refusal.TRICKS_OUT_OF_RANGE.error(field, tricks=tricks)
+    return tricks
+
+
+def check_revokes(**counts: Any) -> None:
+    """Revokes charged to each side: a whole number from 0 to 3 (Law X; the table page's limit)."""
+    for label, value in counts.items():
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if value is not None and not (whole and 0 <= value <= MAX_REVOKES):
+            raise Refusal.BAD_REVOKES.error(label)
+
+
+def submission_key(value: str | None) -> str | None:
+    """A submission key as it is kept: stripped, and None when blank."""
+    return (value or "").strip() or None
+
+
+def fingerprint(**asked: Any) -> str:
+    """A digest of what a send asks (tray, tricks, revokes, round...): a reused key must ask the same."""
+    return hashlib.sha256(json.dumps(asked, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def check_send(
+    *,
+    tray: Any,
+    ns_tricks: Any,
+    revokes: tuple[Any, Any],
+    key: str | None,
+    scope: str,
+    round_number: int | None,
+    phone_round: int | None,
+    director_table: int | None,
+    owes_more: bool,
+) -> Asked:
+    """What a send asks, checked: its key, its tricks and revokes (``director_table``: the table the
+    director enters for, None for a table's own send)."""
+    kept = submission_key(key)
+    if kept is not None and len(kept) > KEY_LENGTH:
+        raise Refusal.KEY_TOO_LONG.error()
+    digest = fingerprint(
+        tray=tray, ns_tricks=ns_tricks, revokes=list(revokes), round=round_number, table=director_table
+    )
+    tricks = check_tricks(ns_tricks)
+    check_revokes(ns_revokes=revokes[0], ew_revokes=revokes[1])
+    return Asked(
+        tray_number=tray,
+        tray=tray_number(tray),
+        tricks=tricks,
+        ns_revokes=revokes[0],
+        ew_revokes=revokes[1],
+        key=kept,
+        scope=scope,
+        fingerprint=digest,
+        round_number=round_number,
+        phone_round=phone_round,
+        as_director=director_table is not None,
+        owes_more=owes_more,
+    )
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a send read before deciding. ``locked``: read under the locks (else a first look, which may
+    only find a replay or a tray sent already); ``keyed``: the line its key stored in its scope; ``sent``:
+    its table's line on the tray; ``plays``: the table's plays read (a table's own send); ``tray`` and
+    ``seating``: the tray by number and where the table plays it (the director's entry, or to word a
+    refusal); ``table``: the table's number."""
+
+    session: SessionRow | Session
+    table: int
+    locked: bool = False
+    keyed: SlipLine | None = None
+    sent: SlipLine | None = None
+    plays: tuple[Play, ...] = ()
+    tray: Tray | None = None
+    seating: Seating | None = None
+
+
+@dataclass(frozen=True)
+class Accept:
+    """Store the line: the tray and where the table plays it; ``owes_more``, another tray is owed."""
+
+    tray: Tray
+    seating: Seating | Play
+    owes_more: bool
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Answer with the line this key stored."""
+
+    line: SlipLine
+
+
+@dataclass(frozen=True)
+class ConflictWith:
+    """The table has sent this tray: answer with the line stored and the count sent."""
+
+    line: SlipLine
+    attempted: Any
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """A named refusal, with the figures its words take."""
+
+    refusal: Refusal
+    figures: tuple[tuple[str, Any], ...] = ()
+
+    def error(self) -> UserError:
+        """The refusal's error."""
+        return self.refusal.error(**dict(self.figures))
+
+
+#: What a first look decides when it decides nothing yet: take the locks and read again.
+LOOK_UNDER_LOCK = None
+Decision = Accept | Replay | ConflictWith | Refuse
+
+
+def conflict(stored: SlipLine, attempted: Any) -> Conflict:
+    """The refusal of a second line for a tray at a table, carrying the stored one and the value sent."""
+    said = "" if stored.ns_tricks == attempted or attempted is None else f" You sent {attempted}."
+    return Conflict(
+        f"Tray {stored.tray.number} was already sent from table {stored.table.number}: "
+        f"N-S {stored.ns_tricks}." + said,
+        field="ns_tricks",
+    ).with_line(stored, attempted)
+
+
+def decide(asked: Asked, found: Found) -> Decision | None:
+    """The send's outcome from what was asked and read (None: a first look that decides nothing yet)."""
+    if found.keyed is not None:
+        if found.keyed.idempotency_fingerprint != asked.fingerprint:
+            return Refuse(Refusal.KEY_REUSED)
+        return Replay(found.keyed)
+    accepts = found.session.accepts_results
+    if not found.locked:
+        if found.sent is not None and accepts:
+            return ConflictWith(found.sent, asked.tricks)
+        return LOOK_UNDER_LOCK
+    if not accepts:
+        return Refuse(Refusal.NOT_TAKING_RESULTS, (("status", _status(found.session)),))
+    if asked.as_director:
+        return _director(asked, found)
+    if found.sent is not None:
+        return ConflictWith(found.sent, asked.tricks)
+    return _table(asked, found)
+
+
+def _status(session: SessionRow | Session) -> str:
+    """The session's status in words ("closed")."""
+    return str(Session.Status(session.status).label).lower()
+
+
+def _director(asked: Asked, found: Found) -> Decision:
+    """The director enters any tray of any round where the table plays it, once."""
+    if found.tray is None:
+        return Refuse(Refusal.NO_SUCH_TRAY, (("tray", asked.tray_number),))
+    if found.seating is None:
+        where = f" in round {asked.round_number}" if asked.round_number else ""
+        figures = (("tray", found.tray.number), ("table", found.table), ("where", where))
+        return Refuse(Refusal.NOT_PLAYED_HERE, figures)
+    if found.sent is not None:
+        return ConflictWith(found.sent, asked.tricks)
+    return Accept(found.tray, found.seating, owes_more=False)
+
+
+def _table(asked: Asked, found: Found) -> Decision:
+    """A table sends only a tray of its round (a phone's: of its entrant's round), once."""
+    play = next((p for p in found.plays if p.tray == asked.tray), None)
+    if play is None:
+        if found.tray is None:
+            return Refuse(Refusal.NO_SUCH_TRAY, (("tray", asked.tray_number),))
+        return Refuse(
+            Refusal.NOT_PLAYED_HERE, (("tray", found.tray.number), ("table", found.table), ("where", ""))
+        )
+    session = found.session
+    whole = asked.phone_round is None and session.tables_advance
+    current = asked.phone_round if asked.phone_round is not None else session.current_round
+    if whole:
+        current = next((p.round for p in found.plays if p.owed and not p.sent), play.round + 1)
+    figures = (
+        ("tray", play.tray),
+        ("table", found.table),
+        ("round", play.round),
+        ("asked", asked.round_number),
+    )
+    if play.round > current:
+        return Refuse(Refusal.NOT_THIS_ROUND, figures)
+    if play.round < current and not session.tables_advance:
+        return Refuse(Refusal.ROUND_OVER, figures)
+    if asked.round_number is not None and asked.round_number != play.round:
+        return Refuse(Refusal.WRONG_ROUND, figures)
+    tray = Tray(id=play.tray_id, session_id=session.id, number=play.tray, status=play.tray_status)
+    owes_more = asked.owes_more or (
+        whole and any(p.owed and not p.sent and p is not play for p in found.plays)
+    )
+    return Accept(tray, play, owes_more)

@@ -1,0 +1,270 @@
+"""The few statements a phone's send runs, as literal SQL returning plain named tuples.
+
+A club night's burst runs these on every send, and the ORM's compiling of
+them cost several times the queries (bench/profile_entry.py). Each is written
+out here once, with its tables' names as Django names them, and each has an
+ORM twin in ``tests/table/test_send_sql.py`` that must read or write the same.
+Nothing here rebuilds a model through Django's private API: a line found is a
+``LineRow``; ``line_of`` makes the ``SlipLine`` an answer shows through the
+model's public constructor.
+
+PostgreSQL takes the locks in the order the clauses name them: the session's
+row first (shared with the other tables' sends), then the table's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from functools import cache
+from typing import Any, NamedTuple
+
+from django.db import connection
+
+from infra.prepared import execute_prepared
+from infra.sql import aware
+from scoring.models import SlipLine
+from tournaments.models import Entrant, Round, Session, Table, Tray
+
+
+class SessionRow(NamedTuple):
+    """What a send needs of its session's row, read as its lock is granted."""
+
+    id: int
+    club_id: int
+    status: str
+    tables_advance: bool
+    current_round: int
+    seating_version: int
+    entrant_kind: str
+
+    @property
+    def accepts_results(self) -> bool:
+        """Tables may send results only while the session runs (``Session.accepts_results``)."""
+        return self.status == Session.Status.RUNNING
+
+
+class TableRow(NamedTuple):
+    """A table's row as its send locked it: its ``results_version`` counts its sends committed before."""
+
+    id: int
+    number: int
+    results_version: int
+    session: SessionRow
+
+
+_SESSION_COLUMNS = (
+    "s.id, s.club_id, s.status, s.tables_advance, s.current_round, s.seating_version, s.entrant_kind"
+)
+#: A table's own send: its row locked, its session's shared (the other tables' sends go on beside it;
+#: anything of the director's, which locks the session's row ``FOR UPDATE``, waits).
+TABLE_LOCKED = (
+    f"SELECT t.id, t.number, t.results_version, {_SESSION_COLUMNS}"
+    " FROM tournaments_table t JOIN tournaments_session s ON s.id = t.session_id WHERE t.id = %s"
+)
+TABLE_LOCKS = " FOR KEY SHARE OF s FOR NO KEY UPDATE OF t"
+#: The director's entry: the session's row locked against everything else that decides a write.
+SESSION_LOCKED = f"SELECT {_SESSION_COLUMNS} FROM tournaments_session s WHERE s.id = %s"
+SESSION_LOCKS = " FOR UPDATE"
+
+
+def _locks(sql: str, locks: str) -> str:
+    """The statement with its row locks, where the database takes them (SQLite has one writer anyway)."""
+    return sql + locks if connection.vendor == "postgresql" else sql
+
+
+def lock_table(table_id: int) -> TableRow | None:
+    """The table's row locked and its session's shared until the transaction ends (None: no table)."""
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, _locks(TABLE_LOCKED, TABLE_LOCKS), [table_id])
+        row = cursor.fetchone()
+    return None if row is None else TableRow(*row[:3], SessionRow(*row[3:]))
+
+
+def lock_session_row(session_id: int) -> SessionRow | None:
+    """The session's row locked until the transaction ends (None: no session)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_locks(SESSION_LOCKED, SESSION_LOCKS), [session_id])
+        row = cursor.fetchone()
+    return None if row is None else SessionRow(*row)
+
+
+class LineRow(NamedTuple):
+    """A slip line as a send finds it, with the numbers of its tray, table, round and entrants."""
+
+    id: int
+    session_id: int
+    tray_id: int
+    tray: int
+    table_id: int
+    table: int
+    round_id: int
+    round: int
+    ns_id: int | None
+    ns: int | None
+    ew_id: int | None
+    ew: int | None
+    ns_tricks: int | None
+    ns_revokes: int
+    ew_revokes: int
+    ns_award: str
+    ew_award: str
+    law: str | None
+    status: str
+    claimed: int | None
+    version: int
+    entered_via: str
+    entered_by: str
+    entered_user_id: int | None
+    device: str
+    entered_at: datetime
+    confirmed_by: str
+    confirmed_at: datetime | None
+    idempotency_key: str | None
+    idempotency_scope: str
+    idempotency_fingerprint: str
+    updated_at: datetime
+
+
+#: The lines a send looks for: its table's line on the tray (by number), and its key's in its scope.
+#: Each half of the condition is on a unique index; most sends find neither.
+LINES_FOUND = (
+    "SELECT l.id, l.session_id, l.tray_id, t.number, l.table_id, tb.number, l.round_id, r.number,"
+    " l.ns_id, ns.number, l.ew_id, ew.number, l.ns_tricks, l.ns_revokes, l.ew_revokes, l.ns_award,"
+    " l.ew_award, l.law, l.status, l.claimed, l.version, l.entered_via, l.entered_by, l.entered_user_id,"
+    " l.device, l.entered_at, l.confirmed_by, l.confirmed_at, l.idempotency_key, l.idempotency_scope,"
+    " l.idempotency_fingerprint, l.updated_at"
+    " FROM scoring_slipline l JOIN tournaments_tray t ON t.id = l.tray_id"
+    " JOIN tournaments_table tb ON tb.id = l.table_id JOIN tournaments_round r ON r.id = l.round_id"
+    " LEFT JOIN tournaments_entrant ns ON ns.id = l.ns_id LEFT JOIN tournaments_entrant ew ON ew.id = l.ew_id"
+    " WHERE (l.table_id = %s AND l.tray_id ="
+    " (SELECT id FROM tournaments_tray WHERE session_id = %s AND number = %s))"
+    " OR (l.idempotency_scope = %s AND l.idempotency_key = %s)"
+)
+
+
+def lines_found(table_id: int, session_id: int, tray: int, scope: str, key: str) -> list[LineRow]:
+    """The table's line on tray ``tray`` (a number) and the line of ``key`` in ``scope`` (either may lack)."""
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, LINES_FOUND, [table_id, session_id, tray, scope, key])
+        rows = cursor.fetchall()
+    found = [LineRow(*row) for row in rows]
+    return [
+        row._replace(
+            entered_at=aware(row.entered_at),
+            confirmed_at=aware(row.confirmed_at),
+            updated_at=aware(row.updated_at),
+        )
+        for row in found
+    ]
+
+
+def line_of(row: LineRow) -> SlipLine:
+    """The ``SlipLine`` of a row found, with its tray, table, round and entrants as far as an answer shows
+    them (their ids and numbers), made by the models' constructors."""
+
+    def entrant(pk: int | None, number: int | None) -> Entrant | None:
+        return None if pk is None else Entrant(id=pk, session_id=row.session_id, number=number)
+
+    fields = row._asdict()
+    for name in ("tray", "table", "round", "ns", "ew"):
+        del fields[name]
+    line = SlipLine(**fields)
+    line.tray = Tray(id=row.tray_id, session_id=row.session_id, number=row.tray)
+    line.table = Table(id=row.table_id, session_id=row.session_id, number=row.table)
+    line.round = Round(id=row.round_id, session_id=row.session_id, number=row.round)
+    line.ns, line.ew = entrant(row.ns_id, row.ns), entrant(row.ew_id, row.ew)
+    return line
+
+
+#: A new line's columns, in the order ``line_values`` gives them.
+LINE_COLUMNS = (
+    "session_id, tray_id, round_id, table_id, ns_id, ew_id, ns_tricks, ns_revokes, ew_revokes, ns_award,"
+    " ew_award, law, status, claimed, version, entered_via, entered_by, entered_user_id, device, entered_at,"
+    " confirmed_by, confirmed_at, idempotency_key, idempotency_scope, idempotency_fingerprint, updated_at"
+)
+LINE_INSERT = f"INSERT INTO scoring_slipline ({LINE_COLUMNS}) VALUES ({', '.join(['%s'] * 26)}) RETURNING id"
+#: The bumps of a results version: a table's own send counts in its table's, the rest in the session's.
+BUMP = {
+    "table": "UPDATE tournaments_table SET results_version = results_version + 1 WHERE id = %s",
+    "session": "UPDATE tournaments_session SET results_version = results_version + 1 WHERE id = %s",
+}
+
+
+def line_values(line: SlipLine) -> list[Any]:
+    """A new line's values for ``LINE_COLUMNS`` (its timestamps adapted as the database keeps them)."""
+    at = connection.ops.adapt_datetimefield_value
+    return [
+        line.session_id,
+        line.tray_id,
+        line.round_id,
+        line.table_id,
+        line.ns_id,
+        line.ew_id,
+        line.ns_tricks,
+        line.ns_revokes,
+        line.ew_revokes,
+        line.ns_award,
+        line.ew_award,
+        line.law,
+        line.status,
+        line.claimed,
+        line.version,
+        line.entered_via,
+        line.entered_by,
+        line.entered_user_id,
+        line.device,
+        at(line.entered_at),
+        line.confirmed_by,
+        at(line.confirmed_at),
+        line.idempotency_key,
+        line.idempotency_scope,
+        line.idempotency_fingerprint,
+        at(line.updated_at),
+    ]
+
+
+@cache
+def seats_insert(seats: int) -> str:
+    """The insert of this many places on a slip (``line_id, tray_id, entrant_id, side`` each)."""
+    values = ", ".join(["(%s, %s, %s, %s)"] * seats)
+    return f"INSERT INTO scoring_slipseat (line_id, tray_id, entrant_id, side) VALUES {values}"
+
+
+@cache
+def line_with_seats_insert(seats: int, bump: str) -> str:
+    """PostgreSQL's one statement for a new line, its places on the slip and the bump (``BUMP``): a send's
+    three round trips in one. Its parameters: the line's, each place's ``tray_id, entrant_id, side``, then
+    the bumped row's id. It returns the line's id."""
+    parts = [f"new_line AS ({LINE_INSERT})"]
+    if seats:
+        rows = ", ".join(["(%s::integer, %s::integer, %s)"] * seats)
+        parts.append(
+            "new_seats AS (INSERT INTO scoring_slipseat (line_id, tray_id, entrant_id, side)"
+            f" SELECT new_line.id, v.tray_id, v.entrant_id, v.side FROM new_line, (VALUES {rows})"
+            " AS v (tray_id, entrant_id, side))"
+        )
+    parts.append(f"bumped AS ({BUMP[bump]})")
+    return f"WITH {', '.join(parts)} SELECT id FROM new_line"
+
+
+def insert_line(line: SlipLine, seats: Sequence[tuple[int, int, str]], bump: str, bumped: int) -> int:
+    """Insert a new line, its places on the slip (``tray_id, entrant_id, side`` each) and bump the results
+    version of ``bump`` (``"table"`` or ``"session"``) row ``bumped``; the new line's id."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            params = [*line_values(line), *(v for seat in seats for v in seat), bumped]
+            execute_prepared(cursor, line_with_seats_insert(len(seats), bump), params)
+            return int(cursor.fetchone()[0])
+        cursor.execute(LINE_INSERT, line_values(line))
+        pk = int(cursor.fetchone()[0])
+        if seats:
+            cursor.execute(seats_insert(len(seats)), [v for seat in seats for v in (pk, *seat)])
+        cursor.execute(BUMP[bump], [bumped])
+        return pk
+
+
+def bump(kind: str, pk: int) -> None:
+    """Count a change in the results version of a table (its own send) or of a session."""
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, BUMP[kind], [pk])

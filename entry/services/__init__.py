@@ -1,0 +1,1 @@
+"""Services of entry: results in, corrections, the director's decisions, calls and closing."""

@@ -1,0 +1,104 @@
+"""N-S correct their own line before E-W have checked it (a mis-tap undone at the table).
+
+The book has the slip "checked by one of the East and West players and
+taken up before the players and trays are changed" (p. 55): until that
+check, the line is N-S's own to put right. Once E-W have checked it (or
+disputed it, which takes it to the director), only the director changes
+it (``corrections.result_correct``). Like every change, the old version is
+kept first, with who, when, from where and why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+
+from entry.selectors.phone import Phone, phone_line
+from entry.services.lines import check_revokes, check_tricks, line_keep_version, slips_changed
+from scoring.models import SlipLine, Via
+from tournaments.models import Seat
+from tournaments.services.club import log_action
+from tournaments.services.errors import Conflict, UserError
+
+
+@transaction.atomic
+def result_amend(
+    *,
+    line: SlipLine,
+    ns_tricks: Any,
+    ns_revokes: int | None = None,
+    ew_revokes: int | None = None,
+    version: int | None = None,
+    by: str = "",
+    via: str = Via.TABLE,
+) -> SlipLine:
+    """N-S change their count (and revokes) on a line E-W have not checked yet; the old version is kept."""
+    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    if not line.session.accepts_results:
+        raise UserError("The session is not running: ask the director to correct the result.")
+    if version is not None and version != line.version:
+        raise Conflict("The result changed since you saw it; look again before correcting it.")
+    if line.status == SlipLine.Status.CONFIRMED:
+        raise Conflict("E-W have checked this result; only the director can correct it now.")
+    if line.status == SlipLine.Status.DISPUTED:
+        raise Conflict("This result is disputed; the director will settle it.")
+    if line.ns_award:
+        raise UserError("The director gave this tray an adjusted score; ask the director.")
+    tricks = check_tricks(ns_tricks)
+    check_revokes(ns_revokes=ns_revokes, ew_revokes=ew_revokes)
+    revokes = (
+        line.ns_revokes if ns_revokes is None else ns_revokes,
+        line.ew_revokes if ew_revokes is None else ew_revokes,
+    )
+    if (tricks, *revokes) == (line.ns_tricks, line.ns_revokes, line.ew_revokes):
+        return line  # a repeated correction: nothing to change
+    reason = f"N-S corrected their count before E-W's check: N-S {line.ns_tricks} -> {tricks}"
+    line_keep_version(line, change="amended", reason=reason, via=via, by=by, user=None)
+    line.ns_tricks, (line.ns_revokes, line.ew_revokes) = tricks, revokes
+    line.version += 1
+    line.save(update_fields=["ns_tricks", "ns_revokes", "ew_revokes", "version", "updated_at"])
+    log_action(
+        club=line.session.club,
+        session=line.session,
+        actor=by or f"table {line.table.number}",
+        action="result.amend",
+        tray=line.tray.number,
+        table=line.table.number,
+        ns_tricks=tricks,
+    )
+    slips_changed(line.session)
+    return line
+
+
+def phone_amend(
+    *,
+    phone: Phone,
+    tray_number: Any,
+    ns_tricks: Any,
+    ns_revokes: int | None,
+    ew_revokes: int | None,
+    version: int | None,
+    by: str,
+) -> SlipLine:
+    """A phone corrects N-S's line on a tray: a table's link at its table, an entrant's phone only as N-S."""
+    line = phone_line(phone=phone, tray_number=tray_number)
+    if phone.link is not None and not _sat_north_south(line, phone):
+        raise UserError("Only N-S may correct their count; E-W check it, or dispute it.", field="ns_tricks")
+    return result_amend(
+        line=line, ns_tricks=ns_tricks, ns_revokes=ns_revokes, ew_revokes=ew_revokes, version=version, by=by
+    )
+
+
+def _sat_north_south(line: SlipLine, phone: Phone) -> bool:
+    """Whether the entrant this phone follows sat N-S on this line (a pair, a team's N-S pair, N or S)."""
+    link = phone.link
+    assert link is not None
+    if line.ns_id == link.entrant_id and link.side in ("", "NS"):
+        return True
+    return Seat.objects.filter(
+        seating__table_id=line.table_id,
+        seating__round_id=line.round_id,
+        entrant_id=link.entrant_id,
+        direction__in=["N", "S"],
+    ).exists()

@@ -1,0 +1,130 @@
+"""The director's decisions in one click: a dispute settled for one side's figure; an unconfirmed line.
+
+Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, p. 42, and modern practice):
+
+- a line is **disputed** when E-W, checking it at the table, count the N-S
+  tricks differently; the director hears both and **accepts N-S's figure**
+  (the line as entered) or **E-W's figure** (their claim).
+- a line is **unconfirmed** when N-S sent it and nobody at the table checked
+  it; before the session closes the director decides each: **confirm as
+  entered**, or **correct** it to another figure.
+
+Every decision is a correction that keeps the line's history: the version it
+replaces is stored with who decided, when, and why (``corrections.result_correct``
+and ``lines.line_keep_version``), and the action log says what was decided.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from entry.services.corrections import result_correct
+from entry.services.lines import check_tricks, line_keep_version
+from scoring.models import SlipLine, Via
+from tournaments.services.club import log_action
+from tournaments.services.errors import Conflict, UserError
+
+SIDES = {"ns": "N-S", "ew": "E-W"}
+DECISIONS = ("confirm", "correct")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the director decided of one unconfirmed line: confirm it as entered, or correct it."""
+
+    line: int
+    action: str
+    ns_tricks: Any = None
+
+
+@transaction.atomic
+def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "") -> SlipLine:
+    """Settle a dispute by accepting one side's figure; the line is confirmed and its history kept."""
+    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    if accept not in SIDES:
+        raise UserError("Accept N-S's figure or E-W's.", field="accept")
+    if line.status != SlipLine.Status.DISPUTED:
+        raise Conflict(
+            f"Table {line.table.number}'s result on tray {line.tray.number} is no longer disputed."
+        )
+    claimed = line.claimed
+    if accept == "ew" and claimed is None:
+        raise UserError("E-W's figure is not known; correct the line instead.", field="accept")
+    tricks = line.ns_tricks if accept == "ns" else claimed
+    other = f"E-W said {claimed}" if accept == "ns" else f"N-S had entered {line.ns_tricks}"
+    reason = f"Dispute settled: {SIDES[accept]}'s figure accepted, N-S {tricks} ({other})."
+    settled = result_correct(
+        line=line,
+        reason=reason,
+        ns_tricks=tricks,
+        ns_revokes=line.ns_revokes,
+        ew_revokes=line.ew_revokes,
+        by=by or "director",
+        user=user,
+    )
+    log_action(
+        club=line.session.club,
+        session=line.session,
+        user=user,
+        action="result.settle",
+        tray=line.tray.number,
+        table=line.table.number,
+        accepted=accept,
+        ns_tricks=tricks,
+    )
+    return settled
+
+
+@transaction.atomic
+def line_confirm_as_entered(*, line: SlipLine, reason: str = "", user: Any = None, by: str = "") -> SlipLine:
+    """The director confirms an unconfirmed line as N-S entered it; the unconfirmed version is kept."""
+    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    if line.status != SlipLine.Status.ENTERED:
+        state = line.get_status_display().lower()
+        raise Conflict(f"Table {line.table.number}'s result on tray {line.tray.number} is {state}.")
+    why = reason.strip() or "Confirmed as entered by the director."
+    line_keep_version(line, change="confirmed", reason=why, via=Via.DIRECTOR, by=by or "director", user=user)
+    line.version += 1
+    line.status = SlipLine.Status.CONFIRMED
+    line.confirmed_by = (by or "director")[:80]
+    line.confirmed_at = timezone.now()
+    line.save(update_fields=["status", "version", "confirmed_by", "confirmed_at", "updated_at"])
+    log_action(
+        club=line.session.club,
+        session=line.session,
+        user=user,
+        action="result.confirm",
+        tray=line.tray.number,
+        table=line.table.number,
+        reason=why,
+    )
+    return line
+
+
+def line_decide(*, line: SlipLine, decision: Decision, user: Any = None, by: str = "") -> SlipLine:
+    """Apply one decision to an unconfirmed line: confirm it as entered, or correct it to a figure."""
+    field = f"line-{line.pk}"
+    if decision.action == "confirm":
+        return line_confirm_as_entered(
+            line=line, reason="Confirmed as entered at the close.", user=user, by=by
+        )
+    if decision.action != "correct":
+        raise UserError("Confirm the line as entered, or correct it.", field=field)
+    if line.status != SlipLine.Status.ENTERED:
+        raise Conflict(
+            f"Table {line.table.number}'s result on tray {line.tray.number} is no longer unconfirmed."
+        )
+    tricks = check_tricks(decision.ns_tricks, field=f"tricks-{line.pk}")
+    return result_correct(
+        line=line,
+        reason=f"Corrected at the close from N-S {line.ns_tricks} to N-S {tricks}.",
+        ns_tricks=tricks,
+        ns_revokes=line.ns_revokes,
+        ew_revokes=line.ew_revokes,
+        by=by or "director",
+        user=user,
+    )

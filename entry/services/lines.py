@@ -1,0 +1,160 @@
+"""A slip line's making and keeping, shared by every service that writes one.
+
+A **line** is one table's result on one tray's traveling slip (p. 42): the
+N-S and E-W entrants, the N-S tricks (or the director's adjusted score), the
+revokes charged (Law X). A table's send is ``entry.send``'s; the director's
+new lines (awards, laws, corrections) go through ``line_store``, and a
+changed line keeps its old version first (``line_keep_version``). Every
+change is counted and announced by ``slips_changed``. The database has the
+last word: a second line for the same tray and table is refused by a unique
+constraint.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from entry.selectors.rounds import seating_of
+from entry.send.rules import MAX_REVOKES, check_revokes, check_tricks, conflict
+from entry.send.sql import bump
+from entry.send.store import slip_places
+from entry.services.locks import lock_session
+from scoring.models import SlipLine, SlipLineVersion, SlipSeat
+from scoring.signals import announce_slips_changed
+from tournaments.models import Seating, Session, Table, Tray
+from tournaments.selectors import tray_by_number
+from tournaments.services.errors import UserError
+
+AWARDS = ("average", "average-plus", "average-minus")
+#: What a line's answer shows beside its counts (the numbers of its tray, table, round and entrants).
+LINE_RELATED = ("tray", "table", "round", "ns", "ew")
+__all__ = ["AWARDS", "MAX_REVOKES", "check_revokes", "check_tricks"]
+
+
+def seating_for(table: Table, tray: Tray, *, round_number: int | None) -> Seating:
+    """The seating at which this table plays this tray (in the given round, if any)."""
+    seating = seating_of(table=table, tray=tray, round_number=round_number)
+    if seating is None:
+        where = f" in round {round_number}" if round_number else ""
+        raise UserError(f"Tray {tray.number} is not played at table {table.number}{where}.", field="tray")
+    return seating
+
+
+def find_tray(session: Session, number: Any) -> Tray:
+    """The session's tray with this number, or a ``UserError`` on the tray field."""
+    tray = tray_by_number(session=session, number=number)
+    if tray is None:
+        raise UserError(f"There is no tray {number} in this session.", field="tray")
+    return tray
+
+
+def slips_changed(session: Session, *, table_id: int | None = None, owes_more: bool = False) -> None:
+    """Count a change to the session's slips (in its table's results version for a table's own send,
+    ``table_id``; else in the session's) and announce it (``scoring.signals``)."""
+    if table_id is None:
+        bump("session", session.pk)
+    else:
+        bump("table", table_id)
+    announce_slips_changed(
+        session.pk,
+        running=session.status == Session.Status.RUNNING,
+        seating_version=session.seating_version,
+        owes_more=owes_more,
+    )
+
+
+def new_line(
+    session: Session,
+    seating: Seating,
+    table: Table,
+    tray: Tray,
+    *,
+    via: str,
+    by: str,
+    user: Any = None,
+    **fields: Any,
+) -> SlipLine:
+    """A line for a table's play of a tray, unsaved: who sat N-S and E-W, and who entered it from where."""
+    return SlipLine(
+        session=session,
+        tray=tray,
+        round=seating.round,
+        table=table,
+        ns=seating.ns,
+        ew=seating.ew,
+        entered_via=via,
+        entered_by=by[:80],
+        entered_user=user if getattr(user, "is_authenticated", False) else None,
+        **fields,
+    )
+
+
+def line_store(line: SlipLine, seating: Seating, attempted: Any) -> SlipLine:
+    """Save the director's new line and its entrants' places on the slip, counted in the session's results
+    version and announced; a line already there for the tray and table is a ``Conflict``."""
+    tray, table = line.tray, line.table
+    stored = SlipLine.objects.filter(tray=tray, table=table).select_related(*LINE_RELATED).first()
+    if stored is None:
+        places = slip_places(line, seating.pk, line.session.entrant_kind)
+        try:
+            with transaction.atomic():
+                line.save()
+                SlipSeat.objects.bulk_create(
+                    SlipSeat(line=line, tray_id=tray_id, entrant_id=entrant, side=side)
+                    for tray_id, entrant, side in places
+                )
+        except IntegrityError:
+            stored = SlipLine.objects.filter(tray=tray, table=table).select_related(*LINE_RELATED).first()
+            if stored is None:
+                raise UserError(
+                    f"An entrant at this table already has a result on tray {tray.number}."
+                ) from None
+        else:
+            slips_changed(line.session)
+            return line
+    raise conflict(stored, attempted)
+
+
+def lock_line(line: SlipLine) -> SlipLine:
+    """The line, locked after its session (see ``lock_session``), with the locked session on it."""
+    session = lock_session(line.session_id)
+    locked = SlipLine.objects.select_for_update(of=("self",)).select_related("tray", "table").get(pk=line.pk)
+    locked.session = session
+    return locked
+
+
+def line_snapshot(line: SlipLine) -> dict[str, Any]:
+    """A line as its kept version records it."""
+    return {
+        "ns": line.ns.number if line.ns else None,
+        "ew": line.ew.number if line.ew else None,
+        "ns_tricks": line.ns_tricks,
+        "ns_revokes": line.ns_revokes,
+        "ew_revokes": line.ew_revokes,
+        "ns_award": line.ns_award,
+        "ew_award": line.ew_award,
+        "law": line.law,
+        "status": line.status,
+        "entered_via": line.entered_via,
+        "entered_by": line.entered_by,
+        "confirmed_by": line.confirmed_by,
+    }
+
+
+def line_keep_version(line: SlipLine, *, change: str, reason: str, via: str, by: str, user: Any) -> None:
+    """Keep the line as it stands, with what replaces it, who, from where and why."""
+    SlipLineVersion.objects.create(
+        line=line,
+        session=line.session,
+        tray_number=line.tray.number,
+        table_number=line.table.number,
+        version=line.version,
+        data=line_snapshot(line),
+        change=change,
+        reason=reason,
+        changed_via=via,
+        changed_by=by[:80],
+        changed_user=user if getattr(user, "is_authenticated", False) else None,
+    )

@@ -1,0 +1,107 @@
+"""What a phone that follows an entrant may do: send N-S tricks, and let E-W check or dispute them.
+
+A table's own link is a place and acts on nothing (``scoring.visibility``).
+A phone that follows an entrant (by its own printed link, or by the pass
+it was given at a table) acts for the table where that entrant plays the
+tray (it need not scan the new table's code), and may check, dispute or
+correct only the lines of the trays that entrant played. Every rule of a
+result stays in ``services.results``; this module only finds the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from entry.selectors.phone import Phone, phone_line
+from entry.selectors.rounds import EntrantPlay, entrant_plays, round_of_plays
+from entry.services.results import SubmitOutcome, result_confirm, result_dispute, result_submit
+from scoring.models import SlipLine, Via
+from tournaments.models import Table
+from tournaments.services.errors import UserError
+
+
+def phone_submit(
+    *,
+    phone: Phone,
+    tray_number: Any,
+    ns_tricks: Any,
+    by: str,
+    device: str,
+    idempotency_key: str | None,
+    ns_revokes: int,
+    ew_revokes: int,
+    round_number: int | None,
+) -> SubmitOutcome:
+    """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it.
+
+    A phone's keys are its entrant's (``key_scope``). A repeated send (the
+    same key) is answered from the line it stored, though the entrant has
+    moved on since (``result_submit`` finds the key in its scope wherever it
+    was stored); a tray the entrant played at an earlier table is answered
+    as sent there (409 with the stored line), not as one of another
+    table's. Three reads before the lock: the pass, the entrant's plays
+    (``entrant_plays``), and what the send looks for first.
+    """
+    link = phone.link
+    assert link is not None, "a table's own link sends nothing: it is a place"
+    plays = entrant_plays(link=link, session=phone.session)
+    # Past its last play the entrant is finished: any round after it says so to the send (no count read).
+    current = round_of_plays(plays, session=phone.session, rounds=max((p.round for p in plays), default=0))
+    table = _table_of_tray(plays, tray_number, current)
+    table.session = phone.session
+    owes_more = any(p.owed and not p.sent and str(p.tray) != str(tray_number).strip() for p in plays)
+    return result_submit(
+        table=table,
+        tray_number=tray_number,
+        ns_tricks=ns_tricks,
+        via=Via.TABLE,
+        by=by,
+        device=device,
+        idempotency_key=idempotency_key,
+        ns_revokes=ns_revokes,
+        ew_revokes=ew_revokes,
+        round_number=round_number,
+        phone_round=current,
+        key_scope=key_scope(phone),
+        sender_owes_more=owes_more,
+    )
+
+
+def _table_of_tray(plays: list[EntrantPlay], tray_number: Any, current: int) -> Table:
+    """The table where the entrant plays this tray: in its round now if it plays it then, else in the
+    last round before (a tray sent there is answered as sent; a key sent there, as its replay), else
+    where it sits now."""
+    number = int(str(tray_number).strip()) if _is_number(tray_number) else None
+    here = {p.round: p.table for p in plays}
+    rounds = {p.round for p in plays if p.tray == number}
+    before = [r for r in rounds if r < current]
+    table = here.get(current if current in rounds or not before else max(before))
+    if table is None:
+        raise UserError("Your entrant has no table this round: nothing to send.", field="tray")
+    return table
+
+
+def _is_number(value: Any) -> bool:
+    """Whether a tray number as sent is a number the database can compare (``find_tray`` says the rest)."""
+    try:
+        return 0 < int(str(value).strip()) < 2**15
+    except ValueError:
+        return False
+
+
+def key_scope(phone: Phone) -> str:
+    """Whose keys a phone's are: its entrant's (its own printed link's and its phones' passes' alike)."""
+    assert phone.link is not None
+    return f"entrant-link:{phone.link.pk}"
+
+
+def phone_confirm(*, phone: Phone, tray_number: Any, by: str, version: int | None) -> SlipLine:
+    """E-W check the line of a tray at the phone's table (at the version they saw)."""
+    line = phone_line(phone=phone, tray_number=tray_number)
+    return result_confirm(line=line, by=by, via=Via.TABLE, version=version)
+
+
+def phone_dispute(*, phone: Phone, tray_number: Any, claimed: Any, by: str) -> SlipLine:
+    """E-W disagree with the line of a tray at the phone's table: it goes to the director."""
+    line = phone_line(phone=phone, tray_number=tray_number)
+    return result_dispute(line=line, claimed=claimed, by=by, via=Via.TABLE)
