@@ -47,6 +47,68 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.database)
 
 
+#: The markers of the long tests, the longest kind first: each test process starts with its share of them.
+HEAVY = ("privacy", "browser", "slow")
+
+
+class HeavyFirst:
+    """The long tests first, dealt in turn to the processes' first shares (``make test``: two, by work
+    stealing), so that none of them starts near the end while the other process has run out of work.
+
+    pytest-xdist's work stealing hands each process an equal, consecutive share of the collection, then
+    moves the unstarted end of one share to a process that has run out: a three-minute test left near
+    the end of a share keeps one core busy alone. Every other process starts with its browser tests,
+    which wait on Chromium, while its neighbour runs the privacy suite on the processor. The tests that
+    talk to ``served`` stay together, so that one process starts that server. This runs after the
+    selection (``-m``, ``-k``), on the items that will run, alike in every process; it changes the
+    order only, never what runs.
+    """
+
+    @staticmethod
+    def heaviness(unit: list[pytest.Item]) -> int:
+        """The index in ``HEAVY`` of the first long marker of the unit's tests; ``len(HEAVY)`` if none."""
+        marked = [i for i, name in enumerate(HEAVY) for item in unit if item.get_closest_marker(name)]
+        return min(marked, default=len(HEAVY))
+
+    @staticmethod
+    def units(items: list[pytest.Item]) -> list[list[pytest.Item]]:
+        """The tests one by one, those that use ``served`` as one unit."""
+        units: list[list[pytest.Item]] = []
+        served: list[pytest.Item] = []
+        for item in items:
+            if "served" not in getattr(item, "fixturenames", ()):
+                units.append([item])
+                continue
+            if not served:
+                units.append(served)
+            served.append(item)
+        return units
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+        units = self.units(items)
+        heavy = sorted((u for u in units if self.heaviness(u) < len(HEAVY)), key=self.heaviness)
+        rest = [u for u in units if self.heaviness(u) == len(HEAVY)]
+        ordered: list[pytest.Item] = []
+        for worker in range(workers):
+            share = (len(items) - len(ordered)) // (workers - worker)  # as xdist deals them
+            mine = heavy[worker::workers]
+            if worker % 2:  # the browser's tests first
+                mine.sort(key=lambda unit: self.heaviness(unit) != HEAVY.index("browser"))
+            first = [item for unit in mine for item in unit]
+            while len(first) < share and rest:
+                first.extend(rest.pop(0))
+            ordered.extend(first)
+        ordered.extend(item for unit in rest for item in unit)
+        assert sorted(map(id, ordered)) == sorted(map(id, items)), "the order must keep every test once"
+        items[:] = ordered
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(HeavyFirst(), "clubwhist-heavy-first")
+
+
 def mitchell_three_tables() -> Movement:
     """A Mitchell for three tables, one tray a table: 6 pairs, 3 rounds, 3 trays."""
     rounds = []

@@ -65,6 +65,7 @@ def check(world: World, client: APIClient, role: str, name: str, route: str, met
     return failures
 
 
+@pytest.mark.slow
 def test_every_endpoint_gives_each_role_what_it_should_and_nothing_more(world: World, director: Any) -> None:
     """Walk /api/v1/: each role's status, our data untouched by others, no secrets leaked, no 403."""
     routes = list(api_routes())

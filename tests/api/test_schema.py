@@ -44,6 +44,7 @@ def as_schemathesis(response: Any, method: str, url: str) -> Response:
     )
 
 
+@pytest.mark.slow
 def test_every_answer_to_its_trusted_caller_matches_the_schema(world: World, director: Any) -> None:
     """Status documented and body conforming, for every endpoint and method."""
     schema = schemathesis.openapi.from_dict(APIClient().get("/api/v1/schema/?format=json").json())

@@ -12,6 +12,7 @@ must show exactly what the scoring engine computes from the same slips.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from entry.demo import build_demo
 from scoring.display import gain as gain_notation
 from scoring.display import number as mixed
 from scoring.display import signed
-from scoring.hand_records import solve
+from scoring.hand_records import DoubleDummy, solve
 from scoring.scorers import Scores, explain, score
 from scoring.scorers.exponent import tabulate
 from scoring.selectors.slips import session_slips
@@ -110,34 +111,51 @@ def check_standings(page: Any, session: Session) -> None:
         assert int(first) in top
 
 
+#: Every traveller on the page, read in one call: its tray, and each line's pairs and figures' exact values.
+TRAVELLERS = """() => [...document.querySelectorAll('table.slip')].map(t => ({
+  tray: t.getAttribute('data-tray'),
+  rows: [...t.querySelectorAll('tr[data-ns]')].map(r => ({
+    ns: r.getAttribute('data-ns'), ew: r.getAttribute('data-ew'),
+    exact: [...r.querySelectorAll('td.fig')].map(e => e.dataset.exact)})),
+}))"""
+#: The score card's rows, read in one call: each row's deal and the exact values of its scores.
+CARD_ROWS = """() => [...document.querySelectorAll('li.card-row')].map(r => ({
+  deal: r.getAttribute('data-deal'),
+  scores: [...r.querySelectorAll('.score')].map(e => e.getAttribute('data-exact')),
+}))"""
+
+
 def check_travellers(page: Any, session: Session) -> None:
     """Each line's two scores are the engine's scores of its two pairs on that tray."""
     deals = {d.deal: d.scores for d in engine(session).deals}
-    for table in page.locator("table.slip").all():
-        tray = int(table.get_attribute("data-tray"))
-        for row in table.locator("tr[data-ns]").all():
-            exact = row.locator("td.fig").evaluate_all("els => els.map(e => e.dataset.exact)")
-            shown = [Fraction(x) for x in exact]
-            assert shown == [
-                deals[tray][int(row.get_attribute("data-ns"))],
-                deals[tray][int(row.get_attribute("data-ew"))],
-            ]
+    for table in page.evaluate(TRAVELLERS):
+        tray = int(table["tray"])
+        for row in table["rows"]:
+            shown = [Fraction(x) for x in row["exact"]]
+            assert shown == [deals[tray][int(row["ns"])], deals[tray][int(row["ew"])]]
 
 
 def check_card(page: Any, session: Session, entrant: int) -> None:
     """Each tray on the card is the engine's explained score; the sum is the total."""
     slips = session_slips(session=session)
-    for row in page.locator("li.card-row").all():
-        account = explain(session.scoring_method, slips, entrant, int(row.get_attribute("data-deal")))
-        assert Fraction(row.locator(".score").get_attribute("data-exact")) == account.score
+    for row in page.evaluate(CARD_ROWS):
+        account = explain(session.scoring_method, slips, entrant, int(row["deal"]))
+        assert len(row["scores"]) == 1, row  # one score a row (a locator would refuse two)
+        assert Fraction(row["scores"][0]) == account.score
     total = next(t.total for t in engine(session).entrants if t.entrant == entrant)
     assert page.locator("#card-total").inner_text() == mixed(total)
+
+
+@functools.cache
+def double_dummy(hands: str, trump_card: str, dealer: str) -> DoubleDummy:
+    """endplay's answer for a deal, solved once a process (the hands pages are checked at both widths)."""
+    return solve(hands=hands, trump_card=trump_card, dealer=dealer)
 
 
 def check_hands(page: Any, session: Session) -> None:
     """Each deal's double-dummy line is endplay's answer for whist."""
     for deal in Deal.objects.filter(tray__session=session).select_related("tray"):
-        dd = solve(hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer)
+        dd = double_dummy(deal.hands, deal.trump, deal.dealer)
         text = page.locator(f"#deal-{deal.tray.number} .dd-line").inner_text()
         assert f"N-S {dd.ns}, E-W {dd.ew} tricks" in text
 

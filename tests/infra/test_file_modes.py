@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from clubwhist.club import owner_only, secret_key
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +67,7 @@ def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
+@pytest.mark.slow
 def test_a_fresh_database_made_by_migrate_is_its_owners_alone(tmp_path: Path) -> None:
     database = tmp_path / "fresh.sqlite3"
     manage(database, "migrate", "--noinput", "--skip-checks", "-v", "0")

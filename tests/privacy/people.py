@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
+from django.core.cache.backends.locmem import LocMemCache
 from django.test import Client
 from django.urls import reverse
 
@@ -39,6 +40,8 @@ from tournaments.models import EntrantLink, PhonePass, Player, Session, Table
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
 KEY = re.compile(r'name="key" value="[^"]*"')
 PDF_STAMPS = re.compile(rb"/(CreationDate|ModDate) \(D:[^)]*\)|/ID\s*\[[^\]]*\]")
+#: Where the throttles count during these tests (``conftest.py``): emptied before each person's questions.
+THROTTLES = LocMemCache("privacy-throttles", {})
 #: The running score, and the page's digest of everything it shows (which includes it).
 RUNNING_HTML = re.compile(r'<section class="block running".*?</section>', re.S)
 STAMP_HTML = re.compile(r'data-stamp="[^"]*"')
@@ -67,6 +70,13 @@ class Person:
     def links(self, kind: str) -> list[str]:
         """The held links of one kind, in the order they were had."""
         return [t for t, k in self.held.items() if k == kind]
+
+
+def fresh() -> None:
+    """Before an action: the app's cache emptied (its entries are keyed by the slips' state; a send
+    changes it) and the throttles' counts too."""
+    cache.clear()
+    THROTTLES.clear()
 
 
 def people_of(session: Session) -> list[Person]:
@@ -213,7 +223,7 @@ def answers(
     A page is asked for its main part (what the phone refreshes, where everything a send could change
     is shown), or ``whole`` (its frame too: title, the call box, whose clock and call the clock's API
     answers every time)."""
-    cache.clear()  # the phones' rate limit counts these requests too
+    THROTTLES.clear()  # the phones' rate limit counts these requests too
     if not person.held:
         return {url: text(person.phone.get(url)) for url in public}
     known = session_tokens(session)

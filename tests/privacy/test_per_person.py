@@ -33,9 +33,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
-from privacy.people import Person, answers, claim, people_of, public_urls, scan, without_running
+from privacy.people import Person, answers, claim, fresh, people_of, public_urls, scan, without_running
 
 from scoring.models import SlipLine, SlipSeat
 from scoring.selectors.slips import complete_trays
@@ -134,7 +133,7 @@ def act(session: Session, people: list[Person], action: Action) -> None:
     person = next(p for p in people if p.name == action.person)
     scan(person, session.tables.get(number=action.table))
     api = f"/api/v1/entrant-links/{person.own_pass}/"
-    cache.clear()
+    fresh()
     if action.kind == "send":
         body = {
             "tray": action.tray,
@@ -182,7 +181,7 @@ def claim_attempts(session: Session, person: Person) -> dict[str, str]:
         for choice in state["claims"]:
             if choice["this_phone"]:
                 continue
-            cache.clear()
+            fresh()
             answer = Client().post(f"/api/v1/tables/{token}/claim/", {"entrant": choice["value"]})
             out[f"{token[:6]} {choice['value']}"] = f"{answer.status_code} {answer.content.decode()}"
     return out
@@ -267,7 +266,7 @@ def test_a_mnemonic_sitting(club: Club, players: list[Any]) -> None:
         sender = next(p for p in people if p.entrant_id == north)
         scan(sender, row.table)
         for st in row.seating_trays.select_related("tray").order_by("order"):
-            cache.clear()
+            fresh()
             body = {"tray": st.tray.number, "ns_tricks": (st.tray.number * 5 + rnd.number) % 14}
             answer = sender.phone.post(
                 f"/api/v1/entrant-links/{sender.own_pass}/results/",
@@ -291,7 +290,7 @@ def test_a_mnemonic_sitting(club: Club, players: list[Any]) -> None:
 
 def drive_act(actor: Person, kind: str, table: int, change: int) -> None:
     """At a whist drive, N sends who won and the points at his table, or E checks it, from their pages."""
-    cache.clear()
+    fresh()
     body: dict[str, Any] = {}
     if kind == "send":
         body = {"winner": "NS" if (table + change) % 2 else "EW", "points": (table * change) % 7 + 1}

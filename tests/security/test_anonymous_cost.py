@@ -247,6 +247,7 @@ def test_the_schema_is_built_once_however_often_it_is_asked(monkeypatch: pytest.
 
 
 @pytest.mark.django_db
+@pytest.mark.slow
 def test_a_session_beyond_the_books_sizes_gets_no_recommendation_but_is_seated_up_to_a_hall(
     club: Club, director_client: Any
 ) -> None:

@@ -41,7 +41,7 @@ from tournaments.models import Club, EntrantLink, Player, Session
 from tournaments.services import club as club_services
 from tournaments.services import rotations, seating, sessions
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Examples per page: a few on a laptop, more in CI's PostgreSQL step (FUZZ_EXAMPLES).
