@@ -10,8 +10,10 @@ like an evening's play rather than noise.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -100,6 +102,29 @@ def _pairs(session: Session, players: list[Player]) -> None:
 
 
 @transaction.atomic
+def _started(
+    title: str,
+    date: dt.date,
+    method: str,
+    players: list[Player],
+    family: str,
+    deals_count: int,
+    *,
+    club: Club,
+    season: Series,
+    rng: random.Random,
+    user: Any,
+) -> Session:
+    """A session of the season with its pairs, seated by the movement, dealt and started."""
+    session = sessions.session_create(
+        club=club, date=date, title=title, scoring_method=method, series=season, user=user
+    )
+    _pairs(session, players)
+    seating.movement_fix(session=session, family=family, deals=deals_count, user=user)
+    deals.trays_deal(session=session, rng=rng, user=user)
+    return sessions.session_start(session=session, user=user)
+
+
 def build_demo(*, seed: int = 1900) -> DemoClub:
     """Build the demo club from nothing, through the services."""
     rng = random.Random(seed)
@@ -119,34 +144,15 @@ def build_demo(*, seed: int = 1900) -> DemoClub:
         club=club, name=f"Autumn season {today.year}", best_of=None, min_sessions=2
     )
 
-    howell = sessions.session_create(
-        club=club,
-        date=today - dt.timedelta(days=7),
-        title="Howell pairs, eight pairs",
-        scoring_method="exponent",
-        series=season,
-        user=user,
+    started = functools.partial(_started, club=club, season=season, rng=rng, user=user)
+    howell = started(
+        "Howell pairs, eight pairs", today - dt.timedelta(days=7), "exponent", players[:16], "howell", 14
     )
-    _pairs(howell, players[:16])
-    seating.movement_fix(session=howell, family="howell", deals=14, user=user)
-    deals.trays_deal(session=howell, rng=rng, user=user)
-    howell = sessions.session_start(session=howell, user=user)
     _play(howell, rng, rounds=howell.rounds.count())
     session_close(session=howell, user=user)
     howell = session_publish(session=howell, standings=True, travellers=True, hand_records=True, user=user)
 
-    mitchell = sessions.session_create(
-        club=club,
-        date=today,
-        title="Mitchell pairs, five tables",
-        scoring_method="trick",
-        series=season,
-        user=user,
-    )
-    _pairs(mitchell, players[:20])
-    seating.movement_fix(session=mitchell, family="mitchell", deals=10, user=user)
-    deals.trays_deal(session=mitchell, rng=rng, user=user)
-    mitchell = sessions.session_start(session=mitchell, user=user)
+    mitchell = started("Mitchell pairs, five tables", today, "trick", players[:20], "mitchell", 10)
     _play(mitchell, rng, rounds=3, partial_round=3)
     return DemoClub(club=club, published=howell, running=mitchell)
 

@@ -15,10 +15,9 @@ from typing import Any
 from django.db import transaction
 
 from entry.selectors.phone import Phone, phone_line
-from entry.services.lines import check_revokes, check_tricks, line_keep_version, slips_changed
+from entry.services.lines import check_revokes, check_tricks, line_keep_version, log_line, slips_changed
 from scoring.models import SlipLine, Via
 from tournaments.models import Seat
-from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, UserError
 
 
@@ -58,13 +57,11 @@ def result_amend(
     line.ns_tricks, (line.ns_revokes, line.ew_revokes) = tricks, revokes
     line.version += 1
     line.save(update_fields=["ns_tricks", "ns_revokes", "ew_revokes", "version", "updated_at"])
-    log_action(
-        club=line.session.club,
-        session=line.session,
+    log_line(
+        line.session,
+        line,
+        "result.amend",
         actor=by or f"table {line.table.number}",
-        action="result.amend",
-        tray=line.tray.number,
-        table=line.table.number,
         ns_tricks=tricks,
     )
     slips_changed(line.session)

@@ -20,6 +20,7 @@ from entry.services.lines import (
     line_store,
     lock_line,
     lock_session,
+    log_line,
     new_line,
     seating_for,
     slips_changed,
@@ -91,13 +92,11 @@ def result_correct(
     line.status, line.claimed = SlipLine.Status.CONFIRMED, None
     line.confirmed_by, line.confirmed_at = by or "director", timezone.now()
     line.save()
-    log_action(
-        club=session.club,
-        session=session,
+    log_line(
+        session,
+        line,
+        "result.correct",
         user=user,
-        action="result.correct",
-        tray=line.tray.number,
-        table=line.table.number,
         reason=reason.strip(),
     )
     slips_changed(session)

@@ -23,9 +23,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from entry.services.corrections import result_correct
-from entry.services.lines import check_tricks, line_keep_version
+from entry.services.lines import check_tricks, line_keep_version, log_line
 from scoring.models import SlipLine, Via
-from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, UserError
 
 SIDES = {"ns": "N-S", "ew": "E-W"}
@@ -66,13 +65,11 @@ def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "
         by=by or "director",
         user=user,
     )
-    log_action(
-        club=line.session.club,
-        session=line.session,
+    log_line(
+        line.session,
+        line,
+        "result.settle",
         user=user,
-        action="result.settle",
-        tray=line.tray.number,
-        table=line.table.number,
         accepted=accept,
         ns_tricks=tricks,
     )
@@ -93,13 +90,11 @@ def line_confirm_as_entered(*, line: SlipLine, reason: str = "", user: Any = Non
     line.confirmed_by = (by or "director")[:80]
     line.confirmed_at = timezone.now()
     line.save(update_fields=["status", "version", "confirmed_by", "confirmed_at", "updated_at"])
-    log_action(
-        club=line.session.club,
-        session=line.session,
+    log_line(
+        line.session,
+        line,
+        "result.confirm",
         user=user,
-        action="result.confirm",
-        tray=line.tray.number,
-        table=line.table.number,
         reason=why,
     )
     return line

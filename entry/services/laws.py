@@ -39,6 +39,7 @@ from entry.services.lines import (
     find_tray,
     line_keep_version,
     line_store,
+    log_line,
     new_line,
     seating_for,
     slips_changed,
@@ -46,7 +47,6 @@ from entry.services.lines import (
 from scoring.models import SlipLine, Via
 from scoring.scorers.irregularities import IRREGULARITIES, Irregularity
 from tournaments.models import Seating, Session, Table, Tray
-from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
 
 #: The laws the director may record, in the book's order.
@@ -189,13 +189,11 @@ def _on_line(
 
 
 def _log(session: Session, line: SlipLine, code: str | None, reason: str, user: Any) -> None:
-    log_action(
-        club=session.club,
-        session=session,
+    log_line(
+        session,
+        line,
+        "result.law",
         user=user,
-        action="result.law",
-        tray=line.tray.number,
-        table=line.table.number,
         law=code,
         name=law_name(code) or "law cleared",
         reason=reason,

@@ -25,6 +25,7 @@ from scoring.models import SlipLine, SlipLineVersion, SlipSeat
 from scoring.signals import announce_slips_changed
 from tournaments.models import Seating, Session, Table, Tray
 from tournaments.selectors import tray_by_number
+from tournaments.services.club import log_action
 from tournaments.services.errors import UserError
 
 AWARDS = ("average", "average-plus", "average-minus")
@@ -157,4 +158,20 @@ def line_keep_version(line: SlipLine, *, change: str, reason: str, via: str, by:
         changed_via=via,
         changed_by=by[:80],
         changed_user=user if getattr(user, "is_authenticated", False) else None,
+    )
+
+
+def log_line(
+    session: Session, line: SlipLine, action: str, *, user: Any = None, actor: str = "", **data: Any
+) -> None:
+    """Record a change to a line in the club's action log, naming its tray and table."""
+    log_action(
+        club=session.club,
+        session=session,
+        user=user,
+        actor=actor,
+        action=action,
+        tray=line.tray.number,
+        table=line.table.number,
+        **data,
     )

@@ -19,9 +19,8 @@ from entry.selectors.rounds import table_round
 from entry.send import TABLE_SCOPE, SubmitOutcome, result_submit, table_scope
 from entry.send.rules import KEY_LENGTH, check_tricks, submission_key
 from entry.services.corrections import line_for, result_award, result_correct
-from entry.services.lines import AWARDS, MAX_REVOKES, line_keep_version, lock_line, slips_changed
+from entry.services.lines import AWARDS, MAX_REVOKES, line_keep_version, lock_line, log_line, slips_changed
 from scoring.models import SlipLine, Via
-from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, UserError
 
 
@@ -78,13 +77,11 @@ def result_dispute(
     line.status, line.claimed = SlipLine.Status.DISPUTED, tricks
     line.version += 1
     line.save(update_fields=["status", "claimed", "version", "updated_at"])
-    log_action(
-        club=line.session.club,
-        session=line.session,
+    log_line(
+        line.session,
+        line,
+        "result.dispute",
         actor=by or f"table {line.table.number}",
-        action="result.dispute",
-        tray=line.tray.number,
-        table=line.table.number,
         claimed=tricks,
         stored=line.ns_tricks,
     )

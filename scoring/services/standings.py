@@ -21,6 +21,8 @@ from tournaments.selectors import slips_version
 KEEP_SNAPSHOTS = 3
 
 
+#: The recompute's one lock (``hold_for_recompute``).
+HOLD_FOR_RECOMPUTE = "SELECT 1 FROM tournaments_session WHERE id = %s FOR NO KEY UPDATE"
 #: What scoring a session reads of its row (the rest, the movement above all, is left in the database).
 SCORED_FIELDS = (
     "status",
@@ -87,7 +89,3 @@ def hold_for_recompute(session_id: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(HOLD_FOR_RECOMPUTE, [session_id])
-
-
-#: The recompute's one lock.
-HOLD_FOR_RECOMPUTE = "SELECT 1 FROM tournaments_session WHERE id = %s FOR NO KEY UPDATE"

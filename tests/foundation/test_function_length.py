@@ -17,7 +17,6 @@ EXCEPTIONS = {
     "tournaments/services/sessions.py:entrant_create": "each kind of entrant's members checked in turn",
     "scoring/scorers/teams_four_pair.py:score_four_pair": "the book's four-pair team scoring, step by step",
     "tournaments/movements/individual.py:individual": "the book's individual schedules, table by table",
-    "entry/demo.py:build_demo": "the demo club's evening, written out as a director sets it up",
     "tournaments/movements/design.py:_cyclic_start": "the cyclic starters' search, one loop",
     "entry/services/corrections.py:result_award": "its keyword signature and the action log's fields",
     "entry/send/__init__.py:result_submit": "its keyword signature is every caller's; the body is 25 lines",
