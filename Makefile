@@ -44,11 +44,16 @@ var:
 # Once make club has given the demo director a password of its own (var/director-password), make run keeps it.
 KEPT_PASSWORD = $$(test -f var/director-password && echo --password-file var/director-password)
 
+# make run signs the director's login with the key make club keeps (var/secret_key, made once): with a key
+# of its own, each switch between the two logged the director out.
+KEY_FILE := var/secret_key
+
 run: install var
+	$(PY) -c "import pathlib, clubwhist.club as c; c.secret_key(pathlib.Path('$(KEY_FILE)'))"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo --if-empty $(KEPT_PASSWORD)
 	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py demo_links --password-file var/director-password
-	SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
+	SECRET_KEY_FILE=$(KEY_FILE) SITE_URL=$${SITE_URL:-http://$(HOST):$(PORT)} $(PY) manage.py runserver $(HOST):$(PORT)
 
 club: install var
 	HOST=$(CLUB_HOST) PORT=$(PORT) $(PY) -m clubwhist.club

@@ -233,6 +233,9 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+#: With no broker, the double-dummy solve of the hand records runs on a thread of its own, not in the request
+#: that finished the play (scoring.tasks). The test suite turns it off to read the answer at once.
+SOLVE_IN_BACKGROUND = os.getenv("SOLVE_IN_BACKGROUND", "1") == "1"
 #: A standings recompute starts this long after the change that queued it, gathering the changes
 #: that follow (every table finishes a round within the same minute): fewer recomputes, each complete.
 STANDINGS_GATHER_SECONDS = float(os.getenv("STANDINGS_GATHER_SECONDS", "0.5"))

@@ -163,26 +163,50 @@ def demo_exists() -> bool:
 
 
 def demo_links(base_url: str, *, password: str = DEMO_PASSWORD) -> list[str]:
-    """The links a newcomer needs, as lines to print (with the director's password)."""
+    """The links to open, as lines to print: the director's login, tonight's sessions, the club's pages.
+
+    Tonight's sessions (dated today, not yet closed) come first with their director's page and the page
+    that prints their tables' QR codes, so that ``make club`` at the start of an evening points at the
+    evening rather than at the demo; a phone's links are printed for the latest session in play.
+    """
     club = Club.objects.filter(slug=DEMO_SLUG).first()
-    if club is None:
-        return ["No demo club in this database (run: python manage.py seed_demo)."]
-    running = club.sessions.filter(status=Session.Status.RUNNING).first()
-    published = club.sessions.filter(status=Session.Status.PUBLISHED).first()
-    lines = [
-        f"  Director:          {base_url}/director/   (user {DEMO_USER!r}, password {password!r})",
-    ]
+    lines = [f"  Director:          {base_url}/director/   (user {DEMO_USER!r}, password {password!r})"]
+    lines += _tonight_lines(base_url)
+    running = Session.objects.filter(status=Session.Status.RUNNING).first()  # the latest: -date, -id
     if running is not None:
-        table = running.tables.order_by("number").first()
-        if table is not None:
-            lines.append(
-                f"  Table 1's code:    {base_url}/t/{table.token}/   ({running.title}: say which pair)"
-            )
-        link = running.entrant_links.filter(revoked=False).order_by("entrant__number").first()
-        if link is not None:
-            lines.append(f"  Pair 1's phone:    {base_url}/p/{link.token}/   (follows pair 1 to every table)")
+        lines += _phone_lines(base_url, running)
+    published = Session.objects.filter(status=Session.Status.PUBLISHED).first()
     if published is not None:
-        lines.append(f"  Public standings:  {base_url}/c/{club.slug}/s/{published.pk}/")
-    lines.append(f"  Club home:         {base_url}/c/{club.slug}/")
+        lines.append(f"  Public standings:  {base_url}/c/{published.club.slug}/s/{published.pk}/")
+    if club is not None:
+        lines.append(f"  Club home:         {base_url}/c/{club.slug}/")
     lines.append(f"  Admin:             {base_url}/admin/   (same login)")
+    return lines
+
+
+def _tonight_lines(base_url: str) -> list[str]:
+    """Each session dated today and not yet closed: its director's page and its tables' QR codes."""
+    tonight = Session.objects.filter(
+        date=timezone.localdate(), status__in=[Session.Status.DRAFT, Session.Status.RUNNING]
+    ).order_by("id")
+    if not tonight:
+        return ["  Tonight:           no session dated today yet: set one up from the director's page"]
+    lines = []
+    for session in tonight:
+        state = "in play" if session.status == Session.Status.RUNNING else "being set up"
+        page = f"{base_url}/director/s/{session.pk}"
+        lines.append(f"  Tonight:           {page}/   ({session.title}, {state})")
+        lines.append(f"  Its QR codes:      {page}/print/   (print, one per table)")
+    return lines
+
+
+def _phone_lines(base_url: str, session: Session) -> list[str]:
+    """A table's code and a pair's phone link of a session in play, to try the phones from this laptop."""
+    lines = []
+    table = session.tables.order_by("number").first()
+    if table is not None:
+        lines.append(f"  Table 1's code:    {base_url}/t/{table.token}/   ({session.title}: say which pair)")
+    link = session.entrant_links.filter(revoked=False).order_by("entrant__number").first()
+    if link is not None:
+        lines.append(f"  Pair 1's phone:    {base_url}/p/{link.token}/   (follows pair 1 to every table)")
     return lines

@@ -4,9 +4,13 @@ the coalescing policy). Tasks take ids, read through selectors, and call a servi
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
+
 from celery import shared_task
+from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connections, transaction
 
 from scoring.hand_records import deals_missing_double_dummy, session_double_dummy
 
@@ -17,16 +21,51 @@ def ping(value: int) -> int:
     return value + 1
 
 
+logger = logging.getLogger(__name__)
+
+#: Without a broker (``make run``, ``make club``) the solver runs on this one thread of the process, so the
+#: request that finished the play (or opened the hand records) answers at once; with a broker, a worker.
+_SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clubwhist-solver")
+
+
 @shared_task(ignore_result=True)
 def compute_double_dummy(session_id: int) -> None:
     """Solve the session's deals double dummy for the hand records (endplay)."""
     session_double_dummy(session_id=session_id)
 
 
+def _solve_off_the_request(session_id: int) -> None:
+    """Hand the solve to a worker, or with no broker to the process's solver thread; never to the request.
+
+    A session of 28 deals takes the solver seconds: run in the request (eager Celery), the evening's last
+    send waited for it. ``SOLVE_IN_BACKGROUND`` off (the test suite's settings) solves in the caller, as eager
+    Celery does, so a test reads the answer at once.
+    """
+    if settings.CELERY_TASK_ALWAYS_EAGER and settings.SOLVE_IN_BACKGROUND:
+        _SOLVER.submit(_solve_on_thread, session_id)
+    else:
+        compute_double_dummy.delay(session_id)
+
+
+def _solve_on_thread(session_id: int) -> None:
+    """The solver thread's job: solve, log a failure (no request is there to show it), free the connection."""
+    try:
+        session_double_dummy(session_id=session_id)
+    except Exception:
+        logger.exception("the double-dummy solve of session %s failed", session_id)
+    finally:
+        connections.close_all()
+
+
+def solver_idle() -> Future[None]:
+    """A future done once the solver thread has finished what was handed to it before (tests, commands)."""
+    return _SOLVER.submit(lambda: None)
+
+
 def solve_missing_hand_records(session_id: int) -> None:
     """Queue the solver for the session's deals still missing their double-dummy tricks, if any."""
     if deals_missing_double_dummy(session_id=session_id):
-        compute_double_dummy.delay(session_id)
+        _solve_off_the_request(session_id)
 
 
 #: A session's solve is queued at most once in this long by the pages that show its hand records.
@@ -35,13 +74,13 @@ DD_QUEUE_GUARD_SECONDS = 300
 
 def solve_hand_records_once(session_id: int) -> None:
     """Before a page shows a session's hand records: queue the solver once for the deals still without
-    their double-dummy tricks (eager Celery, with no broker, has solved them by the time this returns)."""
+    their double-dummy tricks (the page shows them once solved; the test suite's settings solve them here)."""
     if deals_missing_double_dummy(session_id=session_id) and cache.add(
         f"clubwhist:dd-queued:{session_id}", 1, DD_QUEUE_GUARD_SECONDS
     ):
-        compute_double_dummy.delay(session_id)
+        _solve_off_the_request(session_id)
 
 
 def queue_double_dummy(session_id: int) -> None:
     """Solve the session's missing hand records once the current transaction commits."""
-    transaction.on_commit(lambda: compute_double_dummy.delay(session_id))
+    transaction.on_commit(lambda: _solve_off_the_request(session_id))

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any
+
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from entry.demo import DEMO_PASSWORD, DEMO_USER, build_demo, demo_links
 from scoring.models import SlipLine
-from tournaments.models import Session
+from tournaments.models import Club, Session
+from tournaments.services import sessions
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +54,20 @@ def test_the_printed_links_work(demo: object) -> None:
         assert response.status_code == 200, path
     anonymous = Client()
     table = next(p for p in paths if p.startswith("/t/"))
-    standings = next(p for p in paths if "/s/" in p)
+    standings = next(p for p in paths if p.startswith("/c/") and "/s/" in p)
     assert anonymous.get(table).status_code == 200
     body = anonymous.get(standings).content.decode()
     assert "Riverside" in body or "Howell" in body
+
+
+def test_the_printed_links_name_tonights_session_not_the_demos(demo: object, director: Any) -> None:
+    """Issue: make club printed the demo session's links at the start of the club's own evening."""
+    Session.objects.update(date=timezone.localdate() - dt.timedelta(days=7))  # the demo was last week
+    assert "no session dated today yet" in "\n".join(demo_links("http://x"))
+    club = Club.objects.get(slug="riverside")
+    today = timezone.localdate()
+    tonight = sessions.session_create(club=club, date=today, title="Friday pairs", user=director)
+    lines = demo_links("http://x")
+    assert f"  Tonight:           http://x/director/s/{tonight.pk}/   (Friday pairs, being set up)" in lines
+    assert f"  Its QR codes:      http://x/director/s/{tonight.pk}/print/   (print, one per table)" in lines
+    assert not any("no session dated today" in line for line in lines)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from typing import Any
 
 import pytest
@@ -72,3 +73,40 @@ def test_hand_records_page_shows_each_deal_and_its_double_dummy_tricks(
         assert f'data-tray="{deal.tray.number}"' in body
         assert f"N-S {deal.double_dummy['ns']}</b>, <b>E-W {deal.double_dummy['ew']}</b>" in body
     assert "N-S took" in body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_the_last_send_leaves_the_solve_to_the_solver_thread(
+    club: Club, members: list[Player], settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue: the evening's last send waited seconds for the solve of every deal (eager Celery, no broker).
+
+    The solve now runs on the process's solver thread; the request that finished the play is not where it
+    runs, and the answers land all the same.
+    """
+    from scoring import tasks
+
+    settings.SOLVE_IN_BACKGROUND = True
+    solved_on: list[int] = []
+    real = tasks.session_double_dummy
+
+    def spied(*, session_id: int) -> int:
+        solved_on.append(threading.get_ident())
+        return real(session_id=session_id)
+
+    monkeypatch.setattr(tasks, "session_double_dummy", spied)
+    session = play_session(
+        club=club,
+        players=members,
+        title="T",
+        date=dt.date(2026, 11, 2),
+        family="mitchell",
+        deals_count=6,
+        method="trick",
+        publish=None,
+    )
+    tasks.solver_idle().result(timeout=120)
+    assert solved_on and threading.get_ident() not in solved_on, "the send's own thread never solves"
+    for deal in Deal.objects.filter(tray__session=session):
+        expected = solve(hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer)
+        assert deal.double_dummy == expected.as_json()
