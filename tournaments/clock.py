@@ -8,8 +8,10 @@ Terms:
   of k trays lasts k times the minutes a tray; the change follows it.
 - a round **begins** when the director starts the session (round 1) or the
   next round, or restarts the clock; a round the director did not begin
-  follows the last one that was begun, one round and change later (tables
-  that move on by themselves keep to the clock).
+  follows the last one that was begun, one round and change later; but a round
+  the tables **reached** sooner (they move on by themselves, and finished the
+  one before early) begins when they reached it: the clock follows the play
+  and never counts down to a round already being played.
 - **phase**: before the round begins, ``waiting``; then ``playing`` until its
   end, ``change`` until the change is over, then ``over``.
 
@@ -77,17 +79,23 @@ def round_clock(
     minutes_per_tray: int,
     change_minutes: int,
     begun: Mapping[int, dt.datetime],
+    reached: Mapping[int, dt.datetime] | None = None,
 ) -> RoundClock | None:
-    """The clock of a round, from the rounds the director began; None without a timer or a begun round."""
-    if minutes_per_tray <= 0 or round_number < 1:
+    """The clock of a round, from the rounds the director began and those the tables reached early.
+
+    ``reached``: round -> when the tables got to it (finished the round before); a round the director did
+    not begin starts then if that is sooner than the clock would start it. None without a timer or a
+    begun round.
+    """
+    if minutes_per_tray <= 0 or round_number < 1 or not any(r <= round_number for r in begun):
         return None
-    earlier = [r for r in begun if r <= round_number]
-    if not earlier:
-        return None
-    last = max(earlier)
     play = dt.timedelta(minutes=minutes_per_tray * max(trays, 1))
     change = dt.timedelta(minutes=change_minutes)
-    starts = begun[last] + (round_number - last) * (play + change)
+    early = reached or {}
+    starts = begun[min(begun)]
+    for number in range(min(begun) + 1, round_number + 1):
+        scheduled = starts + play + change
+        starts = begun.get(number, min(scheduled, early.get(number, scheduled)))
     return RoundClock(
         round=round_number,
         trays=max(trays, 1),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -156,8 +158,12 @@ def session_for_director(*, user: Any, pk: int) -> Session:
     return session
 
 
-def session_round_clock(*, session: Session, round_number: int) -> RoundClock | None:
-    """The round timer of one round (its times in the club's time zone), or None without a timer."""
+def session_round_clock(
+    *, session: Session, round_number: int, reached: Mapping[int, dt.datetime] | None = None
+) -> RoundClock | None:
+    """The round timer of one round (its times in the club's time zone), or None without a timer.
+
+    ``reached``: round -> when the tables got there, for a clock that follows tables moving on early."""
     if not session.minutes_per_tray or round_number < 1:
         return None
     begun = {
@@ -172,6 +178,7 @@ def session_round_clock(*, session: Session, round_number: int) -> RoundClock | 
         minutes_per_tray=session.minutes_per_tray,
         change_minutes=session.change_minutes,
         begun=begun,
+        reached=reached,
     )
 
 

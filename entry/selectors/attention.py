@@ -3,15 +3,17 @@
 Terms (DESIGN.md and ``board``): a line is **unconfirmed** when N-S sent it
 and nobody at the table checked it; it needs the director once its table has
 moved on past that round (or finished), for nobody at the table will check
-it any more. A **late** table still owes a tray of a round before the room's.
+it any more. A **late** table still owes a tray of a round before the room's. A table is
+**ahead** when it sent a tray of a round while one of its pairs still owes a
+round before it at another table (so someone else sat in that pair's place).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from entry.selectors.board import Board, Dispute
+from entry.selectors.board import Ahead, Board, Dispute
 from entry.selectors.calls import CallView, open_calls
 from tournaments.models import Session
 from tournaments.selectors import seated_kind
@@ -61,11 +63,12 @@ class NeedsYou:
     disputes: list[DisputeView] = field(default_factory=list)
     unconfirmed: list[Unconfirmed] = field(default_factory=list)
     late: list[tuple[int, str]] = field(default_factory=list)
+    ahead: list[Ahead] = field(default_factory=list)
 
     @property
     def count(self) -> int:
         """How many things wait for the director."""
-        return len(self.calls) + len(self.disputes) + len(self.unconfirmed) + len(self.late)
+        return len(self.calls) + len(self.disputes) + len(self.unconfirmed) + len(self.late) + len(self.ahead)
 
     def to_json(self) -> dict[str, Any]:
         """The list as JSON (board.json and the API)."""
@@ -82,6 +85,17 @@ class NeedsYou:
                 for u in self.unconfirmed
             ],
             "late": [{"table": table, "owes": owes} for table, owes in self.late],
+            "ahead": [
+                {
+                    "table": a.table,
+                    "round": a.round,
+                    "side": a.side,
+                    "entrant": a.entrant,
+                    "owes_round": a.owes_round,
+                    "owes_table": a.owes_table,
+                }
+                for a in self.ahead
+            ],
         }
 
 
@@ -112,6 +126,11 @@ def needs_you(*, session: Session, board: Board) -> NeedsYou:
         if m.state == "entered"
     ]
     late = [(row.table, row.late) for row in board.tables if row.late]
+    ahead = [replace(a, who=names.get(a.entrant, "")) for a in board.ahead]
     return NeedsYou(
-        open_calls(session=session), disputes, sorted(unconfirmed, key=lambda u: (u.round, u.table)), late
+        open_calls(session=session),
+        disputes,
+        sorted(unconfirmed, key=lambda u: (u.round, u.table)),
+        late,
+        ahead,
     )

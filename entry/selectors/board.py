@@ -12,6 +12,7 @@ nothing (its opponents take the average).
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -88,6 +89,8 @@ class Cell:
     phantom: bool
     trays: list[TrayMark] = field(default_factory=list)
     state: str = "waiting"  # waiting, playing, late, entered, done, disputed, phantom, void
+    #: When the table sent the last tray it owed in this round (None until it has sent them all).
+    finished_at: dt.datetime | None = None
 
     @property
     def pairs(self) -> str:
@@ -134,6 +137,27 @@ class Dispute:
         )
 
 
+@dataclass(frozen=True)
+class Ahead:
+    """A table that played a round before one of its pairs finished the round before at another table."""
+
+    table: int
+    round: int
+    side: str
+    entrant: int
+    owes_round: int
+    owes_table: int
+    #: The entrant as the director knows it ("Pair 4 (Ada Byron & Ben Hale)"), filled in by "Needs you".
+    who: str = ""
+
+    def __str__(self) -> str:
+        who = self.who or f"number {self.entrant}"
+        return (
+            f"Table {self.table} sent round {self.round}, but its {self.side}, {who}, still owe round "
+            f"{self.owes_round} at table {self.owes_table}: check who played at table {self.table}."
+        )
+
+
 @dataclass
 class Board:
     """The live board: every table and round."""
@@ -143,6 +167,10 @@ class Board:
     tables: list[TableRow]
     disputes: list[Dispute]
     totals: dict[str, int]
+    #: Round -> when the room reached it (half the tables had finished the round before): the clock's cue.
+    reached: dict[int, dt.datetime] = field(default_factory=dict)
+    #: Tables that sent a round's tray while one of their pairs still owes an earlier round elsewhere.
+    ahead: list[Ahead] = field(default_factory=list)
 
 
 def _cells(session: Session) -> dict[tuple[int, int], Cell]:
@@ -166,7 +194,13 @@ def _cells(session: Session) -> dict[tuple[int, int], Cell]:
         tray, table = st.tray, st.seating.table
         line = lines.get((tray.pk, table.pk))
         mark = _mark(tray, line, line.claimed if line is not None else None)
-        cells[(table.number, st.round.number)].trays.append(mark)
+        cell = cells[(table.number, st.round.number)]
+        cell.trays.append(mark)
+        if line is not None and (cell.finished_at is None or line.entered_at > cell.finished_at):
+            cell.finished_at = line.entered_at
+    for cell in cells.values():
+        if cell.owed:
+            cell.finished_at = None  # not finished: the time of its last send is not the round's end
     return cells
 
 
@@ -231,7 +265,45 @@ def session_board(*, session: Session) -> Board:
         late = ", ".join(f"tray {t} (round {r})" for r, t in owed) if running else ""
         by_round = {c.round: c for c in table_cells}
         rows.append(TableRow(table, here, late, [by_round.get(r) for r in range(1, last + 1)]))
-    return Board(list(range(1, last + 1)), room, rows, _disputes(cells), _totals(cells))
+    board = Board(list(range(1, last + 1)), room, rows, _disputes(cells), _totals(cells))
+    board.reached = _reached(cells, last)
+    board.ahead = _ahead(cells) if running else []
+    return board
+
+
+def _reached(cells: dict[tuple[int, int], Cell], last: int) -> dict[int, dt.datetime]:
+    """Round -> when the room reached it: when the table that made half the room had finished the round
+    before (``_room_round``'s rule), for the rounds the room has reached."""
+    reached = {}
+    for number in range(2, last + 1):
+        before = [c for (_, r), c in cells.items() if r == number - 1]
+        done = sorted(c.finished_at for c in before if c.finished_at is not None)
+        half = (len(before) - 1) // 2 + 1
+        finished_at_once = sum(1 for c in before if not c.owed and c.finished_at is None)  # phantom, void
+        if done and len(done) + finished_at_once >= half:
+            reached[number] = done[max(0, half - finished_at_once - 1)]
+    return reached
+
+
+def _ahead(cells: dict[tuple[int, int], Cell]) -> list[Ahead]:
+    """Each table that sent a tray of a round while one of its pairs still owes a round before it at
+    another table: someone else sat in that pair's place, or the round was misread."""
+    owes: dict[int, Cell] = {}
+    for cell in sorted(cells.values(), key=lambda c: c.round):
+        for entrant in (cell.ns, cell.ew):
+            if entrant is not None and cell.owed and entrant not in owes:
+                owes[entrant] = cell
+    found = []
+    for cell in sorted(cells.values(), key=lambda c: (c.round, c.table)):
+        if cell.phantom or not any(m.state not in ("missing", "void") for m in cell.trays):
+            continue
+        for side, entrant in (("N-S", cell.ns), ("E-W", cell.ew)):
+            elsewhere = owes.get(entrant) if entrant is not None else None
+            if elsewhere is not None and elsewhere.round < cell.round and elsewhere.table != cell.table:
+                found.append(
+                    Ahead(cell.table, cell.round, side, entrant or 0, elsewhere.round, elsewhere.table)
+                )
+    return found
 
 
 def _disputes(cells: dict[tuple[int, int], Cell]) -> list[Dispute]:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Max
 from django.utils import timezone
 
-from entry.selectors.phone import Phone, phone_round
+from entry.selectors.phone import Phone, phone_round, phone_seatings
+from scoring.models import SlipLine
 from tournaments.clock import RoundClock, clock_words
 from tournaments.models import DirectorCall, Session
 from tournaments.selectors import session_round_clock
@@ -96,10 +99,27 @@ def phone_clock(*, phone: Phone) -> PhoneClock:
     if phone.link is None:
         return PhoneClock(clock=None, call=phone_call(phone=phone), now=timezone.localtime())
     number = phone_round(phone)
-    clock = session_round_clock(session=phone.session, round_number=number) if number else None
+    clock = None
+    if number and phone.session.minutes_per_tray:
+        reached = _reached_by(phone, number)
+        clock = session_round_clock(session=phone.session, round_number=number, reached=reached)
     return PhoneClock(clock=clock, call=phone_call(phone=phone), now=timezone.localtime())
 
 
-def room_clock(*, session: Session, room_round: int) -> RoundClock | None:
-    """The clock of the round the room is playing, for the live board."""
-    return session_round_clock(session=session, round_number=room_round)
+def _reached_by(phone: Phone, number: int) -> dict[int, dt.datetime]:
+    """When the phone's own entrant got to round NUMBER: its last result of the round before, if it moved
+    on early (``tournaments.clock``); read from the trays it played only (``scoring.visibility``)."""
+    before = phone_seatings(phone).get(number - 1)
+    if before is None:
+        return {}
+    last = SlipLine.objects.filter(
+        session=phone.session, table_id=before.table_id, round__number=number - 1
+    ).aggregate(last=Max("entered_at"))["last"]
+    return {number: last} if last is not None else {}
+
+
+def room_clock(
+    *, session: Session, room_round: int, reached: Mapping[int, dt.datetime] | None = None
+) -> RoundClock | None:
+    """The clock of the round the room is playing, for the live board (it follows the room: ``reached``)."""
+    return session_round_clock(session=session, round_number=room_round, reached=reached)

@@ -62,7 +62,9 @@ class BoardView(RunPageView):
 def board_context(session: Session) -> dict[str, Any]:
     """The board, what needs the director, and the room's round clock."""
     board = sel.session_board(session=session)
-    clock = room_clock(session=session, room_round=board.room_round)
+    all_in = board.totals["missing"] == 0
+    room = board.room_round
+    clock = None if all_in else room_clock(session=session, room_round=room, reached=board.reached)
     now = timezone.localtime()
     return {
         "board": board,
@@ -71,6 +73,7 @@ def board_context(session: Session) -> dict[str, Any]:
         "clock": clock,
         "clock_json": json.dumps(clock.to_json(now)) if clock else "",
         "clock_words": clock_words(clock, now),
+        "all_in": all_in,
     }
 
 

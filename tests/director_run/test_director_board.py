@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from entry.selectors.board import session_board
 from entry.services.results import result_dispute, result_submit, table_round
@@ -120,3 +121,51 @@ def test_another_clubs_director_gets_404(stranger_client: Client, running_sessio
 def test_the_pages_ask_for_a_login(client: Client, running_session: Session) -> None:
     response = client.get(reverse("run:board_json", args=[running_session.pk]))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_table_that_plays_a_round_before_its_opponents_finished_the_last_is_flagged(
+    director_client: Client, running_session: Session
+) -> None:
+    """Issue: table 1 played round 2 against a pair still finishing round 1 elsewhere, and nothing said so."""
+    table = running_session.tables.get(number=1)
+    for rnd in (1, 2):
+        result_submit(table=table, tray_number=_tray(running_session, 1, rnd), ns_tricks=7)
+    ew = running_session.rounds.get(number=2).seatings.get(table__number=1).ew
+    assert ew is not None and ew.number == 4  # E-W pair 4 plays round 1 at table 2, which has sent nothing
+    (ahead,) = session_board(session=running_session).ahead
+    assert (ahead.table, ahead.round, ahead.side, ahead.owes_round, ahead.owes_table) == (1, 2, "E-W", 1, 2)
+    page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
+    assert escape(f"Table 1 sent round 2, but its E-W, {ew}, still owe round 1 at table 2") in page
+    data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
+    assert data["needs"]["ahead"] == [
+        {"table": 1, "round": 2, "side": "E-W", "entrant": 4, "owes_round": 1, "owes_table": 2}
+    ]
+    result_submit(
+        table=running_session.tables.get(number=2), tray_number=_tray(running_session, 2, 1), ns_tricks=6
+    )
+    assert not session_board(session=running_session).ahead, "once pair 4 has finished round 1, all is well"
+
+
+def test_the_room_clock_follows_tables_that_move_on_early_and_stops_when_every_tray_is_in(
+    director_client: Client, running_session: Session
+) -> None:
+    """Issue: with every result in, the board said "Round 7 begins in 88:25"."""
+    running_session.minutes_per_tray, running_session.change_minutes = 7, 2
+    running_session.save()
+    for n in (1, 2):
+        table = running_session.tables.get(number=n)
+        result_submit(table=table, tray_number=_tray(running_session, n, 1), ns_tricks=7)
+    data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
+    assert data["room_round"] == 2
+    assert data["clock"]["round"] == 2 and data["clock"]["phase"] == "playing", "round 2 began when reached"
+    for rnd in (1, 2, 3):
+        for n in (1, 2, 3):
+            if not SlipLine.objects.filter(
+                table__number=n, round__number=rnd, session=running_session
+            ).exists():
+                table = running_session.tables.get(number=n)
+                result_submit(table=table, tray_number=_tray(running_session, n, rnd), ns_tricks=7)
+    data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
+    assert data["totals"]["missing"] == 0 and data["clock"] is None
+    page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
+    assert "Every tray is in" in page and "begins" not in page

@@ -13,6 +13,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from entry.services.calls import call_answer
+from entry.services.results import result_submit
 from tests.api.helpers import token_client
 from tests.phones import follower_api, seated_pass
 from tournaments.clock import clock_words, round_clock
@@ -44,6 +45,24 @@ def test_a_round_the_director_did_not_begin_follows_the_last_one_begun() -> None
     assert clock is not None and clock.starts_at == T0 + 2 * dt.timedelta(minutes=15)
     later = round_clock(round_number=3, trays=2, minutes_per_tray=7, change_minutes=1, begun={1: T0, 3: T0})
     assert later is not None and later.starts_at == T0
+
+
+def test_a_round_the_tables_reached_early_begins_when_they_reached_it() -> None:
+    """Issue: with every result in, the board said "Round 7 begins in 88:25": the clock ran behind play."""
+    minute = dt.timedelta(minutes=1)
+    reached = {2: T0 + 9 * minute, 3: T0 + 40 * minute}  # round 2 early; round 3 later than its schedule
+    two = round_clock(
+        round_number=2, trays=2, minutes_per_tray=7, change_minutes=1, begun={1: T0}, reached=reached
+    )
+    assert two is not None and two.starts_at == T0 + 9 * minute
+    three = round_clock(
+        round_number=3, trays=2, minutes_per_tray=7, change_minutes=1, begun={1: T0}, reached=reached
+    )
+    assert three is not None and three.starts_at == T0 + 24 * minute, "a slow room keeps the schedule"
+    held = round_clock(
+        round_number=2, trays=2, minutes_per_tray=7, change_minutes=1, begun={1: T0, 2: T0}, reached=reached
+    )
+    assert held is not None and held.starts_at == T0, "the director's own start wins"
 
 
 def test_no_minutes_a_tray_means_no_timer_and_the_words_say_the_time_left() -> None:
@@ -162,6 +181,18 @@ def test_the_phones_clock_gives_the_rounds_times_and_the_open_call(running_sessi
     Client().post(f"/t/{table.token}/call")
     assert Client().get(f"/api/v1/tables/{table.token}/clock/").json()["call"] is not None
     assert Client().get(follower + "clock/").json()["call"] is not None
+
+
+def test_a_pairs_clock_begins_its_next_round_when_its_pair_moved_on_early(running_session: Session) -> None:
+    """Issue: the clock ran behind the play. A pair that finished round 1 early is playing round 2, not
+    waiting for it; what moves its clock is its own results only (the trays it played)."""
+    running.session_timer_set(session=running_session, minutes_per_tray=8, change_minutes=1)
+    table = running_session.tables.get(number=1)
+    follower = follower_api(table)
+    tray = running_session.rounds.get(number=1).seatings.get(table=table).trays.get().number
+    result_submit(table=table, tray_number=tray, ns_tricks=7)
+    body = Client().get(follower + "clock/").json()
+    assert body["clock"]["round"] == 2 and body["clock"]["phase"] == "playing"
 
 
 def test_the_call_include_renders_a_button_and_the_clock_for_the_phone_page(running_session: Session) -> None:
