@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import Max, QuerySet
 from django.utils import timezone
 
 from infra.prepared import execute_prepared
@@ -26,6 +26,7 @@ from .models import (
     Player,
     Round,
     SeatedEntrant,
+    SeatingTray,
     Session,
     Table,
     Tray,
@@ -156,6 +157,59 @@ def session_for_director(*, user: Any, pk: int) -> Session:
     if session is None:
         raise NotFound("No such session.")
     return session
+
+
+@dataclass(frozen=True)
+class RunningScoreReach:
+    """When the tables' running score can first move, and the last round in which they see it.
+
+    The running score counts only **complete** trays (played at every table due to play them). A tray is
+    complete in the last round it is played in: a Mitchell's trays travel round the whole room, so none is
+    complete before its last round. ``first_round``: the earliest such round of any tray (None with no tray
+    seated); ``last_shown``: the last round the director leaves it shown (rounds less the hidden ones).
+    """
+
+    first_round: int | None
+    rounds: int
+    hidden: int
+
+    @property
+    def last_shown(self) -> int:
+        """The last round in which the tables see the running score."""
+        return self.rounds - self.hidden
+
+    @property
+    def never(self) -> bool:
+        """Whether the tables would never see a complete tray's score, with the rounds hidden as they are."""
+        return self.first_round is None or self.first_round > self.last_shown
+
+    def warning(self) -> str:
+        """What the director should know when the tables would never see it (else "")."""
+        if not self.never or self.first_round is None:
+            return ""
+        most = self.rounds - self.first_round
+        advice = f"hide at most {most} round{'s' if most != 1 else ''}" if most else "hide no round"
+        rounds = f"round{'s' if self.hidden != 1 else ''}"
+        return (
+            f"With the last {self.hidden} {rounds} hidden the tables will never "
+            f"see it: in this movement no tray is complete before round {self.first_round} of {self.rounds} "
+            f"({advice} for them to see it)."
+        )
+
+
+def running_score_reach(*, session: Session) -> RunningScoreReach:
+    """When the session's running score can first show at the tables (``RunningScoreReach``)."""
+    last_rounds = (
+        SeatingTray.objects.filter(round__session=session)
+        .values("tray_id")
+        .annotate(last=Max("round__number"))
+        .values_list("last", flat=True)
+    )
+    return RunningScoreReach(
+        first_round=min(last_rounds, default=None),
+        rounds=session.rounds.count(),
+        hidden=session.running_score_hidden_rounds,
+    )
 
 
 def session_round_clock(

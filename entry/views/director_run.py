@@ -38,7 +38,7 @@ from tournaments.mixins import (
     post_int,
 )
 from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Session, Table
-from tournaments.selectors import entrant_links_with_phones
+from tournaments.selectors import entrant_links_with_phones, running_score_reach
 from tournaments.services import running
 from tournaments.services.errors import UserError
 from tournaments.services.phones import entrant_release_phones, session_phones_claim
@@ -251,6 +251,7 @@ class TablesView(RunPageView):
             "entrants": session.entrants.filter(team__isnull=True).order_by("kind", "number"),
             "substitutions": session.actions.filter(action="seat.substitute"),
             "entrant_links": entrant_links_with_phones(session=session),
+            "running_reach": running_score_reach(session=session),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
@@ -280,7 +281,8 @@ class TablesView(RunPageView):
         if not show:
             return "The tables no longer see the running score."
         tail = f", hidden for the last {hidden} round{'s' if hidden != 1 else ''}" if hidden else ""
-        return f"The tables see the running score over complete trays{tail}."
+        warning = running_score_reach(session=self.session).warning()
+        return f"The tables see the running score over complete trays{tail}. {warning}".strip()
 
     def claims(self, request: HttpRequest) -> str:
         on = request.POST.get("claims") == "on"

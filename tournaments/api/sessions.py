@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import EntrantKind, ScoringMethod, Series, Session, Table
-from ..selectors import slips_version
+from ..selectors import running_score_reach, slips_version
 from ..services import running, sessions
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound, UserError
@@ -66,10 +66,20 @@ class PublishingSerializer(serializers.Serializer):
         required=False,
         help_text="A phone may say at a table's code which pair it is (off: only each pair's own QR code).",
     )
+    running_score_first_round = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="The first round in which a tray is complete, so the running score can move (a Mitchell: "
+        "the last round).",
+    )
+    running_score_warning = serializers.CharField(
+        read_only=True, help_text="Why the tables would never see the running score as set, or empty."
+    )
 
 
 def publishing(session: Session) -> dict[str, Any]:
     """A session's publishing switches as the API names them."""
+    reach = running_score_reach(session=session)
     return {
         "standings": session.publish_standings,
         "travellers": session.publish_travellers,
@@ -77,6 +87,8 @@ def publishing(session: Session) -> dict[str, Any]:
         "running_score": session.show_running_score,
         "running_score_hidden_rounds": session.running_score_hidden_rounds,
         "phones_claim": session.phones_claim,
+        "running_score_first_round": reach.first_round,
+        "running_score_warning": reach.warning() if session.show_running_score else "",
     }
 
 
