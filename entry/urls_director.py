@@ -17,6 +17,7 @@ app_name = "run"
 urlpatterns = [
     path("s/<int:pk>/run/", v.BoardView.as_view(), name="board"),
     path("s/<int:pk>/run/board.json", v.BoardJsonView.as_view(), name="board_json"),
+    path("s/<int:pk>/run/screen/", v.HallScreenView.as_view(), name="screen"),
     path("s/<int:pk>/run/start/", v.SessionStartView.as_view(), name="start"),
     path("s/<int:pk>/run/calls/<int:call>/answer/", v.CallAnswerView.as_view(), name="call_answer"),
     path("s/<int:pk>/run/timer/", v.TimerView.as_view(), name="timer"),

@@ -31,6 +31,11 @@ Whist*, 1900, p. 42): nobody learns a result before playing that tray.
   pass. For a team of four, one of its two pairs (``side`` ``NS`` or
   ``EW``, p. 48).
 - ``TABLE``: a table's own link.
+- ``HALL``: the hall's screen (the projector or TV the director opens from
+  the live board): everyone in the room reads it, so it sees only what every
+  entrant may see alike: the running score (when the director allows it,
+  and not in the last rounds hidden), and which tables have sent how many
+  trays, never a count or a line.
 
 **What each may do and see** (the README's "Who may see what" has it as a table)
 
@@ -85,6 +90,7 @@ class Role(StrEnum):
     DIRECTOR = "director"
     ENTRANT = "entrant"
     TABLE = "table"
+    HALL = "hall"
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,7 @@ class Viewer:
 
 PUBLIC = Viewer(Role.PUBLIC)
 DIRECTOR = Viewer(Role.DIRECTOR)
+HALL = Viewer(Role.HALL)
 
 
 def entrant_viewer(*, entrant_id: int, side: str = "") -> Viewer:
@@ -195,6 +202,14 @@ def sight(*, viewer: Viewer, session: Session) -> Sight:
         return _public_sight(session)
     if session.status != Session.Status.RUNNING or viewer.role == Role.TABLE:
         return NOTHING  # a table's link is a place: it sees no result of a running session
+    if viewer.role == Role.HALL:
+        return Sight(
+            trays=frozenset(),
+            standings=False,
+            running=session.show_running_score,
+            hand_records=False,
+            own_lines=False,
+        )
     return Sight(
         trays=played_trays(viewer),
         standings=False,

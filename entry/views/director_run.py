@@ -25,6 +25,7 @@ from django.views import View
 from entry.selectors import board as sel
 from entry.selectors.attention import entrant_names, needs_you
 from entry.selectors.calls import room_clock
+from entry.selectors.screen import hall_screen
 from entry.services import calls, directing
 from scoring.models import SlipLine
 from tournaments.clock import clock_words
@@ -75,6 +76,21 @@ def board_context(session: Session) -> dict[str, Any]:
         "clock_words": clock_words(clock, now),
         "all_in": all_in,
     }
+
+
+class HallScreenView(RunPageView):
+    """The hall's screen: the board and the running score, large, for the projector (refreshes itself)."""
+
+    template_name = "director/screen.html"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        screen, now = hall_screen(session=self.session), timezone.localtime()
+        return {
+            **super().get_context_data(**kwargs),
+            "screen": screen,
+            "clock_json": json.dumps(screen.clock.to_json(now)) if screen.clock else "",
+            "clock_words": clock_words(screen.clock, now),
+        }
 
 
 class BoardJsonView(DirectorSessionMixin, View):

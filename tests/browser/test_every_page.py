@@ -217,6 +217,7 @@ def director_pages(c: Evening) -> list[tuple[str, str]]:
         ("director-trays", f"/director/s/{run}/trays/"),
         ("director-print", f"/director/s/{run}/print/"),
         ("director-board", f"/director/s/{run}/run/"),
+        ("director-screen", f"/director/s/{run}/run/screen/"),
         ("director-tables", f"/director/s/{run}/run/tables/"),
         ("director-enter", f"/director/s/{run}/run/round/1/"),
         ("director-tray", f"/director/s/{run}/run/tray/1/"),
