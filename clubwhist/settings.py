@@ -233,6 +233,22 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# E-mail (the score cards sent to the players after a session): written to the console unless EMAIL_HOST is
+# set, so a hall with no internet loses nothing; EMAIL_BACKEND overrides either.
+EMAIL_HOST = os.getenv("EMAIL_HOST", "")
+EMAIL_BACKEND = os.getenv(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = int(os.getenv("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.getenv("EMAIL_USE_TLS", "0") == "1"
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "clubwhist@localhost")
+
 #: With no broker, the double-dummy solve of the hand records runs on a thread of its own, not in the request
 #: that finished the play (scoring.tasks). The test suite turns it off to read the answer at once.
 SOLVE_IN_BACKGROUND = os.getenv("SOLVE_IN_BACKGROUND", "1") == "1"

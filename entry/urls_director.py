@@ -37,6 +37,8 @@ urlpatterns = [
     path("s/<int:pk>/run/drive/", drive.DriveBoardView.as_view(), name="drive"),
     path("s/<int:pk>/run/drive/next/", drive.DriveAdvanceView.as_view(), name="drive_advance"),
     path("s/<int:pk>/run/close/", c.CloseView.as_view(), name="close"),
+    path("s/<int:pk>/run/close/score-cards.pdf", c.ScoreCardsPdfView.as_view(), name="score_cards_pdf"),
+    path("s/<int:pk>/run/close/score-cards/send/", c.ScoreCardsSendView.as_view(), name="score_cards_send"),
     path("s/<int:pk>/run/publish/", c.PublishView.as_view(), name="publish"),
     path("s/<int:pk>/run/reopen/", c.ReopenView.as_view(), name="reopen"),
 ]

@@ -56,6 +56,12 @@ class PlayerForm(forms.Form):
         label="Lady or gentleman",
         help_text="Only the whist drive's Second Method needs it (p. 24).",
     )
+    email = forms.CharField(
+        max_length=254,
+        required=False,
+        label="E-mail",
+        help_text="Optional: the player's score card is sent here after a session. Only directors see it.",
+    )
     active = forms.BooleanField(required=False, initial=True, label="Active (plays in sessions)")
 
 

@@ -17,6 +17,7 @@ from entry.api.slips import SlipErrorsMixin
 from entry.services import directing
 from entry.services.decisions import Decision
 from scoring.api.standings import PublishSerializer
+from scoring.services.score_cards import score_cards_send
 from tournaments.api import ID_MAX, errors
 from tournaments.api.permissions import DirectorView
 from tournaments.api.sessions import SESSION_ID, SessionSerializer
@@ -84,7 +85,34 @@ class SessionPublishView(DirectorView):
         return Response(SessionSerializer(session).data)
 
 
+class CardsSentSerializer(serializers.Serializer):
+    """Whom the score cards went to, and the players the roster has no e-mail address for."""
+
+    sent = serializers.ListField(child=serializers.CharField(), help_text="The players e-mailed, by name.")
+    without_address = serializers.ListField(
+        child=serializers.CharField(), help_text="The players with no e-mail address on the roster."
+    )
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionScoreCardsSendView(DirectorView):
+    """E-mail each player with an address on the roster their entrant's score card (closed or published)."""
+
+    @extend_schema(
+        operation_id="sessions_score_cards_send",
+        request=None,
+        responses={200: CardsSentSerializer, **errors(400, 401, 404)},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Send them."""
+        report = score_cards_send(session=self.director_session(pk), user=request.user)
+        return Response({"sent": list(report.sent), "without_address": list(report.without_address)})
+
+
 urlpatterns = [
     path("sessions/<int:pk>/close/", SessionCloseView.as_view(), name="session-close"),
     path("sessions/<int:pk>/publish/", SessionPublishView.as_view(), name="session-publish"),
+    path(
+        "sessions/<int:pk>/score-cards/send/", SessionScoreCardsSendView.as_view(), name="session-score-cards"
+    ),
 ]

@@ -13,14 +13,18 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.views import View
 
 from entry.selectors import board as sel
 from entry.services import directing
 from entry.services.decisions import Decision, dispute_settle, line_confirm_as_entered
 from entry.services.results import result_award, result_correct
 from scoring.models import AWARD_CHOICES, SlipLine
-from tournaments.mixins import ActionView, RunPageView, errors_for, post_int
-from tournaments.models import Seating, Session, Tray
+from scoring.score_cards_pdf import score_cards_pdf
+from scoring.selectors.score_cards import session_score_cards
+from scoring.services.score_cards import score_cards_send
+from tournaments.mixins import ActionView, DirectorSessionMixin, RunPageView, errors_for, post_int
+from tournaments.models import Player, Seating, Session, Tray
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import FieldErrors, UserError
 from tournaments.services.sessions import session_reopen
@@ -185,6 +189,7 @@ class CloseView(RunPageView):
             if running_now
             else [],
             "undecided": undecided,
+            **addresses(session=self.session),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
@@ -230,6 +235,34 @@ class PublishView(CloseView):
             return self.refuse({"publish": errors_for(exc, set(switches))})
         messages.success(request, "Published to the club's pages.")
         return redirect("run:close", pk=pk)
+
+
+def addresses(*, session: Session) -> dict[str, int]:
+    """How many of the session's players the roster has an e-mail address for (the score cards' button)."""
+    players = Player.objects.filter(memberships__session=session).distinct()
+    return {"players_count": players.count(), "with_address": players.exclude(email="").count()}
+
+
+class ScoreCardsPdfView(DirectorSessionMixin, View):
+    """Every entrant's score card, one page each, to print and hand out (closed or published sessions)."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        if self.session.status not in (Session.Status.CLOSED, Session.Status.PUBLISHED):
+            messages.error(request, "Close the session first: the score cards carry the final scores.")
+            return redirect("run:close", pk=pk)
+        pdf = score_cards_pdf(session=self.session, cards=session_score_cards(session=self.session))
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="session-{pk}-score-cards.pdf"'
+        return response
+
+
+class ScoreCardsSendView(ActionView):
+    """E-mail each player with an address on the roster the score card of their entrant."""
+
+    back = "run:close"
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        return str(score_cards_send(session=self.session, user=request.user))
 
 
 class ReopenView(ActionView):

@@ -38,6 +38,7 @@ PLAYER_ID = OpenApiParameter(
 #: Lady or gentleman, where the whist drive's Second Method needs it (p. 24).
 SEXES = [("", "not given"), *Sex.choices]
 SEX_HELP = "lady or gentleman: only the whist drive's Second Method needs it (p. 24)."
+EMAIL_HELP = "Where the player's score card is sent after a session (blank: none); seen by directors only."
 
 
 class PlayerSerializer(serializers.ModelSerializer):
@@ -47,7 +48,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "name", "member_number", "sex", "active", "merged_into"]
+        fields = ["id", "name", "member_number", "sex", "email", "active", "merged_into"]
         read_only_fields = fields
 
 
@@ -57,6 +58,9 @@ class PlayerCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     member_number = serializers.CharField(max_length=30, required=False, allow_blank=True, default="")
     sex = serializers.ChoiceField(SEXES, required=False, default="", help_text=SEX_HELP)
+    email = serializers.CharField(
+        max_length=254, required=False, allow_blank=True, default="", help_text=EMAIL_HELP
+    )
 
 
 class PlayerUpdateSerializer(serializers.Serializer):
@@ -65,6 +69,7 @@ class PlayerUpdateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False)
     member_number = serializers.CharField(max_length=30, required=False, allow_blank=True)
     sex = serializers.ChoiceField(SEXES, required=False, help_text=SEX_HELP)
+    email = serializers.CharField(max_length=254, required=False, allow_blank=True, help_text=EMAIL_HELP)
     active = serializers.BooleanField(required=False)
 
 
@@ -182,6 +187,7 @@ class PlayerDetailView(ClubPlayerMixin):
             "member_number": player.member_number,
             "active": player.active,
             "sex": player.sex,
+            "email": player.email,
             **form.validated_data,
         }
         return Response(PlayerSerializer(player_update(player=player, user=request.user, **data)).data)

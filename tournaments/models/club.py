@@ -54,6 +54,8 @@ class Player(models.Model):
     member_number = models.CharField(max_length=30, blank=True, default="")
     #: "lady" or "gentleman", where the Second Method of the whist drive needs it (p. 24); blank if not given.
     sex = models.CharField(max_length=10, choices=Sex.choices, blank=True, default="")
+    #: Where the player's score card is sent after a session (blank: none); the director's alone to see.
+    email = models.EmailField(max_length=254, blank=True, default="")
     active = models.BooleanField(default=True)
     #: When two roster entries are merged, the one merged away points here.
     merged_into = models.ForeignKey(

@@ -13,6 +13,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 
@@ -64,22 +66,37 @@ def check_sex(value: str) -> str:
 
 
 def player_create(
-    *, club: Club, name: str, member_number: str = "", sex: str = "", user: Any = None
+    *, club: Club, name: str, member_number: str = "", sex: str = "", email: str = "", user: Any = None
 ) -> Player:
     """Add a player to the roster; member numbers are unique in the club."""
     name, member_number = _name_and_number(name, member_number)
     if not name:
         raise UserError("A player needs a name.", field="name")
-    sex = check_sex(sex)
+    sex, email = check_sex(sex), check_email(email)
     try:
         with transaction.atomic():
-            player = Player.objects.create(club=club, name=name, member_number=member_number, sex=sex)
+            player = Player.objects.create(
+                club=club, name=name, member_number=member_number, sex=sex, email=email
+            )
     except IntegrityError:
         raise UserError(
             f"Member number {member_number} is already on the roster.", field="member_number"
         ) from None
     log_action(club=club, user=user, action="player.create", player=player.pk, name=name)
     return player
+
+
+def check_email(value: str) -> str:
+    """An e-mail address as the roster keeps it (blank for none), or a ``UserError`` on ``email``."""
+    address = column_text(value, Player, "email", label="An e-mail address")
+    if not address:
+        return ""
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise UserError(f"{address!r} is not an e-mail address.", field="email") from None
+    local, _, domain = address.rpartition("@")
+    return f"{local}@{domain.lower()}"
 
 
 def _name_and_number(name: str, member_number: str) -> tuple[str, str]:
@@ -91,14 +108,23 @@ def _name_and_number(name: str, member_number: str) -> tuple[str, str]:
 
 
 def player_update(
-    *, player: Player, name: str, member_number: str, active: bool, sex: str | None = None, user: Any = None
+    *,
+    player: Player,
+    name: str,
+    member_number: str,
+    active: bool,
+    sex: str | None = None,
+    email: str | None = None,
+    user: Any = None,
 ) -> Player:
-    """Change a player's name, number, active flag, or lady or gentleman (``sex=None`` keeps it)."""
+    """Change a player's name, number, active flag, lady or gentleman, e-mail (``None`` keeps either)."""
     name, member_number = _name_and_number(name, member_number)
     if not name:
         raise UserError("A player needs a name.", field="name")
     if sex is not None:
         player.sex = check_sex(sex)
+    if email is not None:
+        player.email = check_email(email)
     player.name, player.member_number, player.active = name, member_number, active
     try:
         with transaction.atomic():
@@ -169,6 +195,7 @@ class RosterRow:
     name: str
     member_number: str
     sex: str
+    email: str = ""
 
 
 @dataclass(frozen=True)
@@ -232,10 +259,10 @@ def _roster_row(line: int, record: dict[Any, Any], taken: set[str]) -> RosterRow
     if not clean.get("name"):
         raise UserError("no name", field="name")
     name, number = _name_and_number(clean["name"], clean.get("member_number", ""))
-    sex = check_sex(clean.get("sex", ""))
+    sex, email = check_sex(clean.get("sex", "")), check_email(clean.get("email", ""))
     if number and number in taken:
         raise UserError(f"Member number {number} is already on the roster.", field="member_number")
-    return RosterRow(line=line, name=name, member_number=number, sex=sex)
+    return RosterRow(line=line, name=name, member_number=number, sex=sex, email=email)
 
 
 def roster_write(
@@ -290,7 +317,7 @@ def _roster_batch(*, club: Club, batch: Sequence[RosterRow], user: Any) -> tuple
 
 def _roster_player(club: Club, row: RosterRow) -> Player:
     """The player a checked row adds (not yet saved)."""
-    return Player(club=club, name=row.name, member_number=row.member_number, sex=row.sex)
+    return Player(club=club, name=row.name, member_number=row.member_number, sex=row.sex, email=row.email)
 
 
 def _roster_one_by_one(club: Club, rows: Sequence[RosterRow]) -> tuple[list[Player], list[tuple[int, str]]]:
@@ -302,7 +329,11 @@ def _roster_one_by_one(club: Club, rows: Sequence[RosterRow]) -> tuple[list[Play
             with transaction.atomic():
                 players.append(
                     Player.objects.create(
-                        club=club, name=row.name, member_number=row.member_number, sex=row.sex
+                        club=club,
+                        name=row.name,
+                        member_number=row.member_number,
+                        sex=row.sex,
+                        email=row.email,
                     )
                 )
         except IntegrityError:

@@ -77,6 +77,7 @@ class PlayerEditView(DirectorClubMixin, View):
             "member_number": player.member_number,
             "active": player.active,
             "sex": player.sex,
+            "email": player.email,
         }
         return render(
             request,
@@ -97,6 +98,7 @@ class PlayerEditView(DirectorClubMixin, View):
                 player=player,
                 active=form.cleaned_data.get("active", False),
                 sex=form.cleaned_data.get("sex") or "",
+                email=form.cleaned_data.get("email") or "",
                 user=request.user,
                 **_name_number(form),
             )
