@@ -1,14 +1,18 @@
 """Exports of a published session: results as CSV and JSON, and a printable PDF.
 
-- **JSON**: the scores JSON of DESIGN.md, exactly as the snapshot holds it.
-- **CSV**: one row per entrant: rank (and field for a Mitchell-type
-  movement), number, names, the total and plus/minus and the score on every
-  tray as decimals (whole numbers as they are; a spreadsheet reads "37/4" as
-  a date), the modern percentage, and last the exact total and plus/minus
-  ("37/4") for programs; results.json holds every figure exactly. A text
-  cell a spreadsheet would run as a formula (a name opening with ``=``,
-  ``+``, ``-``, ``@``, a tab or a carriage return) is written with a
-  leading apostrophe; numbers stay numbers.
+- **JSON**: the scores JSON of DESIGN.md, its figures exactly as the
+  snapshot holds them, its ranks the places of ``scoring.selectors.places``
+  (in the entrant's field, named by ``field`` when there are two).
+- **CSV**: one row per entrant, field by field: its rank in its field
+  (``scoring.selectors.places``; tied entrants share it), the field (N-S or
+  E-W for a Mitchell-type movement, else blank), number, names, the total
+  and plus/minus and the score on every tray as decimals (whole numbers as
+  they are; a spreadsheet reads "37/4" as a date), the modern percentage,
+  and last the exact total and plus/minus ("37/4") for programs;
+  results.json holds every figure exactly. A text cell a spreadsheet would
+  run as a formula (a name opening with ``=``, ``+``, ``-``, ``@``, a tab
+  or a carriage return) is written with a leading apostrophe; numbers stay
+  numbers.
 - **PDF**: the standings and, when published, the travellers, laid out for
   A4 with reportlab; each figure set as on the pages (``display.pdf``: the
   exponent raised with ``<super>``, the rest escaped). Every text is a
@@ -47,6 +51,7 @@ from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table
 from scoring import display
 from scoring.scorers import Scores
 from scoring.selectors.layout import Cell, Standings
+from scoring.selectors.places import Places
 from scoring.selectors.travellers import TravellerView
 from tournaments.printing.cells import text_cell, text_rows
 from whist.cards import SYMBOL_SUIT
@@ -79,10 +84,11 @@ def results_csv(
     scores: Scores,
     names: Mapping[int, str],
     percents: Mapping[int, Fraction] | None,
-    fields: Mapping[int, str] | None,
+    places: Places,
 ) -> str:
-    """One row per entrant: figures as decimals (a spreadsheet reads "10/7" as a date), a column per tray
-    the viewer may see, and the exact total and plus/minus last for programs."""
+    """One row per entrant, field by field: the place in its field (``places``), figures as decimals (a
+    spreadsheet reads "10/7" as a date), a column per tray the viewer may see, and the exact total and
+    plus/minus last for programs."""
     deals = [d.deal for d in scores.deals]
     by_deal = {d.deal: d.scores for d in scores.deals}
     rows: list[list[object]] = [
@@ -99,13 +105,14 @@ def results_csv(
             "plus_minus_exact",
         ]
     ]
-    for row in scores.entrants:
-        number, pm = row.entrant, row.plus_minus
-        percent = (percents or {}).get(number)
+    totals = {row.entrant: row for row in scores.entrants}
+    for place in places.rows:
+        number, row = place.entrant, totals[place.entrant]
+        pm, percent = row.plus_minus, (percents or {}).get(number)
         rows.append(
             [
-                row.rank,
-                (fields or {}).get(number, ""),
+                place.place,
+                place.field,
                 number,
                 names.get(number, ""),
                 _decimal(row.total),
@@ -279,7 +286,8 @@ def _standings_flowables(standings: Standings, font: str) -> list[Any]:
             out.append(_para(_text(field.title, font), st["h2"]))
         head = ["Rank", standings.label, *standings.columns]
         body = [
-            [str(r.rank), f"{r.entrant}  {r.names}", *(_figure(c, font) for c in r.cells)] for r in field.rows
+            [r.place or str(r.rank), f"{r.entrant}  {r.names}", *(_figure(c, font) for c in r.cells)]
+            for r in field.rows
         ]
         out.append(_table([head, *body], font, _standings_widths(len(standings.columns))))
     out += [_para(_text(note, font), st["p"]) for note in standings.notes]

@@ -24,6 +24,7 @@ from scoring import display
 from scoring.models import SlipLine, SlipLineVersion
 from scoring.scorers import ScoringError
 from scoring.selectors.layout import Standings, missing_trays, standings_layout
+from scoring.selectors.places import session_placed_json
 from scoring.selectors.standings import entrant_names, modern_percentages, session_snapshot, standings_seen
 from scoring.visibility import DIRECTOR, sight
 from tournaments.models import ActionLog, Drive, Seating, SeatingTray, Session, Tray
@@ -466,6 +467,6 @@ def director_standings(*, session: Session) -> tuple[list[dict[str, Any]], str]:
             "total_text": display.number(Fraction(row["total"])),
             "pm_text": "" if row.get("plus_minus") is None else display.signed(Fraction(row["plus_minus"])),
         }
-        for row in snapshot.scores.get("entrants", [])
+        for row in session_placed_json(session=session, scores=snapshot.scores).get("entrants", [])
     ]
     return rows, ""

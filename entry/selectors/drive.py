@@ -162,12 +162,13 @@ class CardLine:
 
 @dataclass(frozen=True)
 class RunningLine:
-    """A line of the running score (complete changes only)."""
+    """A line of the running score (complete changes only): ``place``, the rank as written ("=2")."""
 
     rank: int
     name: str
     total: str
     me: bool
+    place: str = ""
 
 
 @dataclass
@@ -267,6 +268,7 @@ def _running(phone: Phone, seen: Sight, change: int, changes: int) -> tuple[list
             name=names.get(r.entrant, str(r.entrant)),
             total=display.number(r.total),
             me=r.entrant == me,
+            place=r.place,
         )
         for r in board.rows
     ]

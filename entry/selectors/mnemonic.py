@@ -25,6 +25,7 @@ from scoring import display
 from scoring.models import SlipLine
 from scoring.scorers import ScoringError
 from scoring.scorers.mnemonic import compare, score
+from scoring.selectors.places import places_of
 from scoring.selectors.slips import complete_trays, session_slips, slips_of
 from scoring.selectors.standings import entrant_names
 from scoring.visibility import sight
@@ -85,6 +86,8 @@ class TotalLine:
     name: str
     total: str
     me: bool
+    #: The rank as written ("=2": tied players share the place).
+    place: str = ""
 
 
 @dataclass
@@ -216,9 +219,14 @@ def _totals(session: Session, seen_trays: frozenset[int] | None, me: int) -> lis
     except ScoringError:
         return []
     names = entrant_names(session=session)
+    places = places_of(scores.entrants, None).by_entrant  # four players, one field
     return [
         TotalLine(
-            rank=t.rank, name=names.get(t.entrant, ""), total=display.signed(t.total), me=t.entrant == me
+            rank=t.rank,
+            name=names.get(t.entrant, ""),
+            total=display.signed(t.total),
+            me=t.entrant == me,
+            place=places[t.entrant].text,
         )
         for t in scores.entrants
     ]

@@ -219,6 +219,8 @@ def _running(
             total=display.number(r.total),
             plus_minus="" if r.plus_minus is None else display.signed(r.plus_minus),
             here=r.entrant in here,
+            field=r.field,
+            place=r.place,
         )
         for r in board.rows
     ]

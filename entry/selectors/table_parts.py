@@ -95,7 +95,7 @@ class RoundCard:
 
 @dataclass(frozen=True)
 class StandingLine:
-    """One line of the running score."""
+    """One line of the running score: ``rank``, the place in its field, written ``place`` ("=2")."""
 
     rank: int
     entrant: int
@@ -103,6 +103,8 @@ class StandingLine:
     total: str
     plus_minus: str
     here: bool
+    field: str = ""
+    place: str = ""
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from scoring.models import ScoreSnapshot
 from scoring.scorers.fmt import rational
 from scoring.scorers.types import ScoringError
 from scoring.selectors.people import SessionResult, player_results_public, series_ladder_public
+from scoring.selectors.places import session_placed_json
 from scoring.selectors.public import (
     NotPublished,
     deals_public,
@@ -56,12 +57,19 @@ TRAVELLER = {"type": "array", "items": dataclass_schema(TravellerLine)}
 
 
 class EntrantScoreSerializer(serializers.Serializer):
-    """One standings line: exact rationals as strings ("37/4"), rank 1 for the best."""
+    """One standings line: exact rationals as strings ("37/4"), rank 1 for the best of its field."""
 
     entrant = serializers.IntegerField()
     total = serializers.CharField()
     plus_minus = serializers.CharField(allow_null=True)
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        help_text="The place in the entrant's field, 1 for the best; tied entrants share the higher place."
+    )
+    field = serializers.CharField(
+        required=False,
+        help_text='"N-S" or "E-W" when the session has two fields (a Mitchell whose pairs keep their '
+        "direction); absent when it has one.",
+    )
     extra = serializers.DictField(child=serializers.CharField(), required=False)
 
 
@@ -196,7 +204,8 @@ class StandingsView(DirectorView):
             snapshot = session_snapshot(session=session, fresh=True)
         except ScoringError as exc:
             raise Conflict(f"The slips cannot be scored yet: {exc}") from None
-        return standings_response(request, session, snapshot)
+        body = session_placed_json(session=session, scores=snapshot.scores) if snapshot else None
+        return standings_response(request, session, snapshot, body)
 
 
 def public_session(slug: str, pk: int) -> Session:
@@ -287,7 +296,8 @@ class PublicStandingsView(PublicScoresView):
         seen = standings_public(session=session)
         if seen is None:
             raise NotFound("The standings are not published.")
-        return standings_response(request, session, seen.snapshot, seen.scores)
+        body = session_placed_json(session=session, scores=seen.scores)
+        return standings_response(request, session, seen.snapshot, body)
 
 
 class SessionRefSerializer(serializers.Serializer):
@@ -304,8 +314,12 @@ class PlayerResultSerializer(serializers.Serializer):
     session = SessionRefSerializer()
     entrant = serializers.IntegerField()
     partners = serializers.CharField()
-    rank = serializers.IntegerField()
-    field = serializers.IntegerField(help_text="How many were ranked.")
+    rank = serializers.IntegerField(help_text="The place in the entrant's field; tied entrants share it.")
+    field = serializers.IntegerField(help_text="How many were ranked in the entrant's field.")
+    direction = serializers.CharField(
+        help_text='"N-S" or "E-W" when the session had two fields (a Mitchell whose pairs keep their '
+        'direction), else "".'
+    )
     total = serializers.SerializerMethodField()
     plus_minus = serializers.SerializerMethodField()
     percent = serializers.SerializerMethodField()

@@ -50,17 +50,22 @@ class CardStanding:
     rank: int
     total: str
     figures: list[tuple[str, Cell]]
+    #: The rank as written ("=2"), and the field it is in ("N-S"; "" when the session has one field).
+    place: str = ""
+    field: str = ""
 
 
 def card_standing(standings: Standings, scores: Scores, entrant: int) -> CardStanding | None:
     """The entrant's rank (in its field) and figures, as the results page shows them; None if absent."""
-    found = next((r for f in standings.fields for r in f.rows if r.entrant == entrant), None)
+    field, found = next(
+        ((f, r) for f in standings.fields for r in f.rows if r.entrant == entrant), (None, None)
+    )
     total = next((r.total for r in scores.entrants if r.entrant == entrant), None)
-    if found is None or total is None:
+    if field is None or found is None or total is None:
         return None
     cells = zip(standings.columns, found.cells, strict=True)
     figures = [(label, c) for label, c in cells if c.text and not c.cls]
-    return CardStanding(rank=found.rank, total=str(total), figures=figures)
+    return CardStanding(found.rank, str(total), figures, found.place or str(found.rank), field.field)
 
 
 def score_card(

@@ -4,10 +4,11 @@ The book's figures first, written the book's way: trick scores as plus and
 minus (p. 32), the original Howell losses (p. 42), exponent gains with
 their raised numerators ("37⁵", pp. 43-44) and the same as a mixed number,
 match scores (pp. 45-46). A modern matchpoint percentage stands beside
-them for pairs. Mitchell-type movements, where a pair keeps its direction
-all evening, have a N-S field and an E-W field, each ranked apart; Howell-
-type movements one field (p. 38). Every figure comes from the typed scores
-of one snapshot as the viewer may see them; nothing here scores anything.
+them for pairs. The fields and places are ``places``'s: a Mitchell-type
+movement, where a pair keeps its direction all evening, has a N-S field and
+an E-W field, each ranked apart; Howell-type movements one field (p. 38).
+Every figure comes from the typed scores of one snapshot as the viewer may
+see them; nothing here scores anything.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from scoring import display
 from scoring.scorers import EntrantTotal, Scores, get_method
 from scoring.scorers.exponent import ExponentGain
 from scoring.scorers.render import LABEL
+from scoring.selectors.places import Places, session_places
+from scoring.selectors.places import direction_fields as direction_fields
 from tournaments.models import SeatedEntrant, Session, Tray
 from tournaments.selectors import ranked_kind
 
@@ -63,13 +66,14 @@ class Cell:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """An entrant's line: rank (in its field), number, names, figures."""
+    """An entrant's line: rank (in its field), number, names, figures; ``place``, the rank written ("=2")."""
 
     rank: int
     entrant: int
     names: str
     cells: tuple[Cell, ...]
     card_url: str = ""
+    place: str = ""
 
     @property
     def name_lines(self) -> list[str]:
@@ -84,6 +88,8 @@ class StandingsField:
 
     title: str
     rows: tuple[StandingRow, ...]
+    #: "N-S" or "E-W" (``places``), "" for the one field.
+    field: str = ""
 
 
 @dataclass(frozen=True)
@@ -171,20 +177,6 @@ COLUMNS: dict[str, tuple[tuple[str, Column], ...]] = {
 DEFAULT_COLUMNS: tuple[tuple[str, Column], ...] = (("Total", _total), ("+/−", _pm))
 
 
-def direction_fields(session: Session) -> dict[int, str] | None:
-    """Entrant -> "N-S" or "E-W" when every pair kept one direction (Mitchell-type), else None."""
-    ways: dict[int, set[str]] = {}
-    for rnd in session.movement_json.get("rounds", []):
-        for table in rnd.get("tables", []):
-            for key, way in (("ns", "N-S"), ("ew", "E-W")):
-                if table.get(key) is not None:
-                    ways.setdefault(table[key], set()).add(way)
-    sides = {way for seen in ways.values() for way in seen}
-    if not ways or sides != {"N-S", "E-W"} or any(len(seen) > 1 for seen in ways.values()):
-        return None
-    return {entrant: next(iter(seen)) for entrant, seen in ways.items()}
-
-
 def standings_layout(
     *,
     session: Session,
@@ -199,8 +191,8 @@ def standings_layout(
     columns = COLUMNS.get(method.name, DEFAULT_COLUMNS)
     if percents and method.name != "matchpoints":
         columns = (*columns, ("%", lambda row: _percent(row, percents)))
-    rows = [
-        StandingRow(
+    rows = {
+        row.entrant: StandingRow(
             rank=row.rank,
             entrant=row.entrant,
             names=names.get(row.entrant, ""),
@@ -208,15 +200,14 @@ def standings_layout(
             card_url=card_url(row.entrant) if card_url else "",
         )
         for row in scores.entrants
-    ]
-    fields = direction_fields(session) if method.kind == "pairs" else None
+    }
     return Standings(
         method=method.name,
         title=method.title,
         pages=method.pages,
         label=LABEL[method.kind],
         columns=tuple(label for label, _ in columns),
-        fields=_split(rows, fields),
+        fields=_split(rows, session_places(session=session, scores=scores)),
         notes=_notes(scores, checks=checks),
     )
 
@@ -261,16 +252,16 @@ def _percent(row: EntrantTotal, percents: Mapping[int, Fraction]) -> Cell:
     return Cell(display.percent(value), str(value)) if value is not None else Cell("")
 
 
-def _split(rows: list[StandingRow], fields: Mapping[int, str] | None) -> tuple[StandingsField, ...]:
-    """One field, or N-S and E-W fields each ranked apart (ties share the higher place)."""
-    if fields is None:
-        return (StandingsField("", tuple(rows)),)
-    out = []
-    for way in ("N-S", "E-W"):
-        mine = [r for r in rows if fields.get(r.entrant) == way]
-        ranked = tuple(replace(r, rank=1 + sum(1 for o in mine if o.rank < r.rank)) for r in mine)
-        out.append(StandingsField(f"{way} pairs", ranked))
-    return tuple(out)
+def _split(rows: Mapping[int, StandingRow], places: Places) -> tuple[StandingsField, ...]:
+    """One field, or N-S and E-W fields each ranked apart, as ``places`` decides (ties share the place)."""
+    return tuple(
+        StandingsField(
+            f"{field} pairs" if field else "",
+            tuple(replace(rows[p.entrant], rank=p.place, place=p.text) for p in places.in_field(field)),
+            field,
+        )
+        for field in places.fields
+    )
 
 
 def _notes(scores: Scores, *, checks: bool) -> tuple[str, ...]:

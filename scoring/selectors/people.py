@@ -19,6 +19,7 @@ from fractions import Fraction
 from scoring import display
 from scoring.scorers import get_method
 from scoring.scorers.common import rank
+from scoring.selectors.places import session_places
 from scoring.selectors.public import sessions_with_standings, standings_public
 from scoring.selectors.standings import modern_percentages
 from tournaments.models import EntrantMember, Player, Series, Session
@@ -34,12 +35,16 @@ class SessionResult:
     session: Session
     entrant: int
     partners: str
+    #: The entrant's place in its field (``places``), and how many were ranked in that field.
     rank: int
     field: int
     total: Fraction
     plus_minus: Fraction | None
     percent: Fraction | None
     higher_is_better: bool
+    #: The place as written ("=2"), and the field's direction ("N-S"; "" when the session has one field).
+    place: str = ""
+    direction: str = ""
 
     @property
     def figure(self) -> Fraction:
@@ -55,6 +60,7 @@ def session_results_by_player(*, session: Session) -> dict[int, SessionResult]:
     if seen is None:
         return {}
     rows = {row.entrant: row for row in seen.typed.entrants}
+    places = session_places(session=session, scores=seen.typed)
     percents = modern_percentages(session=session, snapshot=seen.snapshot) or {}
     better = get_method(seen.snapshot.method).higher_is_better
     kind = ranked_kind(session)
@@ -70,17 +76,19 @@ def session_results_by_player(*, session: Session) -> dict[int, SessionResult]:
             people.setdefault(entrant.number, []).append((member.player_id, member.player.name))
     out = {}
     for player_id, number in ranked.items():
-        row = rows[number]
+        row, place = rows[number], places.by_entrant[number]
         out[player_id] = SessionResult(
             session=session,
             entrant=number,
-            rank=row.rank,
+            rank=place.place,
             partners=", ".join(name for pk, name in people[number] if pk != player_id),
-            field=len(rows),
+            field=len(places.in_field(place.field)),
             total=row.total,
             plus_minus=row.plus_minus,
             percent=percents.get(number),
             higher_is_better=better,
+            place=place.text,
+            direction=place.field,
         )
     return out
 

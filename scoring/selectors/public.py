@@ -21,6 +21,7 @@ from scoring.selectors.cards import CardRow, CardStanding, card_standing, score_
 from scoring.selectors.hands import HandView, against_double_dummy, deals_seen, hand_view
 from scoring.selectors.layout import Standings, missing_trays, standings_layout
 from scoring.selectors.members import MemberLine, team_members
+from scoring.selectors.places import session_places
 from scoring.selectors.slips import session_slips, slips_seen
 from scoring.selectors.standings import SeenStandings, entrant_names, modern_percentages, standings_seen
 from scoring.selectors.travellers import TravellerView, travellers_layout
@@ -92,10 +93,19 @@ def recent_sessions(*, club: Club) -> list[RecentSession]:
             continue
         seen = standings_public(session=session)
         rows = seen.typed.entrants if seen else ()
-        names = entrant_names(session=session) if rows else {}
-        winners = " · ".join(names.get(r.entrant, str(r.entrant)) for r in rows if r.rank == 1)
+        winners = session_winners(session=session, scores=seen.typed) if seen and rows else ""
         out.append(RecentSession(session=session, winners=winners, entrants=len(rows)))
     return out
+
+
+def session_winners(*, session: Session, scores: Scores) -> str:
+    """The winner of each field ("N-S: Ada & Bert · E-W: Cy & Di"; a Howell's "Ada & Bert"), ties all
+    named."""
+    names = entrant_names(session=session)
+    return " · ".join(
+        (f"{field}: " if field else "") + " and ".join(names.get(e, str(e)) for e in firsts)
+        for field, firsts in session_places(session=session, scores=scores).winners()
+    )
 
 
 def upcoming_sessions(*, club: Club) -> list[Session]:

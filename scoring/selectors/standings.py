@@ -30,6 +30,7 @@ from django.utils import timezone
 
 from scoring.models import ScoreSnapshot
 from scoring.scorers import Scores, ScoringError, Slips, score, scores_from_json, scores_to_json
+from scoring.selectors.places import session_places
 from scoring.selectors.slips import complete_trays, session_slips, slips_of
 from scoring.visibility import Sight, scores_seen
 from tournaments.models import Entrant, Session
@@ -111,12 +112,14 @@ def standings_seen(*, session: Session, sight: Sight) -> SeenStandings | None:
 
 @dataclass(frozen=True)
 class RunningRow:
-    """One line of the running score."""
+    """One line of the running score: ``rank``, the place in its field (``places``), written ``place``."""
 
     rank: int
     entrant: int
     total: Fraction
     plus_minus: Fraction | None
+    field: str = ""
+    place: str = ""
 
 
 @dataclass(frozen=True)
@@ -135,12 +138,12 @@ def running_score(*, session: Session) -> RunningScore | None:
     room asks for the same figures until the next result.
     """
     version = slips_version(session_id=session.pk)
-    key = f"clubwhist:running:{session.pk}:{version}:{session.scoring_method}"
+    key = f"clubwhist:running-placed:{session.pk}:{version}:{session.scoring_method}"
     cached = cache.get(key)
     if cached is None:
         complete = complete_trays(session=session)
         slips = session_slips(session=session, trays=complete) if complete else None
-        cached = _running(session.scoring_method, slips_of(slips, complete)) if slips else _empty(session)
+        cached = _running(session, slips_of(slips, complete)) if slips else _empty(session)
         cache.set(key, cached, RUNNING_CACHE_SECONDS)
     return cached or None
 
@@ -150,8 +153,10 @@ def _empty(session: Session) -> RunningScore:
     return RunningScore(method=session.scoring_method, trays=(), rows=())
 
 
-def _running(method: str, slips: Slips) -> RunningScore | bool:
-    """Score the complete trays; False when the method refuses them (kept in the cache too)."""
+def _running(session: Session, slips: Slips) -> RunningScore | bool:
+    """Score the complete trays, placed field by field; False when the method refuses them (kept in the
+    cache too)."""
+    method = session.scoring_method
     deals = tuple(d.deal for d in slips.deals)
     if not deals:
         return RunningScore(method=method, trays=(), rows=())
@@ -159,7 +164,11 @@ def _running(method: str, slips: Slips) -> RunningScore | bool:
         scores = score(method, slips)
     except ScoringError:
         return False
-    rows = tuple(RunningRow(t.rank, t.entrant, t.total, t.plus_minus) for t in scores.entrants)
+    totals = {t.entrant: t for t in scores.entrants}
+    rows = tuple(
+        RunningRow(p.place, p.entrant, totals[p.entrant].total, totals[p.entrant].plus_minus, p.field, p.text)
+        for p in session_places(session=session, scores=scores).rows
+    )
     return RunningScore(method=method, trays=deals, rows=rows)
 
 

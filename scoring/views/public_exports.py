@@ -15,7 +15,7 @@ from django.views import View
 
 from scoring.exports import Heading, results_csv, results_json, results_pdf
 from scoring.mixins import PublicSessionMixin
-from scoring.selectors.layout import direction_fields
+from scoring.selectors.places import session_placed_json, session_places
 from scoring.selectors.public import (
     NotPublished,
     deals_public,
@@ -52,10 +52,10 @@ class ExportMixin(PublicSessionMixin):
 
 
 class ResultsJsonView(ExportMixin, View):
-    """The scores JSON of DESIGN.md, as the public may see it."""
+    """The scores JSON of DESIGN.md, as the public may see it, ranked in each field as the pages rank."""
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
-        body = results_json(self.seen().scores)
+        body = results_json(session_placed_json(session=self.session, scores=self.seen().scores))
         return _download(body, "application/json; charset=utf-8", f"{self.stem()}-results.json")
 
 
@@ -68,7 +68,7 @@ class ResultsCsvView(ExportMixin, View):
             scores=seen.typed,
             names=entrant_names(session=self.session),
             percents=modern_percentages(session=self.session, snapshot=seen.snapshot),
-            fields=direction_fields(self.session),
+            places=session_places(session=self.session, scores=seen.typed),
         )
         return _download(body, "text/csv; charset=utf-8", f"{self.stem()}-results.csv")
 

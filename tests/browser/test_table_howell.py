@@ -346,7 +346,7 @@ def test_a_whole_howell_of_four_tables_from_the_phones(
         for row in last.locator(".running tbody tr").all()
     ]
     want = [[str(e["rank"]), str(e["entrant"]), book_number(e["total"])] for e in expected["entrants"]]
-    assert [[r[0], r[1].split()[0], r[2]] for r in shown] == want
+    assert [[r[0].lstrip("="), r[1].split()[0], r[2]] for r in shown] == want  # a shared place: "=2"
     shot(last, "12-finished-running-score")
 
 
