@@ -279,7 +279,8 @@ def _standings_flowables(standings: Standings, font: str) -> list[Any]:
             out.append(_para(_text(field.title, font), st["h2"]))
         head = ["Rank", standings.label, *standings.columns]
         body = [
-            [str(r.rank), f"{r.entrant}  {r.names}", *(_figure(c, font) for c in r.cells)] for r in field.rows
+            [r.place or str(r.rank), f"{r.entrant}  {r.names}", *(_figure(c, font) for c in r.cells)]
+            for r in field.rows
         ]
         out.append(_table([head, *body], font, _standings_widths(len(standings.columns))))
     out += [_para(_text(note, font), st["p"]) for note in standings.notes]

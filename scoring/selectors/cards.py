@@ -50,6 +50,8 @@ class CardStanding:
     rank: int
     total: str
     figures: list[tuple[str, Cell]]
+    #: The place as the results page shows it ("=3" where shared and the method's ties stand).
+    place: str = ""
 
 
 def card_standing(standings: Standings, scores: Scores, entrant: int) -> CardStanding | None:
@@ -60,7 +62,7 @@ def card_standing(standings: Standings, scores: Scores, entrant: int) -> CardSta
         return None
     cells = zip(standings.columns, found.cells, strict=True)
     figures = [(label, c) for label, c in cells if c.text and not c.cls]
-    return CardStanding(rank=found.rank, total=str(total), figures=figures)
+    return CardStanding(rank=found.rank, total=str(total), figures=figures, place=found.place)
 
 
 def score_card(

@@ -12,6 +12,7 @@ of one snapshot as the viewer may see them; nothing here scores anything.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -22,7 +23,7 @@ from scoring import display
 from scoring.scorers import EntrantTotal, Scores, get_method
 from scoring.scorers.exponent import ExponentGain
 from scoring.scorers.render import LABEL
-from tournaments.models import SeatedEntrant, Session, Tray
+from tournaments.models import EntrantKind, SeatedEntrant, Session, Tray
 from tournaments.selectors import ranked_kind
 
 
@@ -70,6 +71,8 @@ class StandingRow:
     names: str
     cells: tuple[Cell, ...]
     card_url: str = ""
+    #: The place as shown: "3", or "=3" for a place shared where the book breaks no tie (progressive whist).
+    place: str = ""
 
     @property
     def name_lines(self) -> list[str]:
@@ -167,7 +170,12 @@ COLUMNS: dict[str, tuple[tuple[str, Column], ...]] = {
     "individual": (("Tricks lost", _total), ("+/−", _pm)),
     "team-trick": (("Trick score", _signed_total),),
     "team-match": (("Match score", _total), ("Trick score", _extra("tricks", sign=True))),
+    # The points to the winners decide the places; the book's other way of keeping the card, the
+    # winnings less the losses, stands beside under its own name (p. 24).
+    "points": (("Total", _total), ("Won − lost", _pm)),
 }
+#: Methods whose ties stand (the book names no tie-break, p. 24): a shared place is shown "=3".
+TIES_SHOWN = frozenset({"points", "counters"})
 DEFAULT_COLUMNS: tuple[tuple[str, Column], ...] = (("Total", _total), ("+/−", _pm))
 
 
@@ -214,11 +222,17 @@ def standings_layout(
         method=method.name,
         title=method.title,
         pages=method.pages,
-        label=LABEL[method.kind],
+        label=standings_label(session, method.kind),
         columns=tuple(label for label, _ in columns),
-        fields=_split(rows, fields),
+        fields=_placed(_split(rows, fields), ties=method.name in TIES_SHOWN),
         notes=_notes(scores, checks=checks),
     )
+
+
+def standings_label(session: Session, kind: str) -> str:
+    """Who is ranked: "Pair", "Team", or "Player" for a session of individuals (a whist drive's players
+    are scored by the pairs they formed deal by deal, but each is ranked alone, p. 24)."""
+    return "Player" if session.entrant_kind == EntrantKind.INDIVIDUALS else LABEL[kind]
 
 
 def missing_trays(*, session: Session, label: str) -> tuple[str, ...]:
@@ -270,6 +284,18 @@ def _split(rows: list[StandingRow], fields: Mapping[int, str] | None) -> tuple[S
         mine = [r for r in rows if fields.get(r.entrant) == way]
         ranked = tuple(replace(r, rank=1 + sum(1 for o in mine if o.rank < r.rank)) for r in mine)
         out.append(StandingsField(f"{way} pairs", ranked))
+    return tuple(out)
+
+
+def _placed(fields: tuple[StandingsField, ...], *, ties: bool) -> tuple[StandingsField, ...]:
+    """Each row's place as shown: its rank in its field, "=3" where shared and the method's ties stand."""
+    out = []
+    for one in fields:
+        shared = Counter(r.rank for r in one.rows)
+        rows = tuple(
+            replace(r, place=("=" if ties and shared[r.rank] > 1 else "") + str(r.rank)) for r in one.rows
+        )
+        out.append(replace(one, rows=rows))
     return tuple(out)
 
 
