@@ -17,11 +17,13 @@ from typing import Any, TypeVar
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from rest_framework.request import Request
 
 from entry.inputs import SubmitSerializer, checked
 from entry.phone_actions import send
 from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
+from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
 from scoring.models import SlipLine
 from tournaments.services.errors import NotFound, UserError
 
@@ -59,6 +61,23 @@ class PhoneMixin:
                 secure=request.is_secure(),
             )
         return no_store(response)
+
+
+class NotADrive:
+    """After the phone is found: a whist drive's player has his own page (``/d/``), never a duplicate one.
+
+    For the duplicate phone's pages (``/p/``): at a drive, a page asked for
+    goes to the player's drive page; a form posted is refused (409) and
+    stores nothing.
+    """
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_a_drive(self.phone.session):  # type: ignore[attr-defined]
+            return super().dispatch(request, *args, **kwargs)  # type: ignore[misc,no-any-return]
+        home = reverse("drive:player", args=[kwargs["token"]])
+        if request.method in ("GET", "HEAD"):
+            return redirect(home)
+        return render(request, "drive/elsewhere.html", {"message": DRIVE_ELSEWHERE, "home": home}, status=409)
 
 
 def no_store(response: ResponseType) -> ResponseType:

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from infra.security import page_throttled
-from scoring.selectors.public import NotPublished, session_public
+from scoring.selectors.public import NotPublished, has_travellers, session_public
 from scoring.tasks import solve_hand_records_once
 from scoring.visibility import Published, published
 from tournaments.models import Club, Session
@@ -76,11 +76,15 @@ class PublicSessionMixin(ClubMixin):
 
     def session_context(self) -> dict[str, Any]:
         """What every session page shows in its header and tabs."""
+        travellers = has_travellers(self.session)
         return {
             "club": self.club,
             "session": self.session,
             "published": self.published,
             "card_urls": self.published.standings and self.published.travellers,
+            # A whist drive: no traveling slips (no Travellers tab), its changes and deals counted (p. 24).
+            "whist_drive": not travellers,
+            "travellers_tab": self.published.travellers and travellers,
         }
 
     def card_url(self, entrant: int) -> str:

@@ -34,7 +34,16 @@ from scoring.selectors.prizes import PrizeLine, prizes_or_problem
 from scoring.selectors.slips import session_slips, slips_of
 from scoring.selectors.standings import entrant_names, running_score
 from scoring.visibility import Sight, running_shown, sight
-from tournaments.models import MOVEMENT_FIELDS, Drive, DriveChange, Seat, Seating, SeatingTray, Session
+from tournaments.models import (
+    MOVEMENT_FIELDS,
+    Drive,
+    DriveChange,
+    Seat,
+    Seating,
+    SeatingTray,
+    Session,
+    Table,
+)
 from tournaments.services.errors import NotFound
 from whist.cards import PARTNER, SEATS
 
@@ -114,6 +123,38 @@ def player_place(*, phone: Phone) -> Place | None:
         return None
     seating = phone.seatings.get(change_in_play(phone.session))
     return place_at(seating, phone.link.entrant.number) if seating is not None else None
+
+
+@dataclass(frozen=True)
+class DriveTable:
+    """A drive table as its own code shows it while the drive runs: the change in play, its deal, the seats.
+
+    Every table plays every change, and the next is seated only when the
+    last table has sent: the change and the seats say nothing of how any
+    table's deal went before every phone is shown the whole change.
+    """
+
+    change: int
+    changes: int
+    deal: int
+    #: Player number -> the seat he holds at this table now ("North").
+    seats: dict[int, str]
+
+
+def drive_table_now(*, table: Table) -> DriveTable | None:
+    """The table's change in play, its deal and who sits where; None unless a drive is running."""
+    session = table.session
+    drive = Drive.objects.filter(session=session).first()
+    change = change_in_play(session)
+    seating = (
+        Seating.objects.filter(table=table, round__session_id=session.pk, round__number=change).first()
+        if drive is not None and change
+        else None
+    )
+    if drive is None or seating is None:
+        return None
+    seats = {number: SEAT_WORD[seat] for seat, (number, _) in _names(seating).items()}
+    return DriveTable(change, drive.changes, seating.seating_trays.get().tray.number, seats)
 
 
 @dataclass(frozen=True)

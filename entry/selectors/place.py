@@ -6,19 +6,24 @@ guide card prints it (W. H. Barney, *Whist and Duplicate Whist*, 1900,
 p. 39: who sits here in each round, which trays), the question "who has
 this phone?" with the entrants on that card, and the call to the director.
 It shows no count, no score, no traveller, and not even how far the table
-has got: nothing on it changes when a tray is played.
+has got: nothing on it changes when a tray is played. At a whist drive
+(p. 24) it is the drive's table: the change in play, the table's deal in
+it and each player by his seat, to tap his name and score the deal on his
+own drive page; that moves only when the last table's result seats the
+next change, which every phone is then shown.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from django.db.models import prefetch_related_objects
 from django.urls import reverse
 
+from entry.selectors.drive import drive_table_now
 from entry.selectors.table import seat_views
 from scoring.visibility import published
 from tournaments.models import EntrantLink, PhonePass, Seating, SeatingTray, Session, Table
@@ -38,6 +43,8 @@ class ClaimChoice:
     held: bool
     #: This phone is the one that follows it.
     this_phone: bool
+    #: At a whist drive, the seat the player holds at this table in the change in play ("North").
+    seat: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,10 @@ class PlacePage:
     card: list[CardRound]
     #: A whist drive: seats follow the results, so the table has no card; each player's page says.
     seated_by_results: bool
+    #: A running whist drive: the change in play, of how many, and this table's deal in it.
+    change: int = 0
+    changes: int = 0
+    deal: int = 0
     #: The public results page, once the director has published the standings.
     results_url: str = ""
     stamp: str = ""
@@ -161,8 +172,21 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
         if published(session).standings
         else "",
     )
+    if by_results:
+        _drive_now(page, table)
     page.stamp = place_stamp(page)
     return page
+
+
+def _drive_now(page: PlacePage, table: Table) -> None:
+    """A running drive's table: the change in play and its deal, and each player to claim by his seat."""
+    now = drive_table_now(table=table)
+    if now is None:
+        return
+    page.change, page.changes, page.deal = now.change, now.changes, now.deal
+    order = {seat: i for i, seat in enumerate(("North", "East", "South", "West"))}
+    claims = [replace(c, seat=now.seats.get(c.number, "")) for c in page.claims]
+    page.claims = sorted(claims, key=lambda c: (order.get(c.seat, len(order)), c.number))
 
 
 def place_json(page: PlacePage) -> dict[str, Any]:

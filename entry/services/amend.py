@@ -16,6 +16,7 @@ from django.db import transaction
 
 from entry.selectors.phone import Phone, phone_line
 from entry.services.lines import check_revokes, check_tricks, line_keep_version, log_line, slips_changed
+from entry.services.phones import refuse_a_drive
 from scoring.models import SlipLine, Via
 from tournaments.models import Seat
 from tournaments.services.errors import Conflict, UserError
@@ -79,6 +80,7 @@ def phone_amend(
     by: str,
 ) -> SlipLine:
     """A phone corrects N-S's line on a tray: a table's link at its table, an entrant's phone only as N-S."""
+    refuse_a_drive(phone)
     line = phone_line(phone=phone, tray_number=tray_number)
     if phone.link is not None and not _sat_north_south(line, phone):
         raise UserError("Only N-S may correct their count; E-W check it, or dispute it.", field="ns_tricks")

@@ -16,8 +16,26 @@ from entry.selectors.phone import Phone, phone_line
 from entry.selectors.rounds import EntrantPlay, entrant_plays, round_of_plays
 from entry.services.results import SubmitOutcome, result_confirm, result_dispute, result_submit
 from scoring.models import SlipLine, Via
-from tournaments.models import Table
-from tournaments.services.errors import UserError
+from tournaments.models import Session, Table
+from tournaments.movements.drive import DRIVE_METHODS
+from tournaments.services.errors import Conflict, UserError
+
+#: A whist drive's result goes through the player's own drive page (``services.drive``), never as a tray.
+DRIVE_ELSEWHERE = (
+    "This is a whist drive: nothing was stored. Each deal's result, who won and the points made, is "
+    "sent from the player's own drive page (Barney, 1900, p. 24)."
+)
+
+
+def is_a_drive(session: Session) -> bool:
+    """A whist drive, told by its movement without a read: the First and Second Methods are a drive's only."""
+    return session.movement_family == "progressive" and session.movement_variant in DRIVE_METHODS
+
+
+def refuse_a_drive(phone: Phone) -> None:
+    """A whist drive takes no duplicate tray (no tricks per tray, no amending it): 409, nothing read."""
+    if is_a_drive(phone.session):
+        raise Conflict(DRIVE_ELSEWHERE)
 
 
 def phone_submit(
@@ -44,6 +62,7 @@ def phone_submit(
     """
     link = phone.link
     assert link is not None, "a table's own link sends nothing: it is a place"
+    refuse_a_drive(phone)
     plays = entrant_plays(link=link, session=phone.session)
     # Past its last play the entrant is finished: any round after it says so to the send (no count read).
     current = round_of_plays(plays, session=phone.session, rounds=max((p.round for p in plays), default=0))

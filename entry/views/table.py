@@ -24,7 +24,7 @@ from django.views import View
 
 from entry.inputs import ClaimSerializer, checked
 from entry.phone_actions import CONFIRM, DISPUTE
-from entry.phone_http import PhoneMixin, back_home, plain_send, refused, sent_words, tray_errors
+from entry.phone_http import NotADrive, PhoneMixin, back_home, plain_send, refused, sent_words, tray_errors
 from entry.selectors.place import follower_urls, place_page
 from entry.selectors.table import table_page
 from tournaments.services.errors import UserError
@@ -68,7 +68,7 @@ class ClaimView(PhoneMixin, View):
         return redirect(follower_urls(session=self.phone.session, token=got.token)[0])
 
 
-class TableView(PhoneMixin, View):
+class TableView(PhoneMixin, NotADrive, View):
     """The page of the entrant a phone follows (GET) and the plain send (POST)."""
 
     follows = True
@@ -105,7 +105,7 @@ class PhoneLeaveView(PhoneMixin, View):
         return render(request, "table/left.html", {"page": None}, status=200)
 
 
-class TableConfirmView(PhoneMixin, View):
+class TableConfirmView(PhoneMixin, NotADrive, View):
     """E-W check a result entered at their table (plain form)."""
 
     follows = True
@@ -121,7 +121,7 @@ class TableConfirmView(PhoneMixin, View):
         return back_home(self, token)
 
 
-class TableDisputeView(PhoneMixin, View):
+class TableDisputeView(PhoneMixin, NotADrive, View):
     """E-W disagree with a result: their count goes to the director (plain form)."""
 
     follows = True

@@ -7,11 +7,11 @@ from django.http import HttpRequest, HttpResponse
 from django.views import View
 
 from entry.phone_actions import AMEND
-from entry.phone_http import PhoneMixin, back_home, refused
+from entry.phone_http import NotADrive, PhoneMixin, back_home, refused
 from tournaments.services.errors import UserError
 
 
-class TableAmendView(PhoneMixin, View):
+class TableAmendView(PhoneMixin, NotADrive, View):
     """N-S's corrected count on a tray, until E-W check it; a refusal is shown by that tray's form."""
 
     def post(self, request: HttpRequest, token: str, tray: int) -> HttpResponse:

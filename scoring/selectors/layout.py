@@ -25,7 +25,7 @@ from scoring.scorers.exponent import ExponentGain
 from scoring.scorers.render import LABEL
 from scoring.selectors.places import Places, session_places
 from scoring.selectors.places import direction_fields as direction_fields
-from tournaments.models import SeatedEntrant, Session, Tray
+from tournaments.models import EntrantKind, SeatedEntrant, Session, Tray
 from tournaments.selectors import ranked_kind
 
 
@@ -173,6 +173,9 @@ COLUMNS: dict[str, tuple[tuple[str, Column], ...]] = {
     "individual": (("Tricks lost", _total), ("+/−", _pm)),
     "team-trick": (("Trick score", _signed_total),),
     "team-match": (("Match score", _total), ("Trick score", _extra("tricks", sign=True))),
+    # The points to the winners decide the places; the book's other way of keeping the card, the
+    # winnings less the losses, stands beside under its own name (p. 24).
+    "points": (("Total", _total), ("Won − lost", _pm)),
 }
 DEFAULT_COLUMNS: tuple[tuple[str, Column], ...] = (("Total", _total), ("+/−", _pm))
 
@@ -205,11 +208,17 @@ def standings_layout(
         method=method.name,
         title=method.title,
         pages=method.pages,
-        label=LABEL[method.kind],
+        label=standings_label(session, method.kind),
         columns=tuple(label for label, _ in columns),
         fields=_split(rows, session_places(session=session, scores=scores)),
         notes=_notes(scores, checks=checks),
     )
+
+
+def standings_label(session: Session, kind: str) -> str:
+    """Who is ranked: "Pair", "Team", or "Player" for a session of individuals (a whist drive's players
+    are scored by the pairs they formed deal by deal, but each is ranked alone, p. 24)."""
+    return "Player" if session.entrant_kind == EntrantKind.INDIVIDUALS else LABEL[kind]
 
 
 def missing_trays(*, session: Session, label: str) -> tuple[str, ...]:

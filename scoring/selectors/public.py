@@ -16,10 +16,9 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from scoring.scorers import Scores, Slips, get_method
-from scoring.scorers.render import LABEL
 from scoring.selectors.cards import CardRow, CardStanding, card_standing, score_card, totals_line
 from scoring.selectors.hands import HandView, against_double_dummy, deals_seen, hand_view
-from scoring.selectors.layout import Standings, missing_trays, standings_layout
+from scoring.selectors.layout import Standings, missing_trays, standings_label, standings_layout
 from scoring.selectors.members import MemberLine, team_members
 from scoring.selectors.places import session_places
 from scoring.selectors.slips import session_slips, slips_seen
@@ -27,7 +26,7 @@ from scoring.selectors.standings import SeenStandings, entrant_names, modern_per
 from scoring.selectors.travellers import TravellerView, travellers_layout
 from scoring.visibility import PUBLIC, Sight, published, sight
 from tournaments.models import Club, Deal, Session
-from tournaments.selectors import sessions_public
+from tournaments.selectors import seated_by_results, sessions_public
 
 RECENT = 8
 
@@ -134,10 +133,17 @@ def results_layout(
     return layout, seen
 
 
+def has_travellers(session: Session) -> bool:
+    """Whether the session has traveling slips: a whist drive has none, each table playing its own deal
+    (progressive whist "is not duplicate", p. 24); its deals are on each player's score card."""
+    return not seated_by_results(session)
+
+
 def travellers_public(*, session: Session) -> list[TravellerView] | None:
-    """Every tray's traveller, with line scores when the standings are out too; None unless published."""
+    """Every tray's traveller, with line scores when the standings are out too; None unless published
+    (and at a whist drive, which has no traveling slips)."""
     slips = slips_public(session=session)
-    if slips is None:
+    if slips is None or not has_travellers(session):
         return None
     seen = standings_public(session=session)
     deals = {d.tray.number: d for d in deals_public(session=session) or []}
@@ -176,7 +182,7 @@ def score_card_public(*, session: Session, entrant: int) -> ScoreCard:
     if standing is None:
         raise NotPublished("No such entrant.")
     names = entrant_names(session=session)
-    label = LABEL[get_method(scores.method).kind].lower()
+    label = standings_label(session, get_method(scores.method).kind).lower()
     rows = score_card(
         method=scores.method, slips=slips, scores=scores, entrant=entrant, names=names, label=label
     )

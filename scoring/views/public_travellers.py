@@ -14,7 +14,12 @@ from django.http import Http404
 from django.views.generic import TemplateView
 
 from scoring.mixins import PublicSessionMixin
-from scoring.selectors.public import hand_records_public, score_card_public, travellers_public
+from scoring.selectors.public import (
+    NotPublished,
+    hand_records_public,
+    score_card_public,
+    travellers_public,
+)
 from scoring.selectors.standings import entrant_names
 
 
@@ -25,10 +30,13 @@ class TravellersView(PublicSessionMixin, TemplateView):
     needs = ("travellers",)
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        travellers = travellers_public(session=self.session)
+        if travellers is None:
+            raise NotPublished("A whist drive has no traveling slips.")
         return {
             **super().get_context_data(**kwargs),
             **self.session_context(),
-            "travellers": travellers_public(session=self.session) or [],
+            "travellers": travellers,
             "legend": sorted(entrant_names(session=self.session).items()),
             "tab": "travellers",
         }
