@@ -34,7 +34,43 @@ class SubmitSerializer(serializers.Serializer):
     )
 
 
-class TableSubmitSerializer(SubmitSerializer):
+class PhoneSubmitSerializer(SubmitSerializer):
+    """A phone's result, with the trump card turned at the table when the tray was dealt there."""
+
+    trump = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=8,
+        default="",
+        help_text=(
+            'The trump card turned at the table (Law III), rank and suit: "7H", "7♥", "10C". Recorded with '
+            "the first result of a tray dealt at the table; a trump already known is never overwritten."
+        ),
+    )
+    trump_rank = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=2,
+        default="",
+        help_text='Or the card apart: its rank, "7".',
+    )
+    trump_suit = serializers.CharField(
+        required=False, allow_blank=True, max_length=2, default="", help_text='And its suit, "H" or "♥".'
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        """The trump card whole (the phone page's picker sends its rank and its suit apart)."""
+        rank, suit = attrs.pop("trump_rank", ""), attrs.pop("trump_suit", "")
+        if (rank or suit) and not attrs.get("trump"):
+            if not (rank and suit):
+                raise serializers.ValidationError(
+                    {"trump": "Tap the trump card's suit and its rank, or neither."}
+                )
+            attrs["trump"] = rank + suit
+        return attrs
+
+
+class TableSubmitSerializer(PhoneSubmitSerializer):
     """N-S tricks for a tray of this table's round (``device``: which phone sent it)."""
 
     device = serializers.CharField(required=False, allow_blank=True, max_length=64, default="api")

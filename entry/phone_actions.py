@@ -82,4 +82,5 @@ def send(
         ns_revokes=data["ns_revokes"],
         ew_revokes=data["ew_revokes"],
         round_number=data.get("round") if with_round else None,
+        trump=data.get("trump") or "",
     )

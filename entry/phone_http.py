@@ -20,7 +20,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from rest_framework.request import Request
 
-from entry.inputs import SubmitSerializer, checked
+from entry.inputs import PhoneSubmitSerializer, checked
 from entry.phone_actions import send
 from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
 from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
@@ -121,7 +121,7 @@ def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = Tru
 
     Raises the service's ``UserError`` for the page to show beside the tray.
     """
-    data = checked(SubmitSerializer, request.POST)
+    data = checked(PhoneSubmitSerializer, request.POST)
     key = data.get("idempotency_key") or request.POST.get("key")
     return send(view.phone, data, device=view.device, key=key, with_round=with_round).line
 

@@ -29,6 +29,7 @@ from django.urls import reverse
 
 from entry.selectors.phone import Phone, phone_round, phone_seatings
 from entry.selectors.rounds import seating_trays
+from entry.selectors.table_evening import evening_card, evening_rows
 from entry.selectors.table_move import MoveView, entrant_label, move_after
 from entry.selectors.table_parts import (
     SCORE_WORDS,
@@ -162,12 +163,13 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
         deal = getattr(tray, "deal", None)
         card = TrayCard(
             number=tray.number,
-            trump=display.card_view(getattr(deal, "trump", "")),
+            trump=_trump(reading, tray),
             dealer=display.SEAT_NAME.get(getattr(deal, "dealer", ""), ""),
         )
         line = lines.get(tray.pk)
         if line is None:
             card.can_send = own and sending and tray.status != Tray.Status.VOID
+            card.asks_trump = card.can_send and card.trump is None
         else:
             card.line = _line_view(line, reading.device)
             card.can_confirm = checking and line.status == SlipLine.Status.ENTERED
@@ -189,6 +191,16 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
         trays=cards,
         done=bool(owed) and all(t.pk in lines for t in owed),
     )
+
+
+def _trump(reading: Reading, tray: Tray) -> display.CardView | None:
+    """The tray's trump card as this phone may see it: one known before play (dealt, imported or declared),
+    or one turned at a table and recorded with a result once this phone's entrant has played the tray
+    (before, it would tell that another table had played it: ``scoring.visibility``)."""
+    deal = getattr(tray, "deal", None)
+    if deal is None or (deal.trump_table is not None and not reading.sight.tray(tray.number)):
+        return None
+    return display.card_view(deal.trump)
 
 
 def _north_south(phone: Phone, seating: Seating, seats: list[SeatView]) -> bool:
@@ -251,7 +263,8 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
     seatings = phone_seatings(phone) if playing else {}
     shown = [s for n, s in sorted(seatings.items()) if n <= number][-2:]
     trays = seating_trays(shown)
-    wanted = frozenset(t.number for ts in trays.values() for t in ts)
+    evening = evening_rows(phone=phone, seen=seen) if playing else []
+    wanted = frozenset(t.number for ts in trays.values() for t in ts) | {line.tray.number for line in evening}
     reading = Reading(phone, seen, device, wanted, trays)
     here_seating = seatings.get(number)
     now = round_card(reading, here_seating, sending=True, checking=True) if here_seating else None
@@ -279,6 +292,7 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         follows=_follows(phone),
         sitting_out=playing and 0 < number <= rounds and now is None,
         results_url=_results_url(session),
+        evening=evening_card(evening, phone=phone, scores=reading.scores),
     )
     page.stamp = page_stamp(page)
     return page

@@ -73,9 +73,30 @@ class TrayCard:
     traveller: list[TravellerLine] | None = None
     scores: list[ScoreNote] = field(default_factory=list)
     can_send: bool = False
+    #: The send asks for the trump card turned at the table: none is known to this phone (``table``).
+    asks_trump: bool = False
     can_confirm: bool = False
     #: N-S may still correct their count: E-W have not checked it (``services.amend``).
     can_amend: bool = False
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    """A tray the phone's entrant has played and its table has sent, on "My evening so far": where and
+    against whom, the tricks each way, and its score on the tray once scored (blank: none to show)."""
+
+    tray: int
+    round: int
+    table: int
+    side: str
+    against: str
+    against_names: str
+    took: int | None
+    gave: int | None
+    award: str
+    status: str
+    status_label: str
+    score: str = ""
 
 
 @dataclass
@@ -142,4 +163,6 @@ class TablePage:
     sitting_out: bool
     #: The public results page, once the director has published the standings.
     results_url: str = ""
+    #: "My evening so far": every tray the entrant has played and its table has sent, in the order played.
+    evening: list[EveningLine] = field(default_factory=list)
     stamp: str = ""

@@ -70,13 +70,17 @@ def result_submit(
     as_director: bool = False,
     key_scope: str = "",
     sender_owes_more: bool = False,
+    entrant: tuple[int, str] | None = None,
+    trump: Any = None,
 ) -> SubmitOutcome:
     """Store one table's result on one tray, once (``rules`` says every rule and its order).
 
     ``via``, ``by``, ``device``, ``user``: who sends, from where; ``phone_round``: the round of the
     entrant a phone follows; ``as_director``: the director enters any tray of any round; ``key_scope``:
     whose keys (the table's by default); ``sender_owes_more``: the entrant whose phone sends owes
-    another tray besides.
+    another tray besides; ``entrant``: the one (id, side) a phone follows, told of its own line on the
+    tray wherever it was sent; ``trump``: the card turned at the table, recorded on a tray whose trump
+    is not known yet (a tray dealt at the table, Law III), never over one known.
     """
     asked = check_send(
         tray=tray_number,
@@ -88,6 +92,8 @@ def result_submit(
         phone_round=phone_round,
         director_table=table.number if as_director else None,
         owes_more=sender_owes_more,
+        entrant=entrant,
+        trump=trump,
     )
     first = first_look(asked, table)
     decided = decide(asked, first)

@@ -20,11 +20,17 @@ from tournaments.selectors import tray_by_number
 
 
 def _lines(asked: Asked, table: Table) -> tuple[SlipLine | None, SlipLine | None]:
-    """The line of the send's key in its scope, and the table's line on the tray."""
-    rows = lines_found(table.pk, table.session_id, asked.tray or 0, asked.scope, asked.key or "")
+    """The line of the send's key in its scope, and the line on the tray the send is told of: the own
+    line of the entrant a phone follows, wherever it was sent (its opponents' phone sent it, and the
+    entrant has moved on or not yet come up), else the table's."""
+    tray, key = asked.tray or 0, asked.key or ""
+    rows = lines_found(table.pk, table.session_id, tray, asked.scope, key, asked.entrant)
     mine = (asked.scope, asked.key)
     keyed = next((r for r in rows if asked.key and (r.idempotency_scope, r.idempotency_key) == mine), None)
-    sent = next((r for r in rows if r.table_id == table.pk and r.tray == asked.tray), None)
+    on_tray = [r for r in rows if r.tray == asked.tray]
+    # A line at another table is the entrant's own (or its key's, which decides first).
+    elsewhere = next((r for r in on_tray if r.table_id != table.pk), None)
+    sent = elsewhere or next((r for r in on_tray if r.table_id == table.pk), None)
     return (line_of(keyed) if keyed else None), (line_of(sent) if sent else None)
 
 

@@ -30,6 +30,7 @@ from entry.send.sql import SessionRow
 from scoring.models import SlipLine
 from tournaments.models import Seating, Session, Tray
 from tournaments.services.errors import Conflict, KeyReused, UserError
+from whist.cards import RANKS, SUITS, SYMBOL_SUIT
 
 #: The longest idempotency key kept (the column's length).
 KEY_LENGTH = 64
@@ -44,6 +45,7 @@ class Refusal(Enum):
     BAD_TRICKS = ("Tricks must be a whole number from 0 to 13.", "ns_tricks")
     TRICKS_OUT_OF_RANGE = ("Tricks must be from 0 to 13, not {tricks}.", "ns_tricks")
     BAD_REVOKES = (f"Revokes must be a whole number from 0 to {MAX_REVOKES}.", None)
+    BAD_TRUMP = ("A trump card is a rank and a suit, like 7H or 7♥ (the ten: 10H); not {card}.", "trump")
     KEY_REUSED = (
         "This submission key was already used for a different result; send a new result with a new key.",
         "idempotency_key",
@@ -71,7 +73,9 @@ class Refusal(Enum):
 class Asked:
     """A send as asked, checked and typed. ``tray``: the tray's number (None: not a number);
     ``scope``: whose keys; ``phone_round``: the round of the entrant a phone follows (None: the table's);
-    ``owes_more``: the sender owes another tray besides (its table's or its entrant's)."""
+    ``owes_more``: the sender owes another tray besides (its table's or its entrant's); ``entrant``: the
+    entrant (id, side) a phone follows, whose own line on the tray is its answer wherever it was sent;
+    ``trump``: the card turned at the table ("7H"), blank when none was sent."""
 
     tray_number: Any
     tray: int | None
@@ -85,6 +89,8 @@ class Asked:
     phone_round: int | None
     as_director: bool
     owes_more: bool
+    entrant: tuple[int, str] | None = None
+    trump: str = ""
 
 
 def tray_number(value: Any) -> int | None:
@@ -117,6 +123,18 @@ def check_revokes(**counts: Any) -> None:
             raise Refusal.BAD_REVOKES.error(label)
 
 
+def trump_card(value: Any) -> str:
+    """The trump card turned at the table, as sent ("7H", "7♥", "10h", "T ♥"), in rank and suit letters
+    ("7H"; Law III, Sec. 1); blank when none was sent."""
+    text = "".join(str(value or "").split()).upper().replace("\ufe0f", "")
+    for glyph, letter in SYMBOL_SUIT.items():
+        text = text.replace(glyph, letter)
+    code = text.replace("10", "T")
+    if code and (len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS):
+        raise Refusal.BAD_TRUMP.error(card=repr(str(value))[:24])
+    return code
+
+
 def submission_key(value: str | None) -> str | None:
     """A submission key as it is kept: stripped, and None when blank."""
     return (value or "").strip() or None
@@ -138,17 +156,19 @@ def check_send(
     phone_round: int | None,
     director_table: int | None,
     owes_more: bool,
+    entrant: tuple[int, str] | None = None,
+    trump: Any = None,
 ) -> Asked:
-    """What a send asks, checked: its key, its tricks and revokes (``director_table``: the table the
-    director enters for, None for a table's own send)."""
+    """What a send asks, checked: its key, its tricks, revokes and trump card (``director_table``: the
+    table the director enters for, None for a table's own send; ``entrant``: the one a phone follows)."""
     kept = submission_key(key)
     if kept is not None and len(kept) > KEY_LENGTH:
         raise Refusal.KEY_TOO_LONG.error()
-    digest = fingerprint(
-        tray=tray, ns_tricks=ns_tricks, revokes=list(revokes), round=round_number, table=director_table
-    )
     tricks = check_tricks(ns_tricks)
     check_revokes(ns_revokes=revokes[0], ew_revokes=revokes[1])
+    card = trump_card(trump)
+    asked = {"tray": tray, "ns_tricks": ns_tricks, "revokes": list(revokes), "round": round_number}
+    digest = fingerprint(**asked, table=director_table, **({"trump": card} if card else {}))  # none: as ever
     return Asked(
         tray_number=tray,
         tray=tray_number(tray),
@@ -162,6 +182,8 @@ def check_send(
         phone_round=phone_round,
         as_director=director_table is not None,
         owes_more=owes_more,
+        entrant=entrant,
+        trump=card,
     )
 
 
@@ -169,9 +191,9 @@ def check_send(
 class Found:
     """What a send read before deciding. ``locked``: read under the locks (else a first look, which may
     only find a replay or a tray sent already); ``keyed``: the line its key stored in its scope; ``sent``:
-    its table's line on the tray; ``plays``: the table's plays read (a table's own send); ``tray`` and
-    ``seating``: the tray by number and where the table plays it (the director's entry, or to word a
-    refusal); ``table``: the table's number."""
+    its table's line on the tray (a phone's: its entrant's own line on it, at whatever table); ``plays``:
+    the table's plays read (a table's own send); ``tray`` and ``seating``: the tray by number and where the
+    table plays it (the director's entry, or to word a refusal); ``table``: the table's number."""
 
     session: SessionRow | Session
     table: int

@@ -126,8 +126,10 @@ class LineRow(NamedTuple):
     updated_at: datetime
 
 
-#: The lines a send looks for: its table's line on the tray (by number), and its key's in its scope.
-#: Each half of the condition is on a unique index; most sends find neither.
+#: The lines a send looks for: its table's line on the tray (by number), its key's in its scope, and the
+#: line on the tray of the entrant a phone follows, at whatever table (by its place on the slip: a pair,
+#: one pair of a team of four by its side, a player). Each part of the condition is on a unique index;
+#: most sends find none.
 LINES_FOUND = (
     "SELECT l.id, l.session_id, l.tray_id, t.number, l.table_id, tb.number, l.round_id, r.number,"
     " l.ns_id, ns.number, l.ew_id, ew.number, l.ns_tricks, l.ns_revokes, l.ew_revokes, l.ns_award,"
@@ -140,13 +142,21 @@ LINES_FOUND = (
     " WHERE (l.table_id = %s AND l.tray_id ="
     " (SELECT id FROM tournaments_tray WHERE session_id = %s AND number = %s))"
     " OR (l.idempotency_scope = %s AND l.idempotency_key = %s)"
+    " OR l.id = (SELECT p.line_id FROM scoring_slipseat p WHERE p.entrant_id = %s AND p.side = %s"
+    " AND p.tray_id = (SELECT id FROM tournaments_tray WHERE session_id = %s AND number = %s))"
 )
 
 
-def lines_found(table_id: int, session_id: int, tray: int, scope: str, key: str) -> list[LineRow]:
-    """The table's line on tray ``tray`` (a number) and the line of ``key`` in ``scope`` (either may lack)."""
+def lines_found(
+    table_id: int, session_id: int, tray: int, scope: str, key: str, entrant: tuple[int, str] | None = None
+) -> list[LineRow]:
+    """The table's line on tray ``tray`` (a number), the line of ``key`` in ``scope``, and the line on the
+    tray of ``entrant`` (id, side: the one a phone follows) wherever it was sent (any may lack)."""
+    who, side = entrant if entrant is not None else (None, "")
     with connection.cursor() as cursor:
-        execute_prepared(cursor, LINES_FOUND, [table_id, session_id, tray, scope, key])
+        execute_prepared(
+            cursor, LINES_FOUND, [table_id, session_id, tray, scope, key, who, side, session_id, tray]
+        )
         rows = cursor.fetchall()
     found = [LineRow(*row) for row in rows]
     return [
@@ -268,3 +278,14 @@ def bump(kind: str, pk: int) -> None:
     """Count a change in the results version of a table (its own send) or of a session."""
     with connection.cursor() as cursor:
         execute_prepared(cursor, BUMP[kind], [pk])
+
+
+#: A trump card turned at the table, kept on the tray's deal only while its trump is not known.
+TRUMP_RECORD = "UPDATE tournaments_deal SET trump = %s, trump_table = %s WHERE tray_id = %s AND trump = ''"
+
+
+def record_trump(tray_id: int, card: str, table: int) -> bool:
+    """Record the card turned at table ``table`` on a tray whose trump is not known yet; whether it was."""
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, TRUMP_RECORD, [card, table, tray_id])
+        return bool(cursor.rowcount)

@@ -1,6 +1,9 @@
 """A send's last step: the accepted line inserted with its entrants' places on the slip, its results
 version counted, and the change announced (``scoring.signals``; the coalesced recompute hears it).
 
+A card turned at the table comes with the first result of a tray dealt there (Law III, Sec. 1): it is
+recorded on the tray only while its trump is not known, so a later send never overwrites it.
+
 The database has the last word: a second line for the same tray and table, or an entrant twice on one
 slip, is refused by a unique constraint, and the send is refused as ``STORED_MEANWHILE``.
 """
@@ -15,7 +18,7 @@ from django.utils import timezone
 
 from entry.selectors.rounds import Play
 from entry.send.rules import Accept, Asked, Refusal
-from entry.send.sql import SessionRow, insert_line
+from entry.send.sql import SessionRow, insert_line, record_trump
 from scoring.models import SlipLine
 from scoring.signals import announce_slips_changed
 from tournaments.models import Entrant, EntrantKind, Round, Seat, Seating, Session, Table
@@ -98,6 +101,8 @@ def store_send(
             line.pk = insert_line(line, slip_places(line, seating_id, session.entrant_kind), bump, bumped)
     except IntegrityError:
         raise Refusal.STORED_MEANWHILE.error(tray=accept.tray.number) from None
+    if asked.trump:
+        record_trump(accept.tray.pk, asked.trump, table.number)
     running = session.status == Session.Status.RUNNING
     announce_slips_changed(
         session.id, running=running, seating_version=session.seating_version, owes_more=accept.owes_more

@@ -49,15 +49,19 @@ def phone_submit(
     ns_revokes: int,
     ew_revokes: int,
     round_number: int | None,
+    trump: str = "",
 ) -> SubmitOutcome:
-    """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it.
+    """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it
+    (``trump``: the card turned there, with the first result of a tray dealt at the table).
 
     A phone's keys are its entrant's (``key_scope``). A repeated send (the
     same key) is answered from the line it stored, though the entrant has
     moved on since (``result_submit`` finds the key in its scope wherever it
     was stored); a tray the entrant played at an earlier table is answered
     as sent there (409 with the stored line), not as one of another
-    table's. Three reads before the lock: the pass, the entrant's plays
+    table's; and a tray the entrant's opponents have sent already is
+    answered with that line wherever the entrant is now (``entrant``).
+    Three reads before the lock: the pass, the entrant's plays
     (``entrant_plays``), and what the send looks for first.
     """
     link = phone.link
@@ -83,6 +87,8 @@ def phone_submit(
         phone_round=current,
         key_scope=key_scope(phone),
         sender_owes_more=owes_more,
+        entrant=(link.entrant_id, link.side),
+        trump=trump,
     )
 
 

@@ -29,9 +29,13 @@ from entry.selectors.place import follower_urls, place_page
 from entry.selectors.table import table_page
 from tournaments.services.errors import UserError
 from tournaments.services.phones import pass_leave, phone_claim
+from whist.cards import RANK_TABLE, SUIT_TABLE
 
 #: The buttons: N-S tricks, and E-W's 13 less beside each.
 TRICKS = [(n, 13 - n) for n in range(14)]
+#: The trump card's picker (a tray dealt at the table, Law III): its suits (letter, glyph, name), its ranks.
+TRUMP_SUITS = SUIT_TABLE
+TRUMP_RANKS = [(letter, printed) for letter, printed, _ in RANK_TABLE]
 
 
 class PlaceView(PhoneMixin, View):
@@ -83,6 +87,7 @@ class TableView(PhoneMixin, NotADrive, View):
         }
         context = {"page": page, "token": token, "urls": urls, "key": uuid.uuid4().hex, "phone": self.phone}
         extra = {"tricks": TRICKS, "revokes": range(4), "tray_errors": tray_errors(request)}
+        extra |= {"trump_suits": TRUMP_SUITS, "trump_ranks": TRUMP_RANKS}
         return render(request, "table/_main.html" if partial else "table/home.html", {**context, **extra})
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:

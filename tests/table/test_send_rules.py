@@ -196,6 +196,8 @@ def send_args(**change: Any) -> dict[str, Any]:
         ({"ns_tricks": 14}, "ns_tricks"),
         ({"revokes": (True, 0)}, "ns_revokes"),
         ({"revokes": (0, 4)}, "ew_revokes"),
+        ({"trump": "7X"}, "trump"),
+        ({"trump": "1H"}, "trump"),
     ],
 )
 def test_what_is_asked_is_checked_first(change: dict[str, Any], field: str) -> None:
@@ -211,3 +213,7 @@ def test_a_send_is_typed_and_its_fingerprint_is_what_it_asks() -> None:
     assert check_send(**send_args(ns_tricks="8")).fingerprint != sent.fingerprint
     assert check_send(**send_args(director_table=3)).fingerprint != sent.fingerprint
     assert check_send(**send_args(tray="x")).tray is None  # not a number: the rules word it
+    assert check_send(**send_args(trump="")).fingerprint == sent.fingerprint  # no card: as it always was
+    turned = check_send(**send_args(trump="10♥"))
+    assert turned.trump == "TH" and turned.fingerprint != sent.fingerprint
+    assert check_send(**send_args(trump="th")).fingerprint == turned.fingerprint  # the card, however written

@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from entry.api.slips import line_data
 from entry.send import result_submit
-from entry.send.sql import insert_line, line_of, lines_found, lock_session_row, lock_table
+from entry.send.sql import insert_line, line_of, lines_found, lock_session_row, lock_table, record_trump
 from entry.send.store import slip_places
 from entry.services.lines import new_line as make_line
 from scoring.models import SlipLine, SlipSeat
-from tournaments.models import Seating, Session, Table
+from tournaments.models import Deal, Seating, Session, Table
 from tournaments.selectors import slips_version
 
 pytestmark = pytest.mark.django_db
@@ -53,6 +53,33 @@ def test_a_line_is_found_by_either_half_and_nothing_else(running_session: Sessio
     assert [r.id for r in lines_found(0, running_session.pk, 0, scope, "key-2")] == [line.pk]
     assert lines_found(0, running_session.pk, tray, scope, "other") == []
     assert lines_found(line.table_id, running_session.pk, tray + 1, "", "") == []
+
+
+def test_a_line_is_found_by_an_entrants_place_on_its_slip_as_the_orm_finds_it(
+    running_session: Session,
+) -> None:
+    """The third part: the line on the tray of the entrant a phone follows, at whatever table."""
+    line = stored(running_session)
+    tray = line.tray.number
+    for place in SlipSeat.objects.filter(line=line):
+        who = (place.entrant_id, place.side)
+        orm = SlipLine.objects.filter(
+            session=running_session, tray__number=tray, seats__entrant_id=who[0], seats__side=who[1]
+        )
+        assert [r.id for r in lines_found(0, running_session.pk, tray, "", "", who)] == [line.pk]
+        assert [r.pk for r in orm] == [line.pk]
+        assert lines_found(0, running_session.pk, tray + 1, "", "", who) == []
+    elsewhere = running_session.entrants.exclude(pk__in=[line.ns_id, line.ew_id]).first()
+    assert lines_found(0, running_session.pk, tray, "", "", (elsewhere.pk, "")) == []
+    assert lines_found(0, running_session.pk, tray, "", "", None) == []
+
+
+def test_a_trump_card_is_recorded_once_as_the_orm_would_keep_it(running_session: Session) -> None:
+    deal = Deal.objects.get(tray__session=running_session, tray__number=1)
+    assert record_trump(deal.tray_id, "7H", 3) is True
+    assert record_trump(deal.tray_id, "KS", 2) is False  # known now: never overwritten
+    deal.refresh_from_db()
+    assert (deal.trump, deal.trump_table) == ("7H", 3)
 
 
 def test_the_locks_read_what_the_orm_reads(running_session: Session) -> None:

@@ -256,3 +256,87 @@ def test_the_plain_form_says_plainly_what_is_wrong(phone: Any, running_session: 
     response = phone.client.post(phone.base, {"tray": "1", "ns_tricks": "14"}, follow=True)
     assert b"Tricks must be from 0 to 13, not 14." in response.content
     assert stored(running_session) == []
+
+
+def test_a_pairs_own_line_is_told_as_sent_wherever_its_phone_now_is(
+    make_phone: Any, running_session: Session
+) -> None:
+    """Pairs 1 and 4 meet at table 1 in round 2 (tray 3) while pair 4's round 1 at table 2 is unsent:
+    pair 1's phone sends tray 3, and pair 4's phone, still on round 1, is told it was sent (the same
+    count or another, by the API and by the page), as a phone at table 1 would be, not that tray 3 is
+    not at table 2 this round."""
+    one, four = make_phone.following(running_session, 1), make_phone.following(running_session, 4)
+    assert one.send(1, 8, key="one-1").status_code == 201  # round 1 at table 1
+    assert one.send(3, 7, key="one-3").status_code == 201  # round 2 at table 1, against pair 4
+    for tricks, said in ((7, ""), (8, " You sent 8.")):
+        response = four.send(3, tricks, key=f"four-{tricks}")
+        assert response.status_code == 409, response.json()
+        body = response.json()
+        assert message(body) == f"Tray 3 was already sent from table 1: N-S 7.{said}"
+        assert (body["stored"]["table"], body["stored"]["ns_tricks"]) == (1, 7)
+        assert body["attempted"]["ns_tricks"] == tricks
+    form = {"tray": "3", "ns_tricks": "8", "ns_revokes": "0", "ew_revokes": "0", "key": "four-form"}
+    page = four.client.post(four.base, form, follow=True)
+    assert b"Tray 3 was already sent from table 1: N-S 7. You sent 8." in page.content
+    assert stored(running_session) == [(1, 1, 8), (3, 1, 7)]
+
+
+@pytest.mark.parametrize(
+    ("family", "kind", "count", "size"),
+    [("fours-howell", "fours", 4, 4), ("individual", "individuals", 8, 1)],
+)
+def test_a_teams_pair_or_a_player_is_told_of_its_own_line_too(
+    club: Any, make_phone: Any, family: str, kind: str, count: int, size: int
+) -> None:
+    """The same for one pair of a team of four (by its side) and for a player (by his seat): a phone
+    whose entrant is still on an earlier round, at another table, is told of its line sent by its
+    adversaries' phone."""
+    from tournaments.services import club as club_services
+
+    players = [club_services.player_create(club=club, name=f"{kind} {i}") for i in range(count * size)]
+    session = sessions.session_create(club=club, date=dt.date(2026, 11, 9), title=kind, entrant_kind=kind)
+    for i in range(count):
+        group = players[i * size : (i + 1) * size]
+        sessions.entrant_create(
+            session=session, players=dict(zip("NSEW", group, strict=True)) if size == 4 else group
+        )
+    seating.movement_fix(session=session, family=family)
+    session = sessions.session_start(session=session)
+    table, tray, sender, told = lagging(session)
+    assert make_phone.following(session, sender.entrant.number, sender.side).send(tray, 8).status_code == 201
+    response = make_phone.following(session, told.entrant.number, told.side).send(tray, 9, key="told")
+    assert response.status_code == 409, response.json()
+    assert message(response.json()) == f"Tray {tray} was already sent from table {table}: N-S 8. You sent 9."
+
+
+def lagging(session: Session) -> tuple[int, int, EntrantLink, EntrantLink]:
+    """A table, a tray and its N-S and E-W entrants (their links) where the E-W one is still on an earlier
+    round at another table once the director has entered every earlier tray the N-S one played."""
+    from entry.selectors.rounds import entrant_plays, round_of_plays
+    from entry.services.results import result_submit as enter
+    from tests.phones import seated_link
+    from tournaments.models import Seating
+
+    seatings = Seating.objects.filter(round__session=session).select_related("table", "round")
+    for later in seatings.filter(round__number__gte=2).order_by("round__number", "table__number"):
+        sender, told = (seated_link(later.table, side, later.round.number) for side in ("NS", "EW"))
+        plays = entrant_plays(link=told, session=session)
+        behind = next((p for p in plays if p.owed and p.round < later.round.number), None)
+        if behind is None or behind.table.pk == later.table_id:
+            continue
+        earlier = seatings.filter(round__number__lt=later.round.number, seated__entrant=sender.entrant)
+        for early in earlier.filter(seated__side=sender.side).exclude(seated__entrant=told.entrant):
+            sent = SlipLine.objects.filter(table=early.table).values_list("tray_id", flat=True)
+            for tray in early.trays.exclude(pk__in=sent):  # the N-S entrant's earlier rounds entered
+                enter(
+                    table=early.table,
+                    tray_number=tray.number,
+                    ns_tricks=7,
+                    as_director=True,
+                    round_number=early.round.number,
+                )
+        now = round_of_plays(entrant_plays(link=told, session=session), session=session)
+        mine = round_of_plays(entrant_plays(link=sender, session=session), session=session)
+        if now < later.round.number == mine:
+            return later.table.number, later.trays.order_by("number").first().number, sender, told
+    raise AssertionError("no table where an entrant lags behind its adversaries")

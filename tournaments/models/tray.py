@@ -37,11 +37,15 @@ class Deal(models.Model):
     ``hands`` is PBN deal notation ("N:AKQ.J.T98.765 ..."); blank when the
     hands were not recorded (the players dealt at the table). ``trump`` is
     the turned card as rank+suit, e.g. "KC" (Law III Sec. 1, Law IV Sec. 1).
+    ``trump_table``: the table whose result recorded the card turned there
+    (a tray dealt at the table); None when it was known before play (dealt,
+    imported, declared, or the director's).
     """
 
     tray = models.OneToOneField(Tray, on_delete=models.CASCADE, related_name="deal")
     hands = models.CharField(max_length=80, blank=True, default="")
     trump = models.CharField(max_length=3, blank=True, default="")
+    trump_table = models.PositiveSmallIntegerField(null=True, blank=True)
     dealer = models.CharField(max_length=1, choices=SEAT_TABLE, default="N")
     #: Double-dummy tricks per declarer seat with this trump, once computed.
     double_dummy = models.JSONField(null=True, blank=True)
