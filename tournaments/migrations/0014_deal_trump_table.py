@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_orderings_without_joins'),
+        ('tournaments', '0013_player_email'),
     ]
 
     operations = [
