@@ -46,10 +46,11 @@ class ScreenTable:
 class ScreenLine:
     """One line of the running score on the screen."""
 
-    rank: int
+    place: str
     entrant: int
     name: str
     total: str
+    field: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,10 @@ def hall_screen(*, session: Session) -> HallScreen:
         rows = score.rows if score is not None else ()
         complete = len(score.trays) if score is not None else 0
         running = [
-            ScreenLine(r.rank, r.entrant, names.get(r.entrant, ""), display.number(r.total)) for r in rows
+            ScreenLine(
+                r.place or str(r.rank), r.entrant, names.get(r.entrant, ""), display.number(r.total), r.field
+            )
+            for r in rows
         ]
     all_in = board.totals["missing"] == 0
     clock = (

@@ -144,6 +144,7 @@ SPEC: dict[str, Route] = {
     "session-reopen": Route("director", S, ok={"post": 400}),
     "session-close": Route("director", S, ok={"post": 400}),
     "session-publish": Route("director", S, ok={"post": 400}),
+    "session-score-cards": Route("director", S, ok={"post": 400}),
     "session-publishing": Route(
         "director", S, ok={"get": 200, "patch": 200}, bodies={"patch": {"standings": True}}
     ),

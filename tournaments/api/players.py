@@ -45,6 +45,7 @@ class PlayerSerializer(serializers.ModelSerializer):
     """A player on the roster (``merged_into``: the entry this one was merged into)."""
 
     sex = serializers.CharField(read_only=True, help_text="lady, gentleman, or blank (p. 24).")
+    email = serializers.CharField(read_only=True, help_text=EMAIL_HELP)
 
     class Meta:
         model = Player
