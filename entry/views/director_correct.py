@@ -185,6 +185,7 @@ class CloseView(RunPageView):
             if running_now
             else [],
             "undecided": undecided,
+            "sides": sel.line_sides(undecided),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
