@@ -20,6 +20,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from entry.selectors.director_figures import director_figures
 from scoring import display
 from scoring.models import SlipLine, SlipLineVersion
 from scoring.scorers import ScoringError
@@ -27,7 +28,7 @@ from scoring.selectors.layout import Standings, missing_trays, standings_layout
 from scoring.selectors.places import session_placed_json
 from scoring.selectors.standings import entrant_names, modern_percentages, session_snapshot, standings_seen
 from scoring.visibility import DIRECTOR, sight
-from tournaments.models import ActionLog, Drive, Seating, SeatingTray, Session, Tray
+from tournaments.models import ActionLog, Drive, Seat, Seating, SeatingTray, Session, Tray
 
 
 @dataclass(frozen=True)
@@ -360,6 +361,22 @@ def unconfirmed_lines(*, session: Session) -> list[SlipLine]:
     )
 
 
+def line_sides(lines: list[SlipLine]) -> dict[int, str]:
+    """Who played each line, by line: "Pair 1 N-S v Pair 2 E-W", or where players are seated one by one
+    (mnemonic duplicate, individual movements) the players: "Ada & Cy N-S v Bea & Di E-W"; "" if nobody."""
+    seated: dict[tuple[int, int], dict[str, str]] = {}
+    seats = Seat.objects.filter(round_id__in={ln.round_id for ln in lines}, player__isnull=False)
+    for seat in seats.select_related("player", "seating"):
+        seated.setdefault((seat.round_id, seat.seating.table_id), {})[seat.direction] = seat.player.name
+    out = {}
+    for ln in lines:
+        here = seated.get((ln.round_id, ln.table_id), {})
+        ns = str(ln.ns) if ln.ns else " & ".join(here[d] for d in "NS" if d in here)
+        ew = str(ln.ew) if ln.ew else " & ".join(here[d] for d in "EW" if d in here)
+        out[ln.pk] = " v ".join(f"{who} {side}" for who, side in ((ns, "N-S"), (ew, "E-W")) if who)
+    return out
+
+
 def board_to_json(board: Board, session: Session) -> dict[str, Any]:
     """The board as the small JSON the page polls."""
     return {
@@ -443,6 +460,7 @@ def director_layout(*, session: Session) -> tuple[Standings | None, str]:
         percents=modern_percentages(session=session, snapshot=seen.snapshot),
         checks=True,
     )
+    layout = director_figures(layout, seen.typed)
     return replace(layout, missing=missing_trays(session=session, label=layout.label)), ""
 
 

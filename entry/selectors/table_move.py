@@ -10,6 +10,7 @@ phones show.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +18,9 @@ from django.core.cache import cache
 
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
+from tournaments.movements.diagram import runs
 from tournaments.selectors import seated_kind
+from tournaments.services.mnemonic import overplay_table
 from whist.cards import SEAT_NAME
 
 MOVEMENT_CACHE_SECONDS = 12 * 3600
@@ -115,12 +118,19 @@ def _stored_movement(session: Session, from_round: int, rounds: int | None) -> M
     )
 
 
+def room_tables(session: Session) -> dict[int, int]:
+    """The session's tables that are another table of the room: a mnemonic overplay is Table 1's (p. 26)."""
+    overplay = overplay_table(session)
+    return {overplay: 1} if overplay else {}
+
+
 def move_after(
     *, session: Session, seating: Seating, wait_for_director: bool, entrant: Entrant | None = None
 ) -> MoveView:
     """Where everyone at this table goes after its round (only ``entrant``'s line, if given)."""
     table, round_number = seating.table.number, seating.round.number
     movement = stored_movement(session=session, from_round=round_number)
+    room = room_tables(session)
     sentence = cards.table_move_sentence(movement, table, round_number)
     lines: list[MoveLine] = []
     if round_number < len(movement.rounds):
@@ -136,15 +146,34 @@ def move_after(
                     entrant=who.number,
                 )
             )
-        lines += _seat_lines(movement, seating, entrant)
-        for tray, to in sorted(cards.tray_moves(movement, table).get(round_number, {}).items()):
-            text = "Leave it on this table" if to == table else f"Take it to Table {to}"
-            lines.append(MoveLine(who=f"Tray {tray}", names="", text=text))
+        lines += _seat_lines(movement, seating, entrant, room)
+        lines += tray_lines(cards.tray_moves(movement, table).get(round_number, {}), table, room)
     if entrant is not None and lines:
         sentence = lines[0].text + "."
+    elif room and lines:  # mnemonic duplicate: one table of four all session (p. 26)
+        sentence = "Everyone stays at this table: each seat's move is below."
     return MoveView(
         after_round=round_number, sentence=sentence, lines=lines, wait_for_director=wait_for_director
     )
+
+
+def tray_lines(moves: Mapping[int, int], table: int, room: Mapping[int, int]) -> list[MoveLine]:
+    """Where the trays go, one line for all bound for one table: "Trays 1–16", "Take them to Table 2"."""
+    bound: dict[int, list[int]] = {}
+    for tray, to in sorted(moves.items()):
+        bound.setdefault(to, []).append(tray)
+    out = []
+    for to, trays in sorted(bound.items()):
+        it = "it" if len(trays) == 1 else "them"
+        if to in room and table not in room:
+            text = f"Keep {it} on this table for the overplay"
+        elif room.get(to, to) == room.get(table, table):
+            text = f"Leave {it} on this table"
+        else:
+            text = f"Take {it} to Table {room.get(to, to)}"
+        who = f"Tray {trays[0]}" if len(trays) == 1 else f"Trays {runs(trays).replace('-', '–')}"
+        out.append(MoveLine(who=who, names="", text=text))
+    return out
 
 
 def _next_place(movement: Movement, rnd: int, who: int, side: str) -> Any:
@@ -156,7 +185,9 @@ def _next_place(movement: Movement, rnd: int, who: int, side: str) -> Any:
     return cards.next_place(movement, rnd, who, "N" if side == "N-S" else "E")
 
 
-def _seat_lines(movement: Movement, seating: Seating, entrant: Entrant | None) -> list[MoveLine]:
+def _seat_lines(
+    movement: Movement, seating: Seating, entrant: Entrant | None, room: Mapping[int, int]
+) -> list[MoveLine]:
     """Seat-based movements: where each player goes (only ``entrant``'s player, if given)."""
     if seating.ns_id is not None or seating.ew_id is not None:
         return []
@@ -173,25 +204,40 @@ def _seat_lines(movement: Movement, seating: Seating, entrant: Entrant | None) -
             MoveLine(
                 who=seat.get_direction_display(),
                 names=seat.player.name,
-                text=_place_words(place, side, table, seat.direction),
+                text=_place_words(place, side, table, seat.direction, room),
                 entrant=seat.entrant.number if seat.entrant else None,
             )
         )
     return out
 
 
-def _place_words(place: Any, side: str, table: int, seat: str = "") -> str:
-    """ "Stay", "Go to Table 4, sit East-West" (a player: "sit North"), "Sit out the next round"."""
+def _place_words(
+    place: Any, side: str, table: int, seat: str = "", room: Mapping[int, int] | None = None
+) -> str:
+    """ "Stay", "Go to Table 4, sit East-West" (a player: "sit North"), "Sit out the next round".
+
+    ``room`` names the session's tables that are another table of the room (a mnemonic overplay).
+    """
     if place == "sit out":
         return "Sit out the next round (you take the average, p. 38)"
     if not isinstance(place, tuple):
         return "Play no more: the session is over for you"
     to_table, to_seat = place
     if seat:
-        if (to_table, to_seat) == (table, seat):
-            return "Keep your seat"
-        return f"Go to Table {to_table}, sit {SEAT_NAME[to_seat]}"
+        return _seat_words(to_table, to_seat, table, seat, room or {})
     direction = "North-South" if to_seat in ("N", "S") else "East-West"
     if to_table == table and direction[0] == side[0]:
         return "Stay at this table"
     return f"Go to Table {to_table}, sit {direction}"
+
+
+def _seat_words(to_table: int, to_seat: str, table: int, seat: str, room: Mapping[int, int]) -> str:
+    """A player's move: "Keep your seat", "Stay at this table, sit East", "Go to Table 4, sit North"."""
+    if to_table in room and table not in room:  # the same table, played again (p. 26)
+        return f"Stay at this table for the overplay: sit {SEAT_NAME[to_seat]}, holding an adversary's hand"
+    to_table, here = room.get(to_table, to_table), room.get(table, table)
+    if (to_table, to_seat) == (here, seat):
+        return "Keep your seat"
+    if to_table == here:
+        return f"Stay at this table, sit {SEAT_NAME[to_seat]}"
+    return f"Go to Table {to_table}, sit {SEAT_NAME[to_seat]}"

@@ -190,6 +190,7 @@ class CloseView(RunPageView):
             else [],
             "undecided": undecided,
             **addresses(session=self.session),
+            "sides": sel.line_sides(undecided),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:

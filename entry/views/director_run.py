@@ -42,6 +42,7 @@ from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat
 from tournaments.selectors import entrant_links_with_phones, running_score_reach
 from tournaments.services import running
 from tournaments.services.errors import UserError
+from tournaments.services.mnemonic import overplay_table
 from tournaments.services.phones import entrant_release_phones, session_phones_claim
 from tournaments.services.sessions import session_advance, session_publish_switches, session_start
 
@@ -259,6 +260,7 @@ class TablesView(RunPageView):
             **super().get_context_data(**kwargs),
             "tab": "tables",
             "tables": session.tables.all(),
+            "overplay_table": overplay_table(session),
             "seated_players": Player.objects.filter(pk__in=seated).order_by("name"),
             "substitutes": Player.objects.filter(club=session.club, active=True, merged_into__isnull=True)
             .exclude(pk__in=in_session)

@@ -110,7 +110,7 @@ def set_up(desk: Any, base: str, club: Club) -> Session:
     desk.get_by_role("button", name="Recommend").click()
     best = desk.locator(".rec.best")
     assert "Howell Pair System" in best.inner_text() and "Who meets whom" in best.inner_text()
-    assert "as a share of the most" in desk.locator("#balance-defined").inner_text()
+    assert "Qf, the quality factor, is 100 when" in desk.locator("#balance-defined").inner_text()
     assert desk.locator("#id_scoring_method").input_value() == "exponent"
     assert "much more equitable" in desk.locator("#scoring-advice").inner_text()
     shot(desk, "03-movement-choice")

@@ -53,7 +53,7 @@ def test_the_setup_page_defines_balance_and_preselects_the_advised_method(
     setup.entrants_add(session=session, rows=[(i, roster[2 * i : 2 * i + 2]) for i in range(8)])
     response = director_client.get(reverse("director:setup", args=[session.pk]), {"deals": 21})
     page = response.content.decode()
-    assert 'id="balance-defined"' in page and "as a share of the most" in page
+    assert 'id="balance-defined"' in page and "<b>Qf</b>, the quality factor, is 100 when" in page
     assert response.context["movement_form"]["scoring_method"].value() == "exponent"
     assert "Howell Pair System, plan 3" in page
     assert "Table 1 starts with trays 1, 2, 3" in page

@@ -26,7 +26,6 @@ EXCEPTIONS = {
     "scoring/selectors/people.py:results_chart": "the chart's axes and series, laid out in order",
     "entry/services/phones.py:phone_submit": "its keyword signature, passed on to result_submit",
     "scoring/exports.py:results_csv": "one column each of the CSV the clubs read",
-    "tournaments/movements/recommend.py:recommend": "each family's fit to the evening, weighed in turn",
     "entry/selectors/drive.py:drive_player_page": "the player's page's every part, gathered once",
     "tournaments/movements/team_matches.py:progressive_match": "the book's progressive match schedule",
     "tournaments/movements/more_teams.py:club_teams": "the book's schedule for teams of more than eight",

@@ -44,7 +44,9 @@ class Family:
     system that seats players be sized in the units a director thinks in:
     ``{"teams": 8}`` reads "two teams" as sixteen players. ``variant_kinds`` names the variants that
     seat something else than ``entrant_kind`` (progressive whist with partners
-    changed seats players, p. 24; with partners kept, pairs).
+    changed seats players, p. 24; with partners kept, pairs). ``plays_twice``
+    marks a system in which the same players play every deal twice by design
+    (mnemonic duplicate, p. 26): there a tray played twice is no fault.
     """
 
     name: str
@@ -57,6 +59,7 @@ class Family:
     summary: str = ""
     unit_players: Mapping[str, int] = field(default_factory=dict)
     variant_kinds: Mapping[str, EntrantKind] = field(default_factory=dict)
+    plays_twice: bool = False
 
     def kind_of(self, variant: str | None) -> EntrantKind:
         """What the family seats under a variant (players, pairs or teams)."""

@@ -130,4 +130,5 @@ FAMILY = Family(
     summary="Four players at one table; every deal replayed in another order, each side "
     "holding the cards its adversaries held.",
     unit_players={"pairs": 2},
+    plays_twice=True,
 )

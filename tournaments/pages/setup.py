@@ -25,7 +25,7 @@ from ..movements.balance import balance
 from ..movements.balance_text import keeps_directions
 from ..movements.design import best_switch
 from ..movements.limits import MAX_DEALS
-from ..movements.recommend import Recommendation, comparison_words, meeting_words
+from ..movements.recommend import Recommendation, comparison_words, meeting_words, ranking_reasons
 from ..previews import movement_recommendations
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
@@ -80,6 +80,8 @@ class RecommendationView:
     best: bool
     #: What tells it apart from another choice with the same figures ("" when none has them).
     twin_note: str = ""
+    #: Why it stands where it does in the list.
+    ranked: str = ""
 
     @property
     def name(self) -> str:
@@ -104,11 +106,6 @@ class RecommendationView:
         advice = self.advice
         return ScoringMethod(advice.method).label if advice else ""
 
-    @property
-    def balance_percent(self) -> int:
-        """Balance of comparisons as a whole percent."""
-        return round(self.rec.balance * 100)
-
 
 def recommendations(session: Session, deals: int) -> list[RecommendationView]:
     """The engine's recommendations for this session's entrants, best first."""
@@ -125,10 +122,30 @@ def recommendations(session: Session, deals: int) -> list[RecommendationView]:
         recs = [r for r in recs if TEAMS_OF_FAMILY.get(r.family) == teams]
     return [
         RecommendationView(
-            rec=r, value=f"{r.family}|{r.variant or ''}|{r.trays}", best=i == 0, twin_note=_twin_note(r, recs)
+            rec=r,
+            value=f"{r.family}|{r.variant or ''}|{r.trays}",
+            best=i == 0,
+            twin_note=_twin_note(r, recs),
+            ranked=why,
         )
-        for i, r in enumerate(recs)
+        for i, (r, why) in enumerate(zip(recs, ranking_reasons(recs), strict=True))
     ]
+
+
+def no_system_words(session: Session, deals: int) -> str:
+    """Why nothing is recommended, truly: too few deals, or no system of the book for this many."""
+    entrants, _ = _counts(session)
+    one, many = UNIT_WORDS[session.entrant_kind]
+    counted = f"{entrants} {one if entrants == 1 else many}"
+    if deals < MAX_DEALS and recommendations(session, MAX_DEALS):
+        return f"No system of the book seats {counted} in {deals} deals: try more deals."
+    words = f"No system of the book seats {counted}, in any number of deals."
+    if session.entrant_kind == EntrantKind.PAIRS and entrants == 2:
+        words += (
+            " Four players at one table play mnemonic duplicate (“Single Table, or Mnemonic Duplicate”, "
+            "pp. 25-27, 66): set the session up for individual players."
+        )
+    return words
 
 
 def _figures(r: Recommendation) -> tuple[Any, ...]:
@@ -311,13 +328,22 @@ def setup_context(
         "odd_pairs": session.entrant_kind == EntrantKind.PAIRS and entrants % 2 == 1,
         "teams_session": is_teams_session(session),
         "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),
-        "recs": recs[:SHOWN_RECOMMENDATIONS],
+        **_listed(session, recs, deals),
         "checked": checked,
-        "more_recs": recs[SHOWN_RECOMMENDATIONS:],
         "movement_form": movement_form
         or MovementChoiceForm(initial=initial, families=family_choices(session)),
         "movement": movement_facts(session),
         "steps": _steps(session, entrants),
+    }
+
+
+def _listed(session: Session, recs: Sequence[RecommendationView], deals: int) -> dict[str, Any]:
+    """The first choices, the more, and when there is none the true reason why."""
+    none = not recs and session.is_editable_setup
+    return {
+        "recs": recs[:SHOWN_RECOMMENDATIONS],
+        "more_recs": recs[SHOWN_RECOMMENDATIONS:],
+        "no_system": no_system_words(session, deals) if none else "",
     }
 
 

@@ -38,6 +38,11 @@ def plays_apart(movement: Movement) -> Movement:
     return replace(movement, tables=OVERPLAY_TABLE, rounds=rounds, notes=notes)
 
 
+def overplay_table(session: Session) -> int | None:
+    """The number of a mnemonic session's overplay table (the same table, its second play), else None."""
+    return OVERPLAY_TABLE if session.movement_family == FAMILY else None
+
+
 def is_one_table(movement: Movement) -> bool:
     """A mnemonic movement as the engine gives it: one table for both plays."""
     return movement.family == FAMILY and movement.tables == 1

@@ -20,6 +20,7 @@ from ..models import EntrantLink, Player, Round, Seat, Session, Table
 from ..models.seating import new_table_token
 from .club import log_action
 from .errors import UserError
+from .mnemonic import overplay_table
 from .sessions import require_status
 
 Status = Session.Status
@@ -88,7 +89,15 @@ def table_revoke_link(*, table: Table, user: Any = None) -> Table:
 
 @transaction.atomic
 def table_new_link(*, table: Table, user: Any = None) -> Table:
-    """Issue a table a new private link; the old one stops working at once."""
+    """Issue a table a new private link; the old one stops working at once.
+
+    Not to a mnemonic overplay: a bare link to it could send the overplay before the original play is in.
+    """
+    if table.number == overplay_table(table.session):
+        raise UserError(
+            f"Table {table.number} is the overplay of Table 1 (mnemonic duplicate, p. 26): it has no link of "
+            "its own; the players' own links send the overplay."
+        )
     table.token = new_table_token()
     table.token_revoked = False
     table.save(update_fields=["token", "token_revoked"])

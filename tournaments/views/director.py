@@ -13,6 +13,7 @@ from ..pages import setup as setup_page
 from ..selectors import session_for_director
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
+from ..services.mnemonic import overplay_table
 
 
 class DirectorHomeView(LoginRequiredMixin, TemplateView):
@@ -41,6 +42,7 @@ class SessionDetailView(LoginRequiredMixin, TemplateView):
             **super().get_context_data(**kwargs),
             "session": session,
             "tables": session.tables.all(),
+            "overplay_table": overplay_table(session),
             "entrants": setup_page.entrant_list(session),
             "unit": one,
             "units": many,
