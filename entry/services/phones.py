@@ -73,6 +73,12 @@ def phone_submit(
     table = _table_of_tray(plays, tray_number, current)
     table.session = phone.session
     owes_more = any(p.owed and not p.sent and str(p.tray) != str(tray_number).strip() for p in plays)
+    # Playing the tray at this table now, the table's line is the answer (mnemonic duplicate plays each tray
+    # twice, p. 25: the first play's line is not this one); else the entrant's own line, wherever sent.
+    here = any(
+        p.round == current and p.table.pk == table.pk and str(p.tray) == str(tray_number).strip()
+        for p in plays
+    )
     return result_submit(
         table=table,
         tray_number=tray_number,
@@ -87,7 +93,7 @@ def phone_submit(
         phone_round=current,
         key_scope=key_scope(phone),
         sender_owes_more=owes_more,
-        entrant=(link.entrant_id, link.side),
+        entrant=None if here else (link.entrant_id, link.side),
         trump=trump,
     )
 
