@@ -2,7 +2,8 @@
 
 The director sets the drive up at 1280 px (the First Method, points, three
 prizes and a booby), the app draws the first change by lot, and every
-player opens his own link on his own phone (390 x 844). At each change the
+player scans the QR code of the table where he sits first with his own phone
+(390 x 844) and taps his name, which opens his own page. At each change the
 North player of every table taps which side won and the points made; the
 East player of table 1 checks it. When the last table of a change sends,
 every phone shows its player's move ("Your side won at table 3: move up to
@@ -136,9 +137,17 @@ def test_a_drive_of_six_tables_for_eight_changes_from_the_players_phones(
     with DB_LOCK:
         links = EntrantLink.objects.filter(session=drive_session)
         tokens = {link.entrant.number: link.token for link in links}
+        first = DriveChange.objects.get(session=drive_session, number=1).seating
+        codes = {table.number: table.token for table in drive_session.tables.all()}
+    sits = {player: int(table) for table, seats in first.items() for player in seats.values()}
     phones = {n: new_page(PHONE) for n in tokens}
-    for number, phone in phones.items():
-        phone.goto(f"{base}/d/{tokens[number]}/")
+    for number, phone in phones.items():  # each scans the QR code on the table where it sits first
+        phone.goto(f"{base}/t/{codes[sits[number]]}/")
+        if number == 1:
+            expect_text(phone.locator("#drive-deal"), "A whist drive · this table plays deal")
+            shot(phone, "02-phone-table-code")
+        phone.locator(f".claim-btn[value='{number}']").click()
+        phone.wait_for_url(f"{base}/d/**")
     expect_text(phones[1].locator("#change-pill"), "Change 1")
     shot(phones[1], "03-phone-first-seat")
 
