@@ -127,13 +127,21 @@ PLACE_LABELS: dict[int, tuple[str, ...]] = {
 }
 
 
+#: The name of a row left empty between two filled ones: it becomes no entrant.
+SKIPPED_ROW = "—"
+
+
 class EntrantRowsForm(forms.Form):
     """Several entrants at once: each row picks the players of one pair (or team).
 
     Fields are ``r<row>_<place>`` (and ``r<row>_team`` when each pair names
     its team, pp. 56-59); every row's errors are shown beside that row. Each
     drop-down is labelled by its row and place, and ``static/js/entrants.js``
-    lets the director type a name instead of scrolling the roster.
+    lets the director type a name instead of scrolling the roster. With
+    ``visitors``, a hidden ``r<row>_<place>_new`` carries a name typed that
+    is on no roster entry: the player is added to the roster as a visitor.
+    With ``unit`` ("Pair"), each row is named as the entrant it becomes,
+    numbered from ``first`` over the rows filled.
     """
 
     def __init__(
@@ -144,23 +152,30 @@ class EntrantRowsForm(forms.Form):
         size: int,
         labels: tuple[str, ...] | None = None,
         teams: int = 0,
+        first: int = 1,
+        unit: str = "",
+        visitors: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.size, self.row_count, self.labels, self.teams = size, rows, labels, teams
+        self.first, self.unit, self.visitors = first, unit, visitors
         self.players = {str(p.pk): p for p in players}
         choices = [("", "—"), *((k, _label(p)) for k, p in self.players.items())]
         team_choices = [("", "—"), *((str(t), f"Team {t}") for t in range(1, teams + 1))]
-        places = self.place_labels()
+        places, names = self.place_labels(), self.row_labels()
         for r in range(1, rows + 1):
             if teams:
                 self.fields[f"r{r}_team"] = forms.ChoiceField(
                     choices=team_choices,
                     required=False,
-                    widget=forms.Select(attrs={"aria-label": f"Row {r}, team"}),
+                    widget=forms.Select(attrs={"aria-label": f"{_aria(names[r])}, team"}),
                 )
             for p in range(1, size + 1):
-                attrs = {"aria-label": f"Row {r}, {places[p - 1].lower()}", "data-player": ""}
+                attrs = {"aria-label": f"{_aria(names[r])}, {places[p - 1].lower()}", "data-player": ""}
+                if visitors:
+                    attrs["data-visitor"] = f"id_r{r}_{p}_new"
+                    self.fields[f"r{r}_{p}_new"] = forms.CharField(required=False, widget=forms.HiddenInput)
                 self.fields[f"r{r}_{p}"] = forms.ChoiceField(
                     choices=choices, required=False, widget=forms.Select(attrs=attrs)
                 )
@@ -186,6 +201,56 @@ class EntrantRowsForm(forms.Form):
                 out.append((r, [self.players.get(k) for k in keys]))
         return out
 
+    def entries(self) -> list[tuple[int, list[Player | str | None]]]:
+        """The rows with a player chosen or a visitor named: each place's player, else the name typed."""
+        out = []
+        for r in range(1, self.row_count + 1):
+            places = [self._place(r, p) for p in range(1, self.size + 1)]
+            if any(places):
+                out.append((r, places))
+        return out
+
+    def _place(self, r: int, p: int) -> Player | str | None:
+        """A place of a row: the roster player picked, else a visitor's name (when visitors are taken)."""
+        picked = self.players.get(self.cleaned_data.get(f"r{r}_{p}") or "")
+        if picked is not None or not self.visitors:
+            return picked
+        typed = str(self.data.get(f"r{r}_{p}_new") or "").strip()
+        return typed or None
+
+    def _filled(self, r: int) -> bool:
+        """Whether the director filled a row (as posted: a player picked or a visitor named)."""
+        if not self.is_bound:
+            return False
+        names = [f"r{r}_{p}" for p in range(1, self.size + 1)]
+        return any(str(self.data.get(n) or "").strip() for n in names + [f"{n}_new" for n in names])
+
+    def row_labels(self) -> dict[int, str]:
+        """Each row's name on the page: the entrant it becomes ("Pair 9"), or its number without a ``unit``.
+
+        The rows filled become the entrants in order; a row left empty between two filled ones becomes
+        none ("—"); the empty rows after the last filled one continue the numbers.
+        """
+        filled = [r for r in range(1, self.row_count + 1) if self._filled(r)]
+        last, out, number = max(filled, default=0), {}, self.first
+        for r in range(1, self.row_count + 1):
+            if not self.unit:
+                out[r] = f"Row {r}"
+            elif r < last and r not in filled:
+                out[r] = SKIPPED_ROW
+            else:
+                out[r], number = f"{self.unit} {number}", number + 1
+        return out
+
+    def numbered_rows(self) -> list[tuple[int, str, list[forms.BoundField], list[str]]]:
+        """For the set-up page: each row's number, its name ("Pair 9"), its bound fields and its errors."""
+        names = self.row_labels()
+        return [(n, names[n], bound, errors) for n, bound, errors in self.row_fields()]
+
+    def labels_in_error(self) -> list[str]:
+        """The names of the rows with an error ("Pair 9")."""
+        return [label for _, label, _, errors in self.numbered_rows() if errors]
+
     def row_teams(self) -> dict[int, str]:
         """Row number -> the team chosen on it (empty when none is)."""
         if not self.teams:
@@ -204,6 +269,37 @@ class EntrantRowsForm(forms.Form):
     def rows_in_error(self) -> list[int]:
         """The numbers of the rows with an error."""
         return [n for n, _, errors in self.row_fields() if errors]
+
+
+class NamesForm(forms.Form):
+    """A list of names pasted or typed, one entry a line (the services read it)."""
+
+    text = forms.CharField(
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false", "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, label: str = "Names", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["text"].label = label
+        self.fields["text"].validators = []  # the services check every line, a NUL with its line number
+
+    def typed(self) -> str:
+        """The text as sent, for the services to read and check."""
+        return str(self.data.get("text") or "") if self.is_bound else ""
+
+    def refused(self, exc: UserError) -> NamesForm:
+        """Show a service's refusal: its summary, then each line at fault, under the text."""
+        self.is_valid()
+        for problem in [exc.message, *getattr(exc, "problems", [])]:
+            self.add_error("text", problem)
+        return self
+
+
+def _aria(row: str) -> str:
+    """A row's name as a screen reader says it."""
+    return "Empty row" if row == SKIPPED_ROW else row
 
 
 def _label(player: Player) -> str:

@@ -16,6 +16,7 @@ urlpatterns = [
     path("club/<slug:club>/roster/", roster.RosterView.as_view(), name="roster"),
     path("club/<slug:club>/roster/search.json", roster.RosterSearchJsonView.as_view(), name="roster_search"),
     path("club/<slug:club>/roster/import/", roster.RosterImportView.as_view(), name="roster_import"),
+    path("club/<slug:club>/roster/names/", roster.RosterNamesView.as_view(), name="roster_names"),
     path("club/<slug:club>/roster/p/<int:pk>/", roster.PlayerEditView.as_view(), name="player_edit"),
     path(
         "club/<slug:club>/roster/p/<int:pk>/active/", roster.PlayerActiveView.as_view(), name="player_active"
@@ -28,6 +29,9 @@ urlpatterns = [
     path("series/<int:pk>/ladder/", series.SeriesLadderRuleView.as_view(), name="series_ladder"),
     path("s/<int:pk>/setup/", setup.SessionSetupView.as_view(), name="setup"),
     path("s/<int:pk>/setup/entrants/", setup.SetupEntrantsView.as_view(), name="setup_entrants"),
+    path(
+        "s/<int:pk>/setup/entrants/names/", setup.SetupEntrantNamesView.as_view(), name="setup_entrant_names"
+    ),
     path(
         "s/<int:pk>/setup/entrants/<int:number>/withdraw/",
         setup.EntrantWithdrawView.as_view(),

@@ -163,6 +163,9 @@ SPEC: dict[str, Route] = {
         "director", S, ok={"get": 200, "post": 400}, bodies={"post": {"players": ["@spare"]}}
     ),
     "entrant-phantom-add": Route("director", S, ok={"post": 400}),
+    "entrant-names": Route(
+        "director", S, ok={"get": 200, "post": 400}, bodies={"post": {"text": "Spare Player & A Visitor"}}
+    ),
     "entrant-detail": Route("director", {**S, "number": "entrant"}, ok={"get": 200, "delete": 400}),
     "entrant-make-phantom": Route("director", {**S, "number": "entrant"}, ok={"post": 200}),
     "session-movement": Route(

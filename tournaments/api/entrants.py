@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import Entrant, EntrantLink, Player, Session
-from ..services import running, setup
+from ..services import entrant_names, running, setup
 from ..services.errors import NotFound, UserError
 from ..services.phones import entrant_release_phones
 from ..services.sessions import KIND_SHAPE
@@ -126,6 +126,88 @@ class EntrantListView(DirectorView):
         team = {1: form.validated_data.get("team")}
         added = setup.entrants_add(session=session, rows=[(1, people)], teams=team, user=request.user)
         return Response(EntrantSerializer(added[0]).data, status=status.HTTP_201_CREATED)
+
+
+class EntrantNamesSerializer(serializers.Serializer):
+    """A list of entrants, one a line, as the set-up page's list to paste."""
+
+    text = serializers.CharField(
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text=(
+            "One entrant a line, its players' names separated by '&', ' and ', '/' or ',' (a team of four "
+            "N, S, E, W; teams of more than eight begin 'Team 1: '). A name is matched to the roster by name "
+            "or member number, any case ('Ann Lee (123)' where two share a name); a name on no roster entry "
+            f"is added to the roster. At most {entrant_names.MAX_LINES} lines; all are added or none."
+        ),
+    )
+
+
+class RosterEntrySerializer(serializers.Serializer):
+    """A player of the roster, as a list named them."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    member_number = serializers.CharField()
+
+
+class EntrantNamesAddedSerializer(serializers.Serializer):
+    """What a list added: the entrants, the players new on the roster, the retired ones made active."""
+
+    entrants = EntrantSerializer(many=True)
+    new_players = RosterEntrySerializer(many=True, help_text="Names on no roster entry, added to it.")
+    active_again = RosterEntrySerializer(many=True, help_text="Inactive players named, made active again.")
+
+
+class PreviousNamesSerializer(serializers.Serializer):
+    """The club's last session of this kind, its entrants as a list to edit and send back."""
+
+    session = serializers.IntegerField(allow_null=True, help_text="That session's id (null: none).")
+    text = serializers.CharField(allow_blank=True, help_text="Its entrants, one a line; phantoms left out.")
+    left_out = serializers.IntegerField(help_text="Its entrants with a player entered here already.")
+
+
+@extend_schema(tags=["entrants"], parameters=[SESSION_ID])
+class EntrantNamesView(DirectorView):
+    """Entrants as a list of names: last week's to start from; and a list to enter, all or none."""
+
+    @extend_schema(
+        operation_id="entrants_names_previous", responses={200: PreviousNamesSerializer, **errors(401, 404)}
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        """The entrants of the club's most recent earlier session of the same kind, as a list."""
+        found = entrant_names.previous_entrants(self.director_session(pk))
+        session = found.session.pk if found.session else None
+        return Response({"session": session, "text": found.text, "left_out": found.left_out})
+
+    @extend_schema(
+        operation_id="entrants_names_add",
+        request=EntrantNamesSerializer,
+        responses={201: EntrantNamesAddedSerializer, **errors(400, 401, 404)},
+        description=(
+            "A refused list adds nothing: the 400 says why under `text`, and `problems` names each line at "
+            "fault ('Line 3: Ann Lee is already entered (pair 2).')."
+        ),
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Enter the list before the start (the movement re-seats if it can)."""
+        session = self.director_session(pk)
+        form = EntrantNamesSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        added = entrant_names.entrants_add_names(
+            session=session, text=form.validated_data["text"], user=request.user
+        )
+        body = {
+            "entrants": EntrantSerializer(added.entrants, many=True).data,
+            "new_players": [_roster_entry(p) for p in added.new_players],
+            "active_again": [_roster_entry(p) for p in added.active_again],
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _roster_entry(player: Player) -> dict[str, Any]:
+    """A roster player as the answer names them."""
+    return {"id": player.pk, "name": player.name, "member_number": player.member_number}
 
 
 @extend_schema(tags=["entrants"], parameters=[SESSION_ID, ENTRANT_NUMBER])
@@ -271,6 +353,7 @@ urlpatterns = [
     ),
     path("sessions/<int:pk>/entrants/", EntrantListView.as_view(), name="entrant-list"),
     path("sessions/<int:pk>/entrants/phantom/", PhantomAddView.as_view(), name="entrant-phantom-add"),
+    path("sessions/<int:pk>/entrants/names/", EntrantNamesView.as_view(), name="entrant-names"),
     path("sessions/<int:pk>/entrants/<int:number>/", EntrantDetailView.as_view(), name="entrant-detail"),
     path("sessions/<int:pk>/substitute/", SubstituteView.as_view(), name="session-substitute"),
 ]

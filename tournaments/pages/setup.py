@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from whist.cards import SUIT_SYMBOL, rank_text
 
 from ..display import plural, variant_words
-from ..forms import EntrantRowsForm, MovementChoiceForm, PBNImportForm
+from ..forms import EntrantRowsForm, MovementChoiceForm, NamesForm, PBNImportForm
 from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.advice import ScoringAdvice, scoring_advice
@@ -30,15 +30,19 @@ from ..previews import movement_recommendations
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
 from ..printing.hands import tray_hands_of
+from ..services import entrant_names
 from ..services.errors import UserError
-from ..services.sessions import KIND_SHAPE
+from ..services.sessions import KIND_SHAPE, next_number
 from ..services.teams import MAX_TEAMS, TEAMS_OF_FAMILY, is_teams_session
+from .entrants import entrants_hint, names_form_for, names_help
 
 DEFAULT_DEALS = 24
 MAX_ROWS = 16
 #: Three teams of six pairs (pp. 57-58) need eighteen rows.
 MAX_TEAM_ROWS = 24
 SHOWN_RECOMMENDATIONS = 5
+#: Rows beyond the roster's free players: for visitors typed in (a new club's roster may be empty).
+VISITOR_ROWS = 2
 
 #: What to call one entrant and many, by kind of session.
 UNIT_WORDS: dict[str, tuple[str, str]] = {
@@ -189,8 +193,42 @@ def entrants_form_for(session: Session, data: Any = None) -> EntrantRowsForm:
         .order_by("name")
     )
     teams = is_teams_session(session)
-    rows = max(1, min(MAX_TEAM_ROWS if teams else MAX_ROWS, len(free) // size))
-    return EntrantRowsForm(data, players=free, rows=rows, size=size, teams=MAX_TEAMS if teams else 0)
+    rows = min(MAX_TEAM_ROWS if teams else MAX_ROWS, len(free) // size + VISITOR_ROWS)
+    return EntrantRowsForm(
+        data,
+        players=free,
+        rows=rows,
+        size=size,
+        teams=MAX_TEAMS if teams else 0,
+        first=next_number(session, KIND_SHAPE[session.entrant_kind][0]),
+        unit=UNIT_WORDS[session.entrant_kind][0].capitalize(),
+        visitors=True,
+    )
+
+
+def entrants_step(
+    session: Session, entrants_form: EntrantRowsForm | None, names_form: NamesForm | None
+) -> dict[str, Any]:
+    """The entrants step's forms and help: the rows, the list to paste, the session of last week's."""
+    editable = session.is_editable_setup
+    return {
+        "teams_session": is_teams_session(session),
+        "entrants_form": entrants_form or (entrants_form_for(session) if editable else None),
+        "entrants_hint": entrants_hint(session),
+        "names_form": names_form or names_form_for(session),
+        "names_help": names_help(session),
+        "previous": entrant_names.previous_session(session) if editable else None,
+    }
+
+
+def added_names_message(session: Session, added: entrant_names.Added) -> str:
+    """ "Added pairs 9, 10. New on the roster: Jane Doe." and what became of the movement."""
+    said = added_message(session, added.entrants)
+    if added.new_players:
+        said += f" New on the roster: {', '.join(p.name for p in added.new_players)}."
+    if added.active_again:
+        said += f" Active on the roster again: {', '.join(p.name for p in added.active_again)}."
+    return said
 
 
 def entrant_list(session: Session) -> list[dict[str, Any]]:
@@ -302,6 +340,7 @@ def setup_context(
     deals: int,
     entrants_form: EntrantRowsForm | None = None,
     movement_form: MovementChoiceForm | None = None,
+    names_form: NamesForm | None = None,
 ) -> dict[str, Any]:
     """Everything the set-up page shows."""
     entrants, _ = _counts(session)
@@ -326,8 +365,7 @@ def setup_context(
         "entrants": entrant_list(session),
         "count": entrants,
         "odd_pairs": session.entrant_kind == EntrantKind.PAIRS and entrants % 2 == 1,
-        "teams_session": is_teams_session(session),
-        "entrants_form": entrants_form or (entrants_form_for(session) if session.is_editable_setup else None),
+        **entrants_step(session, entrants_form, names_form),
         **_listed(session, recs, deals),
         "checked": checked,
         "movement_form": movement_form

@@ -48,7 +48,11 @@ def entrants_add(
     ``teams`` gives each row's team in a session of teams of more than eight (pp. 56-59).
     """
     if not rows:
-        raise UserError("Choose the players of at least one pair.", field="r1_1")
+        kind, _ = KIND_SHAPE[session.entrant_kind]
+        which = (
+            f"the players of at least one {kind}" if kind != Entrant.Kind.PLAYER else "at least one player"
+        )
+        raise UserError(f"Choose {which}.", field="r1_1")
     added: list[Entrant] = []
     errors: dict[str, str] = {}
     twice = _twice(rows)

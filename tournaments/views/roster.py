@@ -16,18 +16,27 @@ from django.urls import reverse
 from django.views import View
 
 from .. import tasks
-from ..forms import PlayerForm, PlayerMergeForm, RosterImportForm, add_service_error
+from ..display import plural
+from ..forms import NamesForm, PlayerForm, PlayerMergeForm, RosterImportForm, add_service_error
 from ..mixins import DirectorClubMixin
+from ..models import Player
 from ..services import club as club_services
+from ..services import entrant_names
 from ..services.errors import UserError
 
 SEARCH_LIMIT = 200
 
 
 class RosterView(DirectorClubMixin, View):
-    """The roster with its search box, and the form to add a player."""
+    """The roster with its search box, the form to add a player, and the list to add several."""
 
-    def get(self, request: HttpRequest, club: str, form: PlayerForm | None = None) -> HttpResponse:
+    def get(
+        self,
+        request: HttpRequest,
+        club: str,
+        form: PlayerForm | None = None,
+        names_form: NamesForm | None = None,
+    ) -> HttpResponse:
         q = request.GET.get("q", "")
         players = club_services.players_search(club=self.club, q=q)[:SEARCH_LIMIT]
         return render(
@@ -38,6 +47,7 @@ class RosterView(DirectorClubMixin, View):
                 "q": q,
                 "players": players,
                 "form": form or PlayerForm(),
+                "names_form": names_form or NamesForm(label=NAMES_LABEL),
             },
         )
 
@@ -49,6 +59,23 @@ class RosterView(DirectorClubMixin, View):
         except UserError as exc:
             return self.get(request, club, form=add_service_error(form, exc))
         messages.success(request, f"{player.name} is on the roster.")
+        return redirect("director:roster", club=self.club.slug)
+
+
+#: The list of new players' label on the roster page.
+NAMES_LABEL = "Names, one a line"
+
+
+class RosterNamesView(RosterView):
+    """Add several players at once: a list, one a line ("name" or "name, member number"); all or none."""
+
+    def post(self, request: HttpRequest, club: str) -> HttpResponse:
+        form = NamesForm(request.POST, label=NAMES_LABEL)
+        try:
+            added = entrant_names.players_add_names(club=self.club, text=form.typed(), user=request.user)
+        except UserError as exc:
+            return self.get(request, club, names_form=form.refused(exc))
+        messages.success(request, _added_words(added))
         return redirect("director:roster", club=self.club.slug)
 
 
@@ -193,6 +220,17 @@ def _progress_json(running: club_services.RosterImport | None) -> JsonResponse:
         return JsonResponse({"detail": "No such import."}, status=404)
     fields = ("state", "total", "done", "added", "finished", "said")
     return JsonResponse({name: getattr(running, name) for name in fields})
+
+
+#: The names said one by one after a list is added; the rest are counted.
+NAMES_SHOWN = 20
+
+
+def _added_words(added: list[Player]) -> str:
+    """ "Added 3 players to the roster: Ann Lee, Bob Hart, Cy Dunn." """
+    names = ", ".join(p.name for p in added[:NAMES_SHOWN])
+    more = f" and {len(added) - NAMES_SHOWN:,} more" if len(added) > NAMES_SHOWN else ""
+    return f"Added {plural(len(added), 'player')} to the roster: {names}{more}."
 
 
 def _name_number(form: PlayerForm) -> dict[str, str]:

@@ -21,9 +21,11 @@ from ..forms import (
     add_service_error,
 )
 from ..mixins import ActionView, DirectorClubMixin, DirectorSeriesMixin, DirectorSessionMixin
+from ..pages import entrants as entrants_page
 from ..pages import series as sctx
 from ..pages import setup as ctx
 from ..services import deals as deals_services
+from ..services import entrant_names
 from ..services import pbn as pbn_services
 from ..services import rotations as rotation_services
 from ..services import seating as seating_services
@@ -59,25 +61,47 @@ class SessionNewView(DirectorClubMixin, View):
 
 
 class SessionSetupView(DirectorSessionMixin, View):
-    """Step 2: the whole draft on one page: entrants, recommendations, the chosen movement."""
+    """Step 2: the whole draft on one page: entrants, recommendations, the chosen movement.
+
+    ``?previous=1`` fills the list to paste with the entrants of the club's last session of this kind.
+    """
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
-        return self.setup_page(request)
+        if request.GET.get("previous") != "1" or not self.session.is_editable_setup:
+            return self.setup_page(request)
+        form, said = entrants_page.previous_names(self.session)
+        messages.info(request, said)
+        return self.setup_page(request, names_form=form)
 
 
 class SetupEntrantsView(DirectorSessionMixin, View):
-    """Add the pairs (or teams) picked from the roster, all at once."""
+    """Add the pairs (or teams) picked from the roster, all at once; a name typed may add a visitor."""
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         form = ctx.entrants_form_for(self.session, data=request.POST)
         try:
             form.is_valid()
-            added = setup_services.entrants_add(
-                session=self.session, rows=form.rows(), teams=form.row_teams(), user=request.user
+            added = entrant_names.entrants_add_rows(
+                session=self.session, rows=form.entries(), teams=form.row_teams(), user=request.user
             )
         except UserError as exc:
             return self.setup_page(request, entrants_form=add_service_error(form, exc))
-        messages.success(request, ctx.added_message(self.session, added))
+        messages.success(request, ctx.added_names_message(self.session, added))
+        return redirect("director:setup", pk=pk)
+
+
+class SetupEntrantNamesView(DirectorSessionMixin, View):
+    """Add a pasted list of pairs (teams, players), one a line; a name not on the roster adds a player."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = entrants_page.names_form_for(self.session, data=request.POST)
+        try:
+            added = entrant_names.entrants_add_names(
+                session=self.session, text=form.typed(), user=request.user
+            )
+        except UserError as exc:
+            return self.setup_page(request, names_form=form.refused(exc))
+        messages.success(request, ctx.added_names_message(self.session, added))
         return redirect("director:setup", pk=pk)
 
 
