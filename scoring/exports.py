@@ -36,7 +36,6 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
@@ -44,24 +43,16 @@ from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Table, TableStyle
 
 from scoring import display
+from scoring.pdf_fonts import font_text, pdf_font
 from scoring.scorers import Scores
 from scoring.selectors.layout import Cell, Standings
 from scoring.selectors.places import Places
 from scoring.selectors.travellers import TravellerView
 from tournaments.printing.cells import text_cell, text_rows
-from whist.cards import SYMBOL_SUIT
 
-FONT_PATHS = (
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-)
-SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-ASCII_SUITS = str.maketrans({**SYMBOL_SUIT, "−": "-"})
 #: How a spreadsheet cell opens a formula (or, with a tab or CR, hides one after what it shows).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: A number as this CSV writes one: whole, exact rational ("-27/4") or decimal ("-6.7500").
@@ -157,7 +148,7 @@ def results_pdf(
     *, heading: Heading, standings: Standings | None, travellers: Sequence[TravellerView] | None
 ) -> bytes:
     """The standings and travellers as an A4 PDF."""
-    font = _font()
+    font = pdf_font()
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
         buffer,
@@ -176,26 +167,6 @@ def results_pdf(
         story += _traveller_flowables(traveller, font)
     doc.build(story)
     return buffer.getvalue()
-
-
-def _font() -> str:
-    """A font with suit symbols and raised figures (DejaVu Sans), else Helvetica."""
-
-    if "DejaVuSans" in pdfmetrics.getRegisteredFontNames():
-        return "DejaVuSans"
-    for path in FONT_PATHS:
-        if Path(path).exists():
-            pdfmetrics.registerFont(TTFont("DejaVuSans", path))
-            return "DejaVuSans"
-    return "Helvetica"
-
-
-def _text(value: str, font: str) -> str:
-    """Text safe for the font: Helvetica has neither suit symbols nor most raised figures."""
-    if font != "Helvetica":
-        return value
-    value = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+)", lambda m: "^" + m.group(1).translate(SUPERSCRIPTS), value)
-    return value.translate(ASCII_SUITS)
 
 
 def _para(text: str, style: Any) -> Paragraph:
@@ -235,14 +206,17 @@ def _figure(cell: Cell | None, font: str) -> Any:
     """A figure as on the pages: its exponent raised (reportlab's ``<super>``), the text escaped."""
     if cell is None or not (cell.text or cell.raised):
         return ""
-    return Paragraph(display.pdf(_text(cell.text, font), cell.raised), _styles(font)["fig"])
+    return Paragraph(display.pdf(font_text(cell.text, font), cell.raised), _styles(font)["fig"])
 
 
 def _heading(heading: Heading, font: str) -> list[Any]:
     """The session's title and what it was."""
 
     st = _styles(font)
-    return [_para(_text(heading.title, font), st["h1"]), _para(_text(heading.subtitle, font), st["p"])]
+    return [
+        _para(font_text(heading.title, font), st["h1"]),
+        _para(font_text(heading.subtitle, font), st["p"]),
+    ]
 
 
 def _table(rows: list[list[Any]], font: str, widths: list[float]) -> Any:
@@ -254,7 +228,7 @@ def _table(rows: list[list[Any]], font: str, widths: list[float]) -> Any:
     """
 
     cells = text_rows(
-        [[_text(c, font) if isinstance(c, str) else c for c in r] for r in rows], _cell_style(font)
+        [[font_text(c, font) if isinstance(c, str) else c for c in r] for r in rows], _cell_style(font)
     )
     table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
@@ -280,17 +254,17 @@ def _standings_flowables(standings: Standings, font: str) -> list[Any]:
     """The standings, field by field, and the method's notes."""
 
     st = _styles(font)
-    out: list[Any] = [_para(_text(f"{standings.title} ({standings.pages})", font), st["h2"])]
+    out: list[Any] = [_para(font_text(f"{standings.title} ({standings.pages})", font), st["h2"])]
     for field in standings.fields:
         if field.title:
-            out.append(_para(_text(field.title, font), st["h2"]))
+            out.append(_para(font_text(field.title, font), st["h2"]))
         head = ["Rank", standings.label, *standings.columns]
         body = [
             [r.place or str(r.rank), f"{r.entrant}  {r.names}", *(_figure(c, font) for c in r.cells)]
             for r in field.rows
         ]
         out.append(_table([head, *body], font, _standings_widths(len(standings.columns))))
-    out += [_para(_text(note, font), st["p"]) for note in standings.notes]
+    out += [_para(font_text(note, font), st["p"]) for note in standings.notes]
     return out
 
 
@@ -316,7 +290,10 @@ def _traveller_flowables(t: TravellerView, font: str) -> list[Any]:
         ]
         for r in t.rows
     ]
-    parts: list[Any] = [_para(_text(title, font), st["h2"]), _table([head, *body], font, TRAVELLER_WIDTHS)]
+    parts: list[Any] = [
+        _para(font_text(title, font), st["h2"]),
+        _table([head, *body], font, TRAVELLER_WIDTHS),
+    ]
     if t.heading:
-        parts.append(_para(_text(t.heading, font), st["p"]))
+        parts.append(_para(font_text(t.heading, font), st["p"]))
     return [KeepTogether(parts)]
