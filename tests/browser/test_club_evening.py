@@ -175,6 +175,7 @@ def test_a_new_director_runs_an_evening_on_make_clubs_server_for_phones_at_the_h
     for table in (1, 2):
         ns, ew = phones[table, "N-S"], phones[table, "E-W"]
         for tray in trays[table]:
+            ns.wait_for_load_state("networkidle")  # the page drawn again after the last send
             send(ns, tray, tricks(table, tray))
             expect_text(ns.locator("#flash"), f"Tray {tray} sent: N-S {tricks(table, tray)}")
         check(ew, trays[table][0])  # the second tray: table 1 never checks it; table 2's E-W dispute it
