@@ -85,3 +85,14 @@ def test_no_system_is_said_only_when_true(director_client: Client, club: Club) -
     page = text(director_client.get(reverse("director:setup", args=[two.pk]), {"deals": 16}).content.decode())
     assert "No system of the book seats 2 pairs, in any number of deals." in page
     assert "play mnemonic duplicate" in page and "set the session up for individual players" in page
+
+
+def test_the_api_gives_each_recommendation_its_qf_in_words_and_why_it_stands_there() -> None:
+    """The recommendations' API says what the cards say: Qf, its words, the changes, and why each is where."""
+    answer = Client().get("/api/v1/movements/recommend/?session_kind=pairs&entrants=14&deals=28").json()
+    first, *rest = answer
+    assert first["family"] == "howell" and first["qf"] >= 91 and first["fields"] == 1
+    assert first["balance_words"].startswith("Qf ") and first["ranked"].startswith("26 deals in 13 rounds")
+    assert first["changes"] == first["rounds"] - 1 and all(r["ranked"] for r in rest)
+    safford = next(r for r in answer if r["family"] == "safford")
+    assert answer.index(safford) > 0 and "changes tables after every tray" in safford["ranked"]

@@ -28,6 +28,7 @@ from ..models import ScoringMethod, Session
 from ..movements import Movement, MovementUserError
 from ..movements.drive import DRIVE_METHODS
 from ..movements.limits import MAX_CHANGE, MAX_DEALS, MAX_PLAYERS, MAX_TABLES, MAX_UNITS, change_problem
+from ..movements.recommend import ranking_reasons
 from ..previews import drive_next_change, movement_preview, movement_recommendations, recommendation_problem
 from ..services import seating, setup
 from ..services.errors import NotFound, UserError
@@ -178,8 +179,18 @@ class RecommendationSerializer(serializers.Serializer):
     rounds = serializers.IntegerField()
     tables = serializers.IntegerField()
     sitouts_per_round = serializers.IntegerField()
-    balance = serializers.FloatField()
+    balance = serializers.FloatField(help_text="Least over most comparisons of any two entrants (1: even).")
     reason = serializers.CharField()
+    qf = serializers.FloatField(
+        allow_null=True,
+        help_text="The quality factor, 100 perfect: of the one field, or the lesser of a Mitchell's two; "
+        "null where not measured (teams, progressive whist, mnemonic duplicate).",
+    )
+    fields = serializers.IntegerField(help_text="2 when N-S and E-W are ranked apart, each with a winner.")
+    balance_words = serializers.CharField(help_text="The balance in a director's words.")
+    per_round = serializers.IntegerField(help_text="The most trays a table plays in a round.")
+    changes = serializers.IntegerField(help_text="The times the room moves: one fewer than the rounds.")
+    ranked = serializers.CharField(help_text="Why it stands where it does in the list.")
 
 
 class MovementFixSerializer(serializers.Serializer):
@@ -293,7 +304,11 @@ class RecommendView(PublicView):
             entrants=data["entrants"],
             deals=data["deals"],
         )
-        return Response(RecommendationSerializer([r.to_json() for r in recs], many=True).data)
+        listed = [
+            {**r.to_json(), "changes": r.changes, "ranked": why}
+            for r, why in zip(recs, ranking_reasons(recs), strict=True)
+        ]
+        return Response(RecommendationSerializer(listed, many=True).data)
 
 
 #: The change's schema: a round object whose lists are at most twenty tables' worth (``MAX_CHANGE``).
