@@ -13,7 +13,7 @@ links to open. Nothing it serves is fetched from the internet.
 Environment: ``HOST`` (the address to serve and print; detected if unset;
 ``0.0.0.0`` serves every interface and prints the detected one), ``PORT``
 (8000), ``SITE_URL`` (the printed address, if not ``http://HOST:PORT``),
-``WEB_CONCURRENCY`` (gunicorn's workers, 2), ``CLUBWHIST_VAR_DIR``, and
+``WEB_CONCURRENCY`` (gunicorn's workers: 1, or 2 with a shared ``CACHE_URL``), ``CLUBWHIST_VAR_DIR``, and
 ``DATABASE_URL`` as everywhere else.
 """
 
@@ -156,11 +156,20 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 def gunicorn_command(server: ClubServer) -> list[str]:
-    """gunicorn serving the app on every bound address (threads: phones wait on the network, not the CPU)."""
+    """gunicorn serving the app on every bound address (threads: phones wait on the network, not the CPU).
+
+    Without a shared cache (``CACHE_URL``, Redis: a hall seldom has one) one process with eight threads
+    serves the hall, so that the throttles, the pages' cache and the solver's thread are one for every
+    phone; two processes each kept their own counts, and a phone refused by one was let in by the other.
+    A hall's evening is a few results a second at the most: one process is plenty (bench/).
+    """
     gunicorn = Path(sys.executable).with_name("gunicorn")
+    shared = server.env.get("CACHE_URL", "").startswith(("redis://", "rediss://"))
+    workers = server.env.get("WEB_CONCURRENCY", "").strip() or ("2" if shared else "1")
+    threads = "4" if workers != "1" else "8"
     args = [str(gunicorn) if gunicorn.exists() else "gunicorn", "clubwhist.wsgi"]
-    args += ["--worker-class", "gthread", "--threads", "4", "--timeout", "60", "--access-logfile", "-"]
-    args += ["--workers", server.env.get("WEB_CONCURRENCY", "2")]
+    args += ["--worker-class", "gthread", "--threads", threads, "--timeout", "60", "--access-logfile", "-"]
+    args += ["--workers", workers]
     for bind in server.binds:
         args += ["--bind", bind]
     return args
