@@ -5,12 +5,13 @@ the coalescing policy). Tasks take ids, read through selectors, and call a servi
 from __future__ import annotations
 
 import logging
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from celery import shared_task
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connections, transaction
+from django.db import OperationalError, connections, transaction
 
 from scoring.hand_records import deals_missing_double_dummy, session_double_dummy
 
@@ -47,10 +48,24 @@ def _solve_off_the_request(session_id: int) -> None:
         compute_double_dummy.delay(session_id)
 
 
+#: The solver thread tries again this many times, this many seconds apart and more, when the database is
+#: busy with a request's write (SQLite locks it whole); each try solves only the deals still missing.
+SOLVE_TRIES = 5
+SOLVE_PAUSE_SECONDS = 0.5
+
+
 def _solve_on_thread(session_id: int) -> None:
     """The solver thread's job: solve, log a failure (no request is there to show it), free the connection."""
     try:
-        session_double_dummy(session_id=session_id)
+        for attempt in range(1, SOLVE_TRIES + 1):
+            try:
+                session_double_dummy(session_id=session_id)
+                return
+            except OperationalError:
+                if attempt == SOLVE_TRIES:
+                    raise
+                connections.close_all()
+                time.sleep(SOLVE_PAUSE_SECONDS * attempt)
     except Exception:
         logger.exception("the double-dummy solve of session %s failed", session_id)
     finally:
