@@ -21,6 +21,20 @@ pytestmark = [
 HANDS = "N:T.A543.AKQJ.AJ85 A73.JT98.95.Q964 KJ5.K76.T86432.T Q98642.Q2.7.K732"
 
 
+def played_mitchell(club: Club, members: list[Player]) -> Session:
+    """A three-table Mitchell of six deals, every tray played, not yet published."""
+    return play_session(
+        club=club,
+        players=members,
+        title="T",
+        date=dt.date(2026, 11, 2),
+        family="mitchell",
+        deals_count=6,
+        method="trick",
+        publish=None,
+    )
+
+
 def test_the_leader_is_on_the_dealers_left() -> None:
     assert [leader_of(d) for d in "NESW"] == ["E", "S", "W", "N"]
 
@@ -45,16 +59,7 @@ def test_finishing_play_solves_the_hand_records_before_publishing(
     club: Club, members: list[Player], django_capture_on_commit_callbacks: Any
 ) -> None:
     with django_capture_on_commit_callbacks(execute=True):
-        session = play_session(
-            club=club,
-            players=members,
-            title="T",
-            date=dt.date(2026, 11, 2),
-            family="mitchell",
-            deals_count=6,
-            method="trick",
-            publish=None,
-        )
+        session = played_mitchell(club, members)
     deals = Deal.objects.filter(tray__session=session)
     assert deals.count() == session.trays.count()
     for deal in deals:
@@ -95,16 +100,7 @@ def test_without_a_broker_the_last_send_leaves_the_solve_to_the_solver_thread(
         return real(session_id=session_id)
 
     monkeypatch.setattr(tasks, "session_double_dummy", spied)
-    session = play_session(
-        club=club,
-        players=members,
-        title="T",
-        date=dt.date(2026, 11, 2),
-        family="mitchell",
-        deals_count=6,
-        method="trick",
-        publish=None,
-    )
+    session = played_mitchell(club, members)
     tasks.solver_idle().result(timeout=120)
     assert solved_on and threading.get_ident() not in solved_on, "the send's own thread never solves"
     for deal in Deal.objects.filter(tray__session=session):
