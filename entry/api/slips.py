@@ -19,7 +19,7 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from entry.inputs import SMALL, ConfirmSerializer, SubmitSerializer
+from entry.inputs import SMALL, ConfirmSerializer, PhoneSubmitSerializer
 from entry.selectors.board import board_to_json, line_history, session_board
 from entry.services import directing
 from entry.services.results import (
@@ -122,8 +122,9 @@ class SlipLineVersionSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class DirectorSubmitSerializer(SubmitSerializer):
-    """A result entered by the director on a table's behalf."""
+class DirectorSubmitSerializer(PhoneSubmitSerializer):
+    """A result entered by the director on a table's behalf (with the trump card the table turned, when the
+    tray was dealt there and its slip brought it)."""
 
     table = serializers.IntegerField(min_value=1, max_value=SMALL)
 
@@ -320,6 +321,7 @@ class SlipListView(SlipView, Paginated):
             ew_revokes=data["ew_revokes"],
             user=request.user,
             round_number=data.get("round"),
+            trump=data.get("trump"),
         )
         line = outcome.line
         seen = sight(viewer=DIRECTOR, session=line.session)

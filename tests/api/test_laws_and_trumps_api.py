@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring.models import SlipLine
@@ -91,3 +92,28 @@ def test_the_trump_suit_cannot_change_once_play_has_begun(
 ) -> None:
     answer = director_api.post(f"/api/v1/sessions/{running_session.pk}/trump/", {"suit": "S"}, format="json")
     assert answer.status_code == 400 and "the session is running" in str(answer.json())
+
+
+def test_the_directors_send_records_the_card_the_table_turned(
+    director_api: APIClient, running_session: Session
+) -> None:
+    """A slip brought to the director with the card turned (Law III, Sec. 1): the director's send keeps it,
+    as a phone's does, and refuses a card that is not one with the phone's words."""
+    url = f"/api/v1/sessions/{running_session.pk}/slips/"
+    bad = director_api.post(url, {"table": 1, "tray": 1, "ns_tricks": 7, "trump": "7X"}, format="json")
+    assert bad.status_code == 400 and "A trump card is a rank and a suit" in bad.json()["trump"][0]
+    assert not SlipLine.objects.filter(session=running_session).exists()
+    sent = director_api.post(url, {"table": 1, "tray": 1, "ns_tricks": 7, "trump": "9♣"}, format="json")
+    assert sent.status_code == 201, sent.json()
+    deal = Deal.objects.get(tray__session=running_session, tray__number=1)
+    assert (deal.trump, deal.trump_table) == ("9C", 1)
+
+
+def test_the_trays_page_says_which_table_turned_the_card(
+    director_api: APIClient, director_client: Client, running_session: Session
+) -> None:
+    url = f"/api/v1/sessions/{running_session.pk}/slips/"
+    sent = director_api.post(url, {"table": 2, "tray": 3, "ns_tricks": 6, "trump": "QD"}, format="json")
+    assert sent.status_code == 201, sent.json()
+    page = director_client.get(f"/director/s/{running_session.pk}/trays/").content.decode()
+    assert "turned at table 2" in page and page.count("turned at table") == 1

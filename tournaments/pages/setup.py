@@ -447,6 +447,7 @@ def trays_context(session: Session, *, show_hands: bool = False) -> dict[str, An
             "tray": t,
             "dealer": t.deal.get_dealer_display(),
             "trump": trump_parts(t.deal.trump),
+            "turned_at": t.deal.trump_table,
             "known": t.deal.is_known,
             "hands": t.deal.hands,
             "record": tray_hands_of(t.deal) if show_hands else None,
