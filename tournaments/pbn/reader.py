@@ -12,7 +12,8 @@
   escapes in a string (3.2). A tag that occurs again in a game is ignored.
 - **comments** (3.8): ``;`` to the end of the line, ``{`` to the next ``}``.
 - **sections** (3.5, 3.6, 5): the tokens after a tag (an auction, the play,
-  a table) are kept as that tag's data; this reader does not interpret them.
+  a table) are kept as that tag's data (``Game.data``, a string token
+  without its quotes); this reader does not interpret them.
 - **inheritance** (4.8): ``"#"`` takes the tag's value from the nearest
   previous game; ``"##text"`` sets ``text`` for this game and every later
   one that does not give the tag; forbidden for Dealer, Vulnerable, Deal,
@@ -145,6 +146,8 @@ class Game:
     lines: dict[str, int] = field(default_factory=dict)
     sections: set[str] = field(default_factory=set)
     problems: list[tuple[int, str]] = field(default_factory=list)
+    #: Each section's tokens in order (a string token unquoted): a table's elements, row after row.
+    data: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -276,17 +279,19 @@ class _Scanner:
             self._problem(number, "a ']' with no '[' before it")
             return len(line)
         if char == '"':
-            end, _ = _string(line, pos)
+            end, token = _string(line, pos)
             if end < 0:
                 self._problem(number, "a string is not closed with '\"'")
                 return len(line)
         else:
             match = DATA.match(line, pos)
             end = match.end() if match else pos + 1
+            token = line[pos:end]
         if not self.last:
             self._problem(number, f"{_shown(line[pos:end])} is not a tag pair")
             return len(line)
         game.sections.add(self.last)
+        game.data.setdefault(self.last, []).append(token)
         return end
 
     def _tag_token(self, number: int, line: str, pos: int) -> int:
