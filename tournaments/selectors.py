@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Max, QuerySet
+from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
 from infra.prepared import execute_prepared
@@ -272,10 +272,7 @@ def card_links(*, table: Table) -> list[EntrantLink]:
     if seated_by_results(table.session):
         latest = seated.order_by("-round__number").values_list("round_id", flat=True).first()
         seated = seated.filter(round_id=latest)
-    keys = set(seated.values_list("entrant_id", "side"))
+    here = seated.filter(entrant_id=OuterRef("entrant_id"), side=OuterRef("side"))
     links = EntrantLink.objects.filter(session_id=table.session_id, revoked=False, entrant__is_phantom=False)
-    links = links.filter(entrant_id__in={e for e, _ in keys}).select_related("entrant")
-    return sorted(
-        (link for link in links if (link.entrant_id, link.side) in keys),
-        key=lambda link: (link.entrant.number, link.side),
-    )
+    links = links.filter(Exists(here)).select_related("entrant").order_by()  # one query, seats and links
+    return sorted(links, key=lambda link: (link.entrant.number, link.side))

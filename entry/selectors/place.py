@@ -20,13 +20,22 @@ import json
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from django.db.models import prefetch_related_objects
+from django.db.models import Prefetch, prefetch_related_objects
 from django.urls import reverse
 
 from entry.selectors.drive import drive_table_now
-from entry.selectors.table import seat_views
+from entry.selectors.table import seat_views, seats_of
 from scoring.visibility import published
-from tournaments.models import EntrantLink, PhonePass, Seating, SeatingTray, Session, Table
+from tournaments.models import (
+    EntrantLink,
+    EntrantMember,
+    PhonePass,
+    Seat,
+    Seating,
+    SeatingTray,
+    Session,
+    Table,
+)
 from tournaments.selectors import card_links, seated_by_results
 
 
@@ -101,8 +110,14 @@ def _label(link: EntrantLink) -> str:
 def claim_choices(*, table: Table, device: str) -> list[ClaimChoice]:
     """The entrants on the table's card, each marked if a phone (this one?) follows it."""
     links = card_links(table=table)
-    prefetch_related_objects(links, "entrant__members__player")
-    passes = PhonePass.objects.filter(link__in=links, ended_at__isnull=True).values_list("link_id", "device")
+    prefetch_related_objects(
+        links, Prefetch("entrant__members", EntrantMember.objects.select_related("player"))
+    )
+    passes = (
+        PhonePass.objects.filter(link__in=links, ended_at__isnull=True)
+        .values_list("link_id", "device")
+        .order_by()
+    )
     held: dict[int, set[str]] = {}
     for link_id, phone in passes:
         held.setdefault(link_id, set()).add(phone)
@@ -120,22 +135,24 @@ def claim_choices(*, table: Table, device: str) -> list[ClaimChoice]:
     ]
 
 
-def _side(seating: Seating, side: str) -> str:
+def _side(seating: Seating, side: str, seats_here: dict[str, Seat]) -> str:
     """Who sits N-S (or E-W) in a round: the pair or team, or each seat's player for individuals."""
     entrant = seating.ns if side == "NS" else seating.ew
     if entrant is not None:
         return "phantom" if entrant.is_phantom else f"{entrant.get_kind_display()} {entrant.number}"
-    seats = [v for v in seat_views(seating) if v.direction in side]
+    seats = [v for v in seat_views(seating, seats_here) if v.direction in side]
     return " · ".join(f"{v.direction} {v.tag}" for v in seats if v.tag)
 
 
 def table_card(*, table: Table) -> list[CardRound]:
     """The table's card: every round it is played in, who sits where and its trays."""
-    seatings = (
+    seatings = list(
         Seating.objects.filter(table=table, round__session_id=table.session_id)
         .select_related("round", "table", "ns", "ew")
         .order_by("round__number")
     )
+    # Seats are read only where a round seats players by seat (individuals), all such rounds at once.
+    seats = seats_of(s for s in seatings if s.ns_id is None or s.ew_id is None)
     trays: dict[int, list[int]] = {}
     for seating_id, number in (
         SeatingTray.objects.filter(seating__table=table)
@@ -146,8 +163,8 @@ def table_card(*, table: Table) -> list[CardRound]:
     return [
         CardRound(
             number=s.round.number,
-            ns=_side(s, "NS"),
-            ew=_side(s, "EW"),
+            ns=_side(s, "NS", seats.get(s.pk, {})),
+            ew=_side(s, "EW", seats.get(s.pk, {})),
             trays=trays.get(s.pk, []),
         )
         for s in seatings

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -57,9 +58,21 @@ from whist.cards import SEATS
 SCORES_CACHE_SECONDS = 3600
 
 
-def seat_views(seating: Seating) -> list[SeatView]:
-    """Who sits in each seat (N, E, S, W) at a table in a round: name, and pair (team) number."""
-    seats = {s.direction: s for s in Seat.objects.filter(seating=seating).select_related("player", "entrant")}
+def seats_of(seatings: Iterable[Seating]) -> dict[int, dict[str, Seat]]:
+    """Seating id -> direction -> its seat (with its player and entrant), for all these seatings in one
+    query."""
+    out: dict[int, dict[str, Seat]] = {s.pk: {} for s in seatings}
+    if out:
+        for seat in Seat.objects.filter(seating_id__in=out).select_related("player", "entrant").order_by():
+            out[seat.seating_id][seat.direction] = seat
+    return out
+
+
+def seat_views(seating: Seating, seats: Mapping[str, Seat] | None = None) -> list[SeatView]:
+    """Who sits in each seat (N, E, S, W) at a table in a round: name, and pair (team) number (``seats``:
+    the seating's seats by direction, when read already with others' by ``seats_of``)."""
+    if seats is None:
+        seats = seats_of([seating])[seating.pk]
     out = []
     for direction in SEATS:
         seat = seats.get(direction)
@@ -100,20 +113,74 @@ class Reading:
     wanted: frozenset[int]
     trays: dict[int, list[Tray]] = field(default_factory=dict)
     _scores: dict[int, dict[int, str]] | None = None
+    #: Tray id -> the session's lines of that tray, by table number (read for the cards shown: ``read``).
+    _lines: dict[int, list[SlipLine]] = field(default_factory=dict)
+    #: Seating id -> its seats by direction.
+    _seats: dict[int, dict[str, Seat]] = field(default_factory=dict)
+    _version: int | None = None
 
     def scores(self, tray: int) -> dict[int, str]:
         """Entrant -> its score on this tray, scored once from the visible slips of the trays shown."""
         if self._scores is None:
-            self._scores = _deal_scores(self.phone.session, self.sight, self.wanted)
+            self._scores = _deal_scores(self.phone.session, self.sight, self.wanted, self.version)
         return self._scores.get(tray, {})
 
+    def version(self) -> int:
+        """The session's slip state, read once for the page (the keys of the scores kept in the cache)."""
+        if self._version is None:
+            self._version = slips_version(session_id=self.phone.session.pk)
+        return self._version
 
-def _deal_scores(session: Session, seen: Sight, wanted: frozenset[int]) -> dict[int, dict[int, str]]:
+    def read(self, seatings: list[Seating]) -> None:
+        """Read at once what the cards of these seatings show: their trays, the session's lines of those
+        trays (when the phone sees its own table's lines) and their seats; a query each, not one each
+        per seating and per tray."""
+        unread = [s for s in seatings if s.pk not in self.trays]
+        if unread:
+            found = seating_trays(unread)
+            self.trays.update({s.pk: found.get(s.pk, []) for s in unread})
+        if self.sight.own_lines:
+            self._read_lines([t for s in seatings for t in self.trays[s.pk]])
+        unseated = [s for s in seatings if s.pk not in self._seats]
+        if unseated:
+            self._seats.update(seats_of(unseated))
+
+    def _read_lines(self, trays: list[Tray]) -> None:
+        """The session's lines of these trays not read yet, in one query."""
+        unread = {t.pk for t in trays} - set(self._lines)
+        if not unread:
+            return
+        self._lines.update({pk: [] for pk in unread})
+        rows = SlipLine.objects.filter(session=self.phone.session, tray_id__in=unread)
+        for line in rows.select_related("table", "ns", "ew").order_by("table__number"):
+            self._lines[line.tray_id].append(line)
+
+    def table_lines(self, seating: Seating, trays: list[Tray]) -> dict[int, SlipLine]:
+        """Tray id -> the line this seating's table sent on it."""
+        self._read_lines(trays)
+        here = seating.table_id
+        return {line.tray_id: line for t in trays for line in self._lines[t.pk] if line.table_id == here}
+
+    def tray_lines(self, tray: Tray) -> list[SlipLine]:
+        """The session's lines of a tray, by table number (for its traveller, which asks the rule first)."""
+        self._read_lines([tray])
+        return self._lines[tray.pk]
+
+    def seats(self, seating: Seating) -> dict[str, Seat]:
+        """The seating's seats by direction."""
+        if seating.pk not in self._seats:
+            self._seats.update(seats_of([seating]))
+        return self._seats[seating.pk]
+
+
+def _deal_scores(
+    session: Session, seen: Sight, wanted: frozenset[int], slip_state: Callable[[], int]
+) -> dict[int, dict[int, str]]:
     """Tray -> entrant -> score, scored from these visible slips alone (so nothing else can move them)."""
     trays = frozenset(t for t in wanted if seen.tray(t))
     if not trays or (seen.trays is None and not seen.standings):
         return {}
-    version = slips_version(session_id=session.pk)
+    version = slip_state()
     key = f"clubwhist:deal-scores:{session.pk}:{version}:{','.join(map(str, sorted(trays)))}"
     found: dict[int, dict[int, str]] | None = cache.get(key)
     if found is None:
@@ -153,10 +220,8 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
     if trays is None:
         trays = list(seating.trays.select_related("deal").order_by("seatingtray__order"))
     own = reading.sight.own_lines
-    lines = (
-        {ln.tray_id: ln for ln in SlipLine.objects.filter(table=seating.table, tray__in=trays)} if own else {}
-    )
-    seats = seat_views(seating)
+    lines = reading.table_lines(seating, trays) if own else {}
+    seats = seat_views(seating, reading.seats(seating))
     ns_here = _north_south(reading.phone, seating, seats)
     cards = []
     for tray in trays:
@@ -175,7 +240,10 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
             card.can_confirm = checking and line.status == SlipLine.Status.ENTERED
             card.can_amend = card.can_confirm and ns_here and not line.ns_award
             card.traveller = traveller_lines(
-                session=reading.phone.session, tray=tray.number, sight=reading.sight
+                session=reading.phone.session,
+                tray=tray.number,
+                sight=reading.sight,
+                lines=reading.tray_lines(tray),
             )
             card.scores = _score_notes(reading, tray.number, seating) if card.traveller is not None else []
         cards.append(card)
@@ -213,13 +281,12 @@ def _north_south(phone: Phone, seating: Seating, seats: list[SeatView]) -> bool:
     return any(s.direction in "NS" and s.number == link.entrant.number for s in seats)
 
 
-def _running(
-    phone: Phone, seen: Sight, number: int, here: set[int]
-) -> tuple[list[StandingLine] | None, list[int]]:
+def _running(reading: Reading, number: int, here: set[int]) -> tuple[list[StandingLine] | None, list[int]]:
     """The running score over complete trays, when the director lets the tables see it."""
+    phone, seen = reading.phone, reading.sight
     if not running_shown(sight=seen, session=phone.session, round_number=number, rounds=phone.rounds):
         return None, []
-    board = running_score(session=phone.session)
+    board = running_score(session=phone.session, version=reading.version())
     if board is None:
         return [], []
     names = entrant_names(session=phone.session)
@@ -266,11 +333,12 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
     evening = evening_rows(phone=phone, seen=seen) if playing else []
     wanted = frozenset(t.number for ts in trays.values() for t in ts) | {line.tray.number for line in evening}
     reading = Reading(phone, seen, device, wanted, trays)
+    reading.read(shown)
     here_seating = seatings.get(number)
     now = round_card(reading, here_seating, sending=True, checking=True) if here_seating else None
     just_played, move = _just_played(reading, seatings, number, now, rounds)
     here = {x for card in (now, just_played) if card for x in (card.ns, card.ew) if x is not None}
-    running, counted = _running(phone, seen, number, here) if playing else (None, [])
+    running, counted = _running(reading, number, here) if playing else (None, [])
     shown_rounds = {card.number for card in (now, just_played) if card is not None}
     unchecked = _unchecked(reading, seatings, shown_rounds) if playing else []
     page = TablePage(
@@ -307,12 +375,17 @@ def _unchecked(reading: Reading, seatings: dict[int, Seating], shown: set[int]) 
     if not reading.sight.own_lines:
         return []
     earlier = {(s.table_id, s.round_id): s for n, s in seatings.items() if n not in shown}
-    waiting = SlipLine.objects.filter(
-        status=SlipLine.Status.ENTERED,
-        table_id__in={t for t, _ in earlier},
-        round_id__in={r for _, r in earlier},
-    ).values_list("table_id", "round_id")
+    waiting = (
+        SlipLine.objects.filter(
+            status=SlipLine.Status.ENTERED,
+            table_id__in={t for t, _ in earlier},
+            round_id__in={r for _, r in earlier},
+        )
+        .values_list("table_id", "round_id")
+        .order_by()
+    )
     found = sorted({earlier[key] for key in waiting if key in earlier}, key=lambda s: s.round.number)
+    reading.read(found)
     cards = []
     for seating in found:
         card = round_card(reading, seating, sending=False, checking=True)

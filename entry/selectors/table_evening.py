@@ -32,9 +32,13 @@ def evening_rows(*, phone: Phone, seen: Sight) -> list[SlipLine]:
     link = phone.link
     if link is None or not seen.own_lines:
         return []
-    lines: QuerySet[SlipLine] = SlipLine.objects.filter(
-        session_id=phone.session.pk, seats__entrant_id=link.entrant_id, seats__side=link.side
-    ).select_related("tray", "round", "table", "ns", "ew")
+    lines: QuerySet[SlipLine] = (
+        SlipLine.objects.filter(
+            session_id=phone.session.pk, seats__entrant_id=link.entrant_id, seats__side=link.side
+        )
+        .select_related("tray", "round", "table", "ns", "ew")
+        .order_by()
+    )  # sorted below
     if phone.session.entrant_kind in BY_SEATS:
         lines = lines.annotate(**_who_sat(lines))
     return sorted(lines, key=lambda line: (line.round.number, line.tray.number))

@@ -131,13 +131,15 @@ class RunningScore:
     rows: tuple[RunningRow, ...]
 
 
-def running_score(*, session: Session) -> RunningScore | None:
+def running_score(*, session: Session, version: int | None = None) -> RunningScore | None:
     """The standings over complete trays only (None when the method cannot score them yet).
 
-    Kept in the cache against the session's slip state: every phone of the
-    room asks for the same figures until the next result.
+    Kept in the cache against the session's slip state (``version``: as the
+    caller read it already): every phone of the room asks for the same
+    figures until the next result.
     """
-    version = slips_version(session_id=session.pk)
+    if version is None:
+        version = slips_version(session_id=session.pk)
     key = f"clubwhist:running-placed:{session.pk}:{version}:{session.scoring_method}"
     cached = cache.get(key)
     if cached is None:

@@ -9,7 +9,7 @@ read here asks the visibility rule first: a folded slip is ``None``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -43,15 +43,19 @@ class TravellerLine:
     law: str = ""
 
 
-def traveller_lines(*, session: Session, tray: int, sight: Sight) -> list[TravellerLine] | None:
-    """A tray's traveller, or None while it is folded for this viewer."""
+def traveller_lines(
+    *, session: Session, tray: int, sight: Sight, lines: Iterable[SlipLine] | None = None
+) -> list[TravellerLine] | None:
+    """A tray's traveller, or None while it is folded for this viewer (``lines``: every line of the tray,
+    with its table and entrants, by table number, when the caller has read them with others)."""
     if not sight.tray(tray):
         return None
-    lines = (
-        SlipLine.objects.filter(session=session, tray__number=tray)
-        .select_related("table", "ns", "ew")
-        .order_by("table__number")
-    )
+    if lines is None:
+        lines = (
+            SlipLine.objects.filter(session=session, tray__number=tray)
+            .select_related("table", "ns", "ew")
+            .order_by("table__number")
+        )
     return [
         TravellerLine(
             table=line.table.number,
