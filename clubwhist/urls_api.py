@@ -12,7 +12,17 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from entry.api import calls, closing, drive, laws, mnemonic, slips, table_amend, tables
 from infra.security import PublicRateThrottle, same_origin_only
 from scoring.api import standings
-from tournaments.api import clubs, entrants, movements, players, series_rule, sessions, tokens, trays
+from tournaments.api import (
+    club_movements,
+    clubs,
+    entrants,
+    movements,
+    players,
+    series_rule,
+    sessions,
+    tokens,
+    trays,
+)
 from tournaments.api.permissions import TokenObtainView
 
 #: The schema is the same for everyone until the next release, and costly to build: built once an hour.
@@ -49,6 +59,7 @@ urlpatterns = [
     *sessions.urlpatterns,
     *entrants.urlpatterns,
     *movements.urlpatterns,
+    *club_movements.urlpatterns,
     *trays.urlpatterns,
     *slips.urlpatterns,
     *laws.urlpatterns,

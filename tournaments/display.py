@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from whist.cards import RANK_NAME, RANKS, SUIT_NAME, SUIT_SYMBOL, SUITS, rank_text
 
 from .movements import FAMILIES
+from .movements.design import DESIGNED
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,10 @@ def variant_words(variant: str) -> str:
 
 
 def movement_title(family: str, variant: str = "") -> str:
-    """A movement as the book names it: "Howell Pair System", "Mitchell System, modification 3"."""
+    """A movement as the book names it: "Howell Pair System", "Mitchell System, modification 3"; a
+    designed one by the club's name for it: "Club movement “Friday six”"."""
+    if family == DESIGNED:
+        return f"Club movement “{variant}”" if variant else "Designed movement"
     fam = FAMILIES.get(family)
     title = fam.title if fam else family
     return f"{title}, {variant_words(variant)}" if variant else title

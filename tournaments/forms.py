@@ -328,6 +328,15 @@ class MovementChoiceForm(forms.Form):
         variant, _, deals = rest.partition("|")
         return family, variant, int(deals) if deals.isascii() and deals.isdigit() else data.get("deals")
 
+    def club_movement_id(self) -> str | None:
+        """The club's own movement picked (a radio ``club:<id>``), unless a movement is chosen by name."""
+        choice = self.cleaned_data.get("choice") or ""
+        return (
+            choice.removeprefix("club:")
+            if choice.startswith("club:") and not self.cleaned_data.get("family")
+            else None
+        )
+
 
 class DriveForm(forms.Form):
     """A whist drive's options (p. 24): the method, the changes, the scoring, the prizes."""

@@ -19,6 +19,7 @@ from . import link_reads
 from .clock import RoundClock, round_clock
 from .models import (
     Club,
+    ClubMovement,
     Entrant,
     EntrantKind,
     EntrantLink,
@@ -276,3 +277,24 @@ def card_links(*, table: Table) -> list[EntrantLink]:
     links = EntrantLink.objects.filter(session_id=table.session_id, revoked=False, entrant__is_phantom=False)
     links = links.filter(Exists(here)).select_related("entrant").order_by()  # one query, seats and links
     return sorted(links, key=lambda link: (link.entrant.number, link.side))
+
+
+def club_movements(*, club: Club) -> QuerySet[ClubMovement]:
+    """The movements the club designed and kept, by name."""
+    return ClubMovement.objects.filter(club=club).order_by("name")
+
+
+#: The kept movements a kind of session is offered: its pairs, or its individual players.
+CLUB_MOVEMENT_KIND = {
+    EntrantKind.PAIRS: ClubMovement.Kind.PAIRS,
+    EntrantKind.INDIVIDUALS: ClubMovement.Kind.PLAYERS,
+}
+
+
+def club_movements_fitting(*, session: Session) -> list[ClubMovement]:
+    """The club's kept movements that seat exactly this session's entrants (pairs, or players)."""
+    kind = CLUB_MOVEMENT_KIND.get(EntrantKind(session.entrant_kind))
+    if kind is None:
+        return []
+    count = session.entrants.filter(kind=KIND_SHAPE[session.entrant_kind][0]).count()
+    return list(club_movements(club=session.club).filter(kind=kind, entrants=count))

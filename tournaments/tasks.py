@@ -1,4 +1,5 @@
-"""Celery tasks of the club's side: a roster imported batch by batch, its progress in the cache.
+"""Celery tasks of the club's side: a roster imported batch by batch, a movement designed, their progress
+in the cache.
 
 The roster page and the API check the whole file in the request (a file
 refused whole adds nobody, and says why next to its field), then hand the
@@ -10,10 +11,17 @@ the progress kept in the cache under the import's id ("Imported 600 of
 Without a broker (the laptop default) the task runs eagerly, in the request
 that sent the file, as the project's other tasks do; so it does when the
 cache is each process's own, where a worker's progress could not be seen.
+
+A design (``design_start``) never runs in the request, which would wait
+the seconds the director gave the search: it goes to a worker under the
+same condition, and otherwise to the process's one designer thread; the
+designer page polls its progress in the cache.
 """
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from celery import shared_task
@@ -21,6 +29,7 @@ from django.conf import settings
 
 from .models import Club
 from .services.club import RosterImport, roster_import_begin, roster_import_run, roster_import_status
+from .services.designs import Design, DesignAsk, design_begin, design_run
 from .services.errors import UserError
 
 #: Caches only one process sees: an import's progress written by a worker would not reach the pages.
@@ -58,3 +67,42 @@ def roster_import_start(*, club: Club, text: str, user: Any) -> RosterImport:
     if done.state == "failed":
         raise UserError(done.error, field="file")
     return done
+
+
+# --- The designer: a movement searched for off the request ------------------------------------------
+
+logger = logging.getLogger(__name__)
+
+#: Without a worker the designer runs on this one thread of the process (searches queue behind each other),
+#: so the request that asked for a design answers at once and the page polls its progress.
+_DESIGNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clubwhist-designer")
+
+
+@shared_task(ignore_result=True)
+def design_movement(design_id: str, club_id: int) -> None:
+    """Search for the movement a design asks for, its progress and the movement found in the cache."""
+    design_run(design_id=design_id, club_id=club_id)
+
+
+def _design_on_thread(design_id: str, club_id: int) -> None:
+    """The designer thread's job: run the search, log a failure (no request is there to show it)."""
+    try:
+        design_run(design_id=design_id, club_id=club_id)
+    except Exception:
+        logger.exception("the design %s of club %s failed", design_id, club_id)
+
+
+def design_start(*, club: Club, ask: DesignAsk) -> Design:
+    """Begin a design and hand its search to a worker, or with none to the designer thread; never to the
+    request (a search takes the seconds the director gave it). The database is not touched by the search."""
+    begun = design_begin(club=club, ask=ask)
+    if on_a_worker():
+        design_movement.apply_async((begun.id, club.pk))
+    else:
+        _DESIGNER.submit(_design_on_thread, begun.id, club.pk)
+    return begun
+
+
+def designer_idle() -> Future[None]:
+    """A future done once the designer thread has finished what was handed to it before (tests)."""
+    return _DESIGNER.submit(lambda: None)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import director, drive, printing, roster, series, setup, tokens
+from .views import designer, director, drive, printing, roster, series, setup, tokens
 
 app_name = "director"
 
@@ -23,6 +23,20 @@ urlpatterns = [
     ),
     path("club/<slug:club>/roster/p/<int:pk>/merge/", roster.PlayerMergeView.as_view(), name="player_merge"),
     path("club/<slug:club>/new/", setup.SessionNewView.as_view(), name="session_new"),
+    # The club's own movements: designed to order (the search off the request), kept, offered to sessions.
+    path("club/<slug:club>/movements/", designer.DesignerView.as_view(), name="designer"),
+    path(
+        "club/<slug:club>/movements/design.json",
+        designer.DesignProgressJsonView.as_view(),
+        name="design_json",
+    ),
+    path("club/<slug:club>/movements/stop/", designer.DesignStopView.as_view(), name="design_stop"),
+    path("club/<slug:club>/movements/keep/", designer.DesignKeepView.as_view(), name="design_keep"),
+    path(
+        "club/<slug:club>/movements/<int:pk>/delete/",
+        designer.ClubMovementDeleteView.as_view(),
+        name="club_movement_delete",
+    ),
     path("club/<slug:club>/series/", setup.SeriesListView.as_view(), name="series"),
     path("series/<int:pk>/", setup.RotationView.as_view(), name="rotation"),
     path("series/<int:pk>/players/", setup.RotationPlayersView.as_view(), name="rotation_players"),

@@ -20,8 +20,10 @@ from rest_framework.test import APIClient
 
 from scoring.models import SlipLine
 from tests.api.helpers import OtherClub, table_client, token_client
+from tests.conftest import mitchell_three_tables as three_tables
 from tournaments.models import (
     ApiToken,
+    ClubMovement,
     Deal,
     DirectorCall,
     EntrantLink,
@@ -33,6 +35,7 @@ from tournaments.models import (
     Table,
 )
 from tournaments.selectors import slips_version
+from tournaments.services.designs import club_movement_create
 
 ROLES = ("anonymous", "other_director", "other_table", "this_table", "this_director")
 BOGUS = "no-such-table-link-token"
@@ -119,6 +122,20 @@ SPEC: dict[str, Route] = {
         bodies={"post": {"min_sessions": 2, "best_of": 3}},
     ),
     "club-detail": Route("director", SL, ok={"get": 200}),
+    # The club's own movements: designed off the request (13 players: a whist tournament found at once).
+    "club-movement-list": Route("director", SL, ok={"get": 200}),
+    "club-movement-detail": Route(
+        "director", {**SL, "movement_id": "club_movement"}, ok={"get": 200, "delete": 204}
+    ),
+    "club-movement-design": Route(
+        "director", SL, ok={"post": 202}, bodies={"post": {"kind": "players", "players": 13, "seconds": 5}}
+    ),
+    # No design of ours is under way in the world: the trusted director is told so (404) like the others.
+    "club-movement-design-status": Route("director", {**SL, "design_id": "design_id"}, ok={"get": 404}),
+    "club-movement-design-stop": Route("director", {**SL, "design_id": "design_id"}, ok={"post": 404}),
+    "club-movement-keep": Route(
+        "director", {**SL, "design_id": "design_id"}, ok={"post": 404}, bodies={"post": {"name": "Ours"}}
+    ),
     "player-list": Route(
         "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"name": "New Player"}}
     ),
@@ -306,6 +323,15 @@ class World:
     family: str = "howell"
     link_action: str = "new"
     import_id: str = "0123456789abcdef0123456789abcdef"
+    design_id: str = "0123456789abcdef0123456789abcdef"
+
+    @property
+    def club_movement(self) -> ClubMovement:
+        """A movement the club keeps (made the first time it is asked for)."""
+        found = ClubMovement.objects.filter(club=self.session.club).first()
+        if found is None:
+            found = club_movement_create(club=self.session.club, name="Three tables", movement=three_tables())
+        return found
 
     @property
     def director_call(self) -> DirectorCall:
@@ -390,6 +416,7 @@ class World:
             list(Player.objects.filter(club=club).values_list("id", "name", "active", "merged_into")),
             list(club.sessions.values_list("id", "status")),
             list(ApiToken.objects.filter(user__in=club.directors.all()).order_by("pk").values_list("pk")),
+            list(ClubMovement.objects.filter(club=club).order_by("pk").values_list("pk", "name")),
         ]
         return json.dumps(state, default=str)
 

@@ -20,13 +20,14 @@ import datetime as dt
 import os
 import re
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.apps import apps
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
@@ -36,10 +37,12 @@ from hypothesis import strategies as st
 from public.builders import play_session
 
 from scoring.models import SlipLine
+from tests.conftest import mitchell_three_tables
 from tests.phones import claimed
+from tournaments import tasks
 from tournaments.models import Club, EntrantLink, Player, Session
 from tournaments.services import club as club_services
-from tournaments.services import rotations, seating, sessions
+from tournaments.services import designs, rotations, seating, sessions
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -143,6 +146,7 @@ CHOICES: dict[str, list[str]] = {
     "show": ["on"],
     "on": ["1", "0"],
     "next": ["/director/", "//evil.example/", "https://evil.example/", "javascript:alert(1)", "0"],
+    "kind": ["pairs", "players", "teams"],
 }
 
 
@@ -185,6 +189,10 @@ PAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "director:setup_entrant_names": ("text",),
     "director:roster_names": ("text",),
     "director:setup_movement": ("choice", "family", "deals", "scoring_method"),
+    "director:designer": ("kind", "pairs", "rounds", "deals_per_round", "players", "seconds", "design"),
+    "director:design_json": ("design",),
+    "director:design_stop": ("design",),
+    "director:design_keep": ("design", "name"),
     "director:pbn_import": ("file",),
     "run:tables_advance": ("on", "next"),
     "run:enter": ("t1-1", "t2-2", "t3-3", "t1-2", "t9-9"),
@@ -286,6 +294,7 @@ class Club3:
         self.series = rotations.series_create(club=club, name="Winter")
         self.line = SlipLine.objects.filter(session=self.published).first()
         self.link = EntrantLink.objects.filter(session=self.running).first()
+        self.kept = designs.club_movement_create(club=club, name="Kept", movement=mitchell_three_tables())
 
     def _session(self, people: list[Player], title: str, family: str = "") -> Session:
         session = sessions.session_create(club=self.club, date=dt.date(2026, 11, 1), title=title)
@@ -314,6 +323,11 @@ def url_for(name: str, c: Club3, follower: str = "") -> str:
         "director:roster_names": lambda: [c.club.slug],
         "director:session_new": lambda: [c.club.slug],
         "director:series": lambda: [c.club.slug],
+        "director:designer": lambda: [c.club.slug],
+        "director:design_json": lambda: [c.club.slug],
+        "director:design_stop": lambda: [c.club.slug],
+        "director:design_keep": lambda: [c.club.slug],
+        "director:club_movement_delete": lambda: [c.club.slug, c.kept.pk],
         "director:player_edit": lambda: [c.club.slug, c.players[0].pk],
         "director:player_active": lambda: [c.club.slug, c.players[1].pk],
         "director:player_merge": lambda: [c.club.slug, c.players[15].pk],
@@ -354,6 +368,10 @@ POSTED = [
     "director:setup_withdraw",
     "director:setup_phantom",
     "director:setup_movement",
+    "director:designer",
+    "director:design_stop",
+    "director:design_keep",
+    "director:club_movement_delete",
     "director:trays_deal",
     "director:trays_clear",
     "director:pbn_import",
@@ -388,6 +406,8 @@ READ = [
     "director:roster_search",
     "director:rotation",
     "director:setup",
+    "director:designer",
+    "director:design_json",
     "director:trays",
     "director:print",
     "run:board",
@@ -399,8 +419,13 @@ READ = [
 
 
 @pytest.fixture
-def fuzzed(club: Club, director: Any) -> Club3:
-    return Club3(club, director)
+def fuzzed(club: Club, director: Any) -> Iterator[Club3]:
+    yield Club3(club, director)
+    # A fuzzed form may have begun a real search: stopped, and waited for, before the next test.
+    running = cache.get(f"clubwhist:design-running:{club.pk}")
+    if running:
+        designs.design_stop(club=club, design_id=running)
+    tasks.designer_idle().result(timeout=60)
 
 
 def fuzz_url(client: Client, method: str, url: str, ids: list[str], name: str) -> None:

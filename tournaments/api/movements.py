@@ -30,9 +30,9 @@ from ..movements.drive import DRIVE_METHODS
 from ..movements.limits import MAX_CHANGE, MAX_DEALS, MAX_PLAYERS, MAX_TABLES, MAX_UNITS, change_problem
 from ..movements.recommend import ranking_reasons
 from ..previews import drive_next_change, movement_preview, movement_recommendations, recommendation_problem
-from ..services import seating, setup
+from ..services import designs, seating, setup
 from ..services.errors import NotFound, UserError
-from . import errors
+from . import ID_MAX, errors
 from .permissions import DirectorView, PublicView
 from .sessions import SESSION_ID
 
@@ -203,11 +203,17 @@ class MovementFixSerializer(serializers.Serializer):
         ScoringMethod.choices, required=False, help_text="Change the scoring method too, as the page does."
     )
     movement = MovementJSONSerializer(required=False)
+    club_movement = serializers.IntegerField(
+        min_value=1, max_value=ID_MAX, required=False, help_text="The id of one of the club's own movements."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """A family or a movement, not both."""
-        if bool(attrs.get("family")) == bool(attrs.get("movement")):
-            raise serializers.ValidationError({"family": ["Give a family, or a movement, not both."]})
+        """A family, a movement or one of the club's movements: one of them."""
+        given = [name for name in ("family", "movement", "club_movement") if attrs.get(name)]
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                {"family": ["Give a family, a movement, or one of the club's movements: one of them."]}
+            )
         return attrs
 
 
@@ -406,7 +412,15 @@ class SessionMovementView(DirectorView):
         form = MovementFixSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        if data.get("movement"):
+        if data.get("club_movement"):
+            kept = designs.club_movement_get(club=session.club, pk=data["club_movement"])
+            designs.session_seat_by_club_movement(
+                session=session,
+                club_movement=kept,
+                scoring_method=data.get("scoring_method"),
+                user=request.user,
+            )
+        elif data.get("movement"):
             own = engine(Movement.from_json, data=data["movement"])
             seating.movement_fix(session=session, movement=own, user=request.user)
         elif data.get("scoring_method"):

@@ -2,6 +2,7 @@
 
 from .calls import DirectorCall
 from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, Sex
+from .club_movement import ClubMovement
 from .drive import Drive, DriveChange
 from .entrant import Entrant, EntrantMember
 from .phones import PhonePass
@@ -17,6 +18,7 @@ __all__ = [
     "ApiToken",
     "Club",
     "ClubDirector",
+    "ClubMovement",
     "Deal",
     "DirectorCall",
     "Drive",

@@ -37,6 +37,9 @@ from itertools import combinations
 from .balance import Balance, balance
 from .types import Movement, MovementUserError, Round, Seat, TableAssignment
 
+#: The family name of every designed movement (no system of the book).
+DESIGNED = "designed"
+
 #: The sizes a club plays: tables of pairs, players of an individual movement.
 MAX_PAIR_TABLES = 15
 MAX_PLAYERS = 32
@@ -51,8 +54,9 @@ NO_BALANCED_WHIST = (12, 21, 33)
 #: What one set played twice by a pair weighs in the search against a unit of squared competition.
 FAULT = 40
 
-Progress = Callable[[float, float], None]
-"""Called now and then with (the fraction of the time used, the best quality found so far)."""
+Progress = Callable[[float, float], bool | None]
+"""Called now and then with (the fraction of the time used, the Qf of the best movement found so far);
+answering True stops the search, which then gives the best found."""
 
 
 def arrow_switch(m: Movement, rounds: Sequence[int]) -> Movement:
@@ -244,27 +248,49 @@ def design_pairs(
     tables = (pairs + 1) // 2
     n = 2 * tables
     sets = max(rounds, tables)
-    if rounds != n - 1:
+    # No cyclic Howell of 4 or 6 pairs develops its sets too (the offsets cannot all differ): searched.
+    if rounds != n - 1 or n < 8:
         state = _random_start(pairs, rounds, tables, sets, rng)
         _, best = _search(state, sets, seconds, rng, progress, heat=10.0)
         return _pair_movement(best, pairs, rounds, tables, deals_per_round, sets)
-    # A complete Howell: cyclic starters, each improved for a while; the best kept.
-    start, found = time.monotonic(), None
+    best = _complete_howell(pairs, n, sets, seconds, rng, progress)
+    return _pair_movement(best, pairs, rounds, tables, deals_per_round, sets)
+
+
+def _complete_howell(
+    pairs: int, n: int, sets: int, seconds: float, rng: random.Random, progress: Progress | None
+) -> _PairState:
+    """A complete Howell: cyclic starters, each improved for a while; the best kept."""
+    start, found, stopped = time.monotonic(), None, False
     tries = 6
+
+    def told(_used: float, qf: float) -> bool:
+        """The search of one starter reports the whole search's time and the best Qf of every try."""
+        nonlocal stopped
+        best = max(qf, _qf(floor, found[0])) if found else qf
+        stopped = bool(progress and progress(min(1.0, (time.monotonic() - start) / seconds), best))
+        return stopped
+
     for k in range(tries):
         left = seconds - (time.monotonic() - start)
-        if left <= 0:
+        if left <= 0 or stopped:
             break
         slots, table_sets = _cyclic_start(n, rng)
+        floor = _ss_floor(_PairState(pairs, slots, table_sets), sets)
         cost, state = _search(
-            _PairState(pairs, slots, table_sets), sets, left / (tries - k), rng, None, heat=2.0
+            _PairState(pairs, slots, table_sets), sets, left / (tries - k), rng, told, heat=2.0
         )
         if found is None or cost < found[0]:
             found = (cost, state)
-        if progress:
-            progress((time.monotonic() - start) / seconds, found[0][1])
+        told(0, _qf(floor, cost))
     assert found is not None
-    return _pair_movement(found[1], pairs, rounds, tables, deals_per_round, sets)
+    return found[1]
+
+
+def _qf(floor: int, cost: tuple[int, int]) -> float:
+    """The Qf of a searched state: 100 × SS_min / SS."""
+    ss = cost[1]
+    return 100.0 * floor / ss if ss else 100.0
 
 
 def _check_pairs(pairs: int, rounds: int, deals: int, seconds: float) -> None:
@@ -297,8 +323,8 @@ def _search(
             if used >= 1:
                 break
             temperature, weight = max(0.05, heat * (1 - used) ** 2), FAULT * (1 + 20 * used)
-            if progress and steps % 1000 == 0:
-                progress(used, best[0][1])
+            if progress and steps % 1000 == 0 and progress(used, _qf(floor, best[0])):
+                break
         undo = _move(state, sets, rng, aim=bool(cost[0]))
         if undo is None:
             continue
@@ -395,9 +421,10 @@ def _pair_movement(
             assigned.append(TableAssignment(table=len(assigned) + 1, trays=trays, ns=ns, ew=ew))
         out.append(Round(number=r + 1, tables=tuple(assigned), sitout=tuple(sitout)))
     real_tables = max(len(r.tables) for r in out)
+    out = _tables_numbered(out, real_tables)
     return _said(
         Movement(
-            family="designed",
+            family=DESIGNED,
             entrants=pairs,
             tables=real_tables,
             trays=len(order) * deals,
@@ -405,6 +432,50 @@ def _pair_movement(
             source="Designed by search for its size (no system of the book)",
         )
     )
+
+
+def _tables_numbered(rounds: list[Round], count: int) -> list[Round]:
+    """Each round's tables numbered 1..count so that no table plays a set twice: a traveling slip keeps
+    one line a table (p. 42). Every pair moves, so a table's number is only a place. The numbers colour
+    the edges (round, set) of a bipartite graph, each round's and each set's edges in different colours:
+    König's theorem finds such a colouring in ``count`` colours whenever no set is played more than
+    ``count`` times (alternating paths, recoloured)."""
+    at_round: dict[int, dict[int, int]] = {r.number: {} for r in rounds}  # round -> colour -> set
+    at_set: dict[int, dict[int, int]] = {}  # set -> colour -> round
+    for rnd in rounds:
+        for t in rnd.tables:
+            _colour(rnd.number, t.trays[0], at_round, at_set, count)
+    out = []
+    for rnd in rounds:
+        number = {st: c for c, st in at_round[rnd.number].items()}
+        tables = sorted((replace(t, table=number[t.trays[0]]) for t in rnd.tables), key=lambda t: t.table)
+        out.append(replace(rnd, tables=tuple(tables)))
+    return out
+
+
+def _colour(
+    r: int, st: int, at_round: dict[int, dict[int, int]], at_set: dict[int, dict[int, int]], count: int
+) -> None:
+    """Give the edge (round r, set st) a colour free at both ends, swapping an alternating path if need be."""
+    used = at_set.setdefault(st, {})
+    a = next(c for c in range(1, count + 1) if c not in at_round[r])
+    b = next((c for c in range(1, count + 1) if c not in used), None)
+    if a in used and b is not None:
+        # The path from st in colours a, b, a, ... never reaches r (a is free there): swap a and b on it.
+        path: list[tuple[int, int, int]] = []
+        here, colour, on_set = st, a, True
+        while True:
+            there = (at_set if on_set else at_round)[here].get(colour)
+            if there is None:
+                break
+            path.append((there, here, colour) if on_set else (here, there, colour))
+            here, on_set, colour = there, not on_set, (b if colour == a else a)
+        for rr, ss, c in path:
+            del at_round[rr][c], at_set[ss][c]
+        for rr, ss, c in path:
+            swapped = b if c == a else a
+            at_round[rr][swapped], at_set[ss][swapped] = ss, rr
+    at_round[r][a], used[a] = st, r
 
 
 def _said(m: Movement) -> Movement:
@@ -450,9 +521,11 @@ def design_players(
     m = players - 1 if players % 4 == 0 else players  # residues; the last player stationary when even
     start = time.monotonic()
     best: tuple[int, list[tuple[int, int, int, int]], list[int]] | None = None
-    tries = 0
+    tries, qf = 0, 0.0
     while (best is None or best[0]) and time.monotonic() - start < seconds:
         tries += 1
+        if progress and tries % 200 == 0 and progress((time.monotonic() - start) / seconds, qf):
+            break
         starter = _random_starter(players, m, rng)
         score = _starter_faults(starter, m)
         if best is not None and score >= best[0]:
@@ -460,8 +533,8 @@ def design_players(
         offsets = _set_offsets(starter, m, rng)
         if offsets is not None:
             best = (score, starter, offsets)
-        if progress and tries % 500 == 0:
-            progress((time.monotonic() - start) / seconds, float(best[0] if best else -1))
+            if progress:
+                qf = float(balance(_individual_movement(starter, offsets, players, m)).summary.qf)
     if best is None:
         raise MovementUserError(
             f"no individual movement for {players} players was found in {seconds:g} seconds "
@@ -529,7 +602,7 @@ def _individual_movement(
         out.append(Round(number=r + 1, tables=tuple(tables), sitout=sitout))
     return _said(
         Movement(
-            family="designed",
+            family=DESIGNED,
             entrants=players,
             tables=len(starter),
             trays=m,

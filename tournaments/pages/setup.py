@@ -15,7 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from whist.cards import SUIT_SYMBOL, rank_text
 
-from ..display import plural, variant_words
+from ..display import movement_title, plural, variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, NamesForm, PBNImportForm
 from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
@@ -23,13 +23,14 @@ from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
 from ..movements.balance import balance
 from ..movements.balance_text import keeps_directions
-from ..movements.design import best_switch
+from ..movements.design import DESIGNED, best_switch
 from ..movements.limits import MAX_DEALS
 from ..movements.recommend import Recommendation, comparison_words, meeting_words, ranking_reasons
 from ..previews import movement_recommendations
 from ..printing.data import trump_words
 from ..printing.drawing import diagram_svg_inline
 from ..printing.hands import tray_hands_of
+from ..selectors import club_movements_fitting
 from ..services import entrant_names
 from ..services.errors import UserError
 from ..services.sessions import KIND_SHAPE, next_number
@@ -261,9 +262,11 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
     sitouts = max(analysis.sitouts_per_round, default=0)
     unit = {"pair": "pair", "team": "team", "player": "player"}[movement.entrant_kind]
     return {
-        "title": family.title if family else session.movement_family,
+        "title": family.title
+        if family
+        else movement_title(session.movement_family, session.movement_variant),
         "pages": family.pages if family else "",
-        "variant": variant_words(session.movement_variant),
+        "variant": variant_words(session.movement_variant) if family else "",
         "meets": meeting_words(analysis, unit),
         "compared": comparison_words(analysis, unit),
         "unit": unit,
@@ -372,6 +375,7 @@ def setup_context(
         or MovementChoiceForm(initial=initial, families=family_choices(session)),
         "movement": movement_facts(session),
         "steps": _steps(session, entrants),
+        "club_movements": club_movements_fitting(session=session) if session.is_editable_setup else [],
     }
 
 
@@ -387,6 +391,8 @@ def _listed(session: Session, recs: Sequence[RecommendationView], deals: int) ->
 
 def _current_choice(session: Session, recs: Sequence[RecommendationView]) -> str:
     """The radio to check: the chosen movement if listed, else the best recommendation."""
+    if session.movement_family == DESIGNED:  # seated by one of the club's own movements
+        return f"club:{(session.movement_params or {}).get('club_movement', '')}"
     current = f"{session.movement_family}|{session.movement_variant}|{session.trays_count}"
     values = [r.value for r in recs]
     if current in values:

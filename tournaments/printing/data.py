@@ -29,7 +29,7 @@ from django.urls import reverse
 
 from whist.cards import SEATS
 
-from ..display import book_card_words
+from ..display import book_card_words, movement_title
 from ..models import Drive, EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
@@ -332,8 +332,12 @@ def printed(session: Session) -> Printed:
         session=session,
         movement=movement,
         title=session.title,
-        subtitle=f"{session.date:%A %d %B %Y} · {kind} · {family.title if family else movement.family}"
-        + (f", {movement.variant}" if movement.variant else "")
+        subtitle=f"{session.date:%A %d %B %Y} · {kind} · "
+        + (
+            f"{family.title}{f', {movement.variant}' if movement.variant else ''}"
+            if family
+            else movement_title(movement.family, movement.variant or "")
+        )
         + (f" ({family.pages})" if family else ""),
         links=links,
         entrant_links=entrant_links(session),

@@ -113,7 +113,7 @@ def movement_fix(
             field="family",
         )
     if is_teams_session(session):
-        _check_one_line_a_tray(movement)
+        check_one_line_a_tray(movement)
     clear_seating(session)
     try:
         with transaction.atomic():
@@ -145,7 +145,7 @@ def movement_fix(
     return movement
 
 
-def _check_one_line_a_tray(movement: Movement) -> None:
+def check_one_line_a_tray(movement: Movement) -> None:
     """Refuse a plan in which a table plays a tray twice: its slip keeps one line a table (p. 42)."""
     first: dict[tuple[int, int], int] = {}
     for mround in movement.rounds:

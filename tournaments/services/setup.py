@@ -14,6 +14,7 @@ from django.db import transaction
 
 from ..models import Deal, Entrant, Player, ScoringMethod, Session
 from ..movements import Movement
+from ..movements.design import DESIGNED
 from .club import log_action
 from .drive import drive_refit
 from .errors import FieldErrors, UserError
@@ -114,6 +115,10 @@ def movement_refit(*, session: Session, user: Any = None) -> Movement | None:
             if drive_refit(session=session, user=user) is not None:  # a whist drive draws afresh
                 session.refresh_from_db()
                 return Movement.from_json(session.movement_json)
+            if session.movement_family == DESIGNED:  # the club's own movement: seats its size, or none
+                return movement_fix(
+                    session=session, movement=Movement.from_json(session.movement_json), user=user
+                )
             return movement_fix(
                 session=session,
                 family=session.movement_family,

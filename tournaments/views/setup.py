@@ -21,11 +21,12 @@ from ..forms import (
     add_service_error,
 )
 from ..mixins import ActionView, DirectorClubMixin, DirectorSeriesMixin, DirectorSessionMixin
+from ..pages import designer as designer_page
 from ..pages import entrants as entrants_page
 from ..pages import series as sctx
 from ..pages import setup as ctx
 from ..services import deals as deals_services
-from ..services import entrant_names
+from ..services import designs, entrant_names
 from ..services import pbn as pbn_services
 from ..services import rotations as rotation_services
 from ..services import seating as seating_services
@@ -150,6 +151,8 @@ class SetupMovementView(DirectorSessionMixin, View):
         try:
             if not form.is_valid():
                 return self.setup_page(request, movement_form=form)
+            if form.club_movement_id() is not None:
+                return self.seat_by_club_movement(request, form)
             family, variant, deals = form.picked()
             movement = setup_services.session_setup_choose(
                 session=self.session,
@@ -163,6 +166,18 @@ class SetupMovementView(DirectorSessionMixin, View):
             return self.setup_page(request, movement_form=add_service_error(form, exc))
         messages.success(request, ctx.seated_message(movement))
         return redirect("director:setup", pk=pk)
+
+    def seat_by_club_movement(self, request: HttpRequest, form: MovementChoiceForm) -> HttpResponse:
+        """The club's own movement picked: seat the session by it (a refusal is the caller's to show)."""
+        kept = designs.club_movement_get(club=self.session.club, pk=form.club_movement_id())
+        movement = designs.session_seat_by_club_movement(
+            session=self.session,
+            club_movement=kept,
+            scoring_method=form.cleaned_data["scoring_method"],
+            user=request.user,
+        )
+        messages.success(request, designer_page.seated_message(kept, movement))
+        return redirect("director:setup", pk=self.session.pk)
 
 
 class TraysView(DirectorSessionMixin, View):
