@@ -7,8 +7,12 @@ hand it over.
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import HttpResponse
 from django.urls import path
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,6 +21,7 @@ from entry.api.slips import SlipErrorsMixin
 from entry.services import directing
 from entry.services.decisions import Decision
 from scoring.api.standings import PublishSerializer
+from scoring.selectors.heat import results_filename, session_results_pbn
 from scoring.services.score_cards import score_cards_send
 from tournaments.api import ID_MAX, errors
 from tournaments.api.permissions import DirectorView
@@ -109,10 +114,36 @@ class SessionScoreCardsSendView(DirectorView):
         return Response({"sent": list(report.sent), "without_address": list(report.without_address)})
 
 
+RESULTS_PBN = OpenApiResponse(
+    OpenApiTypes.BINARY, description="The PBN 2.1 file (ISO-8859-1), a ScoreTable per board, as a download."
+)
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID])
+class SessionResultsPbnView(DirectorView):
+    """The session's heat of a simultaneous event: every slip as a PBN ScoreTable (closed or published)."""
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        """A file whatever the client accepts; an error is JSON."""
+        return super().perform_content_negotiation(request, force=True)
+
+    @extend_schema(
+        operation_id="sessions_results_pbn",
+        responses={(200, "application/octet-stream"): RESULTS_PBN, **errors(400, 401, 404)},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        """The file; a 400 when the session is not closed, or not of pairs."""
+        session = self.director_session(pk)
+        response = HttpResponse(session_results_pbn(session=session), content_type="application/octet-stream")
+        response["Content-Disposition"] = f'attachment; filename="{results_filename(session)}"'
+        return response
+
+
 urlpatterns = [
     path("sessions/<int:pk>/close/", SessionCloseView.as_view(), name="session-close"),
     path("sessions/<int:pk>/publish/", SessionPublishView.as_view(), name="session-publish"),
     path(
         "sessions/<int:pk>/score-cards/send/", SessionScoreCardsSendView.as_view(), name="session-score-cards"
     ),
+    path("sessions/<int:pk>/results.pbn", SessionResultsPbnView.as_view(), name="session-results-pbn"),
 ]

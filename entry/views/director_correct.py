@@ -21,6 +21,7 @@ from entry.services.decisions import Decision, dispute_settle, line_confirm_as_e
 from entry.services.results import result_award, result_correct
 from scoring.models import AWARD_CHOICES, SlipLine
 from scoring.score_cards_pdf import score_cards_pdf
+from scoring.selectors.heat import NotAHeat, results_filename, session_results_pbn
 from scoring.selectors.score_cards import session_score_cards
 from scoring.services.score_cards import score_cards_send
 from tournaments.mixins import ActionView, DirectorSessionMixin, RunPageView, errors_for, post_int
@@ -254,6 +255,20 @@ class ScoreCardsPdfView(DirectorSessionMixin, View):
         pdf = score_cards_pdf(session=self.session, cards=session_score_cards(session=self.session))
         response = HttpResponse(pdf, content_type="application/pdf")
         response["Content-Disposition"] = f'inline; filename="session-{pk}-score-cards.pdf"'
+        return response
+
+
+class ResultsPbnView(DirectorSessionMixin, View):
+    """The session's heat of a simultaneous event: every slip as a PBN score table (closed or published)."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            body = session_results_pbn(session=self.session)
+        except NotAHeat as exc:
+            messages.error(request, exc.message)
+            return redirect("run:close", pk=pk)
+        response = HttpResponse(body, content_type="application/octet-stream")
+        response["Content-Disposition"] = f'attachment; filename="{results_filename(self.session)}"'
         return response
 
 

@@ -162,6 +162,7 @@ SPEC: dict[str, Route] = {
     "session-close": Route("director", S, ok={"post": 400}),
     "session-publish": Route("director", S, ok={"post": 400}),
     "session-score-cards": Route("director", S, ok={"post": 400}),
+    "session-results-pbn": Route("director", S, ok={"get": 400}),
     "session-publishing": Route(
         "director", S, ok={"get": 200, "patch": 200}, bodies={"patch": {"standings": True}}
     ),

@@ -341,6 +341,7 @@ def url_for(name: str, c: Club3, follower: str = "") -> str:
         "run:tray": lambda: [c.published.pk, 1],
         "run:award": lambda: [c.running.pk, 1, 1],
         "run:line": lambda: [c.published.pk, c.line.pk],
+        "run:results_pbn": lambda: [c.published.pk],
         "table:home": lambda: [table.token],
         "table:claim": lambda: [table.token],
         "phone:home": lambda: [follows],
@@ -415,6 +416,7 @@ READ = [
     "run:enter",
     "run:tables",
     "run:close",
+    "run:results_pbn",
 ]
 
 
