@@ -61,6 +61,8 @@ def six_pair_movement(club: Club, name: str = "Six pairs") -> ClubMovement:
         ({"kind": "teams"}, "kind", "pairs or individual players"),
         ({"kind": "players", "players": "14"}, "players", "a multiple of four"),
         ({"kind": "players", "players": "33"}, "players", "from 8 to 32"),
+        ({"kind": "players", "players": "8"}, "players", "individual match for 8 players (p. 27)"),
+        ({"kind": "players", "players": "9"}, "players", "no such arrangement exists"),
     ],
 )
 def test_a_request_beyond_the_designers_sizes_is_refused_by_its_field(

@@ -9,7 +9,9 @@ Barney, *Whist and Duplicate Whist*, 1900, p. 31), one deal a round.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
+from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -196,3 +198,37 @@ def test_a_designed_individual_movement_for_twelve_says_none_is_balanced() -> No
     b = balance(m)
     assert b.partners is not None and set(b.partners.values()) == {1}
     assert any("No balanced whist tournament exists for 12 players" in n for n in m.notes)
+
+
+def _partner_starters(m: int) -> Iterator[tuple[set[int], set[int]]]:
+    """Every two tables of residues 1..m-1 whose partners' differences cover each difference once (the
+    designer's starters for m players, one sitting out each round)."""
+
+    def pairings(rest: list[int]) -> Iterator[list[tuple[int, int]]]:
+        if not rest:
+            yield []
+            return
+        for i in range(1, len(rest)):
+            for more in pairings(rest[1:i] + rest[i + 1 :]):
+                yield [(rest[0], rest[i]), *more]
+
+    for partners in pairings(list(range(1, m))):
+        if sorted(min((a - b) % m, (b - a) % m) for a, b in partners) == list(range(1, m // 2 + 1)):
+            for first in ((0, 1), (0, 2), (0, 3)):
+                one = {x for i in first for x in partners[i]}
+                yield one, set(range(1, m)) - one
+
+
+def test_the_designer_says_plainly_why_8_and_9_players_cannot_be_searched() -> None:
+    """Two tables, one deal a round, each deal in one tray: a player meets deal off_k + x − a at table k, so
+    every player plays every deal once only if table 1's residues moved on by the tables' offset c ≠ 0 miss
+    table 2's. For 8 players (7 residues, the eighth stationary) that asks four residues of 7 to be moved onto
+    themselves; for 9, no starter at all allows it (each is tried here)."""
+    from django.core.management import CommandError
+
+    assert not any(
+        {(a + c) % 9 for a in one}.isdisjoint(two) for one, two in _partner_starters(9) for c in range(1, 9)
+    )
+    for players, words in ((8, "individual match for 8 players (p. 27)"), (9, "no such arrangement exists")):
+        with pytest.raises(CommandError, match=re.escape(words)):
+            run("design", "--players", str(players), "--seconds", "30")

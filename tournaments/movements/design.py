@@ -506,6 +506,23 @@ def _said(m: Movement) -> Movement:
 # --- individuals ---------------------------------------------------------------------------------
 
 
+#: Sizes the search's shape cannot serve, however long it runs, and why (worked through every starter whose
+#: partners cover each difference once: two tables, one deal a round, each deal in one tray).
+NO_CYCLIC_PLAYERS = {
+    8: (
+        "8 players at two tables cannot each play every deal with one deal a round: the two tables' players "
+        "would have to be the same four numbers moved on, which seven numbers do not allow. The book's "
+        "individual match for 8 players (p. 27) passes the deals between the tables in each arrangement: "
+        "choose it on the session's movement page"
+    ),
+    9: (
+        "9 players at two tables (one sitting out each round) cannot partner each once, each playing every "
+        "deal once, with one deal a round: no such arrangement exists (every one was tried). Seat 8 players "
+        "by the book's individual match (p. 27), or 12 by its three tables (p. 30)"
+    ),
+}
+
+
 def design_players(
     players: int, seconds: float = 30.0, progress: Progress | None = None, seed: int = 1
 ) -> Movement:
@@ -517,6 +534,8 @@ def design_players(
         raise MovementUserError(
             f"an individual movement seats 8 to {MAX_PLAYERS} players, a multiple of four or one more"
         )
+    if players in NO_CYCLIC_PLAYERS:
+        raise MovementUserError(NO_CYCLIC_PLAYERS[players])
     rng = random.Random(seed)
     m = players - 1 if players % 4 == 0 else players  # residues; the last player stationary when even
     start = time.monotonic()

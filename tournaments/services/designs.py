@@ -29,7 +29,14 @@ from django.db import IntegrityError, transaction
 from ..models import Club, ClubMovement, ScoringMethod, Session
 from ..movements import Movement, MovementUserError
 from ..movements.balance import balance
-from ..movements.design import DESIGNED, MAX_PAIR_TABLES, MAX_PLAYERS, design_pairs, design_players
+from ..movements.design import (
+    DESIGNED,
+    MAX_PAIR_TABLES,
+    MAX_PLAYERS,
+    NO_CYCLIC_PLAYERS,
+    design_pairs,
+    design_players,
+)
 from ..movements.limits import MAX_DEALS
 from .club import log_action
 from .errors import NotFound, UserError
@@ -138,6 +145,8 @@ def design_ask(
                 f"round): {count} is neither.",
                 field="players",
             )
+        if count in NO_CYCLIC_PLAYERS:
+            raise UserError(f"{NO_CYCLIC_PLAYERS[count]}.", field="players")
         return DesignAsk(
             ClubMovement.Kind.PLAYERS, count, count - 1 if count % 4 == 0 else count, 1, time_given
         )
