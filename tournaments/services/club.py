@@ -5,20 +5,20 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 
 from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat
+from .club_jobs import job_load, job_save
 from .errors import UserError
 from .text import column_text
 
@@ -392,22 +392,15 @@ class RosterImport:
         return f"Imported {self.done:,} of {self.total:,} players."
 
 
-def _import_key(club_id: int, import_id: str) -> str:
-    """The cache key of an import's progress: the club's own (another club's director reads nothing)."""
-    return f"clubwhist:roster-import:{club_id}:{import_id}"
-
-
 def _import_save(club_id: int, status: RosterImport) -> RosterImport:
     """Keep an import's progress in the cache, shared by the web processes and the workers."""
-    cache.set(_import_key(club_id, status.id), asdict(status), ROSTER_IMPORT_SECONDS)
+    job_save("roster-import", club_id, status.id, status, ROSTER_IMPORT_SECONDS)
     return status
 
 
 def roster_import_status(*, club: Club, import_id: str) -> RosterImport | None:
     """An import of this club's, as it stands, or None (an unknown id, another club's, or long over)."""
-    if not (import_id.isascii() and import_id.isalnum() and len(import_id) <= 64):
-        return None
-    kept = cache.get(_import_key(club.pk, import_id))
+    kept = job_load("roster-import", club.pk, import_id)
     return RosterImport(**{**kept, "problems": tuple(kept["problems"])}) if kept else None
 
 

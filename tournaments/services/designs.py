@@ -19,7 +19,7 @@ seats the session by it through ``movement_fix`` like any other movement.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 from uuid import uuid4
 
@@ -39,6 +39,7 @@ from ..movements.design import (
 )
 from ..movements.limits import MAX_DEALS
 from .club import log_action
+from .club_jobs import job_load, job_save
 from .errors import NotFound, UserError
 from .seating import check_one_line_a_tray, movement_fix
 from .sessions import require_status
@@ -167,11 +168,6 @@ def design_ask(
     return DesignAsk(ClubMovement.Kind.PAIRS, count, played, deals, time_given)
 
 
-def _key(club_id: int, design_id: str) -> str:
-    """The cache key of a design: the club's own (another club's director reads nothing)."""
-    return f"clubwhist:design:{club_id}:{design_id}"
-
-
 def _running_key(club_id: int) -> str:
     return f"clubwhist:design-running:{club_id}"
 
@@ -182,20 +178,14 @@ def _stop_key(club_id: int, design_id: str) -> str:
 
 def _save(club_id: int, design: Design) -> Design:
     """Keep a design's progress in the cache, shared by the web processes and the workers."""
-    cache.set(_key(club_id, design.id), asdict(design), DESIGN_KEEP_SECONDS)
+    job_save("design", club_id, design.id, design, DESIGN_KEEP_SECONDS)
     return design
 
 
 def design_status(*, club: Club, design_id: str) -> Design | None:
     """A design of this club's, as it stands, or None (an unknown id, another club's, or long over)."""
-    if not (
-        isinstance(design_id, str) and design_id.isascii() and design_id.isalnum() and len(design_id) <= 64
-    ):
-        return None
-    kept = cache.get(_key(club.pk, design_id))
-    if not kept:
-        return None
-    return _loaded(kept)
+    kept = job_load("design", club.pk, design_id)
+    return _loaded(kept) if kept else None
 
 
 def _loaded(kept: dict[str, Any]) -> Design:
@@ -229,7 +219,7 @@ def design_stop(*, club: Club, design_id: str) -> Design:
 
 def design_run(*, design_id: str, club_id: int) -> Design:
     """Run a design begun by ``design_begin``: its progress, then the movement found, in the cache."""
-    kept = cache.get(_key(club_id, design_id))
+    kept = job_load("design", club_id, design_id)
     if not kept:
         return Design(id=design_id, ask=DesignAsk("pairs", 0, 0, 1, 0), state="failed", error="it was lost")
     design = replace(_loaded(kept), state="running")
