@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 900}
 ARGS = [
@@ -86,11 +85,10 @@ def new_page(browser: Any) -> Any:
 
 
 def screenshot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot under var/screenshots/NAME.png."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+    """Save a full-page screenshot under var/screenshots/NAME.png (``support.save_screenshot``)."""
+    from tests.browser.support import save_screenshot
+
+    return save_screenshot(page, name)
 
 
 @pytest.fixture

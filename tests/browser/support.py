@@ -10,6 +10,7 @@ around their own database work while pages are being served.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +23,9 @@ from pytest_django.live_server_helper import LiveServer
 
 DB_LOCK = threading.RLock()
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
+#: Screenshots are for people to look at; CI, where nobody looks, turns them off (CLUBWHIST_SCREENSHOTS=0)
+#: and keeps every check the tests make (axe-core, widths, overlaps, statuses).
+SCREENSHOTS = os.environ.get("CLUBWHIST_SCREENSHOTS", "1") != "0"
 DIRECTOR = ("dir", "pw-for-tests-only")
 #: A roster for the browser tests (each takes as many as it needs).
 NAMES = [
@@ -88,6 +92,15 @@ def log_in(page: Any, base: str, username: str = DIRECTOR[0], password: str = DI
     page.wait_for_url(f"{base}/director/")
 
 
+def save_screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save the page as var/screenshots/NAME.png (unless screenshots are turned off); its path."""
+    path = SHOTS / f"{name}.png"
+    if SCREENSHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
 def shot(page: Any, name: str, *, scripts_off: bool = False, axe: bool = True) -> Path:
     """A full-page screenshot, var/screenshots/NAME.png, of a page axe-core finds nothing serious on.
 
@@ -95,9 +108,7 @@ def shot(page: Any, name: str, *, scripts_off: bool = False, axe: bool = True) -
     """
     from tests.browser.a11y import assert_accessible
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    path = save_screenshot(page, name)
     if axe:
         assert_accessible(page, name, scripts_off=scripts_off)
     return path

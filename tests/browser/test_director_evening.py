@@ -18,7 +18,6 @@ import random
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,8 +33,6 @@ from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
 
 pytestmark = pytest.mark.browser
-
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ Screenshots of each page go to var/screenshots/setup-*.png.
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +18,6 @@ from tournaments.services import rotations, seating, sessions
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 NAMES = support.NAMES[:18]
 
 

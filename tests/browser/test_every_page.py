@@ -248,8 +248,7 @@ def visit(page: Any, base: str, name: str, path: str, width: str, status: int = 
             wide = page.evaluate(WIDE)
             found.append(f"{name} at {width} width: the page scrolls sideways by {overflow}px ({wide})")
     if name.startswith("api-docs"):  # the schema's reference is dozens of screens long: its first screen
-        support.SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(support.SHOTS / f"page-{width}-{name}.png"))
+        support.save_screenshot(page, f"page-{width}-{name}", full_page=False)
     else:
         support.shot(page, f"page-{width}-{name}", axe=False)  # axe-core below: every finding together
     return found + problems(page, f"{name} at {width} width")

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,11 +29,10 @@ from scoring.scorers import Scores, explain, score
 from scoring.scorers.exponent import tabulate
 from scoring.selectors.slips import session_slips
 from tests.browser.a11y import assert_accessible
+from tests.browser.support import save_screenshot
 from tournaments.models import Deal, Player, Series, Session
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db]
-
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
 @pytest.fixture
@@ -209,8 +207,7 @@ def test_every_public_page_of_the_demo_club_at_phone_and_laptop_width(
             assert overflow <= 1, f"{path} scrolls sideways by {overflow}px at {width} width"
             if check is not None:
                 check(page)
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / f"public-{width}-{name}.png"), full_page=True)
+            save_screenshot(page, f"public-{width}-{name}")
             assert_accessible(page, f"{name} at {width} width")
 
 

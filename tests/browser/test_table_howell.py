@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,7 +32,6 @@ from tournaments.services import deals, seating, sessions
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 NAMES = support.NAMES[:16]
 METHOD = "exponent"
 #: The live server's threads and this test share one in-memory SQLite connection
