@@ -47,5 +47,4 @@ def test_forty_tables_for_six_changes_every_player_seated_once_a_change(
         took = time.perf_counter() - started
     assert page.finished and len(page.card) == 6
     print(f"\n40 tables, change 6: one player's page in {len(queries)} queries, {took * 1000:.0f} ms")
-    assert len(queries) < 80, len(queries)
-    assert took < 2.0, took
+    assert len(queries) < 80, len(queries)  # its time is printed, not asserted: speed is the benches' to say
