@@ -20,6 +20,7 @@ from tournaments.api import (
     players,
     series_rule,
     sessions,
+    sim_pack,
     tokens,
     trays,
 )
@@ -61,6 +62,7 @@ urlpatterns = [
     *movements.urlpatterns,
     *club_movements.urlpatterns,
     *trays.urlpatterns,
+    *sim_pack.urlpatterns,
     *slips.urlpatterns,
     *laws.urlpatterns,
     *drive.urlpatterns,

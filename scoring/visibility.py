@@ -68,16 +68,31 @@ per-deal scores only when the travellers are published; the hands only
 when the hand records are. A closed session shows nothing. A draft shows
 nothing either.
 
+**A simultaneous event's hands are held back.** A session that plays an
+organiser's pack (``tournaments.pbn.pack``: the same deals at many clubs)
+has a *release time* (``Session.hands_release_at``). Before it the hands
+(the hand records, their double-dummy figures, the deals' PBN, the hands
+on a traveller) are seen by nobody but the club's director, who deals,
+prints curtain cards and checks the trays from them: not the public, even
+when the director has published the hand records, and so not a table's
+link or an entrant after the close; another club that has not played yet
+must not learn them. From the release time on, as above: the published
+hand records are the public's. The standings and travellers are not held
+back: the club's own results are its own to publish.
+
 Checked as a property (``tests/privacy``): a person's answers do not change
 when a tray that person has not played gets a result.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
+
+from django.utils import timezone
 
 from scoring.models import SlipSeat
 from tournaments.models import Session
@@ -132,13 +147,20 @@ class Published:
         return self.standings or self.travellers or self.hand_records
 
 
+def hands_released(session: Session, now: dt.datetime | None = None) -> bool:
+    """Whether a simultaneous event's release time has come (always, for a session without one)."""
+    release = session.hands_release_at
+    return release is None or (now or timezone.now()) >= release
+
+
 def published(session: Session) -> Published:
-    """What the public may see: the switches, only once the session is published."""
+    """What the public may see: the switches, only once the session is published (the hand records only
+    from a simultaneous event's release time on)."""
     live = session.status == Session.Status.PUBLISHED
     return Published(
         standings=live and session.publish_standings,
         travellers=live and session.publish_travellers,
-        hand_records=live and session.publish_hand_records,
+        hand_records=live and session.publish_hand_records and hands_released(session),
     )
 
 

@@ -15,6 +15,7 @@ from django import forms
 
 from .models import Club, Drive, EntrantKind, Player, ScoringMethod, Series, Sex
 from .movements.limits import MAX_DEALS
+from .pbn.pack import MAX_PACK_BYTES
 from .services.club import roster_size_check
 from .services.errors import UserError
 from .services.pbn import pbn_size_check
@@ -374,6 +375,23 @@ class PBNImportForm(forms.Form):
         if upload is None:
             raise UserError("Choose a PBN file to import.", field="file")
         pbn_size_check(upload.size or 0)
+        return bytes(upload.read())
+
+
+class SimPackForm(forms.Form):
+    """A simultaneous event's pack, the JSON file its organiser gave the club (``tournaments.pbn.pack``)."""
+
+    file = forms.FileField(label="Pack file", required=False)
+
+    def upload_bytes(self) -> bytes:
+        """The uploaded file's bytes (the service reads them), refused if too large."""
+        upload = self.cleaned_data.get("file") if hasattr(self, "cleaned_data") else None
+        if upload is None:
+            raise UserError("Choose the pack file the organiser gave the club.", field="pack")
+        if (upload.size or 0) > MAX_PACK_BYTES:
+            raise UserError(
+                f"This file is larger than a pack can be ({MAX_PACK_BYTES // 1_000_000} MB).", field="pack"
+            )
         return bytes(upload.read())
 
 

@@ -22,7 +22,7 @@ from infra.sql import aware
 from .models import Club, Entrant, EntrantLink, PhonePass, Session, Table
 
 TABLE = ("id", "session_id", "number", "token", "token_revoked", "results_version")
-#: Every column of the session but its movement (``MOVEMENT_FIELDS``).
+#: Every column of the session but its heavy ones, the movement and a pack (``MOVEMENT_FIELDS``).
 SESSION = (
     "id",
     "club_id",
@@ -49,6 +49,9 @@ SESSION = (
     "publish_hand_records",
     "results_version",
     "seating_version",
+    "hands_release_at",
+    "sim_sent_at",
+    "sim_sends",
     "created_at",
     "updated_at",
 )
@@ -68,7 +71,7 @@ PASS = (
     "ended_why",
 )
 #: The timestamps among them (SQLite gives them without their zone).
-STAMPS = frozenset({"created_at", "updated_at", "ended_at"})
+STAMPS = frozenset({"created_at", "updated_at", "ended_at", "hands_release_at", "sim_sent_at"})
 
 
 def _columns(alias: str, names: Sequence[str]) -> str:

@@ -61,6 +61,10 @@ urlpatterns = [
     path("s/<int:pk>/trays/trump/", setup.TraysTrumpView.as_view(), name="trays_trump"),
     path("s/<int:pk>/trays/import/", setup.PBNImportView.as_view(), name="pbn_import"),
     path("s/<int:pk>/trays/session.pbn", setup.PBNExportView.as_view(), name="pbn_export"),
+    path("s/<int:pk>/trays/sim-pack/", setup.SimPackImportView.as_view(), name="trays_sim_pack"),
+    path(
+        "s/<int:pk>/trays/sim-pack/remove/", setup.SimPackRemoveView.as_view(), name="trays_sim_pack_remove"
+    ),
     path("s/<int:pk>/print/", printing.PrintIndexView.as_view(), name="print"),
     path("s/<int:pk>/print/<slug:doc>.pdf", printing.PrintPdfView.as_view(), name="print_pdf"),
     path("s/<int:pk>/print/<slug:doc>/", printing.PrintPageView.as_view(), name="print_page"),

@@ -21,8 +21,9 @@ from entry.api.slips import SlipErrorsMixin
 from entry.services import directing
 from entry.services.decisions import Decision
 from scoring.api.standings import PublishSerializer
-from scoring.selectors.heat import results_filename, session_results_pbn
+from scoring.selectors.heat import heat_site, results_filename, session_results_pbn
 from scoring.services.score_cards import score_cards_send
+from scoring.services.sim_send import sim_heat_send
 from tournaments.api import ID_MAX, errors
 from tournaments.api.permissions import DirectorView
 from tournaments.api.sessions import SESSION_ID, SessionSerializer
@@ -134,9 +135,45 @@ class SessionResultsPbnView(DirectorView):
     def get(self, request: Request, pk: int) -> HttpResponse:
         """The file; a 400 when the session is not closed, or not of pairs."""
         session = self.director_session(pk)
-        response = HttpResponse(session_results_pbn(session=session), content_type="application/octet-stream")
+        response = HttpResponse(
+            session_results_pbn(session=session, site=heat_site(session)),
+            content_type="application/octet-stream",
+        )
         response["Content-Disposition"] = f'attachment; filename="{results_filename(session)}"'
         return response
+
+
+class SimSentSerializer(serializers.Serializer):
+    """The organiser's receipt (its club's name, its count of this club's sends, the lines it took) and the
+    session's own record of its sends."""
+
+    club = serializers.CharField()
+    sends = serializers.IntegerField()
+    lines = serializers.IntegerField()
+    sim_sends = serializers.IntegerField()
+    sim_sent_at = serializers.DateTimeField()
+
+
+@extend_schema(tags=["sessions"], parameters=[SESSION_ID], request=None)
+class SessionSimSendView(DirectorView):
+    """Send the closed session's heat to the organiser of the simultaneous event it plays."""
+
+    @extend_schema(
+        operation_id="sessions_sim_send", responses={200: SimSentSerializer, **errors(400, 401, 404)}
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        """Send it; a 400 says why not (not closed, no pack, the organiser refused or was not reached)."""
+        session = self.director_session(pk)
+        sent = sim_heat_send(session=session, user=request.user)
+        return Response(
+            {
+                "club": sent.club,
+                "sends": sent.sends,
+                "lines": sent.lines,
+                "sim_sends": session.sim_sends,
+                "sim_sent_at": session.sim_sent_at.isoformat() if session.sim_sent_at else None,
+            }
+        )
 
 
 urlpatterns = [
@@ -146,4 +183,5 @@ urlpatterns = [
         "sessions/<int:pk>/score-cards/send/", SessionScoreCardsSendView.as_view(), name="session-score-cards"
     ),
     path("sessions/<int:pk>/results.pbn", SessionResultsPbnView.as_view(), name="session-results-pbn"),
+    path("sessions/<int:pk>/sim-send/", SessionSimSendView.as_view(), name="session-sim-send"),
 ]

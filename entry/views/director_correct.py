@@ -21,9 +21,11 @@ from entry.services.decisions import Decision, dispute_settle, line_confirm_as_e
 from entry.services.results import result_award, result_correct
 from scoring.models import AWARD_CHOICES, SlipLine
 from scoring.score_cards_pdf import score_cards_pdf
-from scoring.selectors.heat import NotAHeat, results_filename, session_results_pbn
+from scoring.selectors.heat import NotAHeat, heat_site, results_filename, session_results_pbn
 from scoring.selectors.score_cards import session_score_cards
 from scoring.services.score_cards import score_cards_send
+from scoring.services.sim_send import sim_heat_send
+from scoring.visibility import hands_released
 from tournaments.mixins import ActionView, DirectorSessionMixin, RunPageView, errors_for, post_int
 from tournaments.models import Player, Seating, Session, Tray
 from tournaments.selectors import tray_by_number
@@ -191,6 +193,7 @@ class CloseView(RunPageView):
             else [],
             "undecided": undecided,
             **addresses(session=self.session),
+            **sim_event(session=self.session),
             "sides": sel.line_sides(undecided),
         }
 
@@ -239,6 +242,13 @@ class PublishView(CloseView):
         return redirect("run:close", pk=pk)
 
 
+def sim_event(*, session: Session) -> dict[str, Any]:
+    """The close page's simultaneous event box: the pack the session plays (never its key), its release
+    time, whether the hands are still held back, and the sends so far."""
+    pack = {k: v for k, v in (session.sim_pack or {}).items() if k != "key"}
+    return {"pack": pack or None, "release": session.hands_release_at, "held": not hands_released(session)}
+
+
 def addresses(*, session: Session) -> dict[str, int]:
     """How many of the session's players the roster has an e-mail address for (the score cards' button)."""
     players = Player.objects.filter(memberships__session=session).distinct()
@@ -263,13 +273,25 @@ class ResultsPbnView(DirectorSessionMixin, View):
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         try:
-            body = session_results_pbn(session=self.session)
+            body = session_results_pbn(session=self.session, site=heat_site(self.session))
         except NotAHeat as exc:
             messages.error(request, exc.message)
             return redirect("run:close", pk=pk)
         response = HttpResponse(body, content_type="application/octet-stream")
         response["Content-Disposition"] = f'attachment; filename="{results_filename(self.session)}"'
         return response
+
+
+class SimSendView(ActionView):
+    """Send the closed session's heat to the organiser of its simultaneous event."""
+
+    back = "run:close"
+
+    def act(self, request: HttpRequest, **kwargs: Any) -> str:
+        sent = sim_heat_send(session=self.session, user=request.user)
+        organiser = (self.session.sim_pack or {}).get("organiser", "the organiser")
+        lines = f"{sent.lines} line{'s' if sent.lines != 1 else ''}"
+        return f"Sent to {organiser}: they have {lines} from {sent.club} (send {sent.sends} of this heat)."
 
 
 class ScoreCardsSendView(ActionView):

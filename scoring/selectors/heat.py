@@ -110,16 +110,23 @@ def _row(tray: int, line: SlipResult, rnd: int) -> ResultLine:
     return ResultLine(tray, ns, ew, tricks, line.table, rnd)
 
 
-def session_results_pbn(*, session: Session) -> bytes:
-    """The session's heat as a PBN 2.1 file (ISO-8859-1), or ``NotAHeat`` saying why not."""
+def session_results_pbn(*, session: Session, site: str = "") -> bytes:
+    """The session's heat as a PBN 2.1 file (ISO-8859-1), or ``NotAHeat`` saying why not; ``site``, the
+    club's name as the organiser knows it (a simultaneous event's pack says it), else the club's own."""
     heat_check(session)
     return results_bytes(
-        site=session.club.name,
+        site=site or session.club.name,
         event=session.title,
         date=session.date,
         lines=session_result_lines(session=session),
         deals=export_deals(session),
     )
+
+
+def heat_site(session: Session) -> str:
+    """The heat's ``[Site]``: the club's name as a simultaneous event's pack gives it, else blank (the
+    club's own name is written)."""
+    return str((session.sim_pack or {}).get("club", ""))
 
 
 def results_filename(session: Session) -> str:

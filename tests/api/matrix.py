@@ -163,6 +163,7 @@ SPEC: dict[str, Route] = {
     "session-publish": Route("director", S, ok={"post": 400}),
     "session-score-cards": Route("director", S, ok={"post": 400}),
     "session-results-pbn": Route("director", S, ok={"get": 400}),
+    "session-sim-send": Route("director", S, ok={"post": 400}),
     "session-publishing": Route(
         "director", S, ok={"get": 200, "patch": 200}, bodies={"patch": {"standings": True}}
     ),
@@ -199,6 +200,10 @@ SPEC: dict[str, Route] = {
     ),
     "tray-traveller": Route("director", TRAY, ok={"get": 200}),
     "session-pbn": Route("director", S, ok={"get": 200, "post": 200}, bodies={"post": {"pbn": "@pbn"}}),
+    # A simultaneous event's pack: the world's session has results already (400), and plays no pack (400).
+    "session-sim-pack": Route(
+        "director", S, ok={"post": 400, "delete": 400}, bodies={"post": {"pack": "not a pack"}}
+    ),
     "slip-list": Route("director", S, ok={"get": 200, "post": 201}, bodies={"post": ENTRY}),
     "slip-detail": Route("director", LINE, ok={"get": 200}),
     "slip-correct": Route(

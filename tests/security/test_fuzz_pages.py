@@ -194,6 +194,7 @@ PAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "director:design_stop": ("design",),
     "director:design_keep": ("design", "name"),
     "director:pbn_import": ("file",),
+    "director:trays_sim_pack": ("file",),
     "run:tables_advance": ("on", "next"),
     "run:enter": ("t1-1", "t2-2", "t3-3", "t1-2", "t9-9"),
     "run:tables": ("form", "player_out", "player_in", "from_round", "entrant", "show", "hidden_rounds"),
@@ -342,6 +343,7 @@ def url_for(name: str, c: Club3, follower: str = "") -> str:
         "run:award": lambda: [c.running.pk, 1, 1],
         "run:line": lambda: [c.published.pk, c.line.pk],
         "run:results_pbn": lambda: [c.published.pk],
+        "run:sim_send": lambda: [c.published.pk],
         "table:home": lambda: [table.token],
         "table:claim": lambda: [table.token],
         "phone:home": lambda: [follows],
@@ -376,6 +378,8 @@ POSTED = [
     "director:trays_deal",
     "director:trays_clear",
     "director:pbn_import",
+    "director:trays_sim_pack",
+    "director:trays_sim_pack_remove",
     "run:start",
     "run:advance",
     "run:tables_advance",
@@ -389,6 +393,7 @@ POSTED = [
     "run:close",
     "run:publish",
     "run:reopen",
+    "run:sim_send",
 ]
 #: A table's link (a place), then an entrant's page, by its printed link and by a pass (which "Not us"
 #: ends: it comes last).

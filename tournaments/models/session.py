@@ -46,8 +46,9 @@ class ScoringMethod(models.TextChoices):
 #: The suits a sitting may declare trumps (Law IV, Sec. 11, p. 62).
 TRUMP_SUITS = [(suit, SUIT_NAME[suit].capitalize()) for suit in SUITS]
 
-#: A session's heavy fields, its written-out movement: reads that do not need them leave them unread.
-MOVEMENT_FIELDS = ("movement_json", "movement_params")
+#: A session's heavy fields, its written-out movement and a simultaneous event's pack: reads that do not
+#: need them leave them unread.
+MOVEMENT_FIELDS = ("movement_json", "movement_params", "sim_pack")
 
 
 class Session(models.Model):
@@ -101,6 +102,15 @@ class Session(models.Model):
     #: Counts changes to who sits where (a movement fixed, a substitute, a phantom): the
     #: phones' caches of the stored movement key on it.
     seating_version = models.PositiveIntegerField(default=0)
+    #: A simultaneous event's pack this session plays (``tournaments.pbn.pack``), without its deals
+    #: (they are on the trays): ``ref``, ``event``, ``organiser``, ``club``, ``methods``,
+    #: ``results_url``, ``key``, ``plays_from``, ``plays_to``, ``release_at`` (ISO). Null: no pack.
+    sim_pack = models.JSONField(null=True, blank=True, default=None)
+    #: Until then the hands are seen by nobody but the director (``scoring.visibility``); null: no hold.
+    hands_release_at = models.DateTimeField(null=True, blank=True)
+    #: When the heat was last sent to the organiser, and how many times it was sent.
+    sim_sent_at = models.DateTimeField(null=True, blank=True)
+    sim_sends = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -117,6 +127,16 @@ class Session(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(declared_trump__in=["", *SUITS]), name="session_declared_trump_suit"
+            ),
+            models.CheckConstraint(
+                condition=Q(sim_pack__isnull=True, hands_release_at__isnull=True)
+                | Q(sim_pack__isnull=False, hands_release_at__isnull=False),
+                name="session_sim_pack_release",
+            ),
+            models.CheckConstraint(
+                condition=Q(sim_sends=0, sim_sent_at__isnull=True)
+                | Q(sim_sends__gt=0, sim_sent_at__isnull=False),
+                name="session_sim_sent",
             ),
         ]
 

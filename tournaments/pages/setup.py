@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
 
 from whist.cards import SUIT_SYMBOL, rank_text
@@ -471,6 +472,31 @@ def trays_context(session: Session, *, show_hands: bool = False) -> dict[str, An
         "show_hands": show_hands,
         "trump_suits": TRUMP_SUITS,
     }
+
+
+def pack_context(session: Session) -> dict[str, Any]:
+    """The trays page's simultaneous event box: the pack the session plays (never its key), its release
+    time and whether the hands are still held back (``scoring.visibility`` holds them), and whether the
+    session may take a pack now."""
+    pack = {k: v for k, v in (session.sim_pack or {}).items() if k != "key"}
+    release = session.hands_release_at
+    return {
+        "pack": pack or None,
+        "release": release,
+        "held": release is not None and timezone.now() < release,
+        "takes_pack": session.entrant_kind == EntrantKind.PAIRS
+        and session.status in (Session.Status.DRAFT, Session.Status.RUNNING),
+    }
+
+
+def pack_imported_message(session: Session) -> str:
+    """ "This session plays Autumn Sim, organised by ...; the hands are held back until ..." """
+    pack, release = session.sim_pack or {}, session.hands_release_at
+    when = timezone.localtime(release).strftime("%A %d %B %Y, %H:%M %Z") if release else ""
+    return (
+        f"This session plays {pack.get('event', '')}, organised by {pack.get('organiser', '')}: the pack's"
+        f" deals are on the trays, and the hands are shown to nobody but you until {when}."
+    )
 
 
 def imported_message(count: int) -> str:

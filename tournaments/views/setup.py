@@ -18,6 +18,7 @@ from ..forms import (
     RotationProposeForm,
     SeriesForm,
     SessionNewForm,
+    SimPackForm,
     add_service_error,
 )
 from ..mixins import ActionView, DirectorClubMixin, DirectorSeriesMixin, DirectorSessionMixin
@@ -32,6 +33,7 @@ from ..services import rotations as rotation_services
 from ..services import seating as seating_services
 from ..services import sessions as session_services
 from ..services import setup as setup_services
+from ..services import sim_pack as sim_pack_services
 from ..services.errors import UserError
 
 #: PBN's character set is ISO-8859-1 (PBN 2.1, 2.2).
@@ -183,14 +185,23 @@ class SetupMovementView(DirectorSessionMixin, View):
 class TraysView(DirectorSessionMixin, View):
     """Step 3: the trays, each with its dealer and trump; deal, import or export PBN."""
 
-    def get(self, request: HttpRequest, pk: int, form: PBNImportForm | None = None) -> HttpResponse:
+    def get(
+        self,
+        request: HttpRequest,
+        pk: int,
+        form: PBNImportForm | None = None,
+        sim_form: SimPackForm | None = None,
+    ) -> HttpResponse:
         return render(
             request,
             "director/setup_trays.html",
             {
                 **ctx.trays_context(self.session, show_hands=request.GET.get("hands") == "1"),
+                **ctx.pack_context(self.session),
                 "form": form or PBNImportForm(),
+                "sim_form": sim_form or SimPackForm(),
             },
+            status=400 if sim_form is not None and sim_form.errors else 200,
         )
 
 
@@ -246,6 +257,33 @@ class PBNImportView(TraysView):
             return self.get(request, pk, form=ctx.pbn_refusal(form, exc))
         messages.success(request, " ".join([ctx.imported_message(done.count), *done.notes]))
         return redirect("director:trays", pk=pk)
+
+
+class SimPackImportView(TraysView):
+    """Play a simultaneous event's pack in this session: its deals on the trays, its hands held back."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        form = SimPackForm(request.POST, request.FILES)
+        try:
+            form.is_valid()
+            sim_pack_services.sim_pack_import(
+                session=self.session, data=form.upload_bytes(), user=request.user
+            )
+        except UserError as exc:
+            form.add_error("file", exc.message)
+            return self.get(request, pk, sim_form=form)
+        messages.success(request, ctx.pack_imported_message(self.session))
+        return redirect("director:trays", pk=pk)
+
+
+class SimPackRemoveView(SessionButtonView):
+    """The session no longer plays the pack: the deals stay, the hands are no longer held back."""
+
+    back = "director:trays"
+
+    def act(self, request: HttpRequest) -> str:
+        sim_pack_services.sim_pack_remove(session=self.session, user=request.user)
+        return "The session no longer plays the simultaneous event's pack; its deals stay on the trays."
 
 
 class PBNExportView(DirectorSessionMixin, View):

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scoring.selectors.heat import NotAHeat, session_result_lines, session_results_pbn
+from scoring.selectors.heat import NotAHeat, heat_site, session_result_lines, session_results_pbn
 from tournaments.models import Session
 
 
@@ -30,7 +30,7 @@ class Command(BaseCommand):
         if session is None:
             raise CommandError(f"There is no session {options['session']}.")
         try:
-            body = session_results_pbn(session=session)
+            body = session_results_pbn(session=session, site=heat_site(session))
         except NotAHeat as exc:
             raise CommandError(exc.message) from None
         try:

@@ -1,0 +1,166 @@
+"""A club's heat of a simultaneous event sent to the organiser over the network.
+
+A *simultaneous event* is one set of deals played by many clubs, each in its
+own session (its *heat*), the organiser scoring every heat together as one
+field (W. H. Barney, *Whist and Duplicate Whist*, 1900, p. 48: "a short
+tournament between a large number of clubs"). The organiser's pack
+(``tournaments.pbn.pack``, kept on the session by
+``tournaments.services.sim_pack``) says where to send the heat
+(``results_url``) and the club's *key* for it.
+
+The heat is the session's results file (``scoring.selectors.heat``: PBN 2.1
+with a ``ScoreTable``), its ``[Site]`` the club's name as the pack gives it,
+POSTed as JSON ``{"pbn": "<text>"}`` with the header ``X-Sim-Key: <key>``.
+The organiser answers 200 ``{"club", "sends", "lines"}`` when it took the
+heat, 401 for a wrong key, 409 once the event is closed, 400
+``{"detail": ...}`` for a file it refused; each becomes one sentence for
+the director (``UserError``), and so does a network that fails. A closed
+session can be reopened, corrected, closed and sent again: the organiser
+keeps the last. The session records when it was last sent and how often.
+
+Redirects are not followed: the key goes only to the address the pack names.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import F
+from django.utils import timezone
+
+from scoring.selectors.heat import heat_site, session_results_pbn
+from tournaments.models import Session
+from tournaments.services.club import log_action
+from tournaments.services.errors import UserError
+
+#: Seconds the organiser has to answer.
+SEND_TIMEOUT = 10
+#: The most of the organiser's answer read.
+ANSWER_MAX = 64_000
+#: The longest of the organiser's own words shown to the director.
+DETAIL_MAX = 300
+FALLBACK = "download the heat file and send it to them."
+
+
+@dataclass(frozen=True)
+class HeatSent:
+    """The organiser's receipt: the club as it knows it, how many sends it has had, the lines it took."""
+
+    club: str
+    sends: int
+    lines: int
+
+
+@dataclass(frozen=True)
+class _Answer:
+    status: int
+    body: Any
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Refuse every redirect: the answer is the 3xx itself."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def _post(url: str, key: str, pbn: str) -> _Answer:
+    """POST the heat; the organiser's status and JSON body, or ``UserError`` when it cannot be reached."""
+    request = urllib.request.Request(
+        url,
+        data=json.dumps({"pbn": pbn}).encode("utf-8"),
+        headers={"Content-Type": "application/json", "Accept": "application/json", "X-Sim-Key": key},
+        method="POST",
+    )
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        try:
+            with opener.open(request, timeout=SEND_TIMEOUT) as response:
+                status, raw = response.status, response.read(ANSWER_MAX)
+        except urllib.error.HTTPError as exc:
+            status, raw = exc.code, exc.read(ANSWER_MAX)
+    except urllib.error.URLError as exc:
+        raise _unreached(str(exc.reason)) from None
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        raise _unreached(str(exc) or type(exc).__name__) from None
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        body = None
+    return _Answer(status, body)
+
+
+def _unreached(why: str) -> UserError:
+    """The network failed: say why, and what the director can do instead."""
+    return UserError(f"The organiser could not be reached ({why[:DETAIL_MAX]}): {FALLBACK}", field="send")
+
+
+def _detail(body: Any) -> str:
+    """The organiser's own words in an answer, one line, cut short."""
+    detail = body.get("detail") if isinstance(body, dict) else None
+    text = " ".join(str(detail).split()) if detail else ""
+    return text[:DETAIL_MAX]
+
+
+def _refusal(answer: _Answer) -> UserError:
+    """An answer other than 200 as the director's sentence."""
+    detail = _detail(answer.body)
+    said = f" ({detail})" if detail else ""
+    if answer.status == 401:
+        message = (
+            "The organiser did not accept the club's key: check that this is the pack the organiser gave"
+            f" the club, or ask them for a new one{said}."
+        )
+    elif answer.status == 409:
+        message = f"The organiser has closed the event: it takes no more heats{said}."
+    elif answer.status == 400:
+        message = f"The organiser refused the heat file{said}: correct the session and send it again."
+    else:
+        message = f"The organiser answered {answer.status}{said}: {FALLBACK}"
+    return UserError(message, field="send")
+
+
+def _receipt(body: Any, club: str) -> HeatSent:
+    """The organiser's 200 answer read as a receipt (what it leaves out, taken as nothing said)."""
+    body = body if isinstance(body, dict) else {}
+    sends, lines = body.get("sends"), body.get("lines")
+    return HeatSent(
+        club=str(body.get("club") or club)[:DETAIL_MAX],
+        sends=sends if isinstance(sends, int) and not isinstance(sends, bool) else 0,
+        lines=lines if isinstance(lines, int) and not isinstance(lines, bool) else 0,
+    )
+
+
+def sim_heat_send(*, session: Session, user: Any = None) -> HeatSent:
+    """Send the closed session's heat to the organiser of its pack; record it, or say why it failed."""
+    pack = session.sim_pack or {}
+    if not pack:
+        raise UserError(
+            "This session does not play a simultaneous event's pack: download the heat file instead.",
+            field="send",
+        )
+    if not pack.get("results_url"):
+        raise UserError(f"The organiser of this event takes heats as files: {FALLBACK}", field="send")
+    text = session_results_pbn(session=session, site=heat_site(session)).decode("iso-8859-1")
+    answer = _post(str(pack["results_url"]), str(pack.get("key", "")), text)
+    if answer.status != 200:
+        raise _refusal(answer)
+    receipt = _receipt(answer.body, str(pack.get("club", "")))
+    now = timezone.now()
+    Session.objects.filter(pk=session.pk).update(sim_sent_at=now, sim_sends=F("sim_sends") + 1)
+    session.refresh_from_db(fields=["sim_sent_at", "sim_sends"])
+    log_action(
+        club=session.club,
+        session=session,
+        user=user,
+        action="sim.heat.send",
+        ref=pack.get("ref", ""),
+        sends=receipt.sends,
+        lines=receipt.lines,
+    )
+    return receipt
