@@ -8,8 +8,10 @@ it gets, as dictionaries it draws from most of the time (the rest of the
 time it still generates its own values): the club's slug, the sessions'
 ids (published, running, and a draft this script adds so the set-up
 operations have one), tray, entrant, table and round numbers, player,
-series and slip-line ids, the movement families, the tables' tokens, and
-in request bodies trays, tricks (0 to 13), rounds and players.
+series and slip-line ids, the movement families, the tables' tokens, a
+simultaneous event this script adds (its ref, its methods, and one club's
+key for sending heats), and in request bodies trays, tricks (0 to 13),
+rounds and players.
 The director's token goes with every request; the ``/api/v1/table/``
 operations send a table's ``Table`` header instead.
 """
@@ -36,6 +38,7 @@ from django.db.models import Max  # noqa: E402
 
 from entry.demo import DEMO_SLUG, DEMO_USER  # noqa: E402
 from scoring.models import SlipLine  # noqa: E402
+from sims import services as sim_services  # noqa: E402
 from tournaments.models import Club, Round, Series, Session, Table, Tray  # noqa: E402
 from tournaments.services import sessions  # noqa: E402
 
@@ -57,6 +60,23 @@ def draft_session(club: Club) -> Session:
     for a, b in zip(players[0::2], players[1::2], strict=True):
         sessions.entrant_create(session=session, players=[a, b], user=user)
     return session
+
+
+def sim_event(club: Club, name: str = "Fuzzed simultaneous") -> tuple[str, str]:
+    """An open simultaneous event of the club, with one club taking part: (its ref, that club's key)."""
+    user = get_user_model().objects.get(username=DEMO_USER)
+    event = sim_services.event_create(
+        organiser=club,
+        name=name,
+        plays_from=dt.date.today(),
+        plays_to=dt.date.today() + dt.timedelta(days=4),
+        release_at=dt.datetime.now(dt.UTC) + dt.timedelta(days=5),
+        methods=["matchpoints", "trick", "exponent"],
+        deals=6,
+        user=user,
+    )
+    _, key = sim_services.sim_club_add(event=event, name="Fuzzed Visiting Club", user=user)
+    return event.ref, key
 
 
 def numbers(highest: int | None) -> list[int]:
@@ -97,6 +117,8 @@ BINDINGS = {
     "path.line_id": "lines",
     "path.token": "tokens",
     "path.family": "families",
+    "path.ref": "sims",
+    "path.method": "sim_methods",
     "query.tray": "trays",
     "query.table": "tables",
     # Bodies: results, disputes and entrants name trays, tricks and players as the demo has them.
@@ -112,7 +134,9 @@ BINDINGS = {
 }
 
 
-def dictionaries(club: Club, running: Session, spare: Table, played: list[Table]) -> dict[str, list[Any]]:
+def dictionaries(
+    club: Club, running: Session, spare: Table, played: list[Table], sim_ref: str, closing_ref: str
+) -> dict[str, list[Any]]:
     """The demo club's values each dictionary offers the fuzzer."""
     published = club.sessions.filter(status=Session.Status.PUBLISHED).order_by("pk")
     return {
@@ -130,10 +154,13 @@ def dictionaries(club: Club, running: Session, spare: Table, played: list[Table]
         "tokens": [t.token for t in played],
         "families": FAMILIES,
         "tricks": list(range(14)),
+        "sims": [sim_ref],
+        "sims_closing": [closing_ref],
+        "sim_methods": ["matchpoints", "trick", "exponent"],
     }
 
 
-def scoped(running: Session, table_token: str) -> list[str]:
+def scoped(running: Session, table_token: str, sim_key: str) -> list[str]:
     """The operations whose parameters are narrowed to the session in play, the spare table, and so on."""
     return [
         *operations(
@@ -155,6 +182,16 @@ def scoped(running: Session, table_token: str) -> list[str]:
             **{"path.id": running.pk},
         ),
         *operations(
+            "^/api/v1/clubs/\\{slug\\}/sims/\\{ref\\}/(close|publish)/$",
+            "Close and publish act on a second event: the first stays open to heats and clubs.",
+            **{"path.ref": "sims_closing"},
+        ),
+        *operations(
+            "^/api/v1/sims/\\{ref\\}/heats/$",
+            "A club's heat is sent with its key, and nothing else.",
+            headers={"X-Sim-Key": sim_key},
+        ),
+        *operations(
             "^/api/v1/table/",
             "A table's own operations: its token in the Authorization header.",
             headers={"Authorization": f"Table {table_token}"},
@@ -167,6 +204,8 @@ def main() -> None:
     director_token = sys.argv[1]
     club = Club.objects.get(slug=DEMO_SLUG)
     draft_session(club)
+    sim_ref, sim_key = sim_event(club)
+    closing_ref, _ = sim_event(club, "Fuzzed simultaneous, closed and published")
     running = club.sessions.filter(status=Session.Status.RUNNING).order_by("pk").first()
     assert running is not None, "the demo club has a session in play"
     tables = list(running.tables.order_by("number"))
@@ -179,11 +218,11 @@ def main() -> None:
         f"headers = {{ Authorization = {toml('Token ' + director_token)} }}",
         "",
     ]
-    for name, values in dictionaries(club, running, spare, played).items():
+    for name, values in dictionaries(club, running, spare, played, sim_ref, closing_ref).items():
         out += [f"[dictionaries.{name}]", f"values = {toml(values)}", ""]
     out.append("[parameters]")
     out += [f"{toml(key)} = {binding(name)}" for key, name in BINDINGS.items()]
-    out += scoped(running, played[0].token)
+    out += scoped(running, played[0].token, sim_key)
     print("\n".join(out))
 
 

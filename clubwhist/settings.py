@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "entry",
+    "sims",
 ]
 
 MIDDLEWARE = [

@@ -37,5 +37,7 @@ urlpatterns = [
     path("m/", include("entry.urls_mnemonic")),
     path("director/", include("entry.urls_director")),
     path("director/", include("tournaments.urls_director")),
+    path("director/", include("sims.urls_director")),
+    path("", include("sims.urls_public")),
     path("", include("scoring.urls_public")),
 ]

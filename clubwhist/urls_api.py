@@ -12,6 +12,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from entry.api import calls, closing, drive, laws, mnemonic, slips, table_amend, tables
 from infra.security import PublicRateThrottle, same_origin_only
 from scoring.api import standings
+from sims import api as sims_api
 from tournaments.api import (
     club_movements,
     clubs,
@@ -69,4 +70,5 @@ urlpatterns = [
     *mnemonic.urlpatterns,
     *closing.urlpatterns,
     *standings.urlpatterns,
+    *sims_api.urlpatterns,
 ]

@@ -19,6 +19,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
 from scoring.models import SlipLine
+from sims import services as sim_services
+from sims.models import SimClub, SimEvent, SimHeat
 from tests.api.helpers import OtherClub, table_client, token_client
 from tests.conftest import mitchell_three_tables as three_tables
 from tournaments.models import (
@@ -61,6 +63,7 @@ PUB = {"slug": "slug", "pk": "published"}
 TBL = {"token": "token"}
 TBL_TRAY = {"token": "token", "tray": "tray"}
 ENT = {"token": "entrant_token"}
+SIM = {"slug": "slug", "ref": "sim_ref"}
 ENT_TRAY = {"token": "entrant_token", "tray": "tray"}
 ENTRY = {"table": 2, "tray": 2, "ns_tricks": 6}
 #: A whist drive's first change of two tables with its results (p. 24).
@@ -274,6 +277,30 @@ SPEC: dict[str, Route] = {
     # The world's line is entered, not disputed: settling it is a conflict; confirming it is fine.
     "slip-settle": Route("director", LINE, ok={"post": 409}, bodies={"post": {"accept": "ns"}}),
     "slip-confirm-as-entered": Route("director", LINE, ok={"post": 200}),
+    # Simultaneous events: the organiser's (this club's director); a club's heat needs its key (no role
+    # holds one: 401); the public reads a published event only (ours is open: 404 for everyone).
+    "sim-list": Route(
+        "director",
+        SL,
+        ok={"get": 200, "post": 201},
+        bodies={
+            "post": {
+                "name": "Matrix sim",
+                "plays_from": "2026-12-01",
+                "plays_to": "2026-12-03",
+                "release_at": "2026-12-04T20:00:00+00:00",
+                "methods": ["matchpoints"],
+                "deals": "4",
+            }
+        },
+    ),
+    "sim-detail": Route("director", SIM, ok={"get": 200}),
+    "sim-club-add": Route("director", SIM, ok={"post": 201}, bodies={"post": {"name": "Matrix Club"}}),
+    "sim-close": Route("director", SIM, ok={"post": 200}),
+    "sim-publish": Route("director", SIM, ok={"post": 200}),
+    "sim-field": Route("director", {**SIM, "method": "sim_method"}, ok={"get": 200}),
+    "sim-heats": Route("open", {"ref": "sim_ref"}, ok={"post": 401}, bodies={"post": {"pbn": "x"}}),
+    "sim-public": Route("open", {"ref": "sim_ref"}, ok={"get": 404}),
     # The phones' own. A table's link (URL or header) is a place: its card, a claim (a pass comes back),
     # the director's call; another club's table claims its own pair 1 the same way.
     **{
@@ -330,6 +357,23 @@ class World:
     link_action: str = "new"
     import_id: str = "0123456789abcdef0123456789abcdef"
     design_id: str = "0123456789abcdef0123456789abcdef"
+    sim_method: str = "matchpoints"
+
+    @property
+    def sim_ref(self) -> str:
+        """The reference of an open simultaneous event the club organises (made the first time asked for)."""
+        found = SimEvent.objects.filter(organiser=self.session.club).first()
+        if found is None:
+            found = sim_services.event_create(
+                organiser=self.session.club,
+                name="Matrix simultaneous",
+                plays_from="2026-12-01",
+                plays_to="2026-12-03",
+                release_at="2026-12-04T20:00:00+00:00",
+                methods=["matchpoints", "trick"],
+                deals=4,
+            )
+        return found.ref
 
     @property
     def club_movement(self) -> ClubMovement:
@@ -423,6 +467,13 @@ class World:
             list(club.sessions.values_list("id", "status")),
             list(ApiToken.objects.filter(user__in=club.directors.all()).order_by("pk").values_list("pk")),
             list(ClubMovement.objects.filter(club=club).order_by("pk").values_list("pk", "name")),
+            list(
+                SimEvent.objects.filter(organiser=club)
+                .order_by("pk")
+                .values_list("pk", "state", "commentary")
+            ),
+            list(SimClub.objects.filter(event__organiser=club).order_by("pk").values_list("pk", "key_hash")),
+            list(SimHeat.objects.filter(sim_club__event__organiser=club).values_list("pk", "sends", "pbn")),
         ]
         return json.dumps(state, default=str)
 

@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("clubwhist", "entry", "infra", "scoring", "tournaments", "whist", ".ci", "bench")
+PACKAGES = ("clubwhist", "entry", "infra", "scoring", "sims", "tournaments", "whist", ".ci", "bench")
 LIMIT = 40
 
 #: "path:function" -> why it is longer (what most of its lines are).

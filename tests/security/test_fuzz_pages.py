@@ -37,6 +37,7 @@ from hypothesis import strategies as st
 from public.builders import play_session
 
 from scoring.models import SlipLine
+from sims import services as sim_services
 from tests.conftest import mitchell_three_tables
 from tests.phones import claimed
 from tournaments import tasks
@@ -215,6 +216,11 @@ PAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "director:setup": ("deals",),
     "director:trays": ("hands",),
     "director:rotation_get": ("session_number",),
+    "sims:list": ("name", "plays_from", "plays_to", "release_at", "methods", "deals", "file"),
+    "sims:club_add": ("name",),
+    "sims:pack": ("key",),
+    "sims:heat": ("file",),
+    "sims:commentary": ("deal", "text"),
 }
 
 
@@ -241,7 +247,9 @@ REFUSAL_KEEPS: dict[str, tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...]
 def database(name: str = "") -> dict[str, list[tuple[Any, ...]]]:
     """Every row of the club's own tables (sessions, the lockout's records and derived snapshots aside;
     and what a refusal of page ``name`` keeps by design)."""
-    labels = [m for a in ("tournaments", "scoring", "auth") for m in apps.get_app_config(a).get_models()]
+    labels = [
+        m for a in ("tournaments", "scoring", "sims", "auth") for m in apps.get_app_config(a).get_models()
+    ]
     kept = {label: (fields, rows) for label, fields, rows in REFUSAL_KEEPS.get(name.split(" ")[0], ())}
     found = {}
     for m in labels:
@@ -296,6 +304,11 @@ class Club3:
         self.line = SlipLine.objects.filter(session=self.published).first()
         self.link = EntrantLink.objects.filter(session=self.running).first()
         self.kept = designs.club_movement_create(club=club, name="Kept", movement=mitchell_three_tables())
+        self.sim = sim_services.event_create(
+            organiser=club, name="Fuzzed sim", plays_from="2026-11-02", plays_to="2026-11-06",
+            release_at="2026-11-07T20:00:00+00:00", methods=["matchpoints"], deals=6,
+        )  # fmt: skip
+        self.sim_club, _ = sim_services.sim_club_add(event=self.sim, name="Visiting Club")
 
     def _session(self, people: list[Player], title: str, family: str = "") -> Session:
         session = sessions.session_create(club=self.club, date=dt.date(2026, 11, 1), title=title)
@@ -336,6 +349,14 @@ def url_for(name: str, c: Club3, follower: str = "") -> str:
         "director:rotation_players": lambda: [c.series.pk],
         "director:setup_withdraw": lambda: [c.draft.pk, 6],
         "director:home": lambda: [],
+        "sims:list": lambda: [c.club.slug],
+        "sims:event": lambda: [c.club.slug, c.sim.ref],
+        "sims:club_add": lambda: [c.club.slug, c.sim.ref],
+        "sims:commentary": lambda: [c.club.slug, c.sim.ref],
+        "sims:pack": lambda: [c.club.slug, c.sim.ref, c.sim_club.pk],
+        "sims:heat": lambda: [c.club.slug, c.sim.ref, c.sim_club.pk],
+        "sims:withdraw": lambda: [c.club.slug, c.sim.ref, c.sim_club.pk],
+        "sims:state": lambda: [c.club.slug, c.sim.ref, "close"],
         "run:enter": lambda: [c.running.pk, 1],
         "run:table_link": lambda: [c.running.pk, 3],
         "run:entrant_link": lambda: [c.running.pk, c.link.pk],
@@ -394,6 +415,13 @@ POSTED = [
     "run:publish",
     "run:reopen",
     "run:sim_send",
+    "sims:list",
+    "sims:club_add",
+    "sims:pack",
+    "sims:heat",
+    "sims:commentary",
+    "sims:state",
+    "sims:withdraw",
 ]
 #: A table's link (a place), then an entrant's page, by its printed link and by a pass (which "Not us"
 #: ends: it comes last).
@@ -422,6 +450,8 @@ READ = [
     "run:tables",
     "run:close",
     "run:results_pbn",
+    "sims:list",
+    "sims:event",
 ]
 
 
@@ -493,6 +523,7 @@ def test_the_public_pages_take_any_query(fuzzed: Club3) -> None:
     names = ["session", "travellers", "hands", "results_csv", "results_json", "results_pdf"]
     urls = [("home", reverse("public:home")), ("club", reverse("public:club", args=[c.club.slug]))]
     urls += [(n, reverse(f"public:{n}", args=[c.club.slug, c.published.pk])) for n in names]
+    urls.append(("sims_public:event", reverse("sims_public:event", args=[c.sim.ref])))
     fuzz_all(Client(), "get", urls, c.ids())
 
 

@@ -1,0 +1,203 @@
+"""The organiser's pages: the club's simultaneous events, and one event with its clubs, heats and field.
+
+The organising club's directors only (another club's director: 404). A
+club added is shown its key once, with its pack to download at once; the
+key is known only then, so downloading the pack later issues a new key
+(the page says so) and the old one stops working. Rules are in
+``sims.services`` and ``sims.selectors``; these views read a form, call one,
+and answer (a refusal: 400 with the sentence, nothing stored).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views import View
+
+from tournaments.mixins import DirectorClubMixin
+from tournaments.services.errors import NotFound, UserError
+
+from . import selectors, services
+from .models import METHODS, SimClub, SimEvent
+
+FORM = ("name", "plays_from", "plays_to", "release_at", "deals", "methods")
+
+
+def results_url(request: HttpRequest, event: SimEvent) -> str:
+    """Where a club's app sends its heat."""
+    return request.build_absolute_uri(reverse("sim-heats", args=[event.ref]))
+
+
+def event_context(event: SimEvent, **shown: Any) -> dict[str, Any]:
+    """Everything the event's page shows (the hands only once the release time has come)."""
+    released = selectors.released(event)
+    return {
+        "club": event.organiser,
+        "event": event,
+        "clubs": selectors.clubs_of(event=event),
+        "checks": selectors.checks(event),
+        "fields": [(m, selectors.standings_rows(event, m)) for m in event.methods],
+        "boards": services.event_boards(event),
+        "commentary": event.commentary or {},
+        "released": released,
+        "deals": selectors.deal_records(event) if released else [],
+        "errors": {},
+        **shown,
+    }
+
+
+class SimListView(DirectorClubMixin, View):
+    """The club's simultaneous events, and the form to create one."""
+
+    def page(self, request: HttpRequest, status: int = 200, **shown: Any) -> HttpResponse:
+        context = {"club": self.club, "events": selectors.events_of(club=self.club), "methods": METHODS}
+        context.update(values={}, errors={}, now=timezone.localtime())
+        return render(request, "sims/list.html", {**context, **shown}, status=status)
+
+    def get(self, request: HttpRequest, club: str) -> HttpResponse:
+        return self.page(request)
+
+    def post(self, request: HttpRequest, club: str) -> HttpResponse:
+        values = {k: str(request.POST.get(k, ""))[:200] for k in FORM if k != "methods"}
+        upload = request.FILES.get("file")
+        try:
+            event = services.event_create(
+                organiser=self.club, methods=request.POST.getlist("methods"), user=request.user,
+                pbn=upload.read() if upload else None, **values,
+            )  # fmt: skip
+        except UserError as exc:
+            return self.page(request, 400, values=values, errors={exc.field or "form": exc.message})
+        return redirect("sims:event", club=self.club.slug, ref=event.ref)
+
+
+def not_found(exc: NotFound) -> Http404:
+    """A service's 404 as the page's."""
+    return Http404(exc.message)
+
+
+class SimEventPage(DirectorClubMixin, View):
+    """One of the club's events (404 for another club's, or none); each handler calls ``load`` first."""
+
+    event: SimEvent
+
+    def load(self, ref: str) -> SimEvent:
+        """The event named in the URL, of this club."""
+        try:
+            self.event = selectors.event_of(club=self.club, ref=ref)
+        except NotFound as exc:
+            raise not_found(exc) from None
+        return self.event
+
+    def sim_club(self, pk: Any) -> SimClub:
+        """A club of this event, or 404."""
+        try:
+            return selectors.sim_club_of(event=self.event, pk=pk)
+        except NotFound as exc:
+            raise not_found(exc) from None
+
+    def page(self, request: HttpRequest, status: int = 200, **shown: Any) -> HttpResponse:
+        return render(request, "sims/event.html", event_context(self.event, **shown), status=status)
+
+    def to_page(self, anchor: str = "") -> HttpResponse:
+        url = reverse("sims:event", args=[self.club.slug, self.event.ref])
+        return redirect(url + (f"#{anchor}" if anchor else ""))
+
+
+class SimEventView(SimEventPage):
+    """The event: its clubs, heats, checks, field by each method, state, commentary."""
+
+    def get(self, request: HttpRequest, club: str, ref: str) -> HttpResponse:
+        self.load(ref)
+        return self.page(request)
+
+
+class SimClubAddView(SimEventPage):
+    """Add a club taking part: its key is shown once, with its pack to download at once."""
+
+    def post(self, request: HttpRequest, club: str, ref: str) -> HttpResponse:
+        self.load(ref)
+        try:
+            sim_club, key = services.sim_club_add(
+                event=self.event, name=request.POST.get("name", ""), user=request.user
+            )
+        except UserError as exc:
+            return self.page(request, 400, errors={"club": exc.message})
+        return self.page(request, issued={"club": sim_club, "key": key})
+
+
+class SimPackView(SimEventPage):
+    """The club's pack as a file: with the key just shown, or else a new key (the old one stops working)."""
+
+    def post(self, request: HttpRequest, club: str, ref: str, pk: int) -> HttpResponse:
+        self.load(ref)
+        sim_club = self.sim_club(pk)
+        key = str(request.POST.get("key", ""))[:200]
+        if not key or not services.key_matches(sim_club, key):
+            key = services.sim_club_rekey(sim_club=sim_club, user=request.user)
+        text = services.pack_for(sim_club=sim_club, key=key, results_url=results_url(request, self.event))
+        response = HttpResponse(text, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{self.event.ref}-{sim_club.pk}-pack.json"'
+        return response
+
+
+class SimClubWithdrawView(SimEventPage):
+    """The club no longer takes part: its heat is left out of the field."""
+
+    def post(self, request: HttpRequest, club: str, ref: str, pk: int) -> HttpResponse:
+        self.load(ref)
+        services.sim_club_withdraw(sim_club=self.sim_club(pk), user=request.user)
+        return self.to_page("clubs")
+
+
+class SimHeatUploadView(SimEventPage):
+    """A club's heat file, uploaded by the organiser on its behalf (it replaces the club's last)."""
+
+    def post(self, request: HttpRequest, club: str, ref: str, pk: int) -> HttpResponse:
+        self.load(ref)
+        sim_club, upload = self.sim_club(pk), request.FILES.get("file")
+        try:
+            if upload is None:
+                raise UserError("Choose the club's heat file (PBN with a ScoreTable).", field="file")
+            services.heat_receive(
+                event=self.event, sim_club=sim_club, data=upload.read(), via="file", user=request.user
+            )
+        except UserError as exc:
+            return self.page(request, 409 if exc.status == 409 else 400, errors={"heat": exc.message})
+        messages.success(request, f"The heat of {sim_club.name} is in.")
+        return self.to_page("heats")
+
+
+class SimStateView(SimEventPage):
+    """Close the event to heats, reopen it, or publish its field."""
+
+    DO = {"close": services.event_close, "reopen": services.event_reopen, "publish": services.event_publish}
+
+    def post(self, request: HttpRequest, club: str, ref: str, action: str) -> HttpResponse:
+        self.load(ref)
+        if action not in self.DO:
+            raise Http404("No such action.")
+        try:
+            self.DO[action](event=self.event, user=request.user)
+        except UserError as exc:
+            return self.page(request, 400, errors={"state": exc.message})
+        return self.to_page("state")
+
+
+class SimCommentaryView(SimEventPage):
+    """The commentary on one deal (shown with the hands from the release time)."""
+
+    def post(self, request: HttpRequest, club: str, ref: str) -> HttpResponse:
+        self.load(ref)
+        try:
+            services.event_update_commentary(
+                event=self.event, deal=request.POST.get("deal", ""), text=request.POST.get("text", ""),
+                user=request.user,
+            )  # fmt: skip
+        except UserError as exc:
+            return self.page(request, 400, errors={"commentary": exc.message})
+        return self.to_page("commentary")
