@@ -41,6 +41,7 @@ urlpatterns = [
     path("s/<int:pk>/run/close/score-cards/send/", c.ScoreCardsSendView.as_view(), name="score_cards_send"),
     path("s/<int:pk>/run/close/results.pbn", c.ResultsPbnView.as_view(), name="results_pbn"),
     path("s/<int:pk>/run/close/sim-send/", c.SimSendView.as_view(), name="sim_send"),
+    path("s/<int:pk>/run/close/sim-field/", c.SimFieldView.as_view(), name="sim_field"),
     path("s/<int:pk>/run/publish/", c.PublishView.as_view(), name="publish"),
     path("s/<int:pk>/run/reopen/", c.ReopenView.as_view(), name="reopen"),
 ]

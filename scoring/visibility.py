@@ -80,6 +80,17 @@ must not learn them. From the release time on, as above: the published
 hand records are the public's. The standings and travellers are not held
 back: the club's own results are its own to publish.
 
+**A simultaneous event's placings.** Once the organiser publishes the
+field (every club's heat scored together), each pair of a session that
+played the pack has two placings in it: overall, and in its club. They
+compare the pair with other clubs' pairs, so nothing is shown before the
+field is published, and then only what the organiser published (places
+and percentages, never another club's lines). A pair's phone (an
+entrant) sees its own two placings once its session is closed or
+published; the public sees every pair of the session's with the published
+standings; the director sees them all; a table's link and the hall's
+screen none (``sim_placings_seen``).
+
 Checked as a property (``tests/privacy``): a person's answers do not change
 when a tray that person has not played gets a result.
 """
@@ -266,3 +277,17 @@ def scores_seen(scores: Mapping[str, Any], sight: Sight) -> dict[str, Any]:
     if sight.checks and "checks" in scores:
         out["checks"] = scores["checks"]
     return out
+
+
+def sim_placings_seen(*, viewer: Viewer, session: Session, field_published: bool) -> str:
+    """Whose placings in a simultaneous event's field this viewer sees (the contract's paragraph on
+    them): ``"all"`` the session's pairs, ``"own"`` its own entrant's alone, or ``""`` none."""
+    if not field_published:
+        return ""
+    if viewer.role == Role.DIRECTOR:
+        return "all"
+    if viewer.role == Role.ENTRANT and session.status in (Session.Status.CLOSED, Session.Status.PUBLISHED):
+        return "own"
+    if viewer.role == Role.PUBLIC and published(session).standings:
+        return "all"
+    return ""

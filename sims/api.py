@@ -241,18 +241,24 @@ class SimPublicView(ServiceErrorsMixin, APIView):
     @extend_schema(operation_id="sims_public", responses={200: OpenApiTypes.OBJECT, **errors(404)})
     def get(self, request: Request, ref: str) -> Response:
         """The published event (404 before it is published, as for an unknown one)."""
-        event = selectors.event_public(ref=ref)
-        if event.state != SimEvent.State.PUBLISHED:
-            raise NotFound("No such simultaneous event.")
-        body: dict[str, Any] = {
-            **SimEventSerializer(event).data,
-            "organiser": event.organiser.name,
-            "fields": {m: selectors.standings_rows(event, m) for m in event.methods},
-            "released": selectors.public_hands(event),
-        }
-        if selectors.public_hands(event):
-            body["deals"] = selectors.deal_records(event)
-        return Response(body)
+        return Response(public_body(ref))
+
+
+def public_body(ref: str) -> dict[str, Any]:
+    """A published event as the public reads it (the API's answer, and the field file of its page); an
+    event not published is ``NotFound``, as an unknown one."""
+    event = selectors.event_public(ref=ref)
+    if event.state != SimEvent.State.PUBLISHED:
+        raise NotFound("No such simultaneous event.")
+    body: dict[str, Any] = {
+        **SimEventSerializer(event).data,
+        "organiser": event.organiser.name,
+        "fields": {m: selectors.standings_rows(event, m) for m in event.methods},
+        "released": selectors.public_hands(event),
+    }
+    if selectors.public_hands(event):
+        body["deals"] = selectors.deal_records(event)
+    return body
 
 
 urlpatterns = [

@@ -1,7 +1,11 @@
 """The public page of a simultaneous event: its name and dates; once published, the field; from the
-release time, the hands with their frequency tables and the commentary. An unknown reference: 404."""
+release time, the hands with their frequency tables and the commentary; and the published field as a
+file (``field.json``, the public API's answer), for a club with no internet to import. An unknown
+reference: 404 (and for the file, an event not published yet)."""
 
 from __future__ import annotations
+
+import json
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -10,6 +14,7 @@ from django.views import View
 from tournaments.services.errors import NotFound
 
 from . import selectors
+from .api import public_body
 from .models import SimEvent
 
 
@@ -29,3 +34,17 @@ class SimPublicView(View):
             "deals": selectors.deal_records(event) if selectors.public_hands(event) else [],
         }
         return render(request, "sims/public.html", context)
+
+
+class SimFieldFileView(View):
+    """The published field as a file: the public API's answer, for a club's director to import."""
+
+    def get(self, request: HttpRequest, ref: str) -> HttpResponse:
+        try:
+            body = public_body(ref)
+        except NotFound as exc:
+            raise Http404(exc.message) from None
+        text = json.dumps(body, ensure_ascii=False, indent=1, default=str)
+        response = HttpResponse(text.encode("utf-8"), content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{body["ref"]}-field.json"'
+        return response

@@ -2,8 +2,11 @@
 
 from django.urls import path
 
-from .public import SimPublicView
+from .public import SimFieldFileView, SimPublicView
 
 app_name = "sims_public"
 
-urlpatterns = [path("sims/<slug:ref>/", SimPublicView.as_view(), name="event")]
+urlpatterns = [
+    path("sims/<slug:ref>/", SimPublicView.as_view(), name="event"),
+    path("sims/<slug:ref>/field.json", SimFieldFileView.as_view(), name="field"),
+]

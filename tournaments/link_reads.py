@@ -22,7 +22,7 @@ from infra.sql import aware
 from .models import Club, Entrant, EntrantLink, PhonePass, Session, Table
 
 TABLE = ("id", "session_id", "number", "token", "token_revoked", "results_version")
-#: Every column of the session but its heavy ones, the movement and a pack (``MOVEMENT_FIELDS``).
+#: Every column of the session but its heavy ones: the movement, a pack, its placings (``MOVEMENT_FIELDS``).
 SESSION = (
     "id",
     "club_id",

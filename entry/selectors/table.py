@@ -51,6 +51,7 @@ from scoring.selectors.slips import session_slips, slips_of
 from scoring.selectors.standings import entrant_names, running_score
 from scoring.selectors.travellers import traveller_lines
 from scoring.visibility import Sight, published, running_shown, sight
+from sims.club_placings import Placing, placings_seen
 from tournaments.models import Seat, Seating, Session, Tray
 from tournaments.selectors import slips_version
 from whist.cards import SEATS
@@ -361,6 +362,7 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         sitting_out=playing and 0 < number <= rounds and now is None,
         results_url=_results_url(session),
         evening=evening_card(evening, phone=phone, scores=reading.scores),
+        sim_placings=_sim_placings(phone),
     )
     page.stamp = page_stamp(page)
     return page
@@ -392,6 +394,14 @@ def _unchecked(reading: Reading, seatings: dict[int, Seating], shown: set[int]) 
         card.trays = [t for t in card.trays if t.line and t.line.status == SlipLine.Status.ENTERED]
         cards.append(card)
     return cards
+
+
+def _sim_placings(phone: Phone) -> list[Placing]:
+    """The followed pair's two placings in a simultaneous event's field (``sims.club_placings``)."""
+    if phone.link is None:
+        return []
+    pair = str(phone.link.entrant.number)
+    return placings_seen(session=phone.session, viewer=phone.viewer, pair=pair)
 
 
 def _results_url(session: Session) -> str:

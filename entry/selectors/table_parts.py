@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from entry.selectors.table_move import MoveView
 from scoring import display
 from scoring.selectors.travellers import TravellerLine
+from sims.club_placings import Placing
 
 #: What one deal's score means, by method (the book's words, pp. 32, 42-46).
 SCORE_WORDS = {
@@ -165,4 +166,6 @@ class TablePage:
     results_url: str = ""
     #: "My evening so far": every tray the entrant has played and its table has sent, in the order played.
     evening: list[EveningLine] = field(default_factory=list)
+    #: The pair's two placings in a simultaneous event's published field, once the session is closed.
+    sim_placings: list[Placing] = field(default_factory=list)
     stamp: str = ""

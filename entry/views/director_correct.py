@@ -26,6 +26,8 @@ from scoring.selectors.score_cards import session_score_cards
 from scoring.services.score_cards import score_cards_send
 from scoring.services.sim_send import sim_heat_send
 from scoring.visibility import hands_released
+from sims.club_field import FIELD_MAX, sim_field_fetch, sim_field_import
+from sims.club_placings import field_box
 from tournaments.mixins import ActionView, DirectorSessionMixin, RunPageView, errors_for, post_int
 from tournaments.models import Player, Seating, Session, Tray
 from tournaments.selectors import tray_by_number
@@ -244,9 +246,15 @@ class PublishView(CloseView):
 
 def sim_event(*, session: Session) -> dict[str, Any]:
     """The close page's simultaneous event box: the pack the session plays (never its key), its release
-    time, whether the hands are still held back, and the sends so far."""
+    time, whether the hands are still held back, the sends so far, and the field's placings."""
     pack = {k: v for k, v in (session.sim_pack or {}).items() if k != "key"}
-    return {"pack": pack or None, "release": session.hands_release_at, "held": not hands_released(session)}
+    box = field_box(session) if pack else {}
+    return {
+        "pack": pack or None,
+        "release": session.hands_release_at,
+        "held": not hands_released(session),
+        **box,
+    }
 
 
 def addresses(*, session: Session) -> dict[str, int]:
@@ -292,6 +300,27 @@ class SimSendView(ActionView):
         organiser = (self.session.sim_pack or {}).get("organiser", "the organiser")
         lines = f"{sent.lines} line{'s' if sent.lines != 1 else ''}"
         return f"Sent to {organiser}: they have {lines} from {sent.club} (send {sent.sends} of this heat)."
+
+
+class SimFieldView(CloseView):
+    """Bring the simultaneous event's published field (``sims.club_field``): fetched from the organiser
+    (no file), or its file imported (``file``); a refusal is the close page again, 400, beside the form."""
+
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        upload = request.FILES.get("file")
+        try:
+            if upload is not None:
+                data = upload.read(FIELD_MAX + 1)
+                kept = sim_field_import(session=self.session, data=data, user=request.user)
+            elif request.POST.get("do") == "import":
+                raise UserError("Choose the field file from the organiser's public page.", field="field")
+            else:
+                kept = sim_field_fetch(session=self.session, user=request.user)
+        except UserError as exc:
+            return self.refuse({"sim": {"field": exc.message}})
+        pairs = len({row["pair"] for part in kept["methods"].values() for row in part["rows"]})
+        messages.success(request, f"The field of {kept['event']} is here: the placings of {pairs} pairs.")
+        return redirect("run:close", pk=pk)
 
 
 class ScoreCardsSendView(ActionView):

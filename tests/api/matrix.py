@@ -167,6 +167,8 @@ SPEC: dict[str, Route] = {
     "session-score-cards": Route("director", S, ok={"post": 400}),
     "session-results-pbn": Route("director", S, ok={"get": 400}),
     "session-sim-send": Route("director", S, ok={"post": 400}),
+    # The world's session plays no pack: fetching the field is refused (400).
+    "session-sim-field": Route("director", S, ok={"post": 400}),
     "session-publishing": Route(
         "director", S, ok={"get": 200, "patch": 200}, bodies={"patch": {"standings": True}}
     ),

@@ -35,6 +35,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.test import Client
 from django.urls import reverse
 
+from sims.models import SimEvent
 from tournaments.models import EntrantLink, PhonePass, Player, Session, Table
 
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -212,7 +213,20 @@ def public_urls(session: Session) -> list[str]:
     ]
     urls += [f"{api}sessions/{pk}/trays/{t.number}/traveller/" for t in session.trays.all()]
     urls += [f"{api}players/{p}/results/" for p in players]
-    return urls
+    return urls + sim_urls(session)
+
+
+def sim_urls(session: Session) -> list[str]:
+    """A simultaneous event's public page and public API, when the session plays the pack of an event
+    organised on this server (its field's placings are shown on the session's pages)."""
+    ref = str(
+        (Session.objects.filter(pk=session.pk).values_list("sim_pack", flat=True).first() or {}).get(
+            "ref", ""
+        )
+    )
+    if not ref or not SimEvent.objects.filter(ref=ref).exists():
+        return []
+    return [reverse("sims_public:event", args=[ref]), f"/api/v1/sims/{ref}/"]
 
 
 def answers(

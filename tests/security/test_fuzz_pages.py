@@ -205,6 +205,7 @@ PAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "run:award": ("ns_award", "ew_award", "reason"),
     "run:line": ("ns_tricks", "ns_award", "ew_award", "ns_revokes", "ew_revokes", "reason"),
     "run:publish": ("standings", "travellers", "hand_records"),
+    "run:sim_field": ("do", "file"),
     # A table's link is a place: it takes a claim, and a send posted to it is refused (405).
     "table:home": ("tray", "ns_tricks", "ns_revokes", "ew_revokes", "round", "idempotency_key", "key"),
     "table:claim": ("entrant", "code"),
@@ -365,6 +366,7 @@ def url_for(name: str, c: Club3, follower: str = "") -> str:
         "run:line": lambda: [c.published.pk, c.line.pk],
         "run:results_pbn": lambda: [c.published.pk],
         "run:sim_send": lambda: [c.published.pk],
+        "run:sim_field": lambda: [c.published.pk],
         "table:home": lambda: [table.token],
         "table:claim": lambda: [table.token],
         "phone:home": lambda: [follows],
@@ -415,6 +417,7 @@ POSTED = [
     "run:publish",
     "run:reopen",
     "run:sim_send",
+    "run:sim_field",
     "sims:list",
     "sims:club_add",
     "sims:pack",

@@ -46,9 +46,9 @@ class ScoringMethod(models.TextChoices):
 #: The suits a sitting may declare trumps (Law IV, Sec. 11, p. 62).
 TRUMP_SUITS = [(suit, SUIT_NAME[suit].capitalize()) for suit in SUITS]
 
-#: A session's heavy fields, its written-out movement and a simultaneous event's pack: reads that do not
-#: need them leave them unread.
-MOVEMENT_FIELDS = ("movement_json", "movement_params", "sim_pack")
+#: A session's heavy fields, its written-out movement and a simultaneous event's pack and placings:
+#: reads that do not need them leave them unread.
+MOVEMENT_FIELDS = ("movement_json", "movement_params", "sim_pack", "sim_placings")
 
 
 class Session(models.Model):
@@ -111,6 +111,10 @@ class Session(models.Model):
     #: When the heat was last sent to the organiser, and how many times it was sent.
     sim_sent_at = models.DateTimeField(null=True, blank=True)
     sim_sends = models.PositiveIntegerField(default=0)
+    #: The simultaneous event's published field as it concerns this club, fetched from the organiser or
+    #: imported from its file (``sims.club_field``): ``ref``, ``event``, ``via``, ``at`` and per method
+    #: ``pairs`` (the field's size), ``rows`` (the club's own pairs' placings only). Null: none yet.
+    sim_placings = models.JSONField(null=True, blank=True, default=None)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -1,0 +1,211 @@
+"""A club's copy of a simultaneous event's published field, fetched from the organiser or imported.
+
+A *simultaneous event*'s organiser scores every club's heat as one *field*
+and publishes it (``sims.club_placings`` defines the two *placings* each
+pair has in it). When the event lives on another server, the club's
+director brings the field to the club's session:
+
+- **fetched** (``sim_field_fetch``): GET the organiser's public API, its
+  address derived from the pack's ``results_url`` (``.../api/v1/sims/<ref>/heats/``
+  gives ``.../api/v1/sims/<ref>/``), 10 seconds at most, no redirect
+  followed; a network that fails, a 404 (the field is not published yet)
+  and an answer that is not the field each become one sentence;
+- **imported** (``sim_field_import``): the field file the organiser's
+  public page offers (``/sims/<ref>/field.json``, the same body as the
+  API), for a club in a hall with no internet.
+
+The field must be the pack's event's (its ``ref``) and published; only the
+club's own pairs' rows (by the pack's club name) are kept on the session
+(``Session.sim_placings``), with the field's size per method. Bringing it
+again replaces the copy.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import math
+import re
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments.models import Session
+from tournaments.services.club import log_action
+from tournaments.services.errors import UserError
+
+from .club_placings import club_rows
+from .models import METHODS, SimEvent
+
+#: Seconds the organiser has to answer.
+FETCH_TIMEOUT = 10
+#: The largest field read or imported, in bytes.
+FIELD_MAX = 8_000_000
+#: A published overall place, as the organiser writes it: "5th of 18", "=5th of 18".
+RANK = re.compile(r"=?[1-9][0-9]{0,5}(st|nd|rd|th) of [1-9][0-9]{0,5}")
+NOT_A_FIELD = "This is not a simultaneous event's published field"
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Refuse every redirect: the answer is the 3xx itself."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def _pack(session: Session) -> dict[str, Any]:
+    """The session's pack, or ``UserError`` when it plays none."""
+    pack = session.sim_pack or {}
+    if not pack:
+        raise UserError("This session does not play a simultaneous event's pack.", field="field")
+    return dict(pack)
+
+
+def field_url(results_url: str) -> str:
+    """The organiser's public API of the event, from the pack's address for heats."""
+    if not results_url.endswith("/heats/"):
+        raise UserError(
+            "The organiser of this event takes heats as files: download the field from its public page"
+            " and import the file here.",
+            field="field",
+        )
+    return results_url.removesuffix("heats/")
+
+
+def _get(url: str) -> tuple[int, bytes]:
+    """GET the field: the status and the body, or ``UserError`` when the organiser cannot be reached."""
+    request = urllib.request.Request(url, headers={"Accept": "application/json"}, method="GET")
+    opener = urllib.request.build_opener(_NoRedirect)
+    try:
+        try:
+            with opener.open(request, timeout=FETCH_TIMEOUT) as response:
+                return response.status, response.read(FIELD_MAX + 1)
+        except urllib.error.HTTPError as exc:
+            return exc.code, b""
+    except urllib.error.URLError as exc:
+        why = str(exc.reason)
+    except (OSError, http.client.HTTPException, ValueError) as exc:
+        why = str(exc) or type(exc).__name__
+    raise UserError(
+        f"The organiser could not be reached ({why[:300]}): download the field from its public page and"
+        " import the file here.",
+        field="field",
+    )
+
+
+def _row_ok(row: Any) -> bool:
+    """Whether a row of the field is one the organiser's app writes."""
+    if not isinstance(row, Mapping):
+        return False
+    texts = all(isinstance(row.get(k), str) and len(row[k]) <= 120 for k in ("club", "pair", "direction"))
+    rank, club_rank, score = row.get("rank"), row.get("club_rank"), row.get("score")
+    try:
+        number = float(score) if isinstance(score, str) and len(score) <= 30 else math.nan
+    except ValueError:
+        number = math.nan
+    return (
+        texts
+        and isinstance(rank, str)
+        and RANK.fullmatch(rank) is not None
+        and isinstance(club_rank, int)
+        and not isinstance(club_rank, bool)
+        and 1 <= club_rank <= 100_000
+        and math.isfinite(number)
+    )
+
+
+def _fields(body: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The field's rows by method, each checked, or ``UserError``."""
+    fields = body.get("fields")
+    if not isinstance(fields, Mapping) or not fields:
+        raise UserError(f"{NOT_A_FIELD}: it has no rankings.", field="field")
+    for method, rows in fields.items():
+        if method not in METHODS or not isinstance(rows, list):
+            raise UserError(f"{NOT_A_FIELD}: {str(method)[:40]!r} is not one of its methods.", field="field")
+        if not all(_row_ok(r) for r in rows):
+            raise UserError(f"{NOT_A_FIELD}: a row of its {method} ranking is not one.", field="field")
+    return {str(m): list(rows) for m, rows in fields.items()}
+
+
+def read_field(body: Any, pack: Mapping[str, Any]) -> dict[str, Any]:
+    """The published field of the pack's event as it concerns the pack's club, or ``UserError``."""
+    if not isinstance(body, Mapping):
+        raise UserError(f"{NOT_A_FIELD}.", field="field")
+    ref = str(pack.get("ref", ""))
+    if body.get("ref") != ref:
+        raise UserError(
+            f"This is the field of another event ({str(body.get('ref', ''))[:80]!r}), not of {ref!r}.",
+            field="field",
+        )
+    if body.get("state") != SimEvent.State.PUBLISHED:
+        raise UserError("The organiser has not published this field yet: ask again later.", field="field")
+    club = str(pack.get("club", ""))
+    methods = club_rows(_fields(body), club)
+    if not any(part["rows"] for part in methods.values()):
+        raise UserError(
+            f"The field has no pair of {club}: has the organiser had the club's heat?", field="field"
+        )
+    return {"ref": ref, "event": str(body.get("name", pack.get("event", "")))[:200], "methods": methods}
+
+
+def _keep(session: Session, found: dict[str, Any], via: str, user: Any) -> dict[str, Any]:
+    """Keep the club's copy on the session and log it."""
+    kept = {**found, "via": via, "at": timezone.now().isoformat()}
+    Session.objects.filter(pk=session.pk).update(sim_placings=kept, updated_at=timezone.now())
+    session.sim_placings = kept
+    pairs = sum(len(p["rows"]) for p in found["methods"].values())
+    log_action(
+        club=session.club,
+        session=session,
+        user=user,
+        action="sim.field",
+        ref=found["ref"],
+        via=via,
+        rows=pairs,
+    )
+    return kept
+
+
+def _parse(raw: bytes | str) -> Any:
+    """JSON text, or ``UserError``."""
+    if len(raw) > FIELD_MAX:
+        raise UserError(f"{NOT_A_FIELD}: it is larger than {FIELD_MAX:,} bytes.", field="field")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise UserError(f"{NOT_A_FIELD}: it is not JSON.", field="field") from None
+
+
+def _not_here(pack: Mapping[str, Any]) -> None:
+    """``UserError`` when the event lives on this server: its field is read directly."""
+    if SimEvent.objects.filter(ref=str(pack.get("ref", ""))[:80]).exists():
+        raise UserError(
+            "This event is organised on this server: its field is shown as soon as it is published.",
+            field="field",
+        )
+
+
+def sim_field_fetch(*, session: Session, user: Any = None) -> dict[str, Any]:
+    """Fetch the published field from the organiser's public API and keep the club's placings."""
+    pack = _pack(session)
+    _not_here(pack)
+    status, raw = _get(field_url(str(pack.get("results_url", ""))))
+    if status == 404:
+        raise UserError("The organiser has not published the field yet: ask again later.", field="field")
+    if status != 200:
+        raise UserError(
+            f"The organiser answered {status}: download the field from its public page and import the file.",
+            field="field",
+        )
+    return _keep(session, read_field(_parse(raw), pack), "fetch", user)
+
+
+def sim_field_import(*, session: Session, data: Any, user: Any = None) -> dict[str, Any]:
+    """Import the field file the organiser's public page offers (its text, or the JSON already read)."""
+    pack = _pack(session)
+    _not_here(pack)
+    body = _parse(data) if isinstance(data, bytes | str) else data
+    return _keep(session, read_field(body, pack), "file", user)
