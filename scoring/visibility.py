@@ -85,11 +85,12 @@ field (every club's heat scored together), each pair of a session that
 played the pack has two placings in it: overall, and in its club. They
 compare the pair with other clubs' pairs, so nothing is shown before the
 field is published, and then only what the organiser published (places
-and percentages, never another club's lines). A pair's phone (an
-entrant) sees its own two placings once its session is closed or
-published; the public sees every pair of the session's with the published
-standings; the director sees them all; a table's link and the hall's
-screen none (``sim_placings_seen``).
+and percentages, never another club's lines). The club placing is the
+club's own standings, so neither placing is shown before the club's
+director publishes them: then a pair's phone (an entrant) sees its own
+two, the public every pair's of the session; the director sees them all
+at any time; a table's link and the hall's screen none
+(``sim_placings_seen``).
 
 Checked as a property (``tests/privacy``): a person's answers do not change
 when a tray that person has not played gets a result.
@@ -286,8 +287,6 @@ def sim_placings_seen(*, viewer: Viewer, session: Session, field_published: bool
         return ""
     if viewer.role == Role.DIRECTOR:
         return "all"
-    if viewer.role == Role.ENTRANT and session.status in (Session.Status.CLOSED, Session.Status.PUBLISHED):
-        return "own"
-    if viewer.role == Role.PUBLIC and published(session).standings:
-        return "all"
-    return ""
+    if not published(session).standings:
+        return ""
+    return {Role.ENTRANT: "own", Role.PUBLIC: "all"}.get(viewer.role, "")

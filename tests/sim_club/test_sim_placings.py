@@ -122,10 +122,15 @@ def expected(event: SimEvent, pair: str, method: str) -> str:
     return f"Simultaneous event ({words}): {rank} pairs overall ({shown}), {club} at the club"
 
 
-def test_a_pairs_phone_shows_its_two_placings_once_the_field_is_published(sim: Sim) -> None:
+def test_a_pairs_phone_shows_its_two_placings_once_the_field_and_the_standings_are_published(
+    sim: Sim,
+) -> None:
     page, placings = phone(sim.session, 1)
     assert placings == [] and "Simultaneous event" not in page
     services.event_publish(event=sim.event)
+    page, placings = phone(sim.session, 1)
+    assert placings == [] and "Simultaneous event" not in page, "the club has not published its standings"
+    sim.session = publish_session(sim.session)
     page, placings = phone(sim.session, 1)
     want = [expected(sim.event, "1", m) for m in ("matchpoints", "trick")]
     assert [p["text"] for p in placings] == want
@@ -224,7 +229,9 @@ def organiser() -> Iterator[Organiser]:
 
 
 def elsewhere(sim: Sim, results_url: str = "") -> tuple[bytes, list[str]]:
-    """Publish the field, take its file and what pair 1 should see, then move the event off this server."""
+    """Publish the club's standings and the field, take the field's file and what pair 1 should see, then
+    move the event off this server."""
+    sim.session = publish_session(sim.session)
     services.event_publish(event=sim.event)
     body = Client().get(reverse("sims_public:field", args=[sim.event.ref]))
     assert body.status_code == 200 and json.loads(body.content) == json.loads(
