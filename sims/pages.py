@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,9 +29,10 @@ from .models import METHODS, SimClub, SimEvent
 FORM = ("name", "plays_from", "plays_to", "release_at", "deals", "methods")
 
 
-def results_url(request: HttpRequest, event: SimEvent) -> str:
-    """Where a club's app sends its heat."""
-    return request.build_absolute_uri(reverse("sim-heats", args=[event.ref]))
+def results_url(event: SimEvent) -> str:
+    """Where a club's app sends its heat: at the server's public address (``SITE_URL``), as every printed
+    link is, not at the address the organiser happens to use (127.0.0.1 on the hall's own laptop)."""
+    return settings.SITE_URL + reverse("sim-heats", args=[event.ref])
 
 
 def event_context(event: SimEvent, **shown: Any) -> dict[str, Any]:
@@ -139,7 +141,7 @@ class SimPackView(SimEventPage):
         key = str(request.POST.get("key", ""))[:200]
         if not key or not services.key_matches(sim_club, key):
             key = services.sim_club_rekey(sim_club=sim_club, user=request.user)
-        text = services.pack_for(sim_club=sim_club, key=key, results_url=results_url(request, self.event))
+        text = services.pack_for(sim_club=sim_club, key=key, results_url=results_url(self.event))
         response = HttpResponse(text, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{self.event.ref}-{sim_club.pk}-pack.json"'
         return response
