@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django.urls import path, reverse
+from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
@@ -153,8 +153,7 @@ class SimClubAddView(SimDirectorView):
         sim_club, key = services.sim_club_add(
             event=event, name=form.validated_data["name"], user=request.user
         )
-        url = request.build_absolute_uri(reverse("sim-heats", args=[event.ref]))
-        pack = services.pack_for(sim_club=sim_club, key=key, results_url=url)
+        pack = services.pack_for(sim_club=sim_club, key=key, results_url=selectors.results_url(event))
         body = {"id": sim_club.pk, "name": sim_club.name, "key": key, "pack": pack}
         return Response(body, status=status.HTTP_201_CREATED)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -29,14 +28,9 @@ from .models import METHODS, SimClub, SimEvent
 FORM = ("name", "plays_from", "plays_to", "release_at", "deals", "methods")
 
 
-def results_url(event: SimEvent) -> str:
-    """Where a club's app sends its heat: at the server's public address (``SITE_URL``), as every printed
-    link is, not at the address the organiser happens to use (127.0.0.1 on the hall's own laptop)."""
-    return settings.SITE_URL + reverse("sim-heats", args=[event.ref])
-
-
 def event_context(event: SimEvent, **shown: Any) -> dict[str, Any]:
-    """Everything the event's page shows (the hands only once the release time has come)."""
+    """Everything the event's page shows; the organiser dealt the hands, and sees them (for the commentary)
+    before the release time, when nobody else does."""
     released = selectors.released(event)
     return {
         "club": event.organiser,
@@ -47,7 +41,7 @@ def event_context(event: SimEvent, **shown: Any) -> dict[str, Any]:
         "boards": services.event_boards(event),
         "commentary": event.commentary or {},
         "released": released,
-        "deals": selectors.deal_records(event) if released else [],
+        "deals": selectors.deal_records(event),
         "errors": {},
         **shown,
     }
@@ -139,9 +133,12 @@ class SimPackView(SimEventPage):
         self.load(ref)
         sim_club = self.sim_club(pk)
         key = str(request.POST.get("key", ""))[:200]
-        if not key or not services.key_matches(sim_club, key):
-            key = services.sim_club_rekey(sim_club=sim_club, user=request.user)
-        text = services.pack_for(sim_club=sim_club, key=key, results_url=results_url(self.event))
+        try:
+            if not key or not services.key_matches(sim_club, key):
+                key = services.sim_club_rekey(sim_club=sim_club, user=request.user)
+        except UserError as exc:
+            return self.page(request, 400, errors={"club": exc.message})
+        text = services.pack_for(sim_club=sim_club, key=key, results_url=selectors.results_url(self.event))
         response = HttpResponse(text, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{self.event.ref}-{sim_club.pk}-pack.json"'
         return response
@@ -152,7 +149,10 @@ class SimClubWithdrawView(SimEventPage):
 
     def post(self, request: HttpRequest, club: str, ref: str, pk: int) -> HttpResponse:
         self.load(ref)
-        services.sim_club_withdraw(sim_club=self.sim_club(pk), user=request.user)
+        try:
+            services.sim_club_withdraw(sim_club=self.sim_club(pk), user=request.user)
+        except UserError as exc:
+            return self.page(request, 400, errors={"club": exc.message})
         return self.to_page("clubs")
 
 

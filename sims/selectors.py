@@ -19,9 +19,10 @@ taken): a read never writes to the database. Entries expire after
 ``CACHE_SECONDS``; a stamp once replaced is never asked for again.
 
 **Release**: the hands, the frequency tables and the commentary are shown
-to nobody, the organiser included, before the event's release time; the
-public sees the ranking once the event is published, and the hands only
-when it is published and the release time has come.
+to nobody but the organiser (who dealt them and writes the commentary)
+before the event's release time; the public sees the ranking once the
+event is published, and the hands only when it is published and the
+release time has come.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count, Max, QuerySet, Sum
+from django.urls import reverse
 from django.utils import timezone
 
 from scoring.scorers.field import Field, FieldDealScores, FieldScores, Heat, PairStanding
@@ -86,6 +89,12 @@ def sim_club_of(*, event: SimEvent, pk: Any) -> SimClub:
 def clubs_of(*, event: SimEvent) -> list[SimClub]:
     """The clubs of the event with their heats, in the order added."""
     return list(SimClub.objects.filter(event=event).select_related("heat").order_by("pk"))
+
+
+def results_url(event: SimEvent) -> str:
+    """Where a club's app sends its heat: at the server's public address (``SITE_URL``), as every printed
+    link is, not at the address the organiser happens to use (127.0.0.1 on the hall's own laptop)."""
+    return settings.SITE_URL + reverse("sim-heats", args=[event.ref])
 
 
 def released(event: SimEvent, now: dt.datetime | None = None) -> bool:

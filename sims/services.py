@@ -197,6 +197,12 @@ def _issue(sim_club: SimClub) -> str:
     return key
 
 
+def _taking_heats(event: SimEvent, what: str) -> None:
+    """Refuse a change to the clubs once the event no longer takes heats (closed or published)."""
+    if event.state != SimEvent.State.OPEN:
+        raise UserError(f"The event is closed: reopen it to {what}.", field="name")
+
+
 def sim_club_add(*, event: SimEvent, name: Any, user: Any = None) -> tuple[SimClub, str]:
     """A club taking part, by its heat's ``[Site]`` name (unique in the event, case aside), and its key."""
     name = column_text(name, SimClub, "name", label="The club's name")
@@ -220,7 +226,8 @@ def sim_club_add(*, event: SimEvent, name: Any, user: Any = None) -> tuple[SimCl
 
 
 def sim_club_rekey(*, sim_club: SimClub, user: Any = None) -> str:
-    """A new key for the club: the old one no longer sends its heat."""
+    """A new key for the club: the old one no longer sends its heat (while the event takes heats)."""
+    _taking_heats(sim_club.event, "issue a new key")
     key = _issue(sim_club)
     sim_club.save(update_fields=["key_hash"])
     event = sim_club.event
@@ -231,7 +238,9 @@ def sim_club_rekey(*, sim_club: SimClub, user: Any = None) -> str:
 
 
 def sim_club_withdraw(*, sim_club: SimClub, user: Any = None) -> SimClub:
-    """The club no longer takes part: its heat is left out of the field, and its key sends nothing."""
+    """The club no longer takes part: its heat is left out of the field, and its key sends nothing (while
+    the event takes heats: a closed or published field is not changed behind its readers)."""
+    _taking_heats(sim_club.event, "withdraw a club")
     sim_club.withdrawn = True
     sim_club.save(update_fields=["withdrawn"])
     event = sim_club.event

@@ -305,7 +305,7 @@ def organiser_gets_the_heats(organiser: Any, base: str, ref: str, hall_file: Pat
 
 
 def organiser_checks_and_publishes(organiser: Any, base: str, ref: str) -> None:
-    """Every heat in (Avon's sent twice); no hand before the release time; the checks read; published."""
+    """Every heat in (Avon's sent twice); the hands the organiser's alone; the checks read; published."""
     organiser.goto(f"{base}/director/club/test/sims/{ref}/")
     cells = {name: heats_row(organiser, name).locator("td") for name in (AVON, BROOK, HALL)}
     assert {name: c.nth(2).inner_text() for name, c in cells.items()} == {AVON: "2", BROOK: "1", HALL: "1"}
@@ -314,8 +314,8 @@ def organiser_checks_and_publishes(organiser: Any, base: str, ref: str) -> None:
         "Sent with the club's key",
         "File uploaded by the organiser",
     ]
-    assert "before the release time" in organiser.inner_text("#commentary")
-    assert organiser.locator("#commentary .sim-deal").count() == 0
+    assert "yours alone until the release time" in organiser.inner_text("#commentary")
+    assert organiser.locator("#commentary .sim-deal").count() == DEALS  # the organiser dealt them
     assert "has not sent its heat" not in organiser.inner_text("#checks")
     shot(organiser, "07-organiser-heats-and-checks")
     organiser.get_by_role("button", name="Publish the field").click()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import Any
 
 import pytest
@@ -123,6 +124,7 @@ def test_the_trays_page_imports_the_pack_and_says_the_hands_are_held_back(
     url = reverse("director:trays_sim_pack", args=[draft.pk])
     page = director_client.get(reverse("director:trays", args=[draft.pk]))
     assert url in page.content.decode() and "Simultaneous event pack" in page.content.decode()
+    assert "Import the pack" in page.content.decode() and "This session plays" not in page.content.decode()
     upload = SimpleUploadedFile("pack.json", sim_pack_bytes(text, release_at=RELEASE))
     done = director_client.post(url, {"file": upload}, follow=True)
     body = done.content.decode()
@@ -130,6 +132,7 @@ def test_the_trays_page_imports_the_pack_and_says_the_hands_are_held_back(
         done.status_code == 200 and "Autumn Simultaneous Pairs" in body and "County Whist Association" in body
     )
     assert "held back until" in body and "9 November 2026, 20:00" in body and KEY not in body
+    assert re.search(r"played \d{1,2} \w{3} \d{4} to \d{1,2} \w{3} \d{4}", body), "dates shown as dates"
     bad = director_client.post(url, {"file": SimpleUploadedFile("pack.json", b"[1, 2")})
     assert bad.status_code == 400 and "it is not JSON" in bad.content.decode()
     none = director_client.post(url, {})

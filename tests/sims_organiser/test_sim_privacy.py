@@ -124,10 +124,15 @@ def test_the_hands_and_frequency_tables_come_at_the_release_time(club: Club, dir
     assert 'id="deal-1"' in organiser
 
 
-def test_the_organiser_too_sees_no_hand_before_the_release_time(club: Club, director_client: Client) -> None:
+def test_the_organiser_who_dealt_the_hands_sees_them_before_the_release_time(
+    club: Club, director_client: Client
+) -> None:
     event = make_event(club)
     page = director_client.get(reverse("sims:event", args=[club.slug, event.ref])).content.decode()
-    assert 'id="deal-1"' not in page and not any(h in page for h in hand_texts(event))
+    assert 'id="deal-1"' in page and all(h in page for h in hand_texts(event))
+    assert "yours alone until the release time" in page
+    public = Client().get(reverse("sims_public:event", args=[event.ref])).content.decode()
+    assert 'id="deal-1"' not in public and not any(h in public for h in hand_texts(event))
 
 
 def test_an_unknown_event_is_404_on_the_public_page_and_api() -> None:

@@ -176,6 +176,20 @@ def test_a_withdrawn_club_sends_nothing(club: Club) -> None:
         services.heat_receive(event=event, sim_club=sim_club, data=heat_file("Bath", 1), via="file")
 
 
+def test_a_closed_or_published_field_keeps_its_clubs_and_keys_until_reopened(club: Club) -> None:
+    event = make_event(club)
+    sim_club, _ = services.sim_club_add(event=event, name="Avon")
+    services.heat_receive(event=event, sim_club=sim_club, data=heat_file("Avon", 1), via="file")
+    for move in (services.event_close, services.event_publish):
+        event = move(event=event)
+        for change in (services.sim_club_withdraw, services.sim_club_rekey):
+            with pytest.raises(UserError, match="reopen it to"):
+                change(sim_club=SimClub.objects.get(pk=sim_club.pk))
+        assert SimClub.objects.filter(pk=sim_club.pk, withdrawn=False, key_hash=sim_club.key_hash).exists()
+    services.event_reopen(event=event)
+    assert services.sim_club_withdraw(sim_club=SimClub.objects.get(pk=sim_club.pk)).withdrawn
+
+
 def test_a_heat_for_another_events_club_is_not_found(club: Club) -> None:
     event, other = make_event(club), make_event(club)
     sim_club, _ = services.sim_club_add(event=other, name="Bath")

@@ -6,6 +6,7 @@ views so that each view stays about ten lines.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -478,7 +479,8 @@ def pack_context(session: Session) -> dict[str, Any]:
     """The trays page's simultaneous event box: the pack the session plays (never its key), its release
     time and whether the hands are still held back (``scoring.visibility`` holds them), and whether the
     session may take a pack now."""
-    pack = {k: v for k, v in (session.sim_pack or {}).items() if k != "key"}
+    pack: dict[str, Any] = {k: v for k, v in (session.sim_pack or {}).items() if k != "key"}
+    pack.update({day: _iso_date(pack[day]) for day in ("plays_from", "plays_to") if day in pack})
     release = session.hands_release_at
     return {
         "pack": pack or None,
@@ -487,6 +489,14 @@ def pack_context(session: Session) -> dict[str, Any]:
         "takes_pack": session.entrant_kind == EntrantKind.PAIRS
         and session.status in (Session.Status.DRAFT, Session.Status.RUNNING),
     }
+
+
+def _iso_date(value: object) -> object:
+    """A pack's ISO date as a date to show (what it is, if it is not one)."""
+    try:
+        return dt.date.fromisoformat(value) if isinstance(value, str) else value
+    except ValueError:
+        return value
 
 
 def pack_imported_message(session: Session) -> str:
