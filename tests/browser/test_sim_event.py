@@ -41,7 +41,7 @@ from sims.models import SimEvent
 from tests.browser import support
 from tests.browser.support import DB_LOCK, log_in
 from tests.infra.club_process import Served, director_password, free_port, serve_club
-from tournaments.models import Club, Session
+from tournaments.models import Club, EntrantLink, Session
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
 
@@ -336,6 +336,18 @@ def the_public_reads_the_field(phone: Any, base: str, ref: str) -> None:
     shot(phone, "09-public-field-phone")
 
 
+def a_pair_reads_its_two_placings(phone: Any, base: str, session: Session) -> None:
+    """A pair of a club whose standings are published opens its own link: overall, then in its club."""
+    with DB_LOCK:
+        token = EntrantLink.objects.get(entrant__session=session, entrant__number=1).token
+    phone.goto(base + reverse("phone:home", args=[token]))
+    said = phone.locator("#sim-placings").inner_text()
+    assert re.search(
+        r"(=?\d+)(st|nd|rd|th) of 18 pairs overall .*(=?\d+)(st|nd|rd|th) of 6 at the club", said
+    ), said
+    shot(phone, "09b-a-pairs-placings-phone")
+
+
 def test_a_simultaneous_event_from_the_organiser_to_three_clubs_and_back(
     live_server: Any,
     browser: Any,
@@ -371,9 +383,10 @@ def test_a_simultaneous_event_from_the_organiser_to_three_clubs_and_back(
 
     phone = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
     the_public_reads_the_field(phone, base, ref)
+    a_pair_reads_its_two_placings(phone, base, brook)  # Avon reopened to correct: its standings are not out
     with DB_LOCK:
         SimEvent.objects.filter(ref=ref).update(release_at=timezone.now() - dt.timedelta(minutes=1))
-    phone.reload()
+    phone.goto(f"{base}/sims/{ref}/")
     assert phone.locator("#hands .sim-deal .deal .hand").count() == 4 * DEALS
     assert phone.locator("table.frequency").count() == DEALS and phone.locator("#hands-later").count() == 0
     shot(phone, "10-public-hands-released-phone")
