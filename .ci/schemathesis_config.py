@@ -187,8 +187,8 @@ def scoped(running: Session, table_token: str, sim_key: str) -> list[str]:
             **{"path.ref": "sims_closing"},
         ),
         *operations(
-            "^/api/v1/sims/\\{ref\\}/heats/$",
-            "A club's heat is sent with its key, and nothing else.",
+            "^/api/v1/sims/\\{ref\\}/(heats|pack)/$",
+            "A club's heat is sent, and its pack fetched, with its key and nothing else.",
             headers={"X-Sim-Key": sim_key},
         ),
         *operations(

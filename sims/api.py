@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db.models import QuerySet
@@ -230,6 +231,33 @@ class SimHeatSendView(ServiceErrorsMixin, APIView):
 
 
 @extend_schema(tags=["simultaneous events"], parameters=[REF])
+class SimPackFetchView(ServiceErrorsMixin, APIView):
+    """A club fetches its pack with its key (``X-Sim-Key``): the same pack the organiser's page gives."""
+
+    authentication_classes: list[type[BaseAuthentication]] = []
+    permission_classes = [AllowAny]
+    throttle_classes: list[type[BaseThrottle]] = [PublicRateThrottle]
+
+    @extend_schema(
+        operation_id="sims_pack_fetch",
+        parameters=[OpenApiParameter("X-Sim-Key", str, OpenApiParameter.HEADER, required=True)],
+        responses={200: OpenApiTypes.OBJECT, **errors(401)},
+    )
+    def get(self, request: Request, ref: str) -> Response:
+        """The club's pack (JSON, ``tournaments.pbn.pack``), its key the one sent."""
+        key = str(request.headers.get("X-Sim-Key", ""))[:200]
+        sim_club = services.key_known(ref=ref, key=key)
+        text = services.pack_for(
+            sim_club=sim_club, key=key, results_url=selectors.results_url(sim_club.event)
+        )
+        return Response(json.loads(text))
+
+    def error_body(self, exc: Any) -> dict[str, Any]:
+        """401 answers ``{"detail": ...}``."""
+        return {"detail": exc.message}
+
+
+@extend_schema(tags=["simultaneous events"], parameters=[REF])
 class SimPublicView(ServiceErrorsMixin, APIView):
     """A published event's ranking by each method; its hands, frequency tables and commentary from release."""
 
@@ -268,5 +296,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/sims/<slug:ref>/publish/", SimPublishView.as_view(), name="sim-publish"),
     path("clubs/<slug:slug>/sims/<slug:ref>/field/<str:method>/", SimFieldView.as_view(), name="sim-field"),
     path("sims/<slug:ref>/heats/", SimHeatSendView.as_view(), name="sim-heats"),
+    path("sims/<slug:ref>/pack/", SimPackFetchView.as_view(), name="sim-pack"),
     path("sims/<slug:ref>/", SimPublicView.as_view(), name="sim-public"),
 ]

@@ -22,17 +22,15 @@ again replaces the copy.
 
 from __future__ import annotations
 
-import http.client
 import json
 import math
 import re
-import urllib.error
-import urllib.request
 from collections.abc import Mapping
 from typing import Any
 
 from django.utils import timezone
 
+from infra.outbound import Unreachable, exchange
 from tournaments.models import Session
 from tournaments.services.club import log_action
 from tournaments.services.errors import UserError
@@ -47,13 +45,6 @@ FIELD_MAX = 8_000_000
 #: A published overall place, as the organiser writes it: "5th of 18", "=5th of 18".
 RANK = re.compile(r"=?[1-9][0-9]{0,5}(st|nd|rd|th) of [1-9][0-9]{0,5}")
 NOT_A_FIELD = "This is not a simultaneous event's published field"
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """Refuse every redirect: the answer is the 3xx itself."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
 
 
 def _pack(session: Session) -> dict[str, Any]:
@@ -77,23 +68,17 @@ def field_url(results_url: str) -> str:
 
 def _get(url: str) -> tuple[int, bytes]:
     """GET the field: the status and the body, or ``UserError`` when the organiser cannot be reached."""
-    request = urllib.request.Request(url, headers={"Accept": "application/json"}, method="GET")
-    opener = urllib.request.build_opener(_NoRedirect)
     try:
-        try:
-            with opener.open(request, timeout=FETCH_TIMEOUT) as response:
-                return response.status, response.read(FIELD_MAX + 1)
-        except urllib.error.HTTPError as exc:
-            return exc.code, b""
-    except urllib.error.URLError as exc:
-        why = str(exc.reason)
-    except (OSError, http.client.HTTPException, ValueError) as exc:
-        why = str(exc) or type(exc).__name__
-    raise UserError(
-        f"The organiser could not be reached ({why[:300]}): download the field from its public page and"
-        " import the file here.",
-        field="field",
-    )
+        answer = exchange(
+            url, headers={"Accept": "application/json"}, timeout=FETCH_TIMEOUT, limit=FIELD_MAX + 1
+        )
+    except Unreachable as exc:
+        raise UserError(
+            f"The organiser could not be reached ({exc.why}): download the field from its public page and"
+            " import the file here.",
+            field="field",
+        ) from None
+    return answer.status, answer.body
 
 
 def _row_ok(row: Any) -> bool:

@@ -41,6 +41,7 @@ def event_context(event: SimEvent, **shown: Any) -> dict[str, Any]:
         "boards": services.event_boards(event),
         "commentary": event.commentary or {},
         "released": released,
+        "pack_url": selectors.pack_url(event),
         "deals": selectors.deal_records(event),
         "errors": {},
         **shown,

@@ -97,6 +97,11 @@ def results_url(event: SimEvent) -> str:
     return settings.SITE_URL + reverse("sim-heats", args=[event.ref])
 
 
+def pack_url(event: SimEvent) -> str:
+    """Where a club's app fetches its pack with its key, instead of importing the file."""
+    return settings.SITE_URL + reverse("sim-pack", args=[event.ref])
+
+
 def released(event: SimEvent, now: dt.datetime | None = None) -> bool:
     """Whether the hands, frequency tables and commentary may be shown: the release time has come."""
     return (now or timezone.now()) >= event.release_at

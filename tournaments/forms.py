@@ -382,6 +382,13 @@ class SimPackForm(forms.Form):
     """A simultaneous event's pack, the JSON file its organiser gave the club (``tournaments.pbn.pack``)."""
 
     file = forms.FileField(label="Pack file", required=False)
+    address = forms.CharField(label="or the pack's address", required=False, max_length=600)
+    key = forms.CharField(label="and the club's key", required=False, max_length=200)
+
+    def fetches(self) -> bool:
+        """Whether the director asked to fetch the pack (an address or a key, and no file)."""
+        data = self.cleaned_data if hasattr(self, "cleaned_data") else {}
+        return not data.get("file") and bool(self.data.get("address") or self.data.get("key"))
 
     def upload_bytes(self) -> bytes:
         """The uploaded file's bytes (the service reads them), refused if too large."""

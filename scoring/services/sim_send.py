@@ -23,16 +23,14 @@ Redirects are not followed: the key goes only to the address the pack names.
 
 from __future__ import annotations
 
-import http.client
 import json
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import F
 from django.utils import timezone
 
+from infra.outbound import Unreachable, exchange
 from scoring.selectors.heat import heat_site, session_results_pbn
 from tournaments.models import Session
 from tournaments.services.club import log_action
@@ -62,37 +60,23 @@ class _Answer:
     body: Any
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """Refuse every redirect: the answer is the 3xx itself."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
 def _post(url: str, key: str, pbn: str) -> _Answer:
     """POST the heat; the organiser's status and JSON body, or ``UserError`` when it cannot be reached."""
-    request = urllib.request.Request(
-        url,
-        data=json.dumps({"pbn": pbn}).encode("utf-8"),
-        headers={"Content-Type": "application/json", "Accept": "application/json", "X-Sim-Key": key},
-        method="POST",
-    )
-    opener = urllib.request.build_opener(_NoRedirect)
     try:
-        try:
-            with opener.open(request, timeout=SEND_TIMEOUT) as response:
-                status, raw = response.status, response.read(ANSWER_MAX)
-        except urllib.error.HTTPError as exc:
-            status, raw = exc.code, exc.read(ANSWER_MAX)
-    except urllib.error.URLError as exc:
-        raise _unreached(str(exc.reason)) from None
-    except (OSError, http.client.HTTPException, ValueError) as exc:
-        raise _unreached(str(exc) or type(exc).__name__) from None
+        answer = exchange(
+            url,
+            data=json.dumps({"pbn": pbn}).encode("utf-8"),
+            headers={"Content-Type": "application/json", "Accept": "application/json", "X-Sim-Key": key},
+            timeout=SEND_TIMEOUT,
+            limit=ANSWER_MAX,
+        )
+    except Unreachable as exc:
+        raise _unreached(exc.why) from None
     try:
-        body = json.loads(raw)
+        body = json.loads(answer.body)
     except (ValueError, RecursionError):
         body = None
-    return _Answer(status, body)
+    return _Answer(answer.status, body)
 
 
 def _unreached(why: str) -> UserError:

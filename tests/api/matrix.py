@@ -303,6 +303,7 @@ SPEC: dict[str, Route] = {
     "sim-field": Route("director", {**SIM, "method": "sim_method"}, ok={"get": 200}),
     "sim-heats": Route("open", {"ref": "sim_ref"}, ok={"post": 401}, bodies={"post": {"pbn": "x"}}),
     "sim-public": Route("open", {"ref": "sim_ref"}, ok={"get": 404}),
+    "sim-pack": Route("open", {"ref": "sim_ref"}, ok={"get": 401}),
     # The phones' own. A table's link (URL or header) is a place: its card, a claim (a pass comes back),
     # the director's call; another club's table claims its own pair 1 the same way.
     **{

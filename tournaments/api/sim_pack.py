@@ -25,10 +25,13 @@ from .sessions import SESSION_ID
 
 
 class SimPackInSerializer(serializers.Serializer):
-    """The pack: its file (multipart ``file``) or its text (``pack``), at most 2 MB."""
+    """The pack: its file (multipart ``file``) or its text (``pack``), at most 2 MB; or, online, the pack's
+    ``address`` the organiser gave with the club's ``key``, to fetch it from there."""
 
     pack = serializers.CharField(required=False, trim_whitespace=False, max_length=MAX_PACK_BYTES)
     file = serializers.FileField(required=False, max_length=200)
+    address = serializers.CharField(required=False, max_length=600)
+    key = serializers.CharField(required=False, max_length=200)
 
 
 class SimPackSerializer(serializers.Serializer):
@@ -79,9 +82,12 @@ class SimPackView(DirectorView):
         session = self.director_session(pk)
         form = SimPackInSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        session = sim_pack.sim_pack_import(
-            session=session, data=pack_data(form.validated_data), user=request.user
-        )
+        given = form.validated_data
+        if "address" in given or "key" in given:
+            address, key = given.get("address"), given.get("key")
+            session = sim_pack.sim_pack_fetch(session=session, address=address, key=key, user=request.user)
+        else:
+            session = sim_pack.sim_pack_import(session=session, data=pack_data(given), user=request.user)
         return Response(pack_body(session))
 
     @extend_schema(operation_id="sessions_sim_pack_remove", responses={204: None, **errors(400, 401, 404)})

@@ -14,7 +14,9 @@ Importing a pack into a session puts its deals on the trays (as a PBN file's,
 alone (``scoring.visibility``). Only a pairs session that has not been
 closed and has no result yet takes a pack: the field is of pairs, and a
 result played on other deals would not be the event's. Removing the pack
-leaves the deals on the trays and lifts the hold.
+leaves the deals on the trays and lifts the hold. Online, the pack can be
+fetched instead of imported as a file (``sim_pack_fetch``: the pack's
+address the organiser gives with the key, ``infra.outbound``).
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from typing import Any
 
 from django.db import transaction
 
+from infra.outbound import Unreachable, exchange
+
 from ..models import EntrantKind, Session
-from ..pbn.pack import Pack, PackError, read_pack
+from ..pbn.pack import KEY, MAX_PACK_BYTES, URL, Pack, PackError, read_pack
 from ..selectors import slips_version
 from .club import log_action
 from .errors import UserError
@@ -145,3 +149,32 @@ def sim_pack_remove(*, session: Session, user: Any = None) -> Session:
         log_action(club=session.club, session=locked, user=user, action="sim.pack.remove", ref=ref)
     session.sim_pack, session.hands_release_at = None, None
     return session
+
+
+def sim_pack_fetch(*, session: Session, address: object, key: object, user: Any = None) -> Session:
+    """Fetch the pack from the organiser (its pack's address and the club's key) and import it."""
+    address, key = str(address or "").strip(), str(key or "").strip()
+    if not URL.fullmatch(address):
+        raise UserError(
+            "Give the pack's address, as the organiser gave it (http:// or https://).", field="address"
+        )
+    if not KEY.fullmatch(key):
+        raise UserError(
+            "Give the club's key, as the organiser gave it (16 to 128 letters and digits).", field="key"
+        )
+    _check_takes_pack(session)
+    try:
+        answer = exchange(
+            address, headers={"Accept": "application/json", "X-Sim-Key": key}, limit=MAX_PACK_BYTES + 1
+        )
+    except Unreachable as exc:
+        raise UserError(
+            f"The organiser could not be reached ({exc.why}): ask them for the pack's file.", field="address"
+        ) from None
+    if answer.status == 401:
+        raise UserError("The organiser did not accept this key for this event.", field="key")
+    if answer.status != 200:
+        raise UserError(
+            f"The organiser answered {answer.status}: ask them for the pack's file.", field="address"
+        )
+    return sim_pack_import(session=session, data=answer.body, user=user)

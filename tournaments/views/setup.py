@@ -266,11 +266,19 @@ class SimPackImportView(TraysView):
         form = SimPackForm(request.POST, request.FILES)
         try:
             form.is_valid()
-            sim_pack_services.sim_pack_import(
-                session=self.session, data=form.upload_bytes(), user=request.user
-            )
+            if form.fetches():
+                sim_pack_services.sim_pack_fetch(
+                    session=self.session,
+                    address=form.data.get("address"),
+                    key=form.data.get("key"),
+                    user=request.user,
+                )
+            else:
+                sim_pack_services.sim_pack_import(
+                    session=self.session, data=form.upload_bytes(), user=request.user
+                )
         except UserError as exc:
-            form.add_error("file", exc.message)
+            form.add_error(exc.field if exc.field in ("address", "key") else "file", exc.message)
             return self.get(request, pk, sim_form=form)
         messages.success(request, ctx.pack_imported_message(self.session))
         return redirect("director:trays", pk=pk)
