@@ -15,6 +15,10 @@ completes a tray (every entrant due to play it has then played it, or
 never will); at a whist drive, the change's last result seats the next
 change, and every phone then shows the whole change (p. 24).
 
+The organiser's pages are asked too: the Howell of six plays the pack of a
+simultaneous event organised on this server, and every person asks the
+event's public page and API around every send (``people.sim_urls``).
+
 Sessions: a Mitchell with a relay (four tables, the eighth modification:
 a deal arriving at a table waits, E-W twice round, pp. 32-33), a Howell of
 six pairs, a Howell for teams of four (two pairs, two passes, an entrant),
@@ -34,14 +38,27 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from privacy.people import Person, answers, claim, fresh, people_of, public_urls, scan, without_running
+from privacy.people import (
+    Person,
+    answers,
+    claim,
+    fresh,
+    people_of,
+    public_urls,
+    scan,
+    sim_urls,
+    without_running,
+)
 
 from scoring.models import SlipLine, SlipSeat
 from scoring.selectors.slips import complete_trays
+from sims import services as sim_services
 from tests.mnemonic.conftest import make_mnemonic
 from tournaments.models import Club, DriveChange, EntrantLink, EntrantMember, Seating, Session, Table
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
+from tournaments.services.pbn import pbn_export
+from tournaments.services.sim_pack import sim_pack_import
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.privacy]
 
@@ -234,8 +251,27 @@ def test_a_mitchell_with_a_relay(club: Club) -> None:
     assert check_duplicate(session) > 120
 
 
-def test_a_howell_of_six_pairs(club: Club) -> None:
+def plays_a_simultaneous_event(session: Session) -> None:
+    """The session plays the pack of an event organised on this server (its own deals): every person
+    then asks the event's public page and public API too, around every send."""
+    event = sim_services.event_create(
+        organiser=session.club,
+        name="Privacy simultaneous",
+        plays_from="2026-11-30",
+        plays_to="2026-12-01",
+        release_at=dt.datetime(2026, 12, 7, 20, tzinfo=dt.UTC),
+        methods=["matchpoints", "trick"],
+        pbn=pbn_export(session=session),
+    )
+    sim_club, key = sim_services.sim_club_add(event=event, name=session.club.name)
+    pack = sim_services.pack_for(sim_club=sim_club, key=key, results_url="")
+    sim_pack_import(session=session, data=pack)
+    assert len(sim_urls(session)) == 2
+
+
+def test_a_howell_of_six_pairs_playing_a_simultaneous_events_pack(club: Club) -> None:
     session = build(club, "howell", "pairs", 6, 2)
+    plays_a_simultaneous_event(session)
     assert check_duplicate(session) > 40
 
 
