@@ -32,7 +32,7 @@ from scoring.visibility import DIRECTOR, Viewer, sim_placings_seen
 from tournaments.models import Session
 
 from . import selectors
-from .models import SimEvent
+from .models import METHODS, SimEvent
 
 #: How a method is named beside a placing when the event scores more than one.
 METHOD_WORDS = {"matchpoints": "matchpoints", "trick": "the trick method", "exponent": "the exponent system"}
@@ -73,11 +73,17 @@ def _score_text(method: str, score: str) -> str:
     return f"{float(score):.1f}%" if method == "matchpoints" else f"score {score}"
 
 
+def _method_order(method: str) -> int:
+    """Where a method comes among the field's methods (an unknown one last)."""
+    return METHODS.index(method) if method in METHODS else len(METHODS)
+
+
 def placings_of(found: Mapping[str, Any]) -> list[Placing]:
-    """The kept field's placings, pair by pair in each method's order."""
+    """The kept field's placings, pair by pair, the methods in the field's order (matchpoints, trick,
+    exponent: a copy kept as JSON on PostgreSQL comes back with its keys in another order)."""
     methods = found.get("methods", {})
     out = []
-    for method, part in methods.items():
+    for method, part in sorted(methods.items(), key=lambda item: _method_order(item[0])):
         rows = part["rows"]
         label = f" ({METHOD_WORDS.get(method, method)})" if len(methods) > 1 else ""
         for row in rows:
