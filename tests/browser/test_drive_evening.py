@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import time
 from typing import Any
 
 import pytest
@@ -116,10 +117,22 @@ def play_change(phones: dict[int, Any], session: Session, rng: random.Random, ch
             check(phones[seating["1"]["E"]], north, change)
 
 
+def seated_change(session: Session, number: int) -> DriveChange:
+    """The change the last send seats: the phone says "Sent." as its answer arrives, and the server may
+    still be seating the next change then (without screenshots between, the test asks at once)."""
+    deadline = time.monotonic() + 20
+    while True:
+        with DB_LOCK:
+            found = DriveChange.objects.filter(session=session, number=number).first()
+        if found is not None:
+            return found
+        assert time.monotonic() < deadline, f"change {number} was never seated"
+        time.sleep(0.1)
+
+
 def followed(phones: dict[int, Any], session: Session, change: int) -> None:
     """A phone shows its player's move to the next change without a reload."""
-    with DB_LOCK:
-        moved = DriveChange.objects.get(session=session, number=change + 1)
+    moved = seated_change(session, change + 1)
     someone = phones[moved.moves[0]["player"]]
     expect_text(someone.locator("#change-pill"), f"Change {change + 1}")  # the phone refreshed itself
     expect_text(someone.locator("#move-why"), moved.moves[0]["why"])
