@@ -12,16 +12,16 @@ from __future__ import annotations
 import datetime as dt
 import json
 import socket
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from http_stub import serving
 from simclub_build import KEY, pack_session
 
 from entry.services.corrections import result_correct
@@ -84,14 +84,9 @@ def handler_for(organiser: Organiser) -> type[BaseHTTPRequestHandler]:
 @pytest.fixture
 def organiser() -> Iterator[Organiser]:
     found = Organiser()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(found))
-    found.url = f"http://127.0.0.1:{server.server_address[1]}/api/v1/sims/autumn/heats/"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield found
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with serving(handler_for(found)) as base:
+        found.url = f"{base}/api/v1/sims/autumn/heats/"
+        yield found
 
 
 @pytest.fixture(autouse=True)

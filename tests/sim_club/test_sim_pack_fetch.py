@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import json
 import socket
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from http_stub import serving
 from rest_framework.test import APIClient
 from simclub_build import seated
 
@@ -69,13 +69,9 @@ def organiser(club: Club) -> Iterator[Organiser]:
         def log_message(self, *args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    found.url = f"http://127.0.0.1:{server.server_address[1]}/api/v1/sims/{event.ref}/pack/"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield found
-    server.shutdown()
-    server.server_close()
+    with serving(Handler) as base:
+        found.url = f"{base}/api/v1/sims/{event.ref}/pack/"
+        yield found
 
 
 @pytest.fixture

@@ -15,16 +15,16 @@ import json
 import random
 import re
 import socket
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from http_stub import serving
 from public.builders import play_all
 from rest_framework.test import APIClient
 from simclub_build import seated
@@ -218,14 +218,9 @@ def handler_for(organiser: Organiser) -> type[BaseHTTPRequestHandler]:
 @pytest.fixture
 def organiser() -> Iterator[Organiser]:
     found = Organiser()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(found))
-    found.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield found
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with serving(handler_for(found)) as base:
+        found.url = base
+        yield found
 
 
 def elsewhere(sim: Sim, results_url: str = "") -> tuple[bytes, list[str]]:
