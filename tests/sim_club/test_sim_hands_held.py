@@ -11,11 +11,9 @@ The director sees them all along.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -25,21 +23,8 @@ from scoring.selectors.public import deals_public, hand_records_public, travelle
 from scoring.visibility import DIRECTOR, PUBLIC, hands_released, published, sight
 from tests.api.helpers import token_client
 from tournaments.models import Club, Deal, Player, Session
-from tournaments.services import club as club_services
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def players(club: Club) -> list[Player]:
-    return [club_services.player_create(club=club, name=f"Member {i:02d}") for i in range(1, 13)]
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from http_stub import serving
@@ -32,7 +31,6 @@ from tests.api.helpers import token_client
 from tournaments.models import ActionLog, Club, Player, Session
 from tournaments.pbn.checker import check_export
 from tournaments.pbn.results import read_results
-from tournaments.services import club as club_services
 from tournaments.services.errors import UserError
 from tournaments.services.sessions import session_reopen
 
@@ -87,18 +85,6 @@ def organiser() -> Iterator[Organiser]:
     with serving(handler_for(found)) as base:
         found.url = f"{base}/api/v1/sims/autumn/heats/"
         yield found
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache() -> Iterator[None]:
-    cache.clear()
-    yield
-    cache.clear()
-
-
-@pytest.fixture
-def players(club: Club) -> list[Player]:
-    return [club_services.player_create(club=club, name=f"Member {i:02d}") for i in range(1, 13)]
 
 
 @pytest.fixture

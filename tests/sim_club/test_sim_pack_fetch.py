@@ -29,7 +29,6 @@ from sims import services
 from tests.api.helpers import token_client
 from tests.sims_organiser.sim_builders import make_event
 from tournaments.models import Club, Player, Session
-from tournaments.services import club as club_services
 from tournaments.services.errors import UserError
 from tournaments.services.sim_pack import sim_pack_fetch
 
@@ -72,12 +71,6 @@ def organiser(club: Club) -> Iterator[Organiser]:
     with serving(Handler) as base:
         found.url = f"{base}/api/v1/sims/{event.ref}/pack/"
         yield found
-
-
-@pytest.fixture
-def draft(club: Club) -> Session:
-    players = [club_services.player_create(club=club, name=f"Member {i:02d}") for i in range(1, 13)]
-    return seated(club, players)
 
 
 def test_the_organiser_answers_the_pack_for_the_key_and_401_for_any_other(club: Club) -> None:

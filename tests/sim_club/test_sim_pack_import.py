@@ -33,16 +33,6 @@ pytestmark = pytest.mark.django_db
 RELEASE = dt.datetime(2026, 11, 9, 20, 0, tzinfo=dt.UTC)
 
 
-@pytest.fixture
-def players(club: Club) -> list[Player]:
-    return [club_services.player_create(club=club, name=f"Member {i:02d}") for i in range(1, 13)]
-
-
-@pytest.fixture
-def draft(club: Club, players: list[Player]) -> Session:
-    return seated(club, players)
-
-
 def organisers_deals(club: Club, players: list[Player]) -> str:
     """Deals dealt elsewhere (another session of the club stands in for the organiser's)."""
     return dealt_text(seated(club, players, title="The organiser's"), seed=99)

@@ -62,11 +62,6 @@ def county() -> Club:
     return club_services.club_create(name="County Whist Association", slug="county")
 
 
-@pytest.fixture
-def players(club: Club) -> list[Player]:
-    return [club_services.player_create(club=club, name=f"Member {i:02d}") for i in range(1, 13)]
-
-
 def build(county: Club, club: Club, players: list[Player]) -> Sim:
     """An event of three clubs; ours plays its pack, closes and sends its heat; Wells sends too."""
     event = make_event(county)
