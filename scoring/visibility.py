@@ -104,8 +104,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from django.utils import timezone
-
 from scoring.models import SlipSeat
 from tournaments.models import Session
 
@@ -161,8 +159,7 @@ class Published:
 
 def hands_released(session: Session, now: dt.datetime | None = None) -> bool:
     """Whether a simultaneous event's release time has come (always, for a session without one)."""
-    release = session.hands_release_at
-    return release is None or (now or timezone.now()) >= release
+    return session.hands_released(now)
 
 
 def published(session: Session) -> Published:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 
 from whist.cards import SUIT_NAME, SUITS
 
@@ -146,6 +149,11 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.date} {self.title}"
+
+    def hands_released(self, now: dt.datetime | None = None) -> bool:
+        """Whether a simultaneous event's release time has come (always, for a session without one);
+        ``scoring.visibility`` holds the hands back until then."""
+        return self.hands_release_at is None or (now or timezone.now()) >= self.hands_release_at
 
     @property
     def is_editable_setup(self) -> bool:

@@ -485,7 +485,7 @@ def pack_context(session: Session) -> dict[str, Any]:
     return {
         "pack": pack or None,
         "release": release,
-        "held": release is not None and timezone.now() < release,
+        "held": not session.hands_released(),
         "takes_pack": session.entrant_kind == EntrantKind.PAIRS
         and session.status in (Session.Status.DRAFT, Session.Status.RUNNING),
     }
