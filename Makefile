@@ -58,8 +58,11 @@ run: install var
 club: install var
 	HOST=$(CLUB_HOST) PORT=$(PORT) $(PY) -m clubwhist.club
 
+# The suite keeps its bytecode (Python's, and pytest's rewritten test modules) even where the shell sets
+# PYTHONDONTWRITEBYTECODE: every test process collects all 3,000 tests again (25 s a process with nothing
+# kept, 11 s with it), and many tests start Python again (make club's server runs manage.py five times).
 test: install-test var
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	PYTHONDONTWRITEBYTECODE= $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

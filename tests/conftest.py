@@ -185,9 +185,13 @@ def _fresh_cache() -> None:
     cache.clear()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """make club's own server on 127.0.0.1 with its own var/ and database, at http://club-hall.test:PORT."""
+    """make club's own server on 127.0.0.1 with its own var/ and database, at http://club-hall.test:PORT.
+
+    Started once for every module that talks to it (half a minute a start: it migrates, collects the
+    static files and builds the demo club, each a fresh Python): the tests that use it run in one process
+    (``HeavyFirst``), and none of them counts on a database no other test has touched."""
     yield from serve_club(tmp_path_factory)
 
 

@@ -6,7 +6,7 @@ with ``SITE_URL`` set to the hall's address as a director would
 (``club-hall.test``): it migrates, collects the static files, builds the
 demo club and becomes gunicorn. Its database is its own: tests read it
 through its pages and its API only. ``tests/conftest.py`` makes this the
-module-scoped fixture ``served``; a browser reaches the hall's address with
+fixture ``served`` (one server for the whole run); a browser reaches the hall's address with
 Chromium's ``--host-resolver-rules`` (``HALL_RESOLVES``).
 """
 

@@ -467,10 +467,21 @@ _CELL = 64.0
 
 
 def _cells(box: Box) -> Iterator[tuple[int, int]]:
-    """The grid cells a box covers (to check each piece of a line only against what is near it)."""
+    """The grid cells a box covers (to check a line only against what is near it)."""
     for i in range(math.floor(box.x / _CELL), math.floor((box.x + box.w) / _CELL) + 1):
         for j in range(math.floor(box.y / _CELL), math.floor((box.y + box.h) / _CELL) + 1):
             yield i, j
+
+
+def _near(
+    curve: Curve, grid: dict[tuple[int, int], list[int]], solid: list[tuple[str, Box, int]]
+) -> list[int]:
+    """What the curve could pass through: the tables and labels that share a cell with its control points'
+    box (a cubic curve lies within their hull), less the two tables it joins."""
+    xs, ys = [x for x, _ in curve.points], [y for _, y in curve.points]
+    reach = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    ends = (curve.source, curve.target)
+    return sorted({k for cell in _cells(reach) for k in grid.get(cell, ()) if solid[k][2] not in ends})
 
 
 def collisions(layout: Layout) -> list[str]:
@@ -487,12 +498,12 @@ def collisions(layout: Layout) -> list[str]:
         if solid[i][1].meets(solid[j][1]):
             found.append(f"{solid[i][0]} overlaps {solid[j][0]}")
     for c in layout.curves:
+        near = _near(c, grid, solid)
         crossed: set[int] = set()
-        for p, q in c.pieces():
-            span = Box(min(p[0], q[0]), min(p[1], q[1]), abs(p[0] - q[0]), abs(p[1] - q[1]))
-            for k in {k for cell in _cells(span) for k in grid.get(cell, ())}:
-                name, box, table = solid[k]
-                if k not in crossed and table not in (c.source, c.target) and box.crossed_by(p, q):
+        for p, q in c.pieces() if near else ():
+            for k in near:
+                name, box, _ = solid[k]
+                if k not in crossed and box.crossed_by(p, q):
                     crossed.add(k)
                     found.append(f"the {c.kind} line from Table {c.source} to {c.target} crosses {name}")
     for label in layout.texts():
