@@ -31,6 +31,14 @@ RUN = """async () => {
   }));
 }"""
 
+#: Waits for the page's CSS transitions to end: a face tapped a moment ago is still fading to its colour,
+#: and axe-core measured the contrast of a colour half-way (a transition always ends; an animation that
+#: repeats for ever would not, so only transitions are awaited).
+SETTLED = """async () => {
+  const running = document.getAnimations().filter(a => a instanceof CSSTransition);
+  await Promise.all(running.map(a => a.finished.catch(() => null)));
+}"""
+
 
 @lru_cache(maxsize=1)
 def axe_source() -> str:
@@ -49,6 +57,7 @@ def serious(page: Any, *, scripts_off: bool = False) -> list[dict[str, Any]]:
         return _serious_in_a_copy(page)
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         page.evaluate(axe_source() + "\n;undefined")
+    page.evaluate(SETTLED)
     found: list[dict[str, Any]] = page.evaluate(RUN)
     return [v for v in found if v["impact"] in IMPACTS]
 
