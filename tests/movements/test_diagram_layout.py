@@ -93,8 +93,7 @@ def sampled(p: list[tuple[float, float]]) -> list[tuple[float, float]]:
     """A curve as many short pieces: its points at each of ``BEZIER``'s samples (the first and last are
     its end points exactly)."""
     return [
-        tuple(a * p[0][k] + b * p[1][k] + c * p[2][k] + d * p[3][k] for k in (0, 1))  # type: ignore[misc]
-        for a, b, c, d in BEZIER
+        tuple(a * p[0][k] + b * p[1][k] + c * p[2][k] + d * p[3][k] for k in (0, 1)) for a, b, c, d in BEZIER
     ]
 
 
