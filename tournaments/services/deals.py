@@ -64,11 +64,14 @@ def check_trump(card: str) -> str:
 
 @transaction.atomic
 def trays_deal(*, session: Session, rng: random.Random | None = None, user: Any = None) -> int:
-    """Deal every tray of the session afresh; returns how many were dealt."""
+    """Deal every tray of the session afresh; returns how many were dealt.
+
+    The trays are dealt in their numbers' order, so that one seed deals one pack: two clubs' heats
+    dealt from the same seed hold the same deals (a database returns unordered rows in any order)."""
     require_status(session, Session.Status.DRAFT, doing="deal the trays")
     declared = Session.objects.values_list("declared_trump", flat=True).get(pk=session.pk)
     count = 0
-    for deal in Deal.objects.filter(tray__session=session).select_related("tray"):
+    for deal in Deal.objects.filter(tray__session=session).select_related("tray").order_by("tray__number"):
         hands, trump = deal_cards(dealer=deal.dealer, rng=rng)
         deal.hands, deal.trump, deal.double_dummy = hands_to_pbn(hands), declared or trump, None
         deal.save(update_fields=["hands", "trump", "double_dummy"])
