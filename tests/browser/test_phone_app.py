@@ -158,9 +158,13 @@ def test_n_s_correct_a_mis_tap_and_a_refusal_is_told_by_the_form(
     card.locator("details.amend > summary").click()
     card.locator("form[data-action=amend] .trick .face").nth(8).click()
     support.shot(page, "app-04-correcting-a-mis-tap")
+    before = page.locator("#main-inner").get_attribute("data-stamp")
     card.locator("form[data-action=amend] button[type=submit]").click()
     expect(page.locator("#flash")).to_contain_text(f"Tray {a} corrected: N-S 8, E-W 5")
     assert (a, 8) in stored(two_a_round, 3)
+    # The page refreshes after the correction: the version is changed behind it only once that page
+    # is in (a refresh answered after the change would hold the new version, and nothing be refused).
+    expect(page.locator("#main-inner")).not_to_have_attribute("data-stamp", before or "")
     with DB_LOCK:
         SlipLine.objects.filter(session=two_a_round, table__number=3, tray__number=a).update(version=9)
     card.locator("details.amend").evaluate("d => { d.open = true; }")  # still open if it stayed so
