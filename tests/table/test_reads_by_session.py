@@ -1,7 +1,10 @@
 """A phone's reads of its table go by its own session, however many evenings the database holds.
 
 Not a timing: PostgreSQL's plan is read with the rows each scan went
-through, on a database with forty evenings before the session. Before the
+through in one loop, on a database with forty evenings before the session.
+A scan repeated for each of the table's plays (a nested loop reading the
+session's three rounds by its index, once a play) reads the session's own
+rows again, not another session's: what is bounded is one pass. Before the
 rounds and entrants were joined by the session as well, PostgreSQL hashed
 every round and entrant in the database for a send's plays
 (``table_plays``, as its generic plan, the way a prepared send runs it) and
@@ -32,12 +35,12 @@ READ = {"tournaments_entrant", "tournaments_round"}
 
 
 def rows_read(plan: dict[str, Any], relations: set[str]) -> int:
-    """The rows the plan's scans of these tables went through (kept and filtered out), in all loops."""
+    """The most rows one pass of a scan of these tables went through (kept and filtered out): the
+    plan's figures for a node run in loops are each loop's average."""
     here = 0
     if plan.get("Relation Name") in relations:
-        kept = plan.get("Actual Rows", 0) + plan.get("Rows Removed by Filter", 0)
-        here = kept * plan.get("Actual Loops", 1)
-    return here + sum(rows_read(child, relations) for child in plan.get("Plans", []))
+        here = plan.get("Actual Rows", 0) + plan.get("Rows Removed by Filter", 0)
+    return max([here, *(rows_read(child, relations) for child in plan.get("Plans", []))])
 
 
 @pytest.fixture
@@ -67,7 +70,7 @@ def test_a_send_reads_no_round_or_entrant_of_another_session(table: Table) -> No
         plan = cursor.fetchone()[0][0]["Plan"]
         cursor.execute("DEALLOCATE plays_read")
     assert table_plays(table=table)  # the query the plan is of still answers
-    assert rows_read(plan, READ) <= 3 * its_own(table)
+    assert rows_read(plan, READ) <= its_own(table)
 
 
 def test_a_table_phone_reads_its_seatings_by_its_session(table: Table) -> None:
@@ -78,4 +81,4 @@ def test_a_table_phone_reads_its_seatings_by_its_session(table: Table) -> None:
     with connection.cursor() as cursor:
         cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) " + query)
         plan = cursor.fetchone()[0][0]["Plan"]
-    assert rows_read(plan, READ) <= 3 * its_own(table)
+    assert rows_read(plan, READ) <= its_own(table)
