@@ -71,7 +71,7 @@ def trays_deal(*, session: Session, rng: random.Random | None = None, user: Any 
     require_status(session, Session.Status.DRAFT, doing="deal the trays")
     declared = Session.objects.values_list("declared_trump", flat=True).get(pk=session.pk)
     count = 0
-    for deal in Deal.objects.filter(tray__session=session).select_related("tray").order_by("tray__number"):
+    for deal in Deal.objects.filter(tray__session=session).order_by("tray__number"):
         hands, trump = deal_cards(dealer=deal.dealer, rng=rng)
         deal.hands, deal.trump, deal.double_dummy = hands_to_pbn(hands), declared or trump, None
         deal.save(update_fields=["hands", "trump", "double_dummy"])
