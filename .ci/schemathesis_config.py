@@ -10,10 +10,14 @@ ids (published, running, and a draft this script adds so the set-up
 operations have one), tray, entrant, table and round numbers, player,
 series and slip-line ids, the movement families, the tables' tokens, a
 simultaneous event this script adds (its ref, its methods, and one club's
-key for sending heats), and in request bodies trays, tricks (0 to 13),
-rounds and players.
+key for sending heats), the entrants' own links of the session in play (the
+phones' doors that send, check and dispute), and in request bodies trays,
+tricks (0 to 13), rounds and players.
 The director's token goes with every request; the ``/api/v1/table/``
-operations send a table's ``Table`` header instead.
+operations send a table's ``Table`` header instead, and the
+``/api/v1/auth/tokens/`` operations a spare user's token: revoking tokens
+there must not revoke the director's, or every operation after it would
+answer 401 and go untested.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,6 +46,8 @@ from scoring.models import SlipLine  # noqa: E402
 from sims import services as sim_services  # noqa: E402
 from tournaments.models import Club, Round, Series, Session, Table, Tray  # noqa: E402
 from tournaments.services import sessions  # noqa: E402
+from tournaments.services.drive import drive_setup  # noqa: E402
+from tournaments.services.tokens import token_create  # noqa: E402
 
 #: How often a bound parameter takes a real value rather than a generated one.
 REAL = 0.85
@@ -60,6 +67,18 @@ def draft_session(club: Club) -> Session:
     for a, b in zip(players[0::2], players[1::2], strict=True):
         sessions.entrant_create(session=session, players=[a, b], user=user)
     return session
+
+
+def drive_session(club: Club) -> Session:
+    """A whist drive of two tables (p. 24) started, for the drive's operations and its players' phones."""
+    user = get_user_model().objects.get(username=DEMO_USER)
+    session = sessions.session_create(
+        club=club, date=dt.date.today(), title="Fuzzed drive", entrant_kind="individuals", user=user
+    )
+    for player in club.players.order_by("-pk")[:8]:
+        sessions.entrant_create(session=session, players=[player], user=user)
+    drive_setup(session=session, method="first", changes=4, rng=random.Random(1900), user=user)
+    return sessions.session_start(session=session, user=user)
 
 
 def sim_event(club: Club, name: str = "Fuzzed simultaneous") -> tuple[str, str]:
@@ -116,6 +135,7 @@ BINDINGS = {
     "path.series_id": "series",
     "path.line_id": "lines",
     "path.token": "tokens",
+    "path.link_id": "link_ids",
     "path.family": "families",
     "path.ref": "sims",
     "path.method": "sim_methods",
@@ -135,10 +155,14 @@ BINDINGS = {
 
 
 def dictionaries(
-    club: Club, running: Session, spare: Table, played: list[Table], sim_ref: str, closing_ref: str
+    club: Club, running: Session, spare: Table, played: list[Table], sims: tuple[str, str, str]
 ) -> dict[str, list[Any]]:
-    """The demo club's values each dictionary offers the fuzzer."""
+    """The demo club's values each dictionary offers the fuzzer (``sims``: the open event's ref and a club's
+    key, the closing event's ref)."""
+    sim_ref, sim_key, closing_ref = sims
     published = club.sessions.filter(status=Session.Status.PUBLISHED).order_by("pk")
+    links = list(running.entrant_links.order_by("pk"))
+    drive = club.sessions.get(title="Fuzzed drive")
     return {
         "slugs": [club.slug],
         "sessions": list(club.sessions.order_by("pk").values_list("pk", flat=True)),
@@ -152,17 +176,49 @@ def dictionaries(
         "series": list(Series.objects.filter(club=club).values_list("pk", flat=True)),
         "lines": list(SlipLine.objects.filter(session=running).order_by("pk").values_list("pk", flat=True)),
         "tokens": [t.token for t in played],
+        # The director's link actions (revoke, new, release) take the last link; the phones use the others.
+        "entrant_links": [link.token for link in links[:-1]],
+        "link_ids": [links[-1].pk],
+        "drives": [drive.pk],
+        "drive_links": list(drive.entrant_links.order_by("pk").values_list("token", flat=True)),
         "families": FAMILIES,
         "tricks": list(range(14)),
         "sims": [sim_ref],
         "sims_closing": [closing_ref],
+        "sim_keys": [sim_key],
         "sim_methods": ["matchpoints", "trick", "exponent"],
     }
+
+
+def spare_token() -> str:
+    """A token of a user who directs no club: the one the token operations may list and revoke."""
+    user, _ = get_user_model().objects.get_or_create(username="fuzzed-tokens")
+    return token_create(user=user)
 
 
 def scoped(running: Session, table_token: str, sim_key: str) -> list[str]:
     """The operations whose parameters are narrowed to the session in play, the spare table, and so on."""
     return [
+        *operations(
+            "^/api/v1/auth/tokens/",
+            "Tokens are listed and revoked by a spare user: the director's token stays for the rest.",
+            headers={"Authorization": f"Token {spare_token()}"},
+        ),
+        *operations(
+            "^/api/v1/entrant-links/\\{token\\}/drive/",
+            "The drive's players' phones: the links of the whist drive in play.",
+            **{"path.token": "drive_links"},
+        ),
+        *operations(
+            "^/api/v1/sessions/\\{id\\}/drive/",
+            "The director's drive: the whist drive in play.",
+            **{"path.id": "drives"},
+        ),
+        *operations(
+            "^/api/v1/entrant-links/\\{token\\}/(?!drive/)",
+            "The phones that follow an entrant: the links of the session in play.",
+            **{"path.token": "entrant_links"},
+        ),
         *operations(
             "^/api/v1/public/", "The public sees published sessions only.", **{"path.id": "published"}
         ),
@@ -190,6 +246,7 @@ def scoped(running: Session, table_token: str, sim_key: str) -> list[str]:
             "^/api/v1/sims/\\{ref\\}/(heats|pack)/$",
             "A club's heat is sent, and its pack fetched, with its key and nothing else.",
             headers={"X-Sim-Key": sim_key},
+            **{"header.X-Sim-Key": "sim_keys"},  # the schema's own header parameter, else generated
         ),
         *operations(
             "^/api/v1/table/",
@@ -204,6 +261,7 @@ def main() -> None:
     director_token = sys.argv[1]
     club = Club.objects.get(slug=DEMO_SLUG)
     draft_session(club)
+    drive_session(club)
     sim_ref, sim_key = sim_event(club)
     closing_ref, _ = sim_event(club, "Fuzzed simultaneous, closed and published")
     running = club.sessions.filter(status=Session.Status.RUNNING).order_by("pk").first()
@@ -218,7 +276,7 @@ def main() -> None:
         f"headers = {{ Authorization = {toml('Token ' + director_token)} }}",
         "",
     ]
-    for name, values in dictionaries(club, running, spare, played, sim_ref, closing_ref).items():
+    for name, values in dictionaries(club, running, spare, played, (sim_ref, sim_key, closing_ref)).items():
         out += [f"[dictionaries.{name}]", f"values = {toml(values)}", ""]
     out.append("[parameters]")
     out += [f"{toml(key)} = {binding(name)}" for key, name in BINDINGS.items()]
