@@ -196,8 +196,8 @@ def spare_token() -> str:
     return token_create(user=user)
 
 
-def scoped(running: Session, table_token: str, sim_key: str) -> list[str]:
-    """The operations whose parameters are narrowed to the session in play, the spare table, and so on."""
+def phones_and_tokens() -> list[str]:
+    """The token operations' own user, and the phones' links: a drive's, and the session in play's."""
     return [
         *operations(
             "^/api/v1/auth/tokens/",
@@ -219,6 +219,13 @@ def scoped(running: Session, table_token: str, sim_key: str) -> list[str]:
             "The phones that follow an entrant: the links of the session in play.",
             **{"path.token": "entrant_links"},
         ),
+    ]
+
+
+def scoped(running: Session, table_token: str, sim_key: str) -> list[str]:
+    """The operations whose parameters are narrowed to the session in play, the spare table, and so on."""
+    return [
+        *phones_and_tokens(),
         *operations(
             "^/api/v1/public/", "The public sees published sessions only.", **{"path.id": "published"}
         ),
