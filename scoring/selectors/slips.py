@@ -67,12 +67,17 @@ AVERAGES_CACHE_SECONDS = 12 * 3600
 
 
 def _seat_map(session: Session) -> dict[int, dict[str, int]]:
-    """Seating id -> {seat: the book's player number} for seat-based movements."""
+    """Seating id -> {seat: the book's player number} for seat-based movements (a substitute in a seat
+    holds the number of the player it plays for)."""
     numbers = {p.player.pk: p.number for p in player_numbers(session=session) if p.player is not None}
     seats: dict[int, dict[str, int]] = defaultdict(dict)
-    for seat in Seat.objects.filter(seating__round__session=session, player__isnull=False):
-        if seat.player_id in numbers:
-            seats[seat.seating_id][seat.direction] = numbers[seat.player_id]
+    rows = Seat.objects.filter(seating__round__session=session, player__isnull=False).order_by()
+    for seating, direction, player, plays_for in rows.values_list(
+        "seating_id", "direction", "player_id", "plays_for_id"
+    ):
+        number = numbers.get(plays_for or player)
+        if number is not None:
+            seats[seating][direction] = number
     return seats
 
 

@@ -174,6 +174,12 @@ class Seat(models.Model):
     entrant = models.ForeignKey(
         "tournaments.Entrant", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
+    #: Whom ``player`` plays for when a substitute sits in (``services.running.seat_substitute``): the
+    #: player the movement seated here, whose place in the book's numbering the substitute takes; None
+    #: when the player plays for themself.
+    plays_for = models.ForeignKey(
+        "tournaments.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["seating_id", "direction"]

@@ -143,10 +143,16 @@ def player_merge(*, keep: Player, merge: Player, user: Any = None) -> Player:
     if keep.pk == merge.pk or keep.club_id != merge.club_id:
         raise UserError("Choose two different players of the same club.", field="merge")
     both = EntrantMember.objects.filter(player=keep).values("session_id")
-    if EntrantMember.objects.filter(player=merge, session_id__in=both).exists():
+    sat = Seat.objects.filter(player=keep).values("round_id")
+    if (
+        EntrantMember.objects.filter(player=merge, session_id__in=both).exists()
+        or Seat.objects.filter(player=merge, round_id__in=sat).exists()
+    ):
         raise UserError("Both players played in the same session; they cannot be one player.")
     EntrantMember.objects.filter(player=merge).update(player=keep)
     Seat.objects.filter(player=merge).update(player=keep)
+    Seat.objects.filter(plays_for=merge).update(plays_for=keep)
+    Seat.objects.filter(player=keep, plays_for=keep).update(plays_for=None)  # sat in for themself
     merge.active = False
     merge.merged_into = keep
     if not keep.member_number and merge.member_number:

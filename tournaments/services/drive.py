@@ -226,12 +226,13 @@ def drive_seat_change(
     rnd = Round.objects.create(session=session, number=change.number)
     tables = {t.number: t for t in session.tables.all()}
     players = {e.number: e for e in _players(session)}
+    sitting = _sitting(session, change.number - 1)
     for assignment in change.round().tables:
         tray = Tray.objects.create(session=session, number=assignment.trays[0])
         Deal.objects.create(tray=tray, dealer=dealer_for(tray.number), trump=session.declared_trump)
         seating = Seating.objects.create(round=rnd, table=tables[assignment.table])
         SeatingTray.objects.create(seating=seating, round=rnd, tray=tray, order=1)
-        _seat(rnd, seating, assignment.seats or {}, players)
+        _seat(rnd, seating, assignment.seats or {}, players, sitting)
     movement = dict(session.movement_json)
     movement["rounds"] = [*movement.get("rounds", []), change.round().to_json()]
     movement["trays"] = n * change.number
@@ -248,14 +249,41 @@ def drive_seat_change(
     )
 
 
-def _seat(rnd: Round, seating: Seating, seats: Mapping[str, int], players: Mapping[int, Entrant]) -> None:
-    """The four players in their seats, each an entrant seated at this table this change."""
+def _sitting(session: Session, change: int) -> dict[int, tuple[int | None, int | None]]:
+    """Entrant id -> (player id, plays_for id) of who sat for it in a change: a substitute goes on
+    playing for the player it replaced (``services.running.seat_substitute``) in the changes drawn after."""
+    rows = Seat.objects.filter(round__session=session, round__number=change, entrant__isnull=False)
+    return {
+        entrant: (player, plays_for)
+        for entrant, player, plays_for in rows.values_list("entrant_id", "player_id", "plays_for_id")
+    }
+
+
+def _seat(
+    rnd: Round,
+    seating: Seating,
+    seats: Mapping[str, int],
+    players: Mapping[int, Entrant],
+    sitting: Mapping[int, tuple[int | None, int | None]],
+) -> None:
+    """The four players in their seats, each an entrant seated at this table this change (or the
+    substitute who sat for it last change)."""
     rows, seated = [], []
     for direction, number in seats.items():
         entrant = players[number]
         members = list(entrant.members.all())
-        player = members[0].player if members else None
-        rows.append(Seat(seating=seating, round=rnd, direction=direction, player=player, entrant=entrant))
+        player_id = members[0].player_id if members else None
+        player_id, plays_for_id = sitting.get(entrant.pk, (player_id, None))
+        rows.append(
+            Seat(
+                seating=seating,
+                round=rnd,
+                direction=direction,
+                player_id=player_id,
+                plays_for_id=plays_for_id,
+                entrant=entrant,
+            )
+        )
         seated.append(SeatedEntrant(round=rnd, seating=seating, entrant=entrant))
     Seat.objects.bulk_create(rows)
     SeatedEntrant.objects.bulk_create(seated)

@@ -4,7 +4,10 @@ These changes touch only the seating side (``Seat``, ``Table``,
 ``Session``); anything that reads or writes slip lines lives in
 ``entry.services.directing`` (scoring may import tournaments, never the
 other way round). A substitution changes the seats, never the entrant: the
-pair keeps its number and its scores (the movement is never recomputed).
+pair keeps its number and its scores (the movement is never recomputed);
+in a movement of players (individuals, a whist drive, teams of six or
+eight) the substitute takes the book's number of the player it plays for
+(``Seat.plays_for``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from ..clock import MAX_CHANGE_MINUTES, MAX_MINUTES_PER_TRAY
@@ -56,7 +59,7 @@ def seat_substitute(
     busy = later.filter(player=player_in).select_related("round").order_by("round__number").first()
     if busy is not None:
         raise UserError(f"{player_in.name} already plays in round {busy.round.number}.", field="player_in")
-    changed = seats.update(player=player_in)
+    changed = seats.update(player=player_in, plays_for=_plays_for(player_in))
     seating_changed(session)
     log_action(
         club=session.club,
@@ -70,6 +73,16 @@ def seat_substitute(
         text=f"{player_in.name} for {player_out.name} from round {from_round}",
     )
     return changed
+
+
+def _plays_for(player_in: Player) -> Case:
+    """A seat's ``plays_for`` once ``player_in`` sits in it: the player the movement seated there (kept
+    through a second substitute), or None when that player comes back."""
+    return Case(
+        When(plays_for=player_in, then=Value(None)),
+        When(plays_for__isnull=True, then=F("player")),
+        default=F("plays_for"),
+    )
 
 
 def seating_changed(session: Session) -> None:

@@ -1,0 +1,45 @@
+"""A substitute in a whist drive (p. 24) plays for the player it replaced, change after change.
+
+The drive's seats are the players' numbers: the substitute's deals count for
+the player it sits for, that player's own link answers with them, and the
+next change, drawn from the results, seats the substitute again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.api.helpers import token_client
+from tournaments.models import DriveChange, EntrantLink, Player, Seat, Session
+from tournaments.services.running import seat_substitute
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_whist_drive_substitute_answers_on_the_players_link_and_sits_again_next_change(
+    drive_of: Callable[..., Session], roster: list[Player]
+) -> None:
+    session = drive_of(tables=2, changes=3)
+    first = DriveChange.objects.get(session=session, number=1).seating["1"]
+    link = EntrantLink.objects.get(session=session, entrant__number=first["N"])
+    leaving = link.entrant.members.get().player
+    spare = roster[-1]
+    seat_substitute(session=session, player_out=leaving, player_in=spare, from_round=1)
+    api = token_client(session.club.directors.first())
+    for table, winner in ((1, "NS"), (2, "EW")):
+        sent = api.post(
+            f"/api/v1/sessions/{session.pk}/drive/results/",
+            {"table": table, "winner": winner, "points": 2},
+            format="json",
+        )
+        assert sent.status_code == 201
+    page = APIClient().get(f"/api/v1/entrant-links/{link.token}/drive/")
+    assert page.status_code == 200
+    assert [row["points"] for row in page.json()["card"]] == [2]
+    standings = api.get(f"/api/v1/sessions/{session.pk}/standings/").json()
+    assert {e["entrant"] for e in standings["entrants"]} == set(range(1, 9))
+    seat = Seat.objects.get(round__session=session, round__number=2, entrant=link.entrant)
+    assert (seat.player_id, seat.plays_for_id) == (spare.pk, leaving.pk)
