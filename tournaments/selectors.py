@@ -97,6 +97,14 @@ def entrant_links_with_phones(*, session: Session) -> list[LinkPhones]:
     return [LinkPhones(link, phones.get(link.pk, []), link.join_failures) for link in links]
 
 
+def late_pairs(session: Session) -> QuerySet[Entrant]:
+    """The entrants a director may turn into phantoms while the session runs: a pairs session's own pairs
+    (``entry.services.directing.entrant_make_phantom``); none in a session of players or of teams."""
+    if KIND_SHAPE[session.entrant_kind][0] != Entrant.Kind.PAIR:
+        return session.entrants.none()
+    return session.entrants.filter(kind=Entrant.Kind.PAIR, team__isnull=True).order_by("number")
+
+
 def ranked_kind(session: Session) -> str:
     """The kind of entrant the session's standings rank: pairs, players, or teams."""
     if session.entrant_kind == EntrantKind.TEAMS:

@@ -36,7 +36,12 @@ from tournaments.models import Entrant, Seat, SeatingTray, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, FieldErrors, UserError
 from tournaments.services.running import seating_changed, session_tables_advance
-from tournaments.services.sessions import require_status, session_publish_switches, session_set_status
+from tournaments.services.sessions import (
+    KIND_SHAPE,
+    require_status,
+    session_publish_switches,
+    session_set_status,
+)
 from tournaments.services.text import free_text
 
 Status = Session.Status
@@ -62,6 +67,12 @@ def entrant_make_phantom(*, entrant: Entrant, user: Any = None) -> Entrant:
     """Turn a late pair into a phantom: its seats empty, its opponents take averages."""
     session = Session.objects.select_for_update().get(pk=entrant.session_id)
     require_status(session, Status.DRAFT, Status.RUNNING, doing="make a pair a phantom")
+    if KIND_SHAPE[session.entrant_kind][0] != Entrant.Kind.PAIR or entrant.kind != Entrant.Kind.PAIR:
+        raise UserError(
+            "Only a pair of a pairs session becomes a phantom (p. 38): seat a substitute for a player "
+            "who has not come.",
+            field="entrant",
+        )
     if entrant.is_phantom:
         raise UserError(f"{entrant} is already a phantom.", field="entrant")
     played = SlipLine.objects.filter(Q(ns=entrant) | Q(ew=entrant)).order_by("tray__number")

@@ -39,7 +39,7 @@ from tournaments.mixins import (
     post_int,
 )
 from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Session, Table
-from tournaments.selectors import entrant_links_with_phones, running_score_reach
+from tournaments.selectors import entrant_links_with_phones, late_pairs, running_score_reach
 from tournaments.services import running
 from tournaments.services.errors import UserError
 from tournaments.services.mnemonic import overplay_table
@@ -266,7 +266,7 @@ class TablesView(RunPageView):
             .exclude(pk__in=in_session)
             .exclude(pk__in=seated)
             .order_by("name"),
-            "entrants": session.entrants.filter(team__isnull=True).order_by("kind", "number"),
+            "entrants": late_pairs(session),
             "substitutions": session.actions.filter(action="seat.substitute"),
             "entrant_links": entrant_links_with_phones(session=session),
             "running_reach": running_score_reach(session=session),
