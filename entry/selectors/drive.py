@@ -256,15 +256,15 @@ def score_card(*, session: Session, seen: Sight, number: int) -> tuple[list[Card
     trays = seen.trays if seen.trays is not None else None
     slips = session_slips(session=session, trays=trays)
     slips = slips_of(slips, trays) if trays is not None else slips
-    mine = [h for h in hands(slips) if number in h.winners + h.losers]
-    if not mine:
-        return [], ""
     method = session.scoring_method
-    start = START if method == "counters" else Fraction(0)
     try:
-        per_deal = {d.deal: d.scores for d in score(method, slips).deals}
+        mine = [h for h in hands(slips) if number in h.winners + h.losers]
+        per_deal = {d.deal: d.scores for d in score(method, slips).deals} if mine else {}
     except ScoringError:
         return [], ""
+    if not mine:
+        return [], ""
+    start = START if method == "counters" else Fraction(0)
     changes = _changes_by_deal(session)
     names = entrant_names(session=session)
     total, rows = start, []

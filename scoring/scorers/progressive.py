@@ -75,6 +75,10 @@ class Hand:
         return self.losers if entrant in self.winners else self.winners
 
 
+#: The four seats of a table, each held by one player.
+FOUR_SEATS = frozenset("NESW")
+
+
 def sides(line: SlipResult) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(N-S, E-W): the four players by seat, or the two pairs."""
     if line.seats is not None:
@@ -93,6 +97,11 @@ def hands(slips: Slips) -> Iterator[Hand]:
                 raise SlipError(
                     f"deal {deal.deal}, line {index} (table {line.table}): progressive whist is "
                     "not duplicate and has no average; enter the tricks (p. 24)"
+                )
+            if line.seats is not None and not line.seats.keys() >= FOUR_SEATS:
+                raise SlipError(
+                    f"deal {deal.deal}, line {index} (table {line.table}): a seat has no player; progressive "
+                    "whist is played four to a table (p. 24)"
                 )
             ns_tricks, _, _ = transfer_revoke_tricks(line.ns_tricks, line.ns_revokes, line.ew_revokes)
             ns, ew = sides(line)

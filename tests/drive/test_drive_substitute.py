@@ -67,3 +67,19 @@ def test_the_drives_tables_page_offers_a_substitute_and_no_phantom(
     assert "A late pair" not in page and 'id="phantom-form"' not in page
     pairs = director_client.get(reverse("run:tables", args=[running_session.pk])).content.decode()
     assert 'id="phantom-form"' in pairs
+
+
+def test_a_seat_left_empty_before_phantoms_were_refused_still_answers(
+    drive_of: Callable[..., Session],
+) -> None:
+    session = drive_of(tables=2, changes=2)
+    api = token_client(session.club.directors.first())
+    for table, winner in ((1, "NS"), (2, "EW")):
+        api.post(
+            f"/api/v1/sessions/{session.pk}/drive/results/",
+            {"table": table, "winner": winner, "points": 2},
+            format="json",
+        )
+    Seat.objects.filter(round__session=session, entrant__number=1).update(player=None)  # as a phantom did
+    for link in EntrantLink.objects.filter(session=session):
+        assert APIClient().get(f"/api/v1/entrant-links/{link.token}/drive/").status_code == 200

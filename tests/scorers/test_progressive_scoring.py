@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.scorers import explain, prize_list, score, scores_to_json, slips_from_json
+from scoring.scorers.progressive import hands
 from scoring.scorers.types import AverageAward, DealSlip, SlipError, SlipResult, Slips
 from tournaments.movements import generate
 from tournaments.movements.drive import TableResult, first_change, next_change
@@ -168,3 +169,13 @@ def test_manage_py_score_takes_points_counters_and_mnemonic(tmp_path):
     out = io.StringIO()
     call_command("score", "counters", "--input", str(path), stdout=out)
     assert out.getvalue().startswith("Progressive whist: counters (p. 24)")
+
+
+def test_a_table_with_an_empty_seat_is_refused_by_name() -> None:
+    """Four to a table (p. 24): a line whose seat has no player is a ``SlipError`` naming the deal."""
+    line = SlipResult(table=2, ns=1, ew=2, ns_tricks=8, seats={"N": 1, "E": 2, "S": 3})
+    slips = Slips(entrants=(1, 2, 3, 4), deals=(DealSlip(deal=5, results=(line,)),))
+    with pytest.raises(SlipError, match=r"deal 5, line 1 \(table 2\): seats must name N, E, S and W"):
+        score("points", slips)
+    with pytest.raises(SlipError, match=r"deal 5, line 1 \(table 2\): a seat has no player"):
+        list(hands(slips))  # read alone, as a player's score card reads it
