@@ -45,7 +45,7 @@ from entry.demo import DEMO_SLUG, DEMO_USER  # noqa: E402
 from scoring.models import SlipLine  # noqa: E402
 from sims import services as sim_services  # noqa: E402
 from tournaments.models import Club, Round, Series, Session, Table, Tray  # noqa: E402
-from tournaments.services import sessions  # noqa: E402
+from tournaments.services import deals, seating, sessions  # noqa: E402
 from tournaments.services.drive import drive_setup  # noqa: E402
 from tournaments.services.tokens import token_create  # noqa: E402
 
@@ -78,6 +78,20 @@ def drive_session(club: Club) -> Session:
     for player in club.players.order_by("-pk")[:8]:
         sessions.entrant_create(session=session, players=[player], user=user)
     drive_setup(session=session, method="first", changes=4, rng=random.Random(1900), user=user)
+    return sessions.session_start(session=session, user=user)
+
+
+def mnemonic_session(club: Club) -> Session:
+    """Mnemonic duplicate (pp. 25-27) for four players, a suit declared, started: its players' phones."""
+    user = get_user_model().objects.get(username=DEMO_USER)
+    session = sessions.session_create(
+        club=club, date=dt.date.today(), title="Fuzzed mnemonic", entrant_kind="individuals", user=user
+    )
+    for player in club.players.order_by("pk")[:4]:
+        sessions.entrant_create(session=session, players=[player], user=user)
+    seating.movement_fix(session=session, family="mnemonic", deals=4, user=user)
+    deals.session_declare_trump(session=session, suit="S")
+    deals.trays_deal(session=session, rng=random.Random(26))
     return sessions.session_start(session=session, user=user)
 
 
@@ -163,6 +177,8 @@ def dictionaries(
     published = club.sessions.filter(status=Session.Status.PUBLISHED).order_by("pk")
     links = list(running.entrant_links.order_by("pk"))
     drive = club.sessions.get(title="Fuzzed drive")
+    drive_links = [link.token for link in drive.entrant_links.order_by("pk")]
+    mnemonic_links = [link.token for link in club.sessions.get(title="Fuzzed mnemonic").entrant_links.all()]
     return {
         "slugs": [club.slug],
         "sessions": list(club.sessions.order_by("pk").values_list("pk", flat=True)),
@@ -177,10 +193,11 @@ def dictionaries(
         "lines": list(SlipLine.objects.filter(session=running).order_by("pk").values_list("pk", flat=True)),
         "tokens": [t.token for t in played],
         # The director's link actions (revoke, new, release) take the last link; the phones use the others.
-        "entrant_links": [link.token for link in links[:-1]],
+        "entrant_links": [link.token for link in links[:-1]] + drive_links + mnemonic_links,
         "link_ids": [links[-1].pk],
         "drives": [drive.pk],
-        "drive_links": list(drive.entrant_links.order_by("pk").values_list("token", flat=True)),
+        "drive_links": drive_links,
+        "mnemonic_links": mnemonic_links,
         "families": FAMILIES,
         "tricks": list(range(14)),
         "sims": [sim_ref],
@@ -210,13 +227,18 @@ def phones_and_tokens() -> list[str]:
             **{"path.token": "drive_links"},
         ),
         *operations(
+            "^/api/v1/entrant-links/\\{token\\}/mnemonic/",
+            "The mnemonic players' phones: the links of the mnemonic duplicate in play.",
+            **{"path.token": "mnemonic_links"},
+        ),
+        *operations(
             "^/api/v1/sessions/\\{id\\}/drive/",
             "The director's drive: the whist drive in play.",
             **{"path.id": "drives"},
         ),
         *operations(
-            "^/api/v1/entrant-links/\\{token\\}/(?!drive/)",
-            "The phones that follow an entrant: the links of the session in play.",
+            "^/api/v1/entrant-links/\\{token\\}/(?!drive/|mnemonic/)",
+            "The phones that follow an entrant: the links of the sessions in play (pairs, drive, mnemonic).",
             **{"path.token": "entrant_links"},
         ),
     ]
@@ -269,6 +291,7 @@ def main() -> None:
     club = Club.objects.get(slug=DEMO_SLUG)
     draft_session(club)
     drive_session(club)
+    mnemonic_session(club)
     sim_ref, sim_key = sim_event(club)
     closing_ref, _ = sim_event(club, "Fuzzed simultaneous, closed and published")
     running = club.sessions.filter(status=Session.Status.RUNNING).order_by("pk").first()
