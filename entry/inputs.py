@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.services.errors import UserError
@@ -18,11 +19,17 @@ from tournaments.services.errors import UserError
 SMALL = 32767
 
 
+@extend_schema_field({"type": "integer", "minimum": 0, "maximum": 13})
+class TricksField(serializers.IntegerField):
+    """A count of tricks, 0 to 13: the schema says so; the send's decision refuses any other with its own
+    sentence ("Tricks must be from 0 to 13, not 14."), the same at every door."""
+
+
 class SubmitSerializer(serializers.Serializer):
     """A result: N-S tricks on a tray (E-W took 13 less), once per table and tray."""
 
     tray = serializers.IntegerField(min_value=1, max_value=SMALL)
-    ns_tricks = serializers.IntegerField(help_text="N-S tricks, 0 to 13.")
+    ns_tricks = TricksField(help_text="N-S tricks, 0 to 13.")
     ns_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
     ew_revokes = serializers.IntegerField(required=False, default=0, min_value=0, max_value=SMALL)
     round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=SMALL)
@@ -79,13 +86,13 @@ class TableSubmitSerializer(PhoneSubmitSerializer):
 class DisputeSerializer(serializers.Serializer):
     """E-W's own count of the N-S tricks."""
 
-    claimed = serializers.IntegerField(help_text="N-S tricks as E-W count them, 0 to 13.")
+    claimed = TricksField(help_text="N-S tricks as E-W count them, 0 to 13.")
 
 
 class AmendSerializer(serializers.Serializer):
     """N-S's corrected count on a line E-W have not checked yet, at the version they saw."""
 
-    ns_tricks = serializers.IntegerField(help_text="N-S tricks, 0 to 13.")
+    ns_tricks = TricksField(help_text="N-S tricks, 0 to 13.")
     ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL)
     ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL)
     version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
