@@ -27,6 +27,7 @@ import json
 import os
 import random
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ from django.db.models import Max  # noqa: E402
 from entry.demo import DEMO_SLUG, DEMO_USER  # noqa: E402
 from scoring.models import SlipLine  # noqa: E402
 from sims import services as sim_services  # noqa: E402
-from tournaments.models import Club, Round, Series, Session, Table, Tray  # noqa: E402
+from tournaments.models import Club, Player, Round, Series, Session, Table, Tray  # noqa: E402
 from tournaments.services import deals, seating, sessions  # noqa: E402
 from tournaments.services.drive import drive_setup  # noqa: E402
 from tournaments.services.tokens import token_create  # noqa: E402
@@ -69,30 +70,31 @@ def draft_session(club: Club) -> Session:
     return session
 
 
-def drive_session(club: Club) -> Session:
-    """A whist drive of two tables (p. 24) started, for the drive's operations and its players' phones."""
+def individuals(club: Club, title: str, players: Iterable[Player]) -> Session:
+    """A draft session of these players, one by one."""
     user = get_user_model().objects.get(username=DEMO_USER)
     session = sessions.session_create(
-        club=club, date=dt.date.today(), title="Fuzzed drive", entrant_kind="individuals", user=user
+        club=club, date=dt.date.today(), title=title, entrant_kind="individuals", user=user
     )
-    for player in club.players.order_by("-pk")[:8]:
+    for player in players:
         sessions.entrant_create(session=session, players=[player], user=user)
-    drive_setup(session=session, method="first", changes=4, rng=random.Random(1900), user=user)
-    return sessions.session_start(session=session, user=user)
+    return session
+
+
+def drive_session(club: Club) -> Session:
+    """A whist drive of two tables (p. 24) started, for the drive's operations and its players' phones."""
+    session = individuals(club, "Fuzzed drive", club.players.order_by("-pk")[:8])
+    drive_setup(session=session, method="first", changes=4, rng=random.Random(1900))
+    return sessions.session_start(session=session)
 
 
 def mnemonic_session(club: Club) -> Session:
     """Mnemonic duplicate (pp. 25-27) for four players, a suit declared, started: its players' phones."""
-    user = get_user_model().objects.get(username=DEMO_USER)
-    session = sessions.session_create(
-        club=club, date=dt.date.today(), title="Fuzzed mnemonic", entrant_kind="individuals", user=user
-    )
-    for player in club.players.order_by("pk")[:4]:
-        sessions.entrant_create(session=session, players=[player], user=user)
-    seating.movement_fix(session=session, family="mnemonic", deals=4, user=user)
+    session = individuals(club, "Fuzzed mnemonic", club.players.order_by("pk")[:4])
+    seating.movement_fix(session=session, family="mnemonic", deals=4)
     deals.session_declare_trump(session=session, suit="S")
     deals.trays_deal(session=session, rng=random.Random(26))
-    return sessions.session_start(session=session, user=user)
+    return sessions.session_start(session=session)
 
 
 def sim_event(club: Club, name: str = "Fuzzed simultaneous") -> tuple[str, str]:

@@ -8,7 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from rest_framework.response import Response
 
+from tests.api.helpers import token_client
 from tournaments.models import Club, Drive, Player, Session
 from tournaments.services import club as club_services
 from tournaments.services import sessions
@@ -67,3 +69,17 @@ def drive_of(club: Club, roster: list[Player]) -> Callable[..., Session]:
 
 def the_drive(session: Session) -> Drive:
     return Drive.objects.get(session=session)
+
+
+def send_first_change(session: Session) -> list[Response]:
+    """The director sends the first change of a two-table drive through the API: table 1 to N-S, table 2
+    to E-W, 2 points each; the answers."""
+    api = token_client(session.club.directors.first())
+    return [
+        api.post(
+            f"/api/v1/sessions/{session.pk}/drive/results/",
+            {"table": table, "winner": winner, "points": 2},
+            format="json",
+        )
+        for table, winner in ((1, "NS"), (2, "EW"))
+    ]

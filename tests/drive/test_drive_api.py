@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from entry.services.directing import session_close, session_publish
 from tests.api.helpers import token_client
+from tests.drive.conftest import send_first_change
 from tournaments.models import Club, DriveChange, EntrantLink, Player, Session
 from tournaments.services import club as club_services
 from tournaments.services import sessions
@@ -88,13 +89,7 @@ def test_a_players_own_link_reads_the_drive_sends_the_result_and_checks(
 
 def test_the_public_prize_list_needs_the_standings_published(drive_of: Callable[..., Session]) -> None:
     session = drive_of(tables=2, changes=1)
-    api = token_client(session.club.directors.first())
-    for table, winner in ((1, "NS"), (2, "EW")):
-        api.post(
-            f"/api/v1/sessions/{session.pk}/drive/results/",
-            {"table": table, "winner": winner, "points": 2},
-            format="json",
-        )
+    send_first_change(session)
     url = f"/api/v1/public/clubs/{session.club.slug}/sessions/{session.pk}/prizes/"
     assert APIClient().get(url).status_code == 404
     session_close(session=session)

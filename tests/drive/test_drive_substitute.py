@@ -15,6 +15,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.api.helpers import token_client
+from tests.drive.conftest import send_first_change
 from tournaments.models import DriveChange, EntrantLink, Player, Seat, Session
 from tournaments.services.running import seat_substitute
 
@@ -31,12 +32,7 @@ def test_a_whist_drive_substitute_answers_on_the_players_link_and_sits_again_nex
     spare = roster[-1]
     seat_substitute(session=session, player_out=leaving, player_in=spare, from_round=1)
     api = token_client(session.club.directors.first())
-    for table, winner in ((1, "NS"), (2, "EW")):
-        sent = api.post(
-            f"/api/v1/sessions/{session.pk}/drive/results/",
-            {"table": table, "winner": winner, "points": 2},
-            format="json",
-        )
+    for sent in send_first_change(session):
         assert sent.status_code == 201
     page = APIClient().get(f"/api/v1/entrant-links/{link.token}/drive/")
     assert page.status_code == 200
@@ -73,13 +69,7 @@ def test_a_seat_left_empty_before_phantoms_were_refused_still_answers(
     drive_of: Callable[..., Session],
 ) -> None:
     session = drive_of(tables=2, changes=2)
-    api = token_client(session.club.directors.first())
-    for table, winner in ((1, "NS"), (2, "EW")):
-        api.post(
-            f"/api/v1/sessions/{session.pk}/drive/results/",
-            {"table": table, "winner": winner, "points": 2},
-            format="json",
-        )
+    send_first_change(session)
     Seat.objects.filter(round__session=session, entrant__number=1).update(player=None)  # as a phantom did
     for link in EntrantLink.objects.filter(session=session):
         assert APIClient().get(f"/api/v1/entrant-links/{link.token}/drive/").status_code == 200
