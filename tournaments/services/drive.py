@@ -271,9 +271,8 @@ def _seat(
     rows, seated = [], []
     for direction, number in seats.items():
         entrant = players[number]
-        members = list(entrant.members.all())
-        player_id = members[0].player_id if members else None
-        player_id, plays_for_id = sitting.get(entrant.pk, (player_id, None))
+        sat = sitting.get(entrant.pk)
+        player_id, plays_for_id = sat if sat is not None else (_member(entrant), None)
         rows.append(
             Seat(
                 seating=seating,
@@ -287,6 +286,12 @@ def _seat(
         seated.append(SeatedEntrant(round=rnd, seating=seating, entrant=entrant))
     Seat.objects.bulk_create(rows)
     SeatedEntrant.objects.bulk_create(seated)
+
+
+def _member(entrant: Entrant) -> int | None:
+    """The player entered as this entrant (an individual has one)."""
+    member = entrant.members.first()
+    return member.player_id if member else None
 
 
 def drive_refit(*, session: Session, user: Any = None) -> Drive | None:
