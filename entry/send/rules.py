@@ -5,7 +5,8 @@ A **send** is one table's result on one tray's traveling slip (W. H. Barney, *Du
 p. 42): the N-S tricks, the revokes charged (Law X). The decision is one of
 
 - ``Accept``: store the line (where the table plays the tray, and whether it owes another tray);
-- ``Replay``: the same key asked the same before: answer with the line it stored;
+- ``Replay``: the same key asked the same before: answer with the line it stored (as it stands; once the
+  session no longer runs, a phone's retry as that send stored it, ``as_sent``);
 - ``ConflictWith``: the table has sent this tray already: answer 409 with the stored line;
 - ``Refuse``: one named ``Refusal`` (its words say why; ``field``, the input at fault).
 
@@ -19,6 +20,7 @@ with its line; then where and when the table plays the tray.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from dataclasses import dataclass
@@ -256,12 +258,32 @@ def conflict(stored: SlipLine, attempted: Any) -> Conflict:
     ).with_line(stored, attempted)
 
 
+def as_sent(line: SlipLine, asked: Asked) -> SlipLine:
+    """The line as this send stored it: its count and revokes, unchecked, its first version (a copy; nothing
+    is written). A phone's retry is answered with it once the session no longer runs, when a phone sees
+    no more than the public: the line may since have been checked, disputed or corrected, which the
+    public does not see."""
+    sent = copy.copy(line)
+    sent.ns_tricks, sent.ns_revokes, sent.ew_revokes = (
+        asked.tricks,
+        asked.ns_revokes or 0,
+        asked.ew_revokes or 0,
+    )
+    sent.ns_award = sent.ew_award = ""
+    sent.law = sent.claimed = sent.confirmed_at = None
+    sent.status, sent.version, sent.confirmed_by = SlipLine.Status.ENTERED, 1, ""
+    sent.updated_at = line.entered_at
+    return sent
+
+
 def decide(asked: Asked, found: Found) -> Decision | None:
     """The send's outcome from what was asked and read (None: a first look that decides nothing yet)."""
     if found.keyed is not None:
         if found.keyed.idempotency_fingerprint != asked.fingerprint:
             return Refuse(Refusal.KEY_REUSED)
-        return Replay(found.keyed)
+        return Replay(
+            found.keyed if asked.as_director or found.session.accepts_results else as_sent(found.keyed, asked)
+        )
     accepts = found.session.accepts_results
     if not found.locked:
         if found.sent is not None and accepts:

@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from entry.services.corrections import result_correct
 from scoring.models import SlipLine
 from tests.phones import follower_api
 from tournaments.models import EntrantLink, PhonePass, Session, Table
@@ -146,3 +147,54 @@ def test_the_database_keeps_a_key_once_per_scope(running_session: Session, direc
     api.post(url, {"table": 2, "tray": 2, "ns_tricks": 6}, format="json", HTTP_IDEMPOTENCY_KEY="once")
     theirs = SlipLine.objects.get(session=running_session, table__number=2)
     assert (theirs.idempotency_scope, theirs.idempotency_key) == (f"user:{director.pk}", "once")
+
+
+def test_a_retry_after_close_is_answered_with_no_more_than_the_phone_may_see_now(
+    running_session: Session, director: Any
+) -> None:
+    """N-S's phone sends, E-W check it, the director closes, corrects the line and publishes the standings
+    alone; N-S's offline queue then sends the same key and body again. The retry is answered (a replay,
+    200), but with the line as that send stored it: not the director's correction, nor who checked it,
+    which the public does not see (the travellers are not published); and no traveller."""
+    url = pass_url(running_session, 1)
+    first = send(url, "queued", tray=1, ns_tricks=8)
+    assert first.status_code == 201
+    checked = Client().post(
+        follower_api(running_session.tables.get(number=1), "EW", 1) + "trays/1/confirm/",
+        data=json.dumps({"version": first.json()["line"]["version"]}),
+        content_type="application/json",
+    )
+    assert checked.status_code == 200 and checked.json()["confirmed_by"]
+    sessions.session_set_status(session=running_session, status=Session.Status.CLOSED)
+    line = SlipLine.objects.get(session=running_session, tray__number=1)
+    result_correct(line=line, reason="N-S made seven", ns_tricks=7, by="the director")
+    sessions.session_publish_switches(session=running_session, standings=True, travellers=False)
+    sessions.session_set_status(session=running_session, status=Session.Status.PUBLISHED)
+    again = send(url, "queued", tray=1, ns_tricks=8)
+    assert again.status_code == 200 and again.json()["replayed"] is True
+    told = again.json()["line"]
+    assert (told["id"], told["ns_tricks"], told["ew_tricks"], told["version"]) == (
+        first.json()["line"]["id"],
+        8,
+        5,
+        1,
+    )
+    assert (told["status"], told["confirmed_by"], told["confirmed_at"]) == ("entered", "", None)
+    assert again.json()["traveller"] is None
+    assert "seven" not in again.content.decode() and "director" not in again.content.decode()
+    assert lines(running_session) == [(1, 1, 7)]
+
+
+def test_a_plain_forms_retry_after_close_tells_the_count_it_sent(running_session: Session) -> None:
+    """The phone's page without JavaScript retries its form after the close and the director's correction:
+    the page says what that send stored, not the corrected count."""
+    table: Table = running_session.tables.get(number=1)
+    phone = Client()
+    home = phone.post(f"/t/{table.token}/claim", {"entrant": "1"})["Location"]
+    phone.post(home, {"tray": 1, "ns_tricks": 8, "key": "form-retry"})
+    sessions.session_set_status(session=running_session, status=Session.Status.CLOSED)
+    line = SlipLine.objects.get(session=running_session, tray__number=1)
+    result_correct(line=line, reason="N-S made seven", ns_tricks=7, by="the director")
+    page = phone.post(home, {"tray": 1, "ns_tricks": 8, "key": "form-retry"}, follow=True).content.decode()
+    assert "Tray 1 sent: N-S 8, E-W 5." in page and "N-S 7" not in page
+    assert lines(running_session) == [(1, 1, 7)]

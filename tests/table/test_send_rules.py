@@ -217,3 +217,28 @@ def test_a_send_is_typed_and_its_fingerprint_is_what_it_asks() -> None:
     turned = check_send(**send_args(trump="10♥"))
     assert turned.trump == "TH" and turned.fingerprint != sent.fingerprint
     assert check_send(**send_args(trump="th")).fingerprint == turned.fingerprint  # the card, however written
+
+
+def test_a_replay_while_running_is_the_line_as_it_stands() -> None:
+    stored = line(tricks=8)
+    stored.version, stored.confirmed_by = 2, "pair 10 (E-W phone)"
+    decided = decide(asked(tricks=8), Found(RUNNING, 3, keyed=stored))
+    assert isinstance(decided, Replay) and decided.line is stored
+
+
+@pytest.mark.parametrize("as_director", [False, True])
+def test_a_replay_after_close_tells_a_phone_only_what_its_send_stored(as_director: bool) -> None:
+    """Once the session no longer runs a phone sees what the public sees: its retry is answered with its own
+    send (the count, unchecked, version 1), never the check or the director's correction since; the
+    director, who sees every line, is answered with the line as it stands."""
+    stored = line(tricks=7)
+    stored.version, stored.status, stored.confirmed_by = 3, SlipLine.Status.CONFIRMED, "director"
+    decided = decide(asked(tricks=8, as_director=as_director), Found(CLOSED, 3, True, keyed=stored))
+    assert isinstance(decided, Replay)
+    told = decided.line
+    if as_director:
+        assert told is stored
+        return
+    assert (told.pk, told.tray.number, told.ns_tricks, told.ew_tricks, told.version) == (9, 4, 8, 5, 1)
+    assert (told.status, told.confirmed_by, told.confirmed_at) == (SlipLine.Status.ENTERED, "", None)
+    assert (stored.ns_tricks, stored.version) == (7, 3)  # the stored line itself is untouched
