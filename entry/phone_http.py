@@ -11,6 +11,7 @@ the check).
 
 from __future__ import annotations
 
+import math
 import uuid
 from typing import Any, TypeVar
 
@@ -25,6 +26,7 @@ from entry.phone_actions import send
 from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
 from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
 from scoring.models import SlipLine
+from tournaments.api.permissions import TableRateThrottle
 from tournaments.services.errors import NotFound, UserError
 
 DEVICE_COOKIE = "cw_device"
@@ -41,7 +43,11 @@ class PhoneMixin:
     new_device: bool = False
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        """Refuse an unknown or revoked link with a plain message; otherwise carry on, never cached."""
+        """Refuse a link asked too fast, or unknown or revoked, with a plain message; otherwise carry on,
+        never cached."""
+        slow_down = too_fast(request, self)
+        if slow_down is not None:
+            return slow_down
         try:
             token = kwargs["token"]
             self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
@@ -61,6 +67,22 @@ class PhoneMixin:
                 secure=request.is_secure(),
             )
         return no_store(response)
+
+
+def too_fast(request: HttpRequest, view: Any) -> HttpResponse | None:
+    """A phone's page asked faster than its link's rate: the 429 page, before the link is even looked up.
+
+    A link's pages count in the same bucket as its API (``TableRateThrottle``, the ``table`` rate,
+    ``API_TABLE_RATE``: 120 a minute), so a phone's script, which polls every ten seconds, is never near
+    it, and a page hammered by hand costs the server no more than the API would."""
+    throttle = TableRateThrottle()
+    if throttle.allow_request(request, view):
+        return None
+    wait = math.ceil(throttle.wait() or 1)
+    message = f"This link was asked too often in the last minute; try again in {wait} seconds."
+    response = render(request, "table/too_fast.html", {"message": message}, status=429)
+    response["Retry-After"] = str(wait)
+    return no_store(response)
 
 
 class NotADrive:

@@ -283,3 +283,23 @@ def test_in_a_browser_no_request_leaves_the_club_server(served: Served, path: st
         assert seen["title"] == "clubwhist API" and "/api/v1/auth/token/" in seen["body"], (
             "the docs did not render"
         )
+
+
+def test_a_table_links_page_is_refused_one_past_its_rate(served: Served) -> None:
+    """Over HTTP, at the production rate (``API_TABLE_RATE``, 120 a minute): a table's page is answered
+    120 times in a minute and refused the 121st (429, with ``Retry-After``); another table's is not slowed.
+    The last table's link is used, which no other test asks."""
+    token = api_token(served)
+    session = running_session(served, token)
+    status, _, body = fetch(
+        f"{served.base}/api/v1/sessions/{session['id']}/tables/", headers={"Authorization": f"Token {token}"}
+    )
+    links = [v for t in json.loads(body) for v in t.values() if isinstance(v, str) and "/t/" in v]
+    last, other = (urllib.parse.urlsplit(link).path for link in (links[-1], links[-2]))
+    if 60 - time.time() % 60 < 20:  # the rate counts by the minute: never straddle two of them
+        time.sleep(60 - time.time() % 60 + 1)
+    answered = [fetch(f"{served.base}{last}")[0] for _ in range(121)]
+    assert answered[:120] == [200] * 120 and answered[120] == 429, answered
+    status, headers, page = fetch(f"{served.base}{last}")
+    assert status == 429 and int(headers["Retry-After"]) >= 1 and b"try again in" in page
+    assert fetch(f"{served.base}{other}")[0] == 200
