@@ -281,6 +281,8 @@ REST_FRAMEWORK = {
         "login": os.getenv("API_LOGIN_RATE", "20/min"),
         "public": os.getenv("API_PUBLIC_RATE", "300/min"),
         "preview": os.getenv("API_PREVIEW_RATE", "30/min"),
+        # A new director's set-password page, by address (views.site): a person types a password or two.
+        "set_password": os.getenv("SET_PASSWORD_RATE", "10/min"),
     },
     # Throttles by address take the client as NUM_PROXIES says, never a forged X-Forwarded-For.
     "NUM_PROXIES": NUM_PROXIES,
@@ -328,6 +330,9 @@ LOGGING = {
     },
 }
 
+# How long a new director's set-password link lasts (hours): long enough to reach someone over a weekend,
+# short enough that a link forgotten in an inbox dies. Setting the password ends it at once.
+DIRECTOR_LINK_HOURS = int(os.getenv("DIRECTOR_LINK_HOURS", "72"))
 # How long a director's API token lasts (hours); the server keeps only its digest.
 API_TOKEN_HOURS = int(os.getenv("API_TOKEN_HOURS", "720"))
 # The largest request body (bytes) read into memory, pages and API alike (Django's default, said here).

@@ -8,6 +8,7 @@ from django.urls import include, path
 
 from entry import urls_calls, urls_table
 from entry.views.app import ServiceWorkerView
+from tournaments import urls_site
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -25,6 +26,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include(urls_site.welcome_patterns)),
+    path("site/", include("tournaments.urls_site")),
     path("healthz", healthz, name="healthz"),
     path("api/v1/", include("clubwhist.urls_api")),
     # The phones' service worker, at the root so that its scope covers /t/ and /p/.

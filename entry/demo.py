@@ -180,6 +180,7 @@ def demo_links(base_url: str, *, password: str = DEMO_PASSWORD) -> list[str]:
         lines.append(f"  Public standings:  {base_url}/c/{published.club.slug}/s/{published.pk}/")
     if club is not None:
         lines.append(f"  Club home:         {base_url}/c/{club.slug}/")
+    lines.append(f"  New clubs:         {base_url}/site/   (same login: the site's administrator)")
     lines.append(f"  Admin:             {base_url}/admin/   (same login)")
     return lines
 

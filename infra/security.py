@@ -9,8 +9,9 @@ peer, and a header the client wrote itself changes nothing.
 Throttles by address, for whoever comes without credentials: scope
 ``public`` on every public endpoint and page (``API_PUBLIC_RATE``), and
 ``preview`` on the costlier movement previews and recommendations
-(``API_PREVIEW_RATE``). Past the rate the answer is 429 with
-``Retry-After``.
+(``API_PREVIEW_RATE``), and ``set_password`` on a new director's
+set-password page (``SET_PASSWORD_RATE``). Past the rate the answer is 429
+with ``Retry-After``.
 
 Every throttle counts by ``WindowRateThrottle``: a count for each window of
 the rate's length, and the window before it weighted by how much of it is
@@ -140,9 +141,17 @@ class PreviewRateThrottle(PublicRateThrottle):
     scope = "preview"
 
 
-def page_throttled(request: HttpRequest) -> HttpResponse | None:
-    """A public page's 429 when its address asks too fast, else None."""
-    throttle = PublicRateThrottle()
+class SetPasswordRateThrottle(PublicRateThrottle):
+    """A new director's set-password page, where the link's holder types a password (``set_password``)."""
+
+    scope = "set_password"
+
+
+def page_throttled(
+    request: HttpRequest, throttle_class: type[PublicRateThrottle] = PublicRateThrottle
+) -> HttpResponse | None:
+    """A public page's 429 when its address asks too fast (by ``throttle_class``'s rate), else None."""
+    throttle = throttle_class()
     if throttle.allow_request(request, None):
         return None
     wait = math.ceil(throttle.wait() or 1)

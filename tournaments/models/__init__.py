@@ -8,6 +8,7 @@ from .entrant import Entrant, EntrantMember
 from .phones import PhonePass
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import MOVEMENT_FIELDS, TRUMP_SUITS, EntrantKind, ScoringMethod, Session
+from .site import SiteAdministrator
 from .token import ApiToken
 from .tray import Deal, Tray
 
@@ -39,6 +40,7 @@ __all__ = [
     "SeriesMember",
     "Session",
     "Sex",
+    "SiteAdministrator",
     "Table",
     "Tray",
 ]

@@ -14,6 +14,7 @@ from ..selectors import session_for_director
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
 from ..services.mnemonic import overplay_table
+from ..site_selectors import is_site_admin
 
 
 class DirectorHomeView(LoginRequiredMixin, TemplateView):
@@ -24,7 +25,8 @@ class DirectorHomeView(LoginRequiredMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         clubs = clubs_directed_by(user=self.request.user)
         sessions = Session.objects.filter(club__in=clubs).select_related("club")[:50]
-        return {**super().get_context_data(**kwargs), "clubs": clubs, "sessions": sessions}
+        context = {"clubs": clubs, "sessions": sessions, "site_admin": is_site_admin(self.request.user)}
+        return {**super().get_context_data(**kwargs), **context}
 
 
 class SessionDetailView(LoginRequiredMixin, TemplateView):
