@@ -123,7 +123,7 @@ def test_every_header_is_one_line_and_a_bad_reply_address_is_left_off(
     director: Any, director_client: Client, club: Club, published_howell: Session, members: list[Player]
 ) -> None:
     with_addresses(members, 2)
-    Club.objects.filter(pk=club.pk).update(name="Test\nWhist\u2028Club\x00")
+    Club.objects.filter(pk=club.pk).update(name="Test\nWhist\u2028Club\x1b")
     director.email = "dir@example.org\nBcc: everyone@example.net"
     director.save()
     said = page_send(director_client, published_howell)
