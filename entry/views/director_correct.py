@@ -22,7 +22,8 @@ from entry.services.results import result_award, result_correct
 from scoring.models import AWARD_CHOICES, SlipLine, Via
 from scoring.score_cards_pdf import score_cards_pdf
 from scoring.selectors.heat import NotAHeat, heat_site, results_filename, session_results_pbn
-from scoring.selectors.score_cards import score_card_sends, send_said, session_score_cards
+from scoring.selectors.score_cards import score_card_sends, send_left_out, send_said, session_score_cards
+from scoring.services.score_card_mail import address
 from scoring.services.score_cards import score_cards_send
 from scoring.services.sim_send import sim_heat_send
 from scoring.visibility import hands_released
@@ -195,6 +196,7 @@ class CloseView(RunPageView):
             else [],
             "undecided": undecided,
             **addresses(session=self.session),
+            "reply_to": address(getattr(self.request.user, "email", "")),
             **sim_event(session=self.session),
             "sides": sel.line_sides(undecided),
         }
@@ -261,7 +263,7 @@ def addresses(*, session: Session) -> dict[str, Any]:
     """How many of the session's players the roster has an e-mail address for, and the cards' sends so far
     (the score cards' buttons)."""
     players = Player.objects.filter(memberships__session=session).distinct()
-    sends = [(send, send_said(send)) for send in score_card_sends(session=session)]
+    sends = [(send_said(send), send_left_out(send)) for send in score_card_sends(session=session)]
     return {
         "players_count": players.count(),
         "with_address": players.exclude(email="").count(),

@@ -133,3 +133,13 @@ def send_said(send: ScoreCardSend) -> str:
         return f"A send started {when} did not finish: it cannot say whom it reached"
     cards = f"{send.cards} score card{'s' if send.cards != 1 else ''}"
     return f"Sent {cards} {when}" + (" (sent again)" if send.again else "")
+
+
+def send_left_out(send: ScoreCardSend) -> str:
+    """ "Not sent: no e-mail address on the roster for A, B; ..." (the players a send left out, by why)."""
+    by_why: dict[str, list[str]] = {}
+    for each in send.skipped:
+        by_why.setdefault(str(each.get("why", "")), []).append(str(each.get("name", "")))
+    if not by_why:
+        return ""
+    return "Not sent: " + "; ".join(f"{why} for {', '.join(names)}" for why, names in by_why.items()) + "."

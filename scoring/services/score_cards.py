@@ -243,6 +243,8 @@ def score_cards_send(
     record = _reserve(session, again=again, user=user, via=via)
     try:
         taken, failed = _hand_over(letters)
+        if not taken:  # nothing went: no send to record, and the next is a first send again
+            raise UserError(f"The mail server took none of the cards: {failed[0][1]}.", field="send")
     except UserError:
         record.delete()
         raise

@@ -128,6 +128,7 @@ def test_every_header_is_one_line_and_a_bad_reply_address_is_left_off(
     director.save()
     said = page_send(director_client, published_howell)
     assert "Score cards sent to 2 players" in said and len(mail.outbox) == 2
+    assert "your account has no e-mail address mail can carry, so a reply goes to the site" in said
     read = headers(mail.outbox[0])
     assert (
         read["From"] == f"Test Whist Club <{settings.DEFAULT_FROM_EMAIL}>"
@@ -255,6 +256,12 @@ def test_the_record_says_which_cards_the_mail_server_took(
     down = api.post(send_url(published_howell), {}, format="json")
     assert down.status_code == 400 and "The mail server did not take the cards" in str(down.json())
     assert not ScoreCardSend.objects.exists(), "nothing went: nothing is recorded, and the send may go again"
+    Player.objects.exclude(pk=members[0].pk).update(email="")  # one address, and the server refuses it
+    monkeypatch.setattr(service, "get_connection", lambda: FakeConnection(refuse="member0@example.org"))
+    none = api.post(send_url(published_howell), {}, format="json")
+    assert "The mail server took none of the cards: refused by the mail server" in str(none.json())
+    assert not ScoreCardSend.objects.exists()
+    with_addresses(members, 3)
     monkeypatch.setattr(service, "get_connection", lambda: FakeConnection(refuse="member1@example.org"))
     body = api.post(send_url(published_howell), {}, format="json").json()
     assert body["not_sent"] == [members[1].name] and len(body["sent"]) == 2 and body["send"]["cards"] == 2
