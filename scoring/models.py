@@ -203,3 +203,49 @@ class ScoreSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.session} by {self.method} at {self.computed_at:%H:%M:%S}"
+
+
+class ScoreCardSend(models.Model):
+    """One send of a session's score cards by e-mail: when, by whom, from where, and to whom.
+
+    The first send of a session is number 1; each later one is a "send again" the director asked for
+    (after a correction, say), its own row. A row with no ``finished_at`` is a send still under way, or
+    one that stopped before it could say whom it reached. The addresses are the director's alone.
+    """
+
+    session = models.ForeignKey(
+        "tournaments.Session", on_delete=models.CASCADE, related_name="score_card_sends"
+    )
+    #: 1 for the session's first send, 2 for its second, ...
+    number = models.PositiveIntegerField()
+    #: The director asked to send the cards again (every send after the first).
+    again = models.BooleanField(default=False)
+    sent_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    sent_via = models.CharField(max_length=10, choices=Via.choices)
+    sent_by = models.CharField(max_length=150, blank=True, default="")
+    sent_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: The cards the mail server took: ``[{"player", "name", "email", "entrant"}]``.
+    recipients = models.JSONField(default=list, blank=True)
+    #: The players not written to, and why: ``[{"player", "name", "why"}]``.
+    skipped = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["session_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="scorecardsend_number_once"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & (Q(number=1) | Q(again=True)),
+                name="scorecardsend_again_after_the_first",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Score cards of {self.session_id}, send {self.number}"
+
+    @property
+    def cards(self) -> int:
+        """How many cards the mail server took."""
+        return len(self.recipients)

@@ -1,8 +1,9 @@
 """Personal score cards as a PDF: one page an entrant (all of them, to hand out), or one entrant's (to send).
 
 Each page: the session, the entrant and its place with the standings' figures, then every tray (where it
-sat, against whom, tricks made, its score) and the sum, which is the standings' total. Set in the results'
-font (``scoring.pdf_fonts``), so the figures read as on the pages ("24⅓").
+sat, against whom, tricks made, or that it sat out; its score, an equated gain with its value) and the sum,
+which is the standings' total. The words are the e-mail's too (``scoring.selectors.score_cards.card_words``).
+Set in the results' font (``scoring.pdf_fonts``), so the figures read as on the pages ("24⅓").
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, 
 
 from scoring.pdf_fonts import font_text, pdf_font
 from scoring.selectors.public import ScoreCard
+from scoring.selectors.score_cards import CardWords, card_words
 from tournaments.models import Session
 
 _BASE = getSampleStyleSheet()["BodyText"]
@@ -41,26 +43,11 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(escape(font_text(text, style.fontName)), style)
 
 
-def _where(row: Any) -> str:
-    """Where the entrant sat on a tray and against whom, as the card's page words it."""
-    parts = []
-    for p in row.places:
-        if not p.table:
-            parts.append(p.against)
-            continue
-        partner = f" with {p.partner}" if p.partner else ""
-        made = f", {p.made} tricks" if p.made else ""
-        parts.append(f"{p.side}{partner} at table {p.table} v {p.against}{made}")
-    return "; ".join(parts)
-
-
-def _trays(card: ScoreCard, body: ParagraphStyle, small: ParagraphStyle) -> Table:
-    """The card's trays: number, where and against whom, score."""
+def _trays(words: CardWords, body: ParagraphStyle, small: ParagraphStyle) -> Table:
+    """The card's trays: number, where and against whom (or "sat out"), score."""
     rows = [[_p("Tray", small), _p("Where and against whom", small), _p("Score", small)]]
-    for r in card.rows:
-        score = r.score.plain + (f" (= {r.score.eq})" if r.score.eq else "")
-        law = f" · {r.law}" if r.law else ""
-        rows.append([_p(str(r.deal), body), _p(_where(r) + law, body), _p(score, body)])
+    for t in words.trays:
+        rows.append([_p(str(t.deal), body), _p(t.where, body), _p(t.score, body)])
     table = Table(rows, colWidths=[16 * mm, 120 * mm, 38 * mm], repeatRows=1)
     table.setStyle(
         TableStyle(
@@ -74,20 +61,20 @@ def _trays(card: ScoreCard, body: ParagraphStyle, small: ParagraphStyle) -> Tabl
 
 
 def _card_story(card: ScoreCard, session: Session, styles: dict[str, ParagraphStyle]) -> list[Any]:
-    """One entrant's page."""
+    """One entrant's page, in the words the e-mail uses too (``card_words``)."""
     body, small = styles["body"], styles["small"]
-    figures = " · ".join(f"{label} {cell.plain}" for label, cell in card.standing.figures)
+    words = card_words(session=session, card=card)
     story: list[Any] = [
-        _p(f"{session.club.name} · {session.title} · {session.date:%d %B %Y}", small),
+        _p(words.heading, small),
         Spacer(1, 2 * mm),
-        _p(f"{card.entrant}  {card.name}", styles["head"]),
-        _p(f"Place {card.standing.rank}" + (f" · {figures}" if figures else ""), body),
+        _p(words.title, styles["head"]),
+        _p(words.place, body),
         Spacer(1, 4 * mm),
-        _trays(card, body, small),
+        _trays(words, body, small),
         Spacer(1, 4 * mm),
-        _p(f"The trays add up to {card.total_text}.", body),
+        _p(words.total, body),
     ]
-    story += [_p(f"{m.name} ({m.pair}): {m.score}", small) for m in card.members]
+    story += [_p(line, small) for line in words.members]
     return story
 
 

@@ -21,7 +21,9 @@ from entry.api.slips import SlipErrorsMixin
 from entry.services import directing
 from entry.services.decisions import Decision
 from scoring.api.standings import PublishSerializer
+from scoring.models import ScoreCardSend, Via
 from scoring.selectors.heat import heat_site, results_filename, session_results_pbn
+from scoring.selectors.score_cards import score_card_sends, send_said
 from scoring.services.score_cards import score_cards_send
 from scoring.services.sim_send import sim_heat_send
 from tournaments.api import ID_MAX, errors
@@ -91,13 +93,67 @@ class SessionPublishView(DirectorView):
         return Response(SessionSerializer(session).data)
 
 
+class ScoreCardsSendSerializer(serializers.Serializer):
+    """A send of the score cards: the first, or, once they were sent, every card again."""
+
+    again = serializers.BooleanField(
+        default=False,
+        help_text="Send every card again (after a correction, say): a send once the cards were sent is"
+        " refused (409) without it.",
+    )
+
+
+class ScoreCardSendSerializer(serializers.Serializer):
+    """One recorded send of the session's score cards: when, by whom, the cards, to whom, who was left out."""
+
+    number = serializers.IntegerField(help_text="1 for the session's first send, 2 for the next, ...")
+    again = serializers.BooleanField()
+    sent_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True, help_text="Null: the send did not finish.")
+    sent_via = serializers.CharField()
+    sent_by = serializers.CharField(help_text="The director's user name (blank from the command line).")
+    cards = serializers.IntegerField(help_text="The cards the mail server took.")
+    recipients = serializers.JSONField(help_text="[{player, name, email, entrant}] for each card taken.")
+    skipped = serializers.JSONField(help_text="[{player, name, why}] for each player not written to.")
+    said = serializers.CharField(help_text='"Sent 12 score cards on 29 Nov at 21:40 by ..."')
+
+
+def send_record(send: ScoreCardSend) -> dict[str, Any]:
+    """A send's record as the API writes it."""
+    fields = (
+        "number",
+        "again",
+        "sent_at",
+        "finished_at",
+        "sent_via",
+        "sent_by",
+        "cards",
+        "recipients",
+        "skipped",
+    )
+    return ScoreCardSendSerializer({**{f: getattr(send, f) for f in fields}, "said": send_said(send)}).data
+
+
 class CardsSentSerializer(serializers.Serializer):
-    """Whom the score cards went to, and the players the roster has no e-mail address for."""
+    """Whom the score cards went to, the players left out, and the send's record."""
 
     sent = serializers.ListField(child=serializers.CharField(), help_text="The players e-mailed, by name.")
     without_address = serializers.ListField(
         child=serializers.CharField(), help_text="The players with no e-mail address on the roster."
     )
+    bad_address = serializers.ListField(
+        child=serializers.CharField(), help_text="The players whose address mail cannot carry."
+    )
+    not_sent = serializers.ListField(
+        child=serializers.CharField(), help_text="The players whose card the mail server did not take."
+    )
+    send = ScoreCardSendSerializer()
+
+
+class ScoreCardSendsSerializer(serializers.Serializer):
+    """Every send of the session's score cards, the first first."""
+
+    sends = ScoreCardSendSerializer(many=True)
 
 
 @extend_schema(tags=["sessions"], parameters=[SESSION_ID])
@@ -105,14 +161,34 @@ class SessionScoreCardsSendView(DirectorView):
     """E-mail each player with an address on the roster their entrant's score card (closed or published)."""
 
     @extend_schema(
+        operation_id="sessions_score_cards_sends",
+        responses={200: ScoreCardSendsSerializer, **errors(401, 404)},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        """The record of every send of the cards."""
+        sends = score_card_sends(session=self.director_session(pk))
+        return Response({"sends": [send_record(s) for s in sends]})
+
+    @extend_schema(
         operation_id="sessions_score_cards_send",
-        request=None,
-        responses={200: CardsSentSerializer, **errors(400, 401, 404)},
+        request=ScoreCardsSendSerializer,
+        responses={200: CardsSentSerializer, **errors(400, 401, 404, 409, 429)},
     )
     def post(self, request: Request, pk: int) -> Response:
-        """Send them."""
-        report = score_cards_send(session=self.director_session(pk), user=request.user)
-        return Response({"sent": list(report.sent), "without_address": list(report.without_address)})
+        """Send them; 409 once they were sent, unless ``again``; 429 past the sends an hour."""
+        session = self.director_session(pk)
+        form = ScoreCardsSendSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        report = score_cards_send(session=session, user=request.user, via=Via.API, **form.validated_data)
+        return Response(
+            {
+                "sent": list(report.sent),
+                "without_address": list(report.without_address),
+                "bad_address": list(report.bad_address),
+                "not_sent": list(report.not_sent),
+                "send": send_record(report.record),
+            }
+        )
 
 
 RESULTS_PBN = OpenApiResponse(

@@ -19,10 +19,11 @@ from entry.selectors import board as sel
 from entry.services import directing
 from entry.services.decisions import Decision, dispute_settle, line_confirm_as_entered
 from entry.services.results import result_award, result_correct
-from scoring.models import AWARD_CHOICES, SlipLine
+from scoring.models import AWARD_CHOICES, SlipLine, Via
 from scoring.score_cards_pdf import score_cards_pdf
 from scoring.selectors.heat import NotAHeat, heat_site, results_filename, session_results_pbn
-from scoring.selectors.score_cards import session_score_cards
+from scoring.selectors.score_cards import score_card_sends, send_left_out, send_said, session_score_cards
+from scoring.services.score_card_mail import address
 from scoring.services.score_cards import score_cards_send
 from scoring.services.sim_send import sim_heat_send
 from scoring.visibility import hands_released
@@ -195,6 +196,7 @@ class CloseView(RunPageView):
             else [],
             "undecided": undecided,
             **addresses(session=self.session),
+            "reply_to": address(getattr(self.request.user, "email", "")),
             **sim_event(session=self.session),
             "sides": sel.line_sides(undecided),
         }
@@ -257,10 +259,16 @@ def sim_event(*, session: Session) -> dict[str, Any]:
     }
 
 
-def addresses(*, session: Session) -> dict[str, int]:
-    """How many of the session's players the roster has an e-mail address for (the score cards' button)."""
+def addresses(*, session: Session) -> dict[str, Any]:
+    """How many of the session's players the roster has an e-mail address for, and the cards' sends so far
+    (the score cards' buttons)."""
     players = Player.objects.filter(memberships__session=session).distinct()
-    return {"players_count": players.count(), "with_address": players.exclude(email="").count()}
+    sends = [(send_said(send), send_left_out(send)) for send in score_card_sends(session=session)]
+    return {
+        "players_count": players.count(),
+        "with_address": players.exclude(email="").count(),
+        "card_sends": sends,
+    }
 
 
 class ScoreCardsPdfView(DirectorSessionMixin, View):
@@ -324,12 +332,14 @@ class SimFieldView(CloseView):
 
 
 class ScoreCardsSendView(ActionView):
-    """E-mail each player with an address on the roster the score card of their entrant."""
+    """E-mail each player with an address on the roster the score card of their entrant; once they were
+    sent, only when the director asks to send them again (``again=1``)."""
 
     back = "run:close"
 
     def act(self, request: HttpRequest, **kwargs: Any) -> str:
-        return str(score_cards_send(session=self.session, user=request.user))
+        again = request.POST.get("again") == "1"
+        return str(score_cards_send(session=self.session, user=request.user, via=Via.DIRECTOR, again=again))
 
 
 class ReopenView(ActionView):

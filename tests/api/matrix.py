@@ -164,7 +164,7 @@ SPEC: dict[str, Route] = {
     "session-reopen": Route("director", S, ok={"post": 400}),
     "session-close": Route("director", S, ok={"post": 400}),
     "session-publish": Route("director", S, ok={"post": 400}),
-    "session-score-cards": Route("director", S, ok={"post": 400}),
+    "session-score-cards": Route("director", S, ok={"get": 200, "post": 400}),
     "session-results-pbn": Route("director", S, ok={"get": 400}),
     "session-sim-send": Route("director", S, ok={"post": 400}),
     # The world's session plays no pack: fetching the field is refused (400).

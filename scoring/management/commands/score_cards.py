@@ -2,9 +2,11 @@
 
     python manage.py score_cards SESSION_ID --pdf cards.pdf   # every card, one page each
     python manage.py score_cards SESSION_ID --send            # e-mail each player with an address
+    python manage.py score_cards SESSION_ID --send --again    # once they were sent: every card again
 
 The session must be closed or published (the cards carry the final scores). E-mail goes through the
-settings' mail backend (the console unless EMAIL_HOST is set).
+settings' mail backend (the console unless EMAIL_HOST is set); each send is recorded, and a second one
+needs ``--again`` (``scoring.services.score_cards``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scoring.models import Via
 from scoring.score_cards_pdf import score_cards_pdf
 from scoring.selectors.score_cards import session_score_cards
 from scoring.services.score_cards import score_cards_send
@@ -29,6 +32,9 @@ class Command(BaseCommand):
         parser.add_argument("--pdf", type=Path, help="write every card to this PDF file")
         parser.add_argument(
             "--send", action="store_true", help="e-mail each player the card of their entrant"
+        )
+        parser.add_argument(
+            "--again", action="store_true", help="with --send: send every card again, once they were sent"
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -47,6 +53,7 @@ class Command(BaseCommand):
             )
         if options["send"]:
             try:
-                self.stdout.write(str(score_cards_send(session=session)))
+                sent = score_cards_send(session=session, via=Via.CLI, again=options["again"])
+                self.stdout.write(str(sent))
             except UserError as exc:
                 raise CommandError(exc.message) from None
