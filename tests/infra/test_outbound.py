@@ -393,9 +393,10 @@ def test_the_connection_class_hands_the_host_name_to_tls(monkeypatch: pytest.Mon
         monkeypatch.setattr(
             outbound, "_connect", lambda host, port, deadline: socket.create_connection(("127.0.0.1", port))
         )
+        context: Any = Context()
         conn = outbound.CheckedConnection(
-            "organiser.example", listener.port, deadline=time.monotonic() + 5, tls=Context()
-        )  # type: ignore[arg-type]
+            "organiser.example", listener.port, deadline=time.monotonic() + 5, tls=context
+        )
         with pytest.raises(ssl.SSLError):
             conn.connect()
     assert given["server_hostname"] == "organiser.example"
