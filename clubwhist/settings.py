@@ -341,3 +341,11 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2
 PBN_MAX_BYTES = int(os.getenv("PBN_MAX_BYTES", "1000000"))
 # The largest roster CSV (bytes) the roster page and the API take: a club of thousands fits in a tenth.
 ROSTER_MAX_BYTES = int(os.getenv("ROSTER_MAX_BYTES", "200000"))
+# The requests the server itself makes (a club's pack, its heat, the published field: infra.outbound) go
+# only to public addresses; OUTBOUND_ALLOWED_HOSTS names the host names and networks allowed anyway,
+# comma-separated ("organiser.lan,192.168.1.0/24" for an organiser on the hall's own network), none by
+# default. Every address a name resolves to is checked, and the request connects to a checked address.
+OUTBOUND_ALLOWED_HOSTS = envlist("OUTBOUND_ALLOWED_HOSTS", "")
+# The longest one such request may take, start to end: resolving, connecting, sending and every read of
+# the answer (seconds). A server that answers a byte at a time is cut off here.
+OUTBOUND_DEADLINE_SECONDS = float(os.getenv("OUTBOUND_DEADLINE_SECONDS", "10"))

@@ -7,7 +7,7 @@ director brings the field to the club's session:
 
 - **fetched** (``sim_field_fetch``): GET the organiser's public API, its
   address derived from the pack's ``results_url`` (``.../api/v1/sims/<ref>/heats/``
-  gives ``.../api/v1/sims/<ref>/``), 10 seconds at most, no redirect
+  gives ``.../api/v1/sims/<ref>/``) by ``infra.outbound``, no redirect
   followed; a network that fails, a 404 (the field is not published yet)
   and an answer that is not the field each become one sentence;
 - **imported** (``sim_field_import``): the field file the organiser's
@@ -38,8 +38,6 @@ from tournaments.services.errors import UserError
 from .club_placings import club_rows
 from .models import METHODS, SimEvent
 
-#: Seconds the organiser has to answer.
-FETCH_TIMEOUT = 10
 #: The largest field read or imported, in bytes.
 FIELD_MAX = 8_000_000
 #: A published overall place, as the organiser writes it: "5th of 18", "=5th of 18".
@@ -69,9 +67,7 @@ def field_url(results_url: str) -> str:
 def _get(url: str) -> tuple[int, bytes]:
     """GET the field: the status and the body, or ``UserError`` when the organiser cannot be reached."""
     try:
-        answer = exchange(
-            url, headers={"Accept": "application/json"}, timeout=FETCH_TIMEOUT, limit=FIELD_MAX + 1
-        )
+        answer = exchange(url, headers={"Accept": "application/json"}, limit=FIELD_MAX + 1)
     except Unreachable as exc:
         raise UserError(
             f"The organiser could not be reached ({exc.why}): download the field from its public page and"

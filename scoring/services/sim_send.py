@@ -12,13 +12,16 @@ The heat is the session's results file (``scoring.selectors.heat``: PBN 2.1
 with a ``ScoreTable``), its ``[Site]`` the club's name as the pack gives it,
 POSTed as JSON ``{"pbn": "<text>"}`` with the header ``X-Sim-Key: <key>``.
 The organiser answers 200 ``{"club", "sends", "lines"}`` when it took the
-heat, 401 for a wrong key, 409 once the event is closed, 400
-``{"detail": ...}`` for a file it refused; each becomes one sentence for
-the director (``UserError``), and so does a network that fails. A closed
+heat, 401 for a wrong key, 409 once the event is closed, 400 for a file
+it refused; each becomes one sentence for the director (``UserError``) in
+the app's own words, never the organiser's (nothing of an answer but its
+status is repeated), and so does a network that fails. A closed
 session can be reopened, corrected, closed and sent again: the organiser
 keeps the last. The session records when it was last sent and how often.
 
-Redirects are not followed: the key goes only to the address the pack names.
+The request is ``infra.outbound``'s: a public address (or one the deployment
+allows), one deadline, no redirect followed (the key goes only to the
+address the pack names).
 """
 
 from __future__ import annotations
@@ -36,12 +39,10 @@ from tournaments.models import Session
 from tournaments.services.club import log_action
 from tournaments.services.errors import UserError
 
-#: Seconds the organiser has to answer.
-SEND_TIMEOUT = 10
 #: The most of the organiser's answer read.
 ANSWER_MAX = 64_000
-#: The longest of the organiser's own words shown to the director.
-DETAIL_MAX = 300
+#: The longest club name of the organiser's receipt shown to the director.
+CLUB_MAX = 300
 FALLBACK = "download the heat file and send it to them."
 
 
@@ -67,11 +68,10 @@ def _post(url: str, key: str, pbn: str) -> _Answer:
             url,
             data=json.dumps({"pbn": pbn}).encode("utf-8"),
             headers={"Content-Type": "application/json", "Accept": "application/json", "X-Sim-Key": key},
-            timeout=SEND_TIMEOUT,
             limit=ANSWER_MAX,
         )
     except Unreachable as exc:
-        raise _unreached(exc.why) from None
+        raise UserError(f"The organiser could not be reached ({exc.why}): {FALLBACK}", field="send") from None
     try:
         body = json.loads(answer.body)
     except (ValueError, RecursionError):
@@ -79,33 +79,19 @@ def _post(url: str, key: str, pbn: str) -> _Answer:
     return _Answer(answer.status, body)
 
 
-def _unreached(why: str) -> UserError:
-    """The network failed: say why, and what the director can do instead."""
-    return UserError(f"The organiser could not be reached ({why[:DETAIL_MAX]}): {FALLBACK}", field="send")
-
-
-def _detail(body: Any) -> str:
-    """The organiser's own words in an answer, one line, cut short."""
-    detail = body.get("detail") if isinstance(body, dict) else None
-    text = " ".join(str(detail).split()) if detail else ""
-    return text[:DETAIL_MAX]
-
-
 def _refusal(answer: _Answer) -> UserError:
-    """An answer other than 200 as the director's sentence."""
-    detail = _detail(answer.body)
-    said = f" ({detail})" if detail else ""
+    """An answer other than 200 as the director's sentence (its status only: the body is not repeated)."""
     if answer.status == 401:
         message = (
             "The organiser did not accept the club's key: check that this is the pack the organiser gave"
-            f" the club, or ask them for a new one{said}."
+            " the club, or ask them for a new one."
         )
     elif answer.status == 409:
-        message = f"The organiser has closed the event: it takes no more heats{said}."
+        message = "The organiser has closed the event: it takes no more heats."
     elif answer.status == 400:
-        message = f"The organiser refused the heat file{said}: correct the session and send it again."
+        message = "The organiser refused the heat file: ask them why, correct the session and send it again."
     else:
-        message = f"The organiser answered {answer.status}{said}: {FALLBACK}"
+        message = f"The organiser answered {answer.status}: {FALLBACK}"
     return UserError(message, field="send")
 
 
@@ -114,7 +100,7 @@ def _receipt(body: Any, club: str) -> HeatSent:
     body = body if isinstance(body, dict) else {}
     sends, lines = body.get("sends"), body.get("lines")
     return HeatSent(
-        club=str(body.get("club") or club)[:DETAIL_MAX],
+        club=str(body.get("club") or club)[:CLUB_MAX],
         sends=sends if isinstance(sends, int) and not isinstance(sends, bool) else 0,
         lines=lines if isinstance(lines, int) and not isinstance(lines, bool) else 0,
     )

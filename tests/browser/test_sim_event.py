@@ -8,14 +8,15 @@ session's trays page, play a three-table Mitchell (rounds entered on the
 director's round pages), close, publish with the hand records, find no hand
 on their public pages, and send their heats with "Send to the organiser"
 (the pack's ``results_url`` is built from ``SITE_URL``, set to the live
-server's address). The Hall club plays on ``make club``'s server (its own process
-and database) with no network to the organiser: its outgoing requests go to
-a proxy that is not there, so "Send to the organiser" says the organiser
-cannot be reached; its director downloads the heat file and the organiser
-uploads it on the event's page. Avon reopens, corrects a line, and sends
-again (2 sends). The organiser reads the checks and publishes; the public
-page (phone) shows each pair's overall and club placings and no hand until
-the release time, moved into the past in the database, has come.
+server's address, which the test allows as a destination). The Hall club plays
+on ``make club``'s server (its own process and database), which allows no
+local address: the organiser, on loopback here, is never asked, so "Send to
+the organiser" says the organiser cannot be reached; its director downloads
+the heat file and the organiser uploads it on the event's page. Avon
+reopens, corrects a line, and sends again (2 sends). The organiser reads the
+checks and publishes; the public page (phone) shows each pair's overall and
+club placings and no hand until the release time, moved into the past in the
+database, has come.
 Screenshots: var/screenshots/sim-*.png, each checked by axe-core.
 """
 
@@ -40,7 +41,7 @@ from scoring.services import sim_send
 from sims.models import SimEvent
 from tests.browser import support
 from tests.browser.support import DB_LOCK, log_in
-from tests.infra.club_process import Served, director_password, free_port, serve_club
+from tests.infra.club_process import Served, director_password, serve_club
 from tournaments.models import Club, EntrantLink, Session
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
@@ -57,18 +58,10 @@ PASSWORD = "pw-for-tests-only"
 
 @pytest.fixture(scope="module")
 def offline_hall(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    """make club's server with no network to the organiser: its requests go to a proxy nobody runs.
-
-    The organiser is the live server at http://localhost:PORT; the club's own address, 127.0.0.1, is
-    left direct so that the tests (and the start-up's health check) still reach the club's server.
-    """
+    """make club's server allowing no local address: the organiser, the live server at
+    http://localhost:PORT, is never asked (``OUTBOUND_ALLOWED_HOSTS`` empty, the default)."""
     with pytest.MonkeyPatch.context() as env:
-        for name in ("no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"):
-            env.delenv(name, raising=False)
-        nowhere = f"http://127.0.0.1:{free_port()}"
-        env.setenv("http_proxy", nowhere)
-        env.setenv("https_proxy", nowhere)
-        env.setenv("no_proxy", "127.0.0.1")
+        env.delenv("OUTBOUND_ALLOWED_HOSTS", raising=False)
         started = serve_club(tmp_path_factory)
         served = next(started)
     yield served
@@ -359,6 +352,7 @@ def test_a_simultaneous_event_from_the_organiser_to_three_clubs_and_back(
 ) -> None:
     base = live_server.url
     settings.SITE_URL = base  # the server's public address: the packs' results_url is built from it
+    settings.OUTBOUND_ALLOWED_HOSTS = ["localhost"]  # Avon's and Brook's sends, to this server on loopback
     with DB_LOCK:
         avon = heat_club(AVON, "avon", "avon-dir")
         brook = heat_club(BROOK, "brook", "brook-dir")

@@ -1,17 +1,24 @@
-"""The public CSV: a name a spreadsheet would run as a formula arrives as text; numbers stay numbers."""
+"""The CSVs (the public results, the organiser's field): a name a spreadsheet would run as a formula
+arrives as text; numbers stay numbers."""
 
 from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from security.conftest import published
 
 from scoring.exports import spreadsheet_cell
+from scoring.scorers.field import Heat
+from tests.sim.examples import NATIONWIDE_TRICKS, split_heats
+from tests.sim.test_sim_command import write_heats
 from tournaments.models import Club
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +72,22 @@ def test_the_public_csv_neutralises_a_formula_in_a_name(client: Any, club: Club)
     pair_names = {row["names"] for row in rows}
     assert sum(n.startswith("'") for n in pair_names) >= 3
     assert any(row["total"].startswith("-") for row in rows)  # trick scoring: someone is below average
+
+
+def test_the_organisers_field_csv_neutralises_a_formula_in_a_club_or_pair(tmp_path: Path) -> None:
+    """``manage.py sim score``: a heat's ``[Site]`` and its pair ids are the clubs', written as text."""
+    clubs = FORMULAS[:4]
+    heats = [
+        Heat(name, tuple(replace(x, ns=f"={x.ns}+1", ew=f"@{x.ew}") for x in heat.lines))
+        for name, heat in zip(clubs, split_heats(1, NATIONWIDE_TRICKS, len(clubs)), strict=True)
+    ]
+    out = io.StringIO()
+    call_command("sim", "score", "matchpoints", *write_heats(tmp_path, heats), stdout=out)
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert len(rows) == 2 * len(NATIONWIDE_TRICKS)
+    for row in rows:
+        for column, cell in row.items():
+            assert not cell.startswith(("=", "+", "@", "\t", "\r")), (column, cell)
+        assert row["club"] in {"'" + c for c in clubs} and row["pair"][:2] in ("'=", "'@")
+        assert row["rank"].lstrip("=").isdigit() and row["club_rank"].isdigit()
+        assert float(row["percentage"]) >= 0

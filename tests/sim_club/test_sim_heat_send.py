@@ -125,8 +125,8 @@ def test_a_corrected_heat_is_sent_again(heat: Session, organiser: Organiser) -> 
     ("mode", "key", "says"),
     [
         ("ok", "wrong-key-0123456789abcdef", "did not accept the club's key"),
-        ("closed", KEY, "has closed the event: it takes no more heats (The event is closed.)"),
-        ("bad", KEY, "refused the heat file (Board 3: the hands are not the event's.)"),
+        ("closed", KEY, "The organiser has closed the event: it takes no more heats."),
+        ("bad", KEY, "The organiser refused the heat file: ask them why"),
     ],
 )
 def test_each_refusal_of_the_organiser_is_a_sentence(
@@ -138,6 +138,7 @@ def test_each_refusal_of_the_organiser_is_a_sentence(
     with pytest.raises(UserError) as refused:
         sim_heat_send(session=heat)
     assert says in refused.value.message
+    assert "(" not in refused.value.message  # the app's sentence: nothing of the organiser's answer
     heat.refresh_from_db()
     assert heat.sim_sends == 0 and heat.sim_sent_at is None and organiser.bodies == []
 

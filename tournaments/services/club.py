@@ -20,18 +20,19 @@ from django.db.models import Q, QuerySet
 from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat
 from .club_jobs import job_load, job_save
 from .errors import UserError
-from .text import column_text
+from .text import column_text, shortened
 
 
 def log_action(
     *, club: Club, action: str, user: Any = None, actor: str = "", session: Any = None, **data: Any
 ) -> ActionLog:
-    """Record one change in the club's action log."""
+    """Record one change in the club's action log; an ``actor`` the app builds (a club's or a table's
+    name) is shortened to fit its column."""
     return ActionLog.objects.create(
         club=club,
         session=session,
         user=user if getattr(user, "is_authenticated", False) else None,
-        actor=actor,
+        actor=shortened(actor, ActionLog, "actor"),
         action=action,
         data=data,
     )

@@ -8,7 +8,9 @@ Each file is one club's heat: PBN 2.1 with a ``ScoreTable`` per board, the
 club named by its ``[Site]`` tag (``tournaments/pbn/results.py``). METHOD is
 matchpoints, trick or exponent (``scoring/scorers/field.py`` says what each
 means across a field). The CSV is ``rank,club,pair,direction,percentage,
-club_rank``, one line per pair; ``--json`` prints the scores JSON of
+club_rank``, one line per pair, a club's name or pair id a spreadsheet would
+run as a formula written as text (``scoring.exports.spreadsheet_cell``: a
+heat's ``[Site]`` and pair ids are the clubs' own); ``--json`` prints the scores JSON of
 DESIGN.md with entrants keyed "<club>/<pair>". A file that cannot be read
 or scored stops the command with one line naming it, and exit code 2.
 
@@ -26,12 +28,15 @@ printed as usual and the exit code stays 0.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import asdict
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scoring.exports import spreadsheet_cell
 from scoring.scorers.field import FIELD_METHODS, Field, Heat
 from scoring.scorers.field_checks import check_field
 from scoring.scorers.field_io import field_csv, field_json
@@ -98,11 +103,19 @@ class Command(BaseCommand):
                     data["checks"] = [asdict(f) for f in flags]
                 self.stdout.write(json.dumps(data, indent=2))
             else:
-                self.stdout.write(field_csv(scores), ending="")
+                self.stdout.write(_guarded(field_csv(scores)), ending="")
                 for flag in flags or ():
                     self.stderr.write(f"check: {flag.kind}: {flag.text}")
         except ScoringError as exc:
             raise CommandError(str(exc), returncode=BAD_INPUT) from exc
+
+
+def _guarded(text: str) -> str:
+    """The CSV again, each cell through the formula guard: text as text, numbers as they are."""
+    out = io.StringIO()
+    rows = csv.reader(io.StringIO(text, newline=""))
+    csv.writer(out, lineterminator="\n").writerows([spreadsheet_cell(c) for c in row] for row in rows)
+    return out.getvalue()
 
 
 def _heats(paths: list[str]) -> dict[str, Heat]:
