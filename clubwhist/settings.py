@@ -68,6 +68,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, before anything reads a body (sessions, CSRF, authentication): a body over REQUEST_MAX_BYTES
+    # is refused unread (413), one sent in chunks with no length too (411). infra/bounds.py says why.
+    "infra.bounds.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (a phone page is a third of its size); static files are WhiteNoise's, above.
@@ -263,9 +266,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read; multipart
-    # is Django's own parser, which keeps to the same setting. JSON nested deeper than
-    # infra.security.JSON_MAX_DEPTH, in a body or a form's field, is refused (400) unparsed.
+    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read, multipart (files
+    # and all) as JSON and forms. JSON nested deeper than infra.security.JSON_MAX_DEPTH, in a body or
+    # a form's field, is refused (400) unparsed.
     "DEFAULT_PARSER_CLASSES": [
         "infra.security.SizedJSONParser",
         "infra.security.SizedFormParser",
@@ -330,8 +333,16 @@ LOGGING = {
 
 # How long a director's API token lasts (hours); the server keeps only its digest.
 API_TOKEN_HOURS = int(os.getenv("API_TOKEN_HOURS", "720"))
-# The largest request body (bytes) read into memory, pages and API alike (Django's default, said here).
+# The largest request (bytes, its Content-Length) the server reads at all, files included, refused unread
+# past it (413; infra.bounds): a little above the largest upload it takes (a simultaneous event's pack,
+# MAX_PACK_BYTES in tournaments/pbn/pack.py, 2 MB) with its form around it.
+REQUEST_MAX_BYTES = int(os.getenv("REQUEST_MAX_BYTES", "3000000"))
+# The largest request body (bytes) read into memory, pages and API alike (Django's default, said here);
+# a page's form counts its plain fields only, the API's parsers the whole body.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
+# An uploaded file larger than this (bytes) is written to a temporary file as it is read, not kept in
+# memory (Django's default, said here); REQUEST_MAX_BYTES bounds it on disk.
+FILE_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("FILE_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 # The largest PBN file (bytes) the trays page and the API take; larger files are refused.
 PBN_MAX_BYTES = int(os.getenv("PBN_MAX_BYTES", "1000000"))
 # The largest roster CSV (bytes) the roster page and the API take: a club of thousands fits in a tenth.

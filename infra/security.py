@@ -16,8 +16,9 @@ Every throttle counts by ``WindowRateThrottle``: a count for each window of
 the rate's length, and the window before it weighted by how much of it is
 still within one length of now. On Redis that is one round trip a request.
 
-Bodies: every parser the API takes (JSON, form, multipart) refuses a body
-longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` before reading it (413), and
+Bodies: every parser the API takes (JSON, form, multipart, its files
+counted too) refuses a body longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+before reading it (413), and
 JSON nested deeper than ``JSON_MAX_DEPTH`` before ``json.loads`` recurses
 into it (400): Python's json recurses once a level, and a stranger's
 ``[[[[...`` a hundred thousand deep would end in ``RecursionError``, a 500.
@@ -327,10 +328,15 @@ class SizedFormParser(FormParser):
 
 
 class CheckedMultiPartParser(MultiPartParser):
-    """Multipart bodies (Django's parser keeps to the size setting), refused holding JSON nested too deep."""
+    """Multipart bodies, refused unread when larger than the server takes, or holding JSON nested too deep.
+
+    Django's own parser counts only the plain fields against
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``, never the files: the whole body is counted here.
+    """
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> DataAndFiles:
-        """The parsed fields and files, after the depth check of the fields."""
+        """The parsed fields and files, after the size check and the depth check of the fields."""
+        refuse_large_body(parser_context)
         parsed = super().parse(stream, media_type, parser_context)
         refuse_deep_json_fields(parsed.data)
         return parsed
