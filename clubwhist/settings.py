@@ -82,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A query the database gave up on (lock_timeout, statement_timeout, SQLite's lock wait): 503, not 500.
+    "infra.bounds.DatabaseBusyMiddleware",
     # Last: turns a login refused by the lockout into a 429 (see "Logins" below).
     "axes.middleware.AxesMiddleware",
 ]
@@ -115,6 +117,14 @@ DATABASES = {
 #: The phones' few fixed queries are prepared on each PostgreSQL connection (infra/prepared.py);
 #: 0 behind a pooler that moves a client between connections (PgBouncer's transaction mode).
 DB_PREPARE = os.getenv("DB_PREPARE", "1") != "0"
+#: How long a query on PostgreSQL waits for a lock another transaction holds (milliseconds; 0: as long as
+#: it is held). A director's action may wait behind a standings recompute of its session (scoring.recompute:
+#: a fifth of a second for 2,600 slip lines, bench/bench_standings.py); a Celery worker, whose recomputes
+#: queue on that lock by design, is given a longer wait (docker-compose.yml).
+DB_LOCK_TIMEOUT_MS = int(os.getenv("DB_LOCK_TIMEOUT_MS", "5000"))
+#: How long one SQL statement may run on PostgreSQL (milliseconds; 0: no limit): the bound on a request
+#: served by a thread (make club), which gunicorn's timeout never ends. gunicorn.conf.py says the rest.
+DB_STATEMENT_TIMEOUT_MS = int(os.getenv("DB_STATEMENT_TIMEOUT_MS", "30000"))
 #: The SQLite file's companions, which SQLite creates with the file's own mode (so 0600 too).
 SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
 
@@ -125,19 +135,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         owner_only(_SQLITE_FILE, create=True)
         for _companion in SQLITE_COMPANIONS:
             owner_only(_SQLITE_FILE + _companion)
-    # Several writers (phones, the director) share one file: wait, don't fail.
+    # Several writers (phones, the director) share one file: wait, don't fail. A write still waiting
+    # after "timeout" seconds fails ("database is locked"), answered 503 (infra.bounds).
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-elif DB_PREPARE:
-    # A prepared query is planned by its generic plan from its first run on a connection, not after
-    # five plans of its own: the plan it keeps anyway, without a burst on new connections paying for
-    # planning (infra/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
+else:
+    # PostgreSQL: every query waits at most DB_LOCK_TIMEOUT_MS for a row another request has locked
+    # (select_for_update), and a statement runs at most DB_STATEMENT_TIMEOUT_MS; past either, PostgreSQL
+    # cancels it, the transaction rolls back and the request answers 503 (infra.bounds). 0 sets no limit
+    # (and sends no option: behind a pooler that refuses startup options, set them on the role instead).
+    _PG = {"lock_timeout": DB_LOCK_TIMEOUT_MS, "statement_timeout": DB_STATEMENT_TIMEOUT_MS}
+    _PG_OPTIONS = [f"-c {name}={ms}" for name, ms in _PG.items() if ms > 0]
+    if DB_PREPARE:
+        # A prepared query is planned by its generic plan from its first run on a connection, not after
+        # five plans of its own: the plan it keeps anyway, without a burst on new connections paying for
+        # planning (infra/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
+        _PG_OPTIONS.append("-c plan_cache_mode=force_generic_plan")
     _OPTIONS = DATABASES["default"].setdefault("OPTIONS", {})  # DATABASE_URL's own ?options= kept
-    _OPTIONS["options"] = f"{_OPTIONS.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
+    _OPTIONS["options"] = " ".join([_OPTIONS.get("options", ""), *_PG_OPTIONS]).strip()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -1,4 +1,4 @@
-"""Bounds on a request as a whole: its body's size, before anything reads it.
+"""Bounds on a request as a whole: its body's size before anything reads it, and a busy database's answer.
 
 ``RequestSizeMiddleware`` stands before every middleware that may read a
 body (sessions, CSRF, authentication): Django's CSRF check reads a page's
@@ -14,6 +14,12 @@ Django reads exactly ``Content-Length`` bytes of a body and none without
 it, so the app never reads a chunked body at all, and a form sent that way
 would arrive empty. The client is told instead, and no read is left to
 bound.
+
+``DatabaseBusyMiddleware`` answers a query that PostgreSQL gave up on (a
+lock held past ``lock_timeout``, SQLSTATE 55P03; a statement past
+``statement_timeout``, 57014) or SQLite's lock held past its wait ("database
+is locked") with 503 and ``Retry-After``, never a 500: the transaction was
+rolled back, and asking again shortly is all the client can do.
 """
 
 from __future__ import annotations
@@ -21,8 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+
+#: PostgreSQL's codes for a query it gave up on: a lock not granted in time, a statement cancelled.
+BUSY_SQLSTATES = frozenset({"55P03", "57014"})
+#: How long a client is told to wait before it asks again after a 503 (seconds).
+BUSY_RETRY_SECONDS = 5
 
 
 def refusal(request: HttpRequest, status: int, title: str, message: str) -> HttpResponse:
@@ -69,3 +81,35 @@ class RequestSizeMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         return body_refused(request) or self.get_response(request)
+
+
+def database_busy(exc: BaseException) -> bool:
+    """Whether the error is the database giving up on a lock or a statement (and not a bug)."""
+    if not isinstance(exc, OperationalError):
+        return False
+    if getattr(exc.__cause__, "pgcode", None) in BUSY_SQLSTATES:
+        return True
+    return "database is locked" in str(exc)  # SQLite, after its own wait (the settings' "timeout")
+
+
+class DatabaseBusyMiddleware:
+    """A view stopped by the database's lock or statement timeout: 503 "busy, try again", not a 500."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        """The 503, with ``Retry-After``, for a busy database; anything else is left to Django."""
+        if not database_busy(exception):
+            return None
+        response = refusal(
+            request,
+            503,
+            "The database is busy",
+            "The database is busy and this request could not finish; try again in a few seconds.",
+        )
+        response["Retry-After"] = str(BUSY_RETRY_SECONDS)
+        return response
