@@ -65,6 +65,8 @@ INSTALLED_APPS = [
     "scoring",
     "entry",
     "sims",
+    # Its system checks only (infra/checks.py): it has no models, pages or URLs.
+    "infra",
 ]
 
 MIDDLEWARE = [
