@@ -299,12 +299,18 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     # Table links are rate-limited per token (scope "table"); token requests by address ("login");
-    # every public endpoint and page by address ("public"), movement previews more tightly ("preview").
+    # every public endpoint and page by address ("public"), movement previews more tightly ("preview");
+    # whoever comes with a director's credentials (token or login) per user ("director", the default:
+    # a view naming throttles of its own names them instead).
+    "DEFAULT_THROTTLE_CLASSES": ["infra.security.DirectorRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "table": os.getenv("API_TABLE_RATE", "120/min"),
         "login": os.getenv("API_LOGIN_RATE", "20/min"),
         "public": os.getenv("API_PUBLIC_RATE", "300/min"),
         "preview": os.getenv("API_PREVIEW_RATE", "30/min"),
+        # Ten a second: a script entering a whole evening's slips one by one (a round of sixty tables
+        # is sixty requests, or one to the round's entry) stays far within it.
+        "director": os.getenv("API_DIRECTOR_RATE", "600/min"),
     },
     # Throttles by address take the client as NUM_PROXIES says, never a forged X-Forwarded-For.
     "NUM_PROXIES": NUM_PROXIES,
@@ -354,6 +360,9 @@ LOGGING = {
 
 # How long a director's API token lasts (hours); the server keeps only its digest.
 API_TOKEN_HOURS = int(os.getenv("API_TOKEN_HOURS", "720"))
+# The most unexpired API tokens one user may hold: past it a new one is refused (revoke one first),
+# so a script that logs in on every run cannot pile up a month of live keys.
+API_TOKEN_MAX = int(os.getenv("API_TOKEN_MAX", "20"))
 # The largest request (bytes, its Content-Length) the server reads at all, files included, refused unread
 # past it (413; infra.bounds): a little above the largest upload it takes (a simultaneous event's pack,
 # MAX_PACK_BYTES in tournaments/pbn/pack.py, 2 MB) with its form around it.

@@ -9,7 +9,9 @@ peer, and a header the client wrote itself changes nothing.
 Throttles by address, for whoever comes without credentials: scope
 ``public`` on every public endpoint and page (``API_PUBLIC_RATE``), and
 ``preview`` on the costlier movement previews and recommendations
-(``API_PREVIEW_RATE``). Past the rate the answer is 429 with
+(``API_PREVIEW_RATE``). By user, for whoever comes with a director's
+credentials (a token or a login): scope ``director`` (``API_DIRECTOR_RATE``),
+the API's default throttle. Past the rate the answer is 429 with
 ``Retry-After``.
 
 Every throttle counts by ``WindowRateThrottle``: a count for each window of
@@ -139,6 +141,24 @@ class PreviewRateThrottle(PublicRateThrottle):
     """Movement previews and recommendations, which run an engine: fewer (scope ``preview``)."""
 
     scope = "preview"
+
+
+class DirectorRateThrottle(WindowRateThrottle):
+    """A director's requests (token or login): so many a minute from one user (scope ``director``).
+
+    Counted by the user's id, whichever token or login the requests come
+    with; a request without a user (the public's, a table's) is not counted
+    here: its view names its own throttle.
+    """
+
+    scope = "director"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        """One bucket per user; none for a request without one."""
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": user.pk}
 
 
 def page_throttled(request: HttpRequest) -> HttpResponse | None:
