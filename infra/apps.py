@@ -2,13 +2,11 @@
 
 from django.apps import AppConfig
 
+from . import checks  # noqa: F401  (its checks are registered as it is imported)
+
 
 class InfraConfig(AppConfig):
     """The bottom of the house: no models, pages or URLs of its own."""
 
     name = "infra"
     verbose_name = "Infrastructure"
-
-    def ready(self) -> None:
-        """Register the deployment's checks."""
-        from . import checks  # noqa: F401
