@@ -36,11 +36,11 @@ timeout = 30
 graceful_timeout = 30
 #: Seconds a connection is kept open for the next request (threads only; a sync worker closes it).
 keepalive = 2
-#: The longest request line (method, path and query; bytes): longer is refused with 414.
+#: The longest request line (method, path and query; bytes): longer is refused with 400.
 limit_request_line = 4094
-#: The most header fields a request may have: more is refused with 400.
+#: The most header fields a request may have: more is refused with 431.
 limit_request_fields = 100
-#: The longest header field (name and value; bytes): longer is refused with 400.
+#: The longest header field (name and value; bytes): longer is refused with 431.
 limit_request_field_size = 8190
 
 
