@@ -10,4 +10,8 @@ RUN DEBUG=0 SECRET_KEY=collectstatic-only python manage.py collectstatic --noinp
 RUN useradd --create-home whist && mkdir -p /app/var && chown whist /app/var
 USER whist
 EXPOSE 8000
-CMD ["gunicorn", "clubwhist.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+# Three sync workers (gunicorn reads WEB_CONCURRENCY, and so does check --deploy); the request timeout and
+# the other bounds are gunicorn.conf.py's, read from /app. More than one worker needs a shared CACHE_URL
+# (Redis) for the rate limits to count as one: gunicorn warns at start without it.
+ENV WEB_CONCURRENCY=3
+CMD ["gunicorn", "clubwhist.wsgi", "--bind", "0.0.0.0:8000", "--access-logfile", "-"]

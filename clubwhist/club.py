@@ -161,14 +161,15 @@ def gunicorn_command(server: ClubServer) -> list[str]:
     Without a shared cache (``CACHE_URL``, Redis: a hall seldom has one) one process with eight threads
     serves the hall, so that the throttles, the pages' cache and the solver's thread are one for every
     phone; two processes each kept their own counts, and a phone refused by one was let in by the other.
-    A hall's evening is a few results a second at the most: one process is plenty (bench/).
+    A hall's evening is a few results a second at the most: one process is plenty (bench/). The request
+    timeout and the other bounds are gunicorn.conf.py's, read from the repository (``main`` runs from it).
     """
     gunicorn = Path(sys.executable).with_name("gunicorn")
     shared = server.env.get("CACHE_URL", "").startswith(("redis://", "rediss://"))
     workers = server.env.get("WEB_CONCURRENCY", "").strip() or ("2" if shared else "1")
     threads = "4" if workers != "1" else "8"
     args = [str(gunicorn) if gunicorn.exists() else "gunicorn", "clubwhist.wsgi"]
-    args += ["--worker-class", "gthread", "--threads", threads, "--timeout", "60", "--access-logfile", "-"]
+    args += ["--worker-class", "gthread", "--threads", threads, "--access-logfile", "-"]
     args += ["--workers", workers]
     for bind in server.binds:
         args += ["--bind", bind]

@@ -65,9 +65,14 @@ INSTALLED_APPS = [
     "scoring",
     "entry",
     "sims",
+    # Its system checks only (infra/checks.py): it has no models, pages or URLs.
+    "infra",
 ]
 
 MIDDLEWARE = [
+    # First, before anything reads a body (sessions, CSRF, authentication): a body over REQUEST_MAX_BYTES
+    # is refused unread (413), one sent in chunks with no length too (411). infra/bounds.py says why.
+    "infra.bounds.RequestSizeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (a phone page is a third of its size); static files are WhiteNoise's, above.
@@ -79,6 +84,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A query the database gave up on (lock_timeout, statement_timeout, SQLite's lock wait): 503, not 500.
+    "infra.bounds.DatabaseBusyMiddleware",
     # Last: turns a login refused by the lockout into a 429 (see "Logins" below).
     "axes.middleware.AxesMiddleware",
 ]
@@ -112,6 +119,14 @@ DATABASES = {
 #: The phones' few fixed queries are prepared on each PostgreSQL connection (infra/prepared.py);
 #: 0 behind a pooler that moves a client between connections (PgBouncer's transaction mode).
 DB_PREPARE = os.getenv("DB_PREPARE", "1") != "0"
+#: How long a query on PostgreSQL waits for a lock another transaction holds (milliseconds; 0: as long as
+#: it is held). A director's action may wait behind a standings recompute of its session (scoring.recompute:
+#: a fifth of a second for 2,600 slip lines, bench/bench_standings.py); a Celery worker, whose recomputes
+#: queue on that lock by design, is given a longer wait (docker-compose.yml).
+DB_LOCK_TIMEOUT_MS = int(os.getenv("DB_LOCK_TIMEOUT_MS", "5000"))
+#: How long one SQL statement may run on PostgreSQL (milliseconds; 0: no limit): the bound on a request
+#: served by a thread (make club), which gunicorn's timeout never ends. gunicorn.conf.py says the rest.
+DB_STATEMENT_TIMEOUT_MS = int(os.getenv("DB_STATEMENT_TIMEOUT_MS", "30000"))
 #: The SQLite file's companions, which SQLite creates with the file's own mode (so 0600 too).
 SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
 
@@ -122,19 +137,28 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         owner_only(_SQLITE_FILE, create=True)
         for _companion in SQLITE_COMPANIONS:
             owner_only(_SQLITE_FILE + _companion)
-    # Several writers (phones, the director) share one file: wait, don't fail.
+    # Several writers (phones, the director) share one file: wait, don't fail. A write still waiting
+    # after "timeout" seconds fails ("database is locked"), answered 503 (infra.bounds).
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
-elif DB_PREPARE:
-    # A prepared query is planned by its generic plan from its first run on a connection, not after
-    # five plans of its own: the plan it keeps anyway, without a burst on new connections paying for
-    # planning (infra/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
+else:
+    # PostgreSQL: every query waits at most DB_LOCK_TIMEOUT_MS for a row another request has locked
+    # (select_for_update), and a statement runs at most DB_STATEMENT_TIMEOUT_MS; past either, PostgreSQL
+    # cancels it, the transaction rolls back and the request answers 503 (infra.bounds). 0 sets no limit
+    # (and sends no option: behind a pooler that refuses startup options, set them on the role instead).
+    _PG = {"lock_timeout": DB_LOCK_TIMEOUT_MS, "statement_timeout": DB_STATEMENT_TIMEOUT_MS}
+    _PG_OPTIONS = [f"-c {name}={ms}" for name, ms in _PG.items() if ms > 0]
+    if DB_PREPARE:
+        # A prepared query is planned by its generic plan from its first run on a connection, not after
+        # five plans of its own: the plan it keeps anyway, without a burst on new connections paying for
+        # planning (infra/prepared.py). Only prepared queries (and the foreign keys' checks) are so planned.
+        _PG_OPTIONS.append("-c plan_cache_mode=force_generic_plan")
     _OPTIONS = DATABASES["default"].setdefault("OPTIONS", {})  # DATABASE_URL's own ?options= kept
-    _OPTIONS["options"] = f"{_OPTIONS.get('options', '')} -c plan_cache_mode=force_generic_plan".strip()
+    _OPTIONS["options"] = " ".join([_OPTIONS.get("options", ""), *_PG_OPTIONS]).strip()
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -263,9 +287,9 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read; multipart
-    # is Django's own parser, which keeps to the same setting. JSON nested deeper than
-    # infra.security.JSON_MAX_DEPTH, in a body or a form's field, is refused (400) unparsed.
+    # Bodies over DATA_UPLOAD_MAX_MEMORY_SIZE are refused (413) before they are read, multipart (files
+    # and all) as JSON and forms. JSON nested deeper than infra.security.JSON_MAX_DEPTH, in a body or
+    # a form's field, is refused (400) unparsed.
     "DEFAULT_PARSER_CLASSES": [
         "infra.security.SizedJSONParser",
         "infra.security.SizedFormParser",
@@ -275,7 +299,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
     "PAGE_SIZE": 100,
     # Table links are rate-limited per token (scope "table"); token requests by address ("login");
-    # every public endpoint and page by address ("public"), movement previews more tightly ("preview").
+    # every public endpoint and page by address ("public"), movement previews more tightly ("preview");
+    # whoever comes with a director's credentials (token or login) per user ("director", the default:
+    # a view naming throttles of its own names them instead).
+    "DEFAULT_THROTTLE_CLASSES": ["infra.security.DirectorRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "table": os.getenv("API_TABLE_RATE", "120/min"),
         "login": os.getenv("API_LOGIN_RATE", "20/min"),
@@ -283,6 +310,9 @@ REST_FRAMEWORK = {
         "preview": os.getenv("API_PREVIEW_RATE", "30/min"),
         # A new director's set-password page, by address (views.site): a person types a password or two.
         "set_password": os.getenv("SET_PASSWORD_RATE", "10/min"),
+        # Ten a second: a script entering a whole evening's slips one by one (a round of sixty tables
+        # is sixty requests, or one to the round's entry) stays far within it.
+        "director": os.getenv("API_DIRECTOR_RATE", "600/min"),
     },
     # Throttles by address take the client as NUM_PROXIES says, never a forged X-Forwarded-For.
     "NUM_PROXIES": NUM_PROXIES,
@@ -335,8 +365,19 @@ LOGGING = {
 DIRECTOR_LINK_HOURS = int(os.getenv("DIRECTOR_LINK_HOURS", "72"))
 # How long a director's API token lasts (hours); the server keeps only its digest.
 API_TOKEN_HOURS = int(os.getenv("API_TOKEN_HOURS", "720"))
-# The largest request body (bytes) read into memory, pages and API alike (Django's default, said here).
+# The most unexpired API tokens one user may hold: past it a new one is refused (revoke one first),
+# so a script that logs in on every run cannot pile up a month of live keys.
+API_TOKEN_MAX = int(os.getenv("API_TOKEN_MAX", "20"))
+# The largest request (bytes, its Content-Length) the server reads at all, files included, refused unread
+# past it (413; infra.bounds): a little above the largest upload it takes (a simultaneous event's pack,
+# MAX_PACK_BYTES in tournaments/pbn/pack.py, 2 MB) with its form around it.
+REQUEST_MAX_BYTES = int(os.getenv("REQUEST_MAX_BYTES", "3000000"))
+# The largest request body (bytes) read into memory, pages and API alike (Django's default, said here);
+# a page's form counts its plain fields only, the API's parsers the whole body.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
+# An uploaded file larger than this (bytes) is written to a temporary file as it is read, not kept in
+# memory (Django's default, said here); REQUEST_MAX_BYTES bounds it on disk.
+FILE_UPLOAD_MAX_MEMORY_SIZE = int(os.getenv("FILE_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 # The largest PBN file (bytes) the trays page and the API take; larger files are refused.
 PBN_MAX_BYTES = int(os.getenv("PBN_MAX_BYTES", "1000000"))
 # The largest roster CSV (bytes) the roster page and the API take: a club of thousands fits in a tenth.

@@ -10,15 +10,18 @@ Throttles by address, for whoever comes without credentials: scope
 ``public`` on every public endpoint and page (``API_PUBLIC_RATE``), and
 ``preview`` on the costlier movement previews and recommendations
 (``API_PREVIEW_RATE``), and ``set_password`` on a new director's
-set-password page (``SET_PASSWORD_RATE``). Past the rate the answer is 429
-with ``Retry-After``.
+set-password page (``SET_PASSWORD_RATE``). By user, for whoever comes with a
+director's credentials (a token or a login): scope ``director``
+(``API_DIRECTOR_RATE``), the API's default throttle. Past the rate the
+answer is 429 with ``Retry-After``.
 
 Every throttle counts by ``WindowRateThrottle``: a count for each window of
 the rate's length, and the window before it weighted by how much of it is
 still within one length of now. On Redis that is one round trip a request.
 
-Bodies: every parser the API takes (JSON, form, multipart) refuses a body
-longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` before reading it (413), and
+Bodies: every parser the API takes (JSON, form, multipart, its files
+counted too) refuses a body longer than ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+before reading it (413), and
 JSON nested deeper than ``JSON_MAX_DEPTH`` before ``json.loads`` recurses
 into it (400): Python's json recurses once a level, and a stranger's
 ``[[[[...`` a hundred thousand deep would end in ``RecursionError``, a 500.
@@ -145,6 +148,24 @@ class SetPasswordRateThrottle(PublicRateThrottle):
     """A new director's set-password page, where the link's holder types a password (``set_password``)."""
 
     scope = "set_password"
+
+
+class DirectorRateThrottle(WindowRateThrottle):
+    """A director's requests (token or login): so many a minute from one user (scope ``director``).
+
+    Counted by the user's id, whichever token or login the requests come
+    with; a request without a user (the public's, a table's) is not counted
+    here: its view names its own throttle.
+    """
+
+    scope = "director"
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        """One bucket per user; none for a request without one."""
+        user = getattr(request, "user", None)
+        if user is None or not user.is_authenticated:
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": user.pk}
 
 
 def page_throttled(
@@ -336,10 +357,15 @@ class SizedFormParser(FormParser):
 
 
 class CheckedMultiPartParser(MultiPartParser):
-    """Multipart bodies (Django's parser keeps to the size setting), refused holding JSON nested too deep."""
+    """Multipart bodies, refused unread when larger than the server takes, or holding JSON nested too deep.
+
+    Django's own parser counts only the plain fields against
+    ``DATA_UPLOAD_MAX_MEMORY_SIZE``, never the files: the whole body is counted here.
+    """
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> DataAndFiles:
-        """The parsed fields and files, after the depth check of the fields."""
+        """The parsed fields and files, after the size check and the depth check of the fields."""
+        refuse_large_body(parser_context)
         parsed = super().parse(stream, media_type, parser_context)
         refuse_deep_json_fields(parsed.data)
         return parsed

@@ -1,4 +1,7 @@
-"""Directors' API tokens: kept as digests, expiring, revoked by a new password and by their owner."""
+"""Directors' API tokens: kept as digests, expiring, revoked by a new password and by their owner.
+
+A user holds at most ``API_TOKEN_MAX`` live tokens: past it a new one is refused, none revoked unasked.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,10 @@ from io import StringIO
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.forms import SetPasswordForm
 from django.contrib.auth.models import Permission
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test import Client, override_settings
 from django.urls import reverse
@@ -18,7 +22,8 @@ from rest_framework.test import APIClient
 
 from tournaments.models import ApiToken, Club
 from tournaments.services import club as club_services
-from tournaments.services.tokens import token_create, token_digest
+from tournaments.services.errors import UserError
+from tournaments.services.tokens import token_create, token_digest, token_revoke
 
 pytestmark = pytest.mark.django_db
 
@@ -310,3 +315,55 @@ def test_the_tokens_page_wants_a_login_and_its_csrf_token(director: Any, club: C
     guarded.force_login(director)
     assert guarded.post(revoke).status_code == 403
     assert clubs(key) == 200
+
+
+# A user holds at most API_TOKEN_MAX live tokens: past it a new one is refused, and none is revoked unasked.
+
+
+def fill(user: Any, count: int) -> list[str]:
+    """So many new keys for the user."""
+    return [token_create(user=user) for _ in range(count)]
+
+
+def test_a_user_may_hold_as_many_live_tokens_as_the_cap(director: Any, club: Club) -> None:
+    keys = fill(director, settings.API_TOKEN_MAX)
+    assert settings.API_TOKEN_MAX == 20 and len(set(keys)) == 20
+    assert ApiToken.objects.filter(user=director).count() == 20
+
+
+def test_a_token_past_the_cap_is_refused_naming_the_cap_and_the_page_and_none_is_revoked(
+    director: Any, club: Club
+) -> None:
+    keys = fill(director, settings.API_TOKEN_MAX)
+    response = APIClient().post(
+        TOKEN_URL, {"username": "dir", "password": "pw-for-tests-only"}, format="json"
+    )
+    assert response.status_code == 400
+    (message,) = response.json()["non_field_errors"]
+    assert "20 live API tokens" in message and "API_TOKEN_MAX" in message
+    assert f"{settings.SITE_URL}{reverse('director:tokens')}" in message
+    assert ApiToken.objects.filter(user=director).count() == 20
+    assert clubs(keys[0]) == clubs(keys[-1]) == 200  # the oldest and the newest still work
+
+
+@override_settings(API_TOKEN_MAX=2)
+def test_a_revoked_or_expired_token_makes_room(director: Any, club: Club) -> None:
+    first, _ = fill(director, 2)
+    with pytest.raises(UserError):
+        token_create(user=director)
+    token_revoke(user=director, token_id=ApiToken.objects.get(digest=token_digest(first)).pk)
+    fill(director, 1)
+    ApiToken.objects.filter(user=director).update(expires_at=timezone.now() - dt.timedelta(seconds=1))
+    assert len(fill(director, 2)) == 2
+
+
+@override_settings(API_TOKEN_MAX=1)
+def test_the_cap_is_each_users_own_and_the_command_keeps_it(
+    director: Any, club: Club, django_user_model: Any
+) -> None:
+    other = django_user_model.objects.create_user(username="other", password="pw-for-tests-only")
+    fill(director, 1)
+    fill(other, 1)
+    with pytest.raises(CommandError, match="API_TOKEN_MAX"):
+        call_command("api_token", "dir", stdout=StringIO())
+    assert ApiToken.objects.filter(user=director).count() == 1

@@ -76,3 +76,53 @@ def test_the_pbn_api_refuses_a_file_over_the_limit_by_its_field(director: Any, r
     response = api.post(f"/api/v1/sessions/{running_session.pk}/pbn/", {"pbn": text}, format="json")
     assert response.status_code == 400
     assert "at most 1,000" in response.json()["pbn"][0] and "PBN_MAX_BYTES" in response.json()["pbn"][0]
+
+
+NEXT_CHANGE = "/api/v1/movements/progressive/next-change/"
+BOUNDARY = "clubwhist-boundary"
+
+
+def sized_body(kind: str, size: int) -> tuple[bytes, str]:
+    """A body of exactly SIZE bytes whose ``change`` is no change: JSON, a form, or a form with a file."""
+    if kind == "json":
+        head, tail, content_type = b'{"change": "', b'"}', "application/json"
+    elif kind == "form":
+        head, tail, content_type = b"change=", b"", "application/x-www-form-urlencoded"
+    else:
+        head = (
+            f"--{BOUNDARY}\r\n"
+            'Content-Disposition: form-data; name="file"; filename="big.pbn"\r\n'
+            "Content-Type: application/octet-stream\r\n\r\n"
+        ).encode()
+        tail, content_type = f"\r\n--{BOUNDARY}--\r\n".encode(), f"multipart/form-data; boundary={BOUNDARY}"
+    return head + b"x" * (size - len(head) - len(tail)) + tail, content_type
+
+
+@pytest.mark.parametrize("kind", ["json", "form", "multipart"])
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=10_000)
+def test_an_api_body_at_the_limit_is_read(kind: str) -> None:
+    """Anyone's next change of exactly the limit is read, and refused for what it says (400)."""
+    body, content_type = sized_body(kind, 10_000)
+    response = APIClient().generic("POST", NEXT_CHANGE, body, content_type=content_type)
+    assert response.status_code == 400
+    assert "change" in response.json()
+
+
+@pytest.mark.parametrize("kind", ["json", "form", "multipart"])
+@override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=10_000)
+def test_an_api_body_one_byte_past_the_limit_is_a_413_unread(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file in a form counts too: Django's own parser would count only the plain fields."""
+
+    def unread(*args: Any, **kwargs: Any) -> None:
+        pytest.fail("the body was read")
+
+    for parser in ("rest_framework.parsers.JSONParser", "rest_framework.parsers.FormParser"):
+        monkeypatch.setattr(f"{parser}.parse", unread)
+    monkeypatch.setattr("django.http.multipartparser.MultiPartParser.parse", unread)
+    body, content_type = sized_body(kind, 10_001)
+    response = APIClient().generic("POST", NEXT_CHANGE, body, content_type=content_type)
+    assert response.status_code == 413
+    detail = response.json()["detail"]
+    assert "10,001 bytes" in detail and "at most 10,000" in detail and "DATA_UPLOAD_MAX_MEMORY_SIZE" in detail

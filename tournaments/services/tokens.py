@@ -3,6 +3,8 @@
 A key is shown once, when it is made; the database keeps its SHA-256
 digest, so a copy of the database lets nobody call the API. A token past
 its time is refused, and deleted the next time its user gets a new one.
+A user holds at most ``API_TOKEN_MAX`` live tokens: past it a new one is
+refused, saying where to revoke one, and none is revoked unasked.
 
 A token is its owner's to see (its prefix and times, never the digest) and
 to revoke. A new password revokes them all: whoever changes a password
@@ -24,11 +26,13 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 from django.db.models import QuerySet
+from django.urls import reverse
 from django.utils import timezone
 
 from ..models import ApiToken
-from .errors import NotFound
+from .errors import NotFound, UserError
 
 
 def token_digest(key: str) -> str:
@@ -36,10 +40,28 @@ def token_digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def tokens_full(*, held: int) -> UserError:
+    """The refusal of a token past ``API_TOKEN_MAX``: the cap, and where to revoke one."""
+    page = f"{settings.SITE_URL}{reverse('director:tokens')}"
+    return UserError(
+        f"You hold {held} live API tokens, the most one user may (API_TOKEN_MAX). Revoke one you no longer"
+        f" use on the API tokens page ({page}) or with DELETE /api/v1/auth/tokens/<id>/, then ask again."
+    )
+
+
+@transaction.atomic
 def token_create(*, user: Any) -> str:
-    """A new key for the user (its digest stored, valid ``API_TOKEN_HOURS``); their expired ones removed."""
+    """A new key for the user (its digest stored, valid ``API_TOKEN_HOURS``); their expired ones removed.
+
+    Refused (``UserError``) when the user already holds ``API_TOKEN_MAX`` live tokens; the user's row is
+    locked while they are counted, so two logins at once cannot both take the last place.
+    """
     now = timezone.now()
+    list(type(user)._default_manager.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
     ApiToken.objects.filter(user=user, expires_at__lte=now).delete()
+    held = ApiToken.objects.filter(user=user).count()
+    if held >= int(settings.API_TOKEN_MAX):
+        raise tokens_full(held=held)
     key = secrets.token_urlsafe(32)
     ApiToken.objects.create(
         user=user,

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.services.errors import UserError
 from tournaments.services.tokens import token_create
 
 
@@ -20,4 +21,8 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=options["username"]).first()
         if user is None:
             raise CommandError(f"No user {options['username']!r}.")
-        self.stdout.write(f"Generated token {token_create(user=user)} for user {user.username}")
+        try:
+            key = token_create(user=user)
+        except UserError as exc:  # the user holds API_TOKEN_MAX live tokens already
+            raise CommandError(exc.message) from None
+        self.stdout.write(f"Generated token {key} for user {user.username}")
