@@ -271,7 +271,10 @@ EMAIL_PORT = int(os.getenv("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = os.getenv("EMAIL_USE_TLS", "0") == "1"
-EMAIL_TIMEOUT = 20
+# Each conversation with the mail server (connect, a message, quit) gives up after this many seconds. A send
+# of score cards stops handing cards over after SEND_SECONDS (15, scoring/services/score_cards.py), so the
+# request ends within 15 + 10 seconds, inside gunicorn's 30 (gunicorn.conf.py).
+EMAIL_TIMEOUT = int(os.getenv("EMAIL_TIMEOUT", "10"))
 DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "clubwhist@localhost")
 
 #: With no broker, the double-dummy solve of the hand records runs on a thread of its own, not in the request
