@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -71,14 +71,46 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 
 class Pagination(LimitOffsetPagination):
-    """``?limit=&offset=``, with a limit of at most 1000 and an offset the database can hold."""
+    """``?limit=&offset=``: ``default_limit`` items unless ``limit`` asks, at most ``max_limit``.
 
+    A larger ``limit`` is cut to ``max_limit``, and the schema says so: the
+    answer's ``count`` and ``next`` link lead to the rest, so a client that
+    asks for more loses nothing, where a refusal would break one that asks
+    for "everything" and follows ``next``. An ``offset`` beyond what the
+    database can hold is cut to ``max_offset`` (an empty page).
+    """
+
+    #: The most items one page answers (``REST_FRAMEWORK["PAGE_SIZE"]`` is the default, 100).
     max_limit = 1000
+    #: The furthest offset a page starts from: the database's 32-bit offsets.
     max_offset = 2**31
 
     def get_offset(self, request: Request) -> int:
         """The offset asked for, kept within bounds."""
         return min(super().get_offset(request), self.max_offset)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        """``limit`` and ``offset``, each saying its bounds."""
+        described = {p.name: p.description for p in page_parameters(type(self), "items")}
+        asked = super().get_schema_operation_parameters(view)
+        return [{**p, "description": described[p["name"]]} for p in asked]
+
+
+def page_parameters(pages: type[Pagination], noun: str) -> list[OpenApiParameter]:
+    """The query parameters of a page of ``noun``, as ``Pagination`` reads them."""
+    default, most = pages.default_limit or api_settings.PAGE_SIZE, pages.max_limit
+    return [
+        OpenApiParameter(
+            "limit",
+            int,
+            OpenApiParameter.QUERY,
+            description=f"How many {noun} to answer: {default} unless asked, at most {most} (a larger "
+            f"limit is cut to {most}; the answer's count and next give the rest).",
+        ),
+        OpenApiParameter(
+            "offset", int, OpenApiParameter.QUERY, description=f"How many {noun} to skip from the first."
+        ),
+    ]
 
 
 def json_value(value: Any) -> Any:
