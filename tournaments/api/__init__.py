@@ -113,6 +113,33 @@ def page_parameters(pages: type[Pagination], noun: str) -> list[OpenApiParameter
     ]
 
 
+class BoundedListField(serializers.ListField):
+    """A list of at most ``max_length`` items, refused by its length before any item is read: DRF's own
+    ``ListField`` validates every item first and counts them after."""
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        """The list, or the ``max_length`` message unread."""
+        if self.max_length is not None and isinstance(data, list | tuple) and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)  # type: ignore[no-any-return]
+
+
+class BoundedDictField(serializers.DictField):
+    """An object of at most ``max_length`` keys, refused by its size before any value is read."""
+
+    default_error_messages = {"max_length": "At most {max_length} keys."}
+
+    def __init__(self, *, max_length: int, **kwargs: Any) -> None:
+        self.max_length = max_length
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        """The object, or the ``max_length`` message unread."""
+        if isinstance(data, dict) and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)  # type: ignore[no-any-return]
+
+
 def json_value(value: Any) -> Any:
     """A refused value as JSON (numbers and strings as they are, anything else as text)."""
     if value is None or isinstance(value, bool | int | float | str | list | dict):
