@@ -188,10 +188,20 @@ class RoundEntrySerializer(serializers.Serializer):
     ns_tricks = serializers.IntegerField()
 
 
+#: The most lines one round's entry may hold: sixty tables (``SEAT_MAX_TABLES``) of up to eight trays each,
+#: with room to spare; a longer list is refused before any line of it is read.
+ROUND_ENTRIES_MAX = 500
+
+
 class RoundEnterSerializer(serializers.Serializer):
     """A round's results entered on the tables' behalf; each line stands alone."""
 
-    entries = RoundEntrySerializer(many=True, max_length=500)
+    entries = RoundEntrySerializer(
+        many=True,
+        max_length=ROUND_ENTRIES_MAX,
+        error_messages={"max_length": f"At most {ROUND_ENTRIES_MAX} lines in one round's entry."},
+        help_text=f"At most {ROUND_ENTRIES_MAX} lines.",
+    )
 
 
 class RoundEnteredSerializer(serializers.Serializer):

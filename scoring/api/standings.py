@@ -51,9 +51,9 @@ from scoring.selectors.standings import entrant_names, session_snapshot
 from scoring.selectors.travellers import TravellerLine, traveller_lines
 from scoring.tasks import solve_hand_records_once
 from scoring.visibility import published
-from tournaments.api import Pagination, errors, page_parameters
+from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
-from tournaments.api.permissions import DirectorView, Paginated, PublicView
+from tournaments.api.permissions import DirectorView, Paginated, Pagination, PublicView
 from tournaments.api.sessions import SESSION_ID
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Club, Player, Series, Session
@@ -430,7 +430,7 @@ class PublicPlayerResultsView(PublicScoresView, Paginated):
     parameters=[
         CLUB_SLUG,
         OpenApiParameter("series_id", int, OpenApiParameter.PATH),
-        *page_parameters(LadderPagination, "players"),
+        *LadderPagination.parameters("players"),
     ],
 )
 class PublicLadderView(PublicScoresView):

@@ -91,26 +91,27 @@ class Pagination(LimitOffsetPagination):
 
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         """``limit`` and ``offset``, each saying its bounds."""
-        described = {p.name: p.description for p in page_parameters(type(self), "items")}
+        described = {p.name: p.description for p in self.parameters("items")}
         asked = super().get_schema_operation_parameters(view)
         return [{**p, "description": described[p["name"]]} for p in asked]
 
-
-def page_parameters(pages: type[Pagination], noun: str) -> list[OpenApiParameter]:
-    """The query parameters of a page of ``noun``, as ``Pagination`` reads them."""
-    default, most = pages.default_limit or api_settings.PAGE_SIZE, pages.max_limit
-    return [
-        OpenApiParameter(
-            "limit",
-            int,
-            OpenApiParameter.QUERY,
-            description=f"How many {noun} to answer: {default} unless asked, at most {most} (a larger "
-            f"limit is cut to {most}; the answer's count and next give the rest).",
-        ),
-        OpenApiParameter(
-            "offset", int, OpenApiParameter.QUERY, description=f"How many {noun} to skip from the first."
-        ),
-    ]
+    @classmethod
+    def parameters(cls, noun: str) -> list[OpenApiParameter]:
+        """The query parameters of a page of ``noun``, as this class reads them (for a view that pages
+        part of its answer itself)."""
+        default, most = cls.default_limit or api_settings.PAGE_SIZE, cls.max_limit
+        return [
+            OpenApiParameter(
+                "limit",
+                int,
+                OpenApiParameter.QUERY,
+                description=f"How many {noun} to answer: {default} unless asked, at most {most} (a larger "
+                f"limit is cut to {most}; the answer's count and next give the rest).",
+            ),
+            OpenApiParameter(
+                "offset", int, OpenApiParameter.QUERY, description=f"How many {noun} to skip from the first."
+            ),
+        ]
 
 
 class BoundedListField(serializers.ListField):
