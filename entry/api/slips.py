@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from entry.inputs import SMALL, ConfirmSerializer, PhoneSubmitSerializer
-from entry.selectors.board import board_to_json, line_history, session_board
+from entry.selectors.board import board_to_json, line_versions, session_board
 from entry.services import directing
 from entry.services.results import (
     MAX_REVOKES,
@@ -188,10 +188,20 @@ class RoundEntrySerializer(serializers.Serializer):
     ns_tricks = serializers.IntegerField()
 
 
+#: The most lines one round's entry may hold: sixty tables (``SEAT_MAX_TABLES``) of up to eight trays each,
+#: with room to spare; a longer list is refused before any line of it is read.
+ROUND_ENTRIES_MAX = 500
+
+
 class RoundEnterSerializer(serializers.Serializer):
     """A round's results entered on the tables' behalf; each line stands alone."""
 
-    entries = RoundEntrySerializer(many=True, max_length=500)
+    entries = RoundEntrySerializer(
+        many=True,
+        max_length=ROUND_ENTRIES_MAX,
+        error_messages={"max_length": f"At most {ROUND_ENTRIES_MAX} lines in one round's entry."},
+        help_text=f"At most {ROUND_ENTRIES_MAX} lines.",
+    )
 
 
 class RoundEnteredSerializer(serializers.Serializer):
@@ -385,17 +395,22 @@ class SlipConfirmView(SlipView):
 
 
 @extend_schema(tags=["slips"], parameters=[SESSION_ID, LINE_ID])
-class SlipHistoryView(SlipView):
-    """The earlier versions of a line, newest first."""
+class SlipHistoryView(SlipView, Paginated):
+    """The earlier versions of a line, newest first, a page at a time."""
+
+    serializer_class = SlipLineVersionSerializer
+
+    def get_queryset(self) -> QuerySet[SlipLineVersion]:
+        """The line's versions (404 for a line not of the user's session)."""
+        return line_versions(line=self.session_line(self.kwargs["pk"], self.kwargs["line_id"]))
 
     @extend_schema(
         operation_id="slips_history",
         responses={200: SlipLineVersionSerializer(many=True), **errors(401, 404)},
     )
-    def get(self, request: Request, pk: int, line_id: int) -> Response:
-        """Who changed it, when, from where, why."""
-        versions = line_history(line=self.session_line(pk, line_id))
-        return Response(SlipLineVersionSerializer(versions, many=True).data)
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """Who changed it, when, from where, why: by ``limit`` and ``offset``."""
+        return super().get(request, *args, **kwargs)
 
 
 @extend_schema(tags=["slips"], parameters=[SESSION_ID])

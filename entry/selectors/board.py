@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from entry.selectors.director_figures import director_figures
 from scoring import display
@@ -419,9 +419,14 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
     }
 
 
+def line_versions(*, line: SlipLine) -> QuerySet[SlipLineVersion]:
+    """The earlier versions of a line, newest first, unread (the API reads a page of them)."""
+    return SlipLineVersion.objects.filter(line=line).select_related("changed_user").order_by("-version")
+
+
 def line_history(*, line: SlipLine) -> list[SlipLineVersion]:
     """The earlier versions of a line, newest first."""
-    return list(SlipLineVersion.objects.filter(line=line).select_related("changed_user").order_by("-version"))
+    return list(line_versions(line=line))
 
 
 def tray_history(*, session: Session, tray_number: int) -> list[SlipLineVersion]:

@@ -30,7 +30,15 @@ from scoring.api import dataclass_schema
 from scoring.models import ScoreSnapshot
 from scoring.scorers.fmt import rational
 from scoring.scorers.types import ScoringError
-from scoring.selectors.people import SessionResult, player_results_public, series_ladder_public
+from scoring.selectors.people import (
+    LADDER_PAGE_SIZE,
+    PLAYER_PAGE_MOST,
+    PLAYER_PAGE_SIZE,
+    SessionResult,
+    player_results_public,
+    player_sessions_public,
+    series_ladder_public,
+)
 from scoring.selectors.places import session_placed_json
 from scoring.selectors.public import (
     NotPublished,
@@ -45,7 +53,7 @@ from scoring.tasks import solve_hand_records_once
 from scoring.visibility import published
 from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
-from tournaments.api.permissions import DirectorView, Paginated, PublicView
+from tournaments.api.permissions import DirectorView, Paginated, Pagination, PublicView
 from tournaments.api.sessions import SESSION_ID
 from tournaments.api.trays import TRAY_NUMBER, TraySerializer, session_tray
 from tournaments.models import Club, Player, Series, Session
@@ -363,7 +371,7 @@ class LadderRowSerializer(serializers.Serializer):
 
 
 class LadderSerializer(serializers.Serializer):
-    """A series' individual standings (p. 46): its published sessions, and the players ranked."""
+    """A series' individual standings (p. 46): its published sessions, and a page of the players ranked."""
 
     series = serializers.CharField(source="series.name")
     best_of = serializers.IntegerField(source="series.best_of", allow_null=True)
@@ -372,33 +380,61 @@ class LadderSerializer(serializers.Serializer):
     )
     rule = serializers.CharField(help_text="The club's rule, as the ladder page states it.")
     sessions = SessionRefSerializer(many=True)
-    rows = LadderRowSerializer(many=True)
+    count = serializers.IntegerField(help_text="How many players the ladder lists, on every page.")
+    next = serializers.URLField(allow_null=True, help_text="The next page of players (null: the last page).")
+    previous = serializers.URLField(allow_null=True, help_text="The page before (null: the first page).")
+    rows = LadderRowSerializer(many=True, help_text="This page of the ladder's players, best first.")
+
+
+class PlayerResultsPagination(Pagination):
+    """A player's results: ``PLAYER_PAGE_SIZE`` sessions a page unless ``limit`` asks, at most
+    ``PLAYER_PAGE_MOST``."""
+
+    default_limit = PLAYER_PAGE_SIZE
+    max_limit = PLAYER_PAGE_MOST
+
+
+class LadderPagination(Pagination):
+    """The ladder's players: ``LADDER_PAGE_SIZE`` a page unless ``limit`` asks."""
+
+    default_limit = LADDER_PAGE_SIZE
 
 
 @extend_schema(
     tags=["public"], parameters=[CLUB_SLUG, OpenApiParameter("player_id", int, OpenApiParameter.PATH)]
 )
-class PublicPlayerResultsView(PublicScoresView):
-    """A player's published results over time, oldest first."""
+class PublicPlayerResultsView(PublicScoresView, Paginated):
+    """A player's published results over time, newest first, a page of sessions at a time."""
+
+    pagination_class = PlayerResultsPagination
+    serializer_class = PlayerResultSerializer
 
     @extend_schema(
         operation_id="public_player_results",
         responses={200: PlayerResultSerializer(many=True), **errors(404)},
     )
     def get(self, request: Request, slug: str, player_id: int) -> Response:
-        """404 until the player has a published result."""
+        """404 until the player has a published result; each page reads only its own sessions."""
         player = Player.objects.filter(club__slug=slug, pk=player_id).first()
-        results = player_results_public(player=player) if player else []
-        if not results:
+        if player is None:
             raise NotFound("No published results for this player.")
-        return Response(PlayerResultSerializer(results, many=True).data)
+        page = self.paginate_queryset(player_sessions_public(player=player)) or []
+        if not self.paginator.count:  # type: ignore[union-attr]
+            raise NotFound("No published results for this player.")
+        results = player_results_public(player=player, sessions=page)
+        return self.get_paginated_response(PlayerResultSerializer(results, many=True).data)
 
 
 @extend_schema(
-    tags=["public"], parameters=[CLUB_SLUG, OpenApiParameter("series_id", int, OpenApiParameter.PATH)]
+    tags=["public"],
+    parameters=[
+        CLUB_SLUG,
+        OpenApiParameter("series_id", int, OpenApiParameter.PATH),
+        *LadderPagination.parameters("players"),
+    ],
 )
 class PublicLadderView(PublicScoresView):
-    """A series' ladder: each player's best sessions count."""
+    """A series' ladder: each player's best sessions count; a page of its players at a time."""
 
     @extend_schema(operation_id="public_ladder", responses={200: LadderSerializer, **errors(404)})
     def get(self, request: Request, slug: str, series_id: int) -> Response:
@@ -407,7 +443,11 @@ class PublicLadderView(PublicScoresView):
         ladder = series_ladder_public(series=series) if series else None
         if ladder is None or not ladder.sessions:
             raise NotFound("No published sessions in this series.")
-        return Response(LadderSerializer(ladder).data)
+        pages = LadderPagination()
+        rows = pages.paginate_queryset(list(ladder.rows), request, view=self) or []
+        body = {"series": ladder.series, "rule": ladder.rule, "sessions": ladder.sessions, "rows": rows}
+        links = {"next": pages.get_next_link(), "previous": pages.get_previous_link()}
+        return Response(LadderSerializer({**body, "count": pages.count, **links}).data)
 
 
 PUBLIC = "public/clubs/<slug:slug>/sessions/"

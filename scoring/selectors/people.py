@@ -12,20 +12,28 @@ count (``public.standings_public``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 
+from django.db.models import QuerySet
+
 from scoring import display
-from scoring.scorers import get_method
 from scoring.scorers.common import rank
-from scoring.selectors.places import session_places
-from scoring.selectors.public import sessions_with_standings, standings_public
-from scoring.selectors.standings import modern_percentages
+from scoring.selectors.lines import public_lines, with_versions
+from scoring.selectors.public import sessions_with_standings
 from tournaments.models import EntrantMember, Player, Series, Session
 from tournaments.selectors import ranked_kind
 
 # --- A player's results over time, and the season's ladder (the book's club tournaments, p. 46). ---
+
+#: A player's page lists this many sessions, newest first (the older on the next pages); the API's default.
+PLAYER_PAGE_SIZE = 20
+#: The most sessions one request for a player's results may ask for (the API's ``limit``): a page the
+#: cache has not seen scores each of its sessions once.
+PLAYER_PAGE_MOST = 100
+#: The ladder's page lists this many players (the rest on the next pages); the API's default.
+LADDER_PAGE_SIZE = 100
 
 
 @dataclass(frozen=True)
@@ -54,55 +62,55 @@ class SessionResult:
         return self.total if self.higher_is_better else -self.total
 
 
-def session_results_by_player(*, session: Session) -> dict[int, SessionResult]:
-    """Player id -> their result in a session whose standings are published."""
-    seen = standings_public(session=session)
-    if seen is None:
-        return {}
-    rows = {row.entrant: row for row in seen.typed.entrants}
-    places = session_places(session=session, scores=seen.typed)
-    percents = modern_percentages(session=session, snapshot=seen.snapshot) or {}
-    better = get_method(seen.snapshot.method).higher_is_better
-    kind = ranked_kind(session)
-    members = EntrantMember.objects.filter(session=session).select_related(
+def ranked_players(sessions: Sequence[Session]) -> dict[int, dict[int, list[Player]]]:
+    """Session id -> ranked entrant's number -> its players, read in one query (a team of more than
+    eight is its pairs' players, pp. 56-59)."""
+    kinds = {s.pk: ranked_kind(s) for s in sessions}
+    members = EntrantMember.objects.filter(session_id__in=list(kinds)).select_related(
         "player", "entrant", "entrant__team"
     )
-    people: dict[int, list[tuple[int, str]]] = {}
-    ranked: dict[int, int] = {}
+    out: dict[int, dict[int, list[Player]]] = {}
     for member in members:
-        entrant = member.entrant if member.entrant.kind == kind else member.entrant.team
-        if entrant is not None and entrant.number in rows:
-            ranked[member.player_id] = entrant.number
-            people.setdefault(entrant.number, []).append((member.player_id, member.player.name))
-    out = {}
-    for player_id, number in ranked.items():
-        row, place = rows[number], places.by_entrant[number]
-        out[player_id] = SessionResult(
-            session=session,
-            entrant=number,
-            rank=place.place,
-            partners=", ".join(name for pk, name in people[number] if pk != player_id),
-            field=len(places.in_field(place.field)),
-            total=row.total,
-            plus_minus=row.plus_minus,
-            percent=percents.get(number),
-            higher_is_better=better,
-            place=place.text,
-            direction=place.field,
-        )
+        entrant = member.entrant if member.entrant.kind == kinds[member.session_id] else member.entrant.team
+        if entrant is not None:
+            out.setdefault(member.session_id, {}).setdefault(entrant.number, []).append(member.player)
     return out
 
 
-def player_results_public(*, player: Player) -> list[SessionResult]:
-    """A player's results in the club's sessions whose standings are published, oldest first."""
-    sessions = (
-        Session.objects.filter(
-            status=Session.Status.PUBLISHED, publish_standings=True, entrants__members__player=player
-        )
-        .distinct()
-        .order_by("date", "id")
+def results_by_player(
+    sessions: Sequence[Session], people: dict[int, dict[int, list[Player]]] | None = None
+) -> dict[int, dict[int, SessionResult]]:
+    """Session id -> player id -> their result there, for sessions read by ``with_versions``: the
+    sessions' lines from the cache (``scoring.selectors.lines``), their players afresh (``people``:
+    as ``ranked_players`` read them already)."""
+    lines = public_lines(sessions)
+    people = ranked_players(sessions) if people is None else people
+    out: dict[int, dict[int, SessionResult]] = {}
+    for session in sessions:
+        found = out.setdefault(session.pk, {})
+        for number, players in people.get(session.pk, {}).items():
+            line = lines[session.pk].get(number)
+            for player in players if line is not None else ():
+                partners = ", ".join(p.name for p in players if p.pk != player.pk)
+                found[player.pk] = SessionResult(session, number, partners, **asdict(line))
+    return out
+
+
+def player_sessions_public(*, player: Player) -> QuerySet[Session]:
+    """The sessions the player played whose standings are published, newest first: a page of them is
+    read at a time (``player_results_public``), so a long membership costs no more than a short one."""
+    played = EntrantMember.objects.filter(player=player).values("session_id")
+    shown = Session.objects.filter(
+        status=Session.Status.PUBLISHED, publish_standings=True, club_id=player.club_id, pk__in=played
     )
-    results = (session_results_by_player(session=s).get(player.pk) for s in sessions)
+    return with_versions(shown.order_by("-date", "-id"))
+
+
+def player_results_public(*, player: Player, sessions: Iterable[Session]) -> list[SessionResult]:
+    """A player's results in these sessions (a page of ``player_sessions_public``), in their order."""
+    listed = list(sessions)
+    found = results_by_player(listed)
+    results = (found[s.pk].get(player.pk) for s in listed)
     return [r for r in results if r is not None]
 
 
@@ -161,12 +169,14 @@ def ladder_rule(series: Series, sessions: int) -> str:
 
 def series_ladder_public(*, series: Series) -> Ladder:
     """The individual standings over a series, from its sessions whose standings are published."""
-    sessions = tuple(sessions_with_standings(club=series.club).filter(series=series).order_by("date", "id"))
+    shown = sessions_with_standings(club=series.club).filter(series=series)
+    sessions = tuple(with_versions(shown.order_by("date", "id")))
+    people = ranked_players(sessions)
+    players = {p.pk: p for found in people.values() for team in found.values() for p in team}
     by_player: dict[int, dict[int, SessionResult]] = {}
-    for session in sessions:
-        for player_id, result in session_results_by_player(session=session).items():
-            by_player.setdefault(player_id, {})[session.pk] = result
-    players = Player.objects.in_bulk(list(by_player))
+    for session_id, results in results_by_player(sessions, people).items():
+        for player_id, result in results.items():
+            by_player.setdefault(player_id, {})[session_id] = result
     counted = {p: _best(list(results.values()), series.best_of) for p, results in by_player.items()}
     scores = {p: sum((r.figure for r in best), Fraction(0)) for p, best in counted.items()}
     least = series.min_sessions or 1

@@ -315,7 +315,8 @@ def test_a_correction_on_the_page_and_through_the_api_alike(
     )
     assert response.status_code == 200
     assert stored(running_session) == stored(twin)
-    history = director_api.get(f"/api/v1/sessions/{twin.pk}/slips/{line(twin, 1, 1).pk}/history/").json()
+    url = f"/api/v1/sessions/{twin.pk}/slips/{line(twin, 1, 1).pk}/history/"
+    history = director_api.get(url).json()["results"]
     assert [(v["reason"], v["data"]["ns_tricks"]) for v in history] == [("N-S miscounted", 8)]
 
 

@@ -24,7 +24,8 @@ def test_the_law_endpoint_records_the_law_on_the_line_with_its_history(
     line = answer.json()["line"]
     assert line["law"] == "V.2" and line["version"] == 2
     assert line["law_name"] == "Law V, Sec. 2 (cards left in the tray on the overplay)"
-    history = director_api.get(f"/api/v1/sessions/{running_session.pk}/slips/{line['id']}/history/").json()
+    url = f"/api/v1/sessions/{running_session.pk}/slips/{line['id']}/history/"
+    history = director_api.get(url).json()["results"]
     assert history[0]["change"] == "law" and history[0]["reason"] == "a card left in the tray"
 
 

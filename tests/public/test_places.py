@@ -159,7 +159,7 @@ def player_pages(client: Client, s: Session) -> tuple[Places, Places]:
         found = re.search(r"rank (=?\d+) of \d+(?: (N-S|E-W) pairs)?", body)
         assert found, body
         pages[entrant] = (found.group(2) or "", found.group(1))
-        rows = client.get(f"/api/v1/public/clubs/{s.club.slug}/players/{player}/results/").json()
+        rows = client.get(f"/api/v1/public/clubs/{s.club.slug}/players/{player}/results/").json()["results"]
         api[entrant] = next((r.get("direction") or "", r["rank"]) for r in rows if r["session"]["id"] == s.pk)
     return pages, api
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
@@ -71,14 +71,74 @@ def errors(*codes: int) -> dict[int, OpenApiResponse]:
 
 
 class Pagination(LimitOffsetPagination):
-    """``?limit=&offset=``, with a limit of at most 1000 and an offset the database can hold."""
+    """``?limit=&offset=``: ``default_limit`` items unless ``limit`` asks, at most ``max_limit``.
 
+    A larger ``limit`` is cut to ``max_limit``, and the schema says so: the
+    answer's ``count`` and ``next`` link lead to the rest, so a client that
+    asks for more loses nothing, where a refusal would break one that asks
+    for "everything" and follows ``next``. An ``offset`` beyond what the
+    database can hold is cut to ``max_offset`` (an empty page).
+    """
+
+    #: The most items one page answers (``REST_FRAMEWORK["PAGE_SIZE"]`` is the default, 100).
     max_limit = 1000
+    #: The furthest offset a page starts from: the database's 32-bit offsets.
     max_offset = 2**31
 
     def get_offset(self, request: Request) -> int:
         """The offset asked for, kept within bounds."""
         return min(super().get_offset(request), self.max_offset)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        """``limit`` and ``offset``, each saying its bounds."""
+        described = {p.name: p.description for p in self.parameters("items")}
+        asked = super().get_schema_operation_parameters(view)
+        return [{**p, "description": described[p["name"]]} for p in asked]
+
+    @classmethod
+    def parameters(cls, noun: str) -> list[OpenApiParameter]:
+        """The query parameters of a page of ``noun``, as this class reads them (for a view that pages
+        part of its answer itself)."""
+        default, most = cls.default_limit or api_settings.PAGE_SIZE, cls.max_limit
+        return [
+            OpenApiParameter(
+                "limit",
+                int,
+                OpenApiParameter.QUERY,
+                description=f"How many {noun} to answer: {default} unless asked, at most {most} (a larger "
+                f"limit is cut to {most}; the answer's count and next give the rest).",
+            ),
+            OpenApiParameter(
+                "offset", int, OpenApiParameter.QUERY, description=f"How many {noun} to skip from the first."
+            ),
+        ]
+
+
+class BoundedListField(serializers.ListField):
+    """A list of at most ``max_length`` items, refused by its length before any item is read: DRF's own
+    ``ListField`` validates every item first and counts them after."""
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        """The list, or the ``max_length`` message unread."""
+        if self.max_length is not None and isinstance(data, list | tuple) and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)  # type: ignore[no-any-return]
+
+
+class BoundedDictField(serializers.DictField):
+    """An object of at most ``max_length`` keys, refused by its size before any value is read."""
+
+    default_error_messages = {"max_length": "At most {max_length} keys."}
+
+    def __init__(self, *, max_length: int, **kwargs: Any) -> None:
+        self.max_length = max_length
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        """The object, or the ``max_length`` message unread."""
+        if isinstance(data, dict) and len(data) > self.max_length:
+            self.fail("max_length", max_length=self.max_length)
+        return super().to_internal_value(data)  # type: ignore[no-any-return]
 
 
 def json_value(value: Any) -> Any:

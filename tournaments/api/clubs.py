@@ -185,15 +185,21 @@ class SeriesView(DirectorView):
 
 
 @extend_schema(tags=["series"], parameters=[CLUB_SLUG])
-class SeriesListView(DirectorView):
-    """A club's series; and a new one."""
+class SeriesListView(DirectorView, Paginated):
+    """A club's series, a page at a time; and a new one."""
+
+    serializer_class = SeriesSerializer
+
+    def get_queryset(self) -> QuerySet[Series]:
+        """The club's series, newest first (404 for a club the user does not direct)."""
+        return self.director_club(self.kwargs["slug"]).series.order_by("-created_at", "-id")
 
     @extend_schema(
         operation_id="series_list", responses={200: SeriesSerializer(many=True), **errors(401, 404)}
     )
-    def get(self, request: Request, slug: str) -> Response:
-        """The club's series, newest first."""
-        return Response(SeriesSerializer(self.director_club(slug).series.all(), many=True).data)
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """The club's series, newest first, by ``limit`` and ``offset``."""
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(
         operation_id="series_create",

@@ -32,7 +32,7 @@ from ..movements.recommend import ranking_reasons
 from ..previews import drive_next_change, movement_preview, movement_recommendations, recommendation_problem
 from ..services import designs, seating, setup
 from ..services.errors import NotFound, UserError
-from . import ID_MAX, errors
+from . import ID_MAX, BoundedDictField, BoundedListField, errors
 from .permissions import DirectorView, PublicView
 from .sessions import SESSION_ID
 
@@ -95,6 +95,74 @@ class MovementJSONSerializer(serializers.Serializer):
     trays = serializers.IntegerField(min_value=1)
     rounds = RoundJSONSerializer(many=True)
 
+
+def most_items(most: int, items: str) -> dict[str, str]:
+    """The refusal of a list longer than ``most``, before its items are read."""
+    limits = f"the app seats up to {MAX_TABLES} tables and {MAX_DEALS} deals"
+    return {"max_length": f"At most {most} {items}: {limits}."}
+
+
+class TableJSONInSerializer(TableJSONSerializer):
+    """A table of a director's own movement: at most four seats and ``MAX_DEALS`` trays."""
+
+    seats = BoundedDictField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        allow_null=True,
+        max_length=len(SEATS),
+        error_messages={"max_length": "A table has four seats: N, E, S and W."},
+        help_text='Seat-based movements: {"N": 3, "E": 9, "S": 4, "W": 10}; at most the four seats.',
+    )
+    trays = BoundedListField(
+        child=serializers.IntegerField(min_value=1),
+        max_length=MAX_DEALS,
+        error_messages=most_items(MAX_DEALS, "trays at a table in a round"),
+    )
+
+
+class RoundJSONInSerializer(RoundJSONSerializer):
+    """A round of a director's own movement: at most ``MAX_TABLES`` tables and ``MAX_PLAYERS`` sitting out."""
+
+    tables = TableJSONInSerializer(
+        many=True,
+        max_length=MAX_TABLES,
+        error_messages=most_items(MAX_TABLES, "tables in a round"),
+        help_text=f"At most {MAX_TABLES} tables.",
+    )
+    sitout = BoundedListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        default=list,
+        max_length=MAX_PLAYERS,
+        error_messages=most_items(MAX_PLAYERS, "entrants sitting out"),
+    )
+
+
+def most_of(name: str, most: int) -> serializers.IntegerField:
+    """A size of a director's own movement, at most ``most``."""
+    return serializers.IntegerField(
+        min_value=1,
+        max_value=most,
+        help_text=f"At most {most}.",
+        error_messages={"max_value": f"At most {most} {name}: the app seats up to {MAX_TABLES} tables."},
+    )
+
+
+class MovementJSONInSerializer(MovementJSONSerializer):
+    """A director's own movement JSON: each list refused by its length before its items are read
+    (``MAX_PLAYERS`` rounds, ``MAX_TABLES`` tables a round, ``MAX_DEALS`` trays a table), the sizes
+    within the app's, then every table, tray and entrant within its counts."""
+
+    entrants = most_of("entrants", MAX_PLAYERS)
+    tables = most_of("tables", MAX_TABLES)
+    trays = most_of("trays", MAX_DEALS)
+    rounds = RoundJSONInSerializer(
+        many=True,
+        max_length=MAX_PLAYERS,
+        error_messages=most_items(MAX_PLAYERS, "rounds"),
+        help_text=f"At most {MAX_PLAYERS} rounds, each of at most {MAX_TABLES} tables.",
+    )
+
     def validate_entrant_kind(self, value: str) -> str:
         """What the movement seats."""
         if value not in ("pair", "team", "player"):
@@ -102,17 +170,7 @@ class MovementJSONSerializer(serializers.Serializer):
         return value
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """A posted movement: sizes within bounds, every table, tray and entrant within its counts."""
-        bounds = {
-            "entrants": (attrs["entrants"], MAX_PLAYERS),
-            "tables": (attrs["tables"], MAX_TABLES),
-            "trays": (attrs["trays"], MAX_DEALS),
-            "rounds": (len(attrs["rounds"]), MAX_PLAYERS),
-        }
-        for name, (value, most) in bounds.items():
-            if value > most:
-                too_large = f"At most {most} {name}: the app seats up to {MAX_TABLES} tables."
-                raise serializers.ValidationError({name: [too_large]})
+        """A posted movement: every table, tray and entrant within its counts."""
         for rnd in attrs["rounds"]:
             for t in rnd["tables"]:
                 self._check_table(attrs, rnd["round"], t)
@@ -202,7 +260,7 @@ class MovementFixSerializer(serializers.Serializer):
     scoring_method = serializers.ChoiceField(
         ScoringMethod.choices, required=False, help_text="Change the scoring method too, as the page does."
     )
-    movement = MovementJSONSerializer(required=False)
+    movement = MovementJSONInSerializer(required=False)
     club_movement = serializers.IntegerField(
         min_value=1, max_value=ID_MAX, required=False, help_text="The id of one of the club's own movements."
     )

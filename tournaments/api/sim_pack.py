@@ -28,7 +28,14 @@ class SimPackInSerializer(serializers.Serializer):
     """The pack: its file (multipart ``file``) or its text (``pack``), at most 2 MB; or, online, the pack's
     ``address`` the organiser gave with the club's ``key``, to fetch it from there."""
 
-    pack = serializers.CharField(required=False, trim_whitespace=False, max_length=MAX_PACK_BYTES)
+    pack = serializers.CharField(
+        required=False,
+        trim_whitespace=False,
+        max_length=MAX_PACK_BYTES,
+        error_messages={
+            "max_length": f"This file is larger than a pack can be ({MAX_PACK_BYTES // 1_000_000} MB)."
+        },
+    )
     file = serializers.FileField(required=False, max_length=200)
     address = serializers.CharField(required=False, max_length=600)
     key = serializers.CharField(required=False, max_length=200)

@@ -15,6 +15,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from ..models import Club, Entrant, EntrantKind, EntrantMember, Player, ScoringMethod, Series, Session
+from ..movements.limits import SEAT_MAX_TABLES
 from .club import log_action
 from .errors import UserError
 from .teams import check_team_number, is_teams_session, team_get_or_create
@@ -32,6 +33,31 @@ KIND_SHAPE: dict[str, tuple[str, int]] = {
     # Teams of more than eight are entered and seated pair by pair, each pair with its team (pp. 56-59).
     EntrantKind.TEAMS: (Entrant.Kind.PAIR, 2),
 }
+
+
+#: The most players a session enters: the most the app's movements seat, ``SEAT_MAX_TABLES`` tables of four.
+SESSION_MAX_PLAYERS = 4 * SEAT_MAX_TABLES
+
+
+def entrants_most(session: Session) -> int:
+    """The most entrants of its kind a session takes (120 pairs, 60 teams of four, 240 individuals)."""
+    _, size = KIND_SHAPE[session.entrant_kind]
+    return SESSION_MAX_PLAYERS // size
+
+
+def check_entrant_room(session: Session, *, field: str = "players") -> None:
+    """Refuse one more entrant beyond ``entrants_most``, saying why. Called inside the transaction that
+    adds it: the session's row stays locked until then, so two at once cannot both take the last place."""
+    Session.objects.select_for_update().filter(pk=session.pk).first()
+    kind, _ = KIND_SHAPE[session.entrant_kind]
+    most = entrants_most(session)
+    if session.entrants.filter(kind=kind).count() >= most:
+        noun = {"pair": "pairs", "team": "teams", "player": "individual entries"}[kind]
+        raise UserError(
+            f"A session takes at most {most} {noun}: the app seats up to {SEAT_MAX_TABLES} tables "
+            f"({SESSION_MAX_PLAYERS} players).",
+            field=field,
+        )
 
 
 def default_scoring(entrant_kind: str) -> str:
@@ -123,6 +149,7 @@ def entrant_create(
     of teams of more than eight each pair names its ``team`` (1-3, pp. 56-59).
     """
     require_status(session, Status.DRAFT, doing="add an entrant")
+    check_entrant_room(session)
     team_entrant = None
     if is_teams_session(session):
         team_entrant = team_get_or_create(session=session, number=check_team_number(team))

@@ -19,7 +19,14 @@ from .club import log_action
 from .drive import drive_refit
 from .errors import FieldErrors, UserError
 from .seating import clear_seating, movement_fix
-from .sessions import KIND_SHAPE, entrant_create, entrant_delete, next_number, require_status
+from .sessions import (
+    KIND_SHAPE,
+    check_entrant_room,
+    entrant_create,
+    entrant_delete,
+    next_number,
+    require_status,
+)
 from .teams import is_teams_session, teams_drop_empty
 
 #: A row of the entrants form: its number on the page, and the players chosen.
@@ -81,6 +88,7 @@ def phantom_add(*, session: Session, user: Any = None) -> Entrant:
     kind, _ = KIND_SHAPE[session.entrant_kind]
     if kind != Entrant.Kind.PAIR:
         raise UserError("Only a pairs session takes a phantom pair.", field="phantom")
+    check_entrant_room(session, field="phantom")
     entrant = Entrant.objects.create(
         session=session, kind=kind, number=next_number(session, kind), name="Phantom", is_phantom=True
     )
