@@ -363,10 +363,11 @@ class FairPlay:
             return f"Every two pairs meet {_times_span((least, least))}."
         twice = self.twice
         shown = ", ".join(f"{a} and {b}" for a, b in twice[:12]) + (", …" if len(twice) > 12 else "")
+        need = f"by the count of meetings alone {self.fewest_twice} need"
         fewest = (
             "no fewer can, for so many rounds"
             if self.even_meetings
-            else f"as few as {self.fewest_twice} could, each two meeting {least} to {most} times"
+            else f"{need}; each two meet {least} to {most} times"
         )
         return f"{len(twice)} pairs of pairs meet more than once ({shown}): {fewest}."
 
