@@ -130,9 +130,16 @@ twice as can be); then the best Qf. The last column gives the book's
 movement of one field for the size in an evening of {EVENING} deals, as the
 movement page recommends it, with its Qf.
 
-| Pairs | Rounds | Qf | Sit-outs a pair | Pairs meeting twice (fewest possible) | Meetings in consecutive rounds | The book's movement |
-|---|---|---|---|---|---|---|
 """
+DESIGNED_COLUMNS = (
+    "Pairs",
+    "Rounds",
+    "Qf",
+    "Sit-outs a pair",
+    "Pairs meeting twice (fewest possible)",
+    "Meetings in consecutive rounds",
+    "The book's movement",
+)
 
 
 @cache
@@ -162,7 +169,9 @@ def _designed_row(pairs: int, rounds: int) -> str:
 def table() -> str:
     """The whole of ``docs/balance.md``."""
     book = HEAD + "\n".join(_row(*entry) for entry in _movements()) + "\n"
-    return book + DESIGNED_HEAD + "\n".join(_designed_row(*size) for size in DESIGNED_SIZES) + "\n"
+    columns = "| " + " | ".join(DESIGNED_COLUMNS) + " |\n" + "|---" * len(DESIGNED_COLUMNS) + "|\n"
+    rows = "\n".join(_designed_row(*size) for size in DESIGNED_SIZES)
+    return book + DESIGNED_HEAD + columns + rows + "\n"
 
 
 if __name__ == "__main__":
