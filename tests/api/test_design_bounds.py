@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from tournaments import tasks
@@ -162,3 +163,16 @@ def test_the_books_movement_that_fits_is_offered_first_and_the_figures_are_the_m
     assert done["qf"] == pytest.approx(found["balance"]["qf"], abs=0.005)
     assert done["fairness"] == found["fairness"] and found["fairness"]["fair"] is True
     assert found["fairness"]["sitouts"] == {str(p): 0 for p in range(1, 9)}
+
+
+def test_a_design_beyond_the_designers_waiting_room_is_refused_and_nothing_is_kept(
+    director_api: APIClient, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every club's designs wait for the one designer thread: past ``DESIGNS_WAITING_MOST`` one is refused
+    at once (no design recorded, the club free to ask again) rather than left to wait for ever."""
+    monkeypatch.setattr(tasks, "DESIGNS_WAITING_MOST", 0)
+    refused = director_api.post(BASE, EIGHT, format="json")
+    assert refused.status_code == 400 and "busy with other clubs' searches" in refused.content.decode()
+    assert cache.get(designs.running_key(club.pk)) is None
+    monkeypatch.undo()
+    the_next_design_runs(director_api)

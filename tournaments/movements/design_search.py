@@ -52,8 +52,9 @@ FAIR = 200
 BEST_EVERY = 0.5
 #: Steps between two looks at the clock (and the progress, and a stop asked for).
 LOOK_EVERY = 64
-#: The tables at fault, at most, whose every change the tabu search weighs at each step; its steps at most.
-RELAY_TABLES, RELAY_STEPS = 12, 20000
+#: The tables at fault, at most, whose every change the tabu search weighs at each step; its steps at most;
+#: the share of its steps that change a table at fault at random instead.
+RELAY_TABLES, RELAY_STEPS, RELAY_NOISE = 12, 20000, 0.05
 
 Rows = dict[int, tuple[list[int], list[int]]]
 Undo = Callable[[], object]
@@ -402,8 +403,9 @@ def relay_sets(
 ) -> int:
     """Lay the sets again, the meetings kept, until no pair plays a set twice (a tabu search: each step
     gives one of a few tables at fault the set, swapped within its round, that leaves the fewest faults,
-    and may not give it its old set back for a while). Returns the faults left after at most ``steps``
-    steps, at the deadline (``time.monotonic``) or when ``stop`` (asked now and then) says so."""
+    and may not give it its old set back for a while; now and then a set at random instead). Returns the
+    faults left after at most ``steps`` steps, at the deadline (``time.monotonic``) or when ``stop``
+    (asked now and then) says so."""
     played = [[0] * sets for _ in range(2 * len(schedule.slots[0]) + 2)]
     real = _real_tables(schedule)
     for r, k in real:
@@ -417,7 +419,9 @@ def relay_sets(
         at_fault = [(r, k) for r, k in real if _at_fault(schedule, played, r, k)]
         if len(at_fault) > RELAY_TABLES:
             at_fault = rng.sample(at_fault, RELAY_TABLES)
-        found = _best_relay(schedule, played, at_fault, tabu, step, sets, rng)
+        noise = rng.random() < RELAY_NOISE
+        found = _any_relay(schedule, played, rng.choice(at_fault), sets, rng) if noise else None
+        found = found or _best_relay(schedule, played, at_fault, tabu, step, sets, rng)
         if found is None:
             break
         delta, r, k, new = found
@@ -473,6 +477,22 @@ def _best_relay(
             choice = (delta, rng.random(), r, k, new)
             best = choice if best is None or choice < best else best
     return None if best is None else (best[0], best[2], best[3], best[4])
+
+
+def _any_relay(
+    schedule: Schedule, played: list[list[int]], at: tuple[int, int], sets: int, rng: random.Random
+) -> tuple[int, int, int, int] | None:
+    """A change of a table at fault at random, whatever it gains (the walk that frees the tabu search
+    from where every change looks worse): (faults gained, round, table, its new set)."""
+    r, k = at
+    row, old, new = schedule.slots[r], schedule.sets[r][k], rng.randrange(sets)
+    if new == old:
+        return None
+    delta = _moved(played, row[2 * k : 2 * k + 2], old, new)
+    j = schedule.sets[r].index(new) if new in schedule.sets[r] else None
+    if j is not None and max(row[2 * j], row[2 * j + 1]) <= schedule.pairs:
+        delta += _moved(played, row[2 * j : 2 * j + 2], new, old)
+    return delta, r, k, new
 
 
 def _relay(schedule: Schedule, played: list[list[int]], r: int, k: int, new: int) -> None:

@@ -108,15 +108,18 @@ def run_search(
     seconds = float(ask["seconds"])
     limit = memory_mb or DESIGN_MEMORY_MB
     cpu = int(seconds + DESIGN_GRACE_SECONDS) + 1
-    proc = subprocess.Popen(
-        [sys.executable, "-m", DESIGN_CHILD, str(limit), str(cpu)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=ROOT,
-        close_fds=True,
-    )
     started = time.monotonic()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", DESIGN_CHILD, str(limit), str(cpu)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            close_fds=True,
+        )
+    except OSError:  # no process to be had (the server's own limits): nothing ran
+        return Outcome(Reason.CRASHED, None, "", None, 0.0)
     child = _Child(proc, started, started + seconds + DESIGN_GRACE_SECONDS)
     try:
         assert proc.stdin is not None

@@ -55,7 +55,8 @@ DESIGN_KEEP_SECONDS = 3600
 #: The progress is written at most this often (and the stop asked for read as often).
 PROGRESS_EVERY_SECONDS = 0.25
 #: The longest a design may wait for the designer before it is reported failed (the process that was to
-#: run it gone): the designer runs the searches of every club on the server one after another.
+#: run it gone): the designer runs the searches of every club on the server one after another, at most
+#: ``tasks.DESIGNS_WAITING_MOST`` (6) of the longest (``MAX_SECONDS`` and the grace) before it, 750 s.
 DESIGN_QUEUE_SECONDS = 900
 #: How long past its seconds and the grace a running search may go unheard before it is reported failed.
 DESIGN_SILENT_SECONDS = 30
