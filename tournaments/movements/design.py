@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from .balance import Balance, balance
+from .balance import Balance, balance, fair_play
 from .design_search import RELAY_STEPS, Clock, Schedule, Search, Watch, anneal, factored_start, relay_sets
 from .design_tables import tables_numbered
 from .types import Movement, MovementUserError, Round, Seat, TableAssignment
@@ -309,6 +309,12 @@ def _said(m: Movement) -> Movement:
         notes.append(
             f"Not perfectly balanced (Qf {float(b.summary.qf):.2f}, s.d. {b.summary.sd:.2f}): "
             "the best found in the time given."
+        )
+    if m.entrant_kind == "pair" and not fair_play(m).fair:
+        notes.append(
+            "Not as fair as the designer's rules ask (see its fair play): no movement of this size was found "
+            "in the time where they all hold and no pair plays a deal twice, which comes first. This is the "
+            "fairest found; a longer search, or the book's movement, may serve better."
         )
     return replace(m, notes=tuple(notes))
 
