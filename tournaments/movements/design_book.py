@@ -8,8 +8,10 @@ and ``fair_play`` for the measures a director reads beside it):
   spread more evenly, fewer meetings in consecutive rounds,
   meetings spread more evenly (``FairPlay.unfairness``), and last the higher
   Qf (over every pair: two fields ranked apart compare nobody across them).
-- **fits**: a movement of the book (``recommend``) seats as many pairs (or
-  players) in as many rounds of as many deals as the designer was asked for.
+- **fits**: a movement of the book, sound and duplicate (some deal played
+  more than once: progressive whist compares nobody, p. 24), seats as many
+  pairs (or players) in as many rounds of as many deals as the designer was
+  asked for (the same plan under two names is named once).
 - **the book's rounds** for a size: the rounds of the first movement of one
   field that ``recommend`` proposes for an evening's deals (``EVENING``).
 
@@ -18,13 +20,16 @@ Nothing here imports Django.
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from .analysis import analyse
 from .balance import FairPlay, balance, fair_play
 from .recommend import recommend
-from .registry import generate
+from .registry import FAMILIES, generate
 from .types import Movement, MovementUserError
 
 #: The deals of a club's evening, within which the book's rounds for a size are read.
@@ -100,21 +105,40 @@ def book_rounds(pairs: int) -> int:
 
 def book_fits(designed: Movement) -> list[BookFit]:
     """The book's movements that seat the designed movement's entrants in as many rounds of as many deals,
-    as fair as it or fairer by the designer's order, the best first."""
+    sound and duplicate (some deal played twice: progressive whist compares nobody, p. 24), as fair as it
+    or fairer by the designer's order, the best first."""
     rounds, deals = len(designed.rounds), max(len(t.trays) for r in designed.rounds for t in r.tables)
     kind = "individuals" if designed.entrant_kind == "player" else "pairs"
     unit = "players" if kind == "individuals" else "pairs"
     mark = designer_order(designed)
     found: list[tuple[Order, BookFit]] = []
-    for r in recommend(session_kind=kind, entrants=designed.entrants, deals_available=rounds * deals):
-        if r.rounds != rounds or r.per_round != deals or r.unit + "s" != unit:
+    for fam in FAMILIES.values():
+        if kind not in fam.session_kinds or fam.entrant_kind != designed.entrant_kind or fam.plays_twice:
             continue
-        try:
-            m = generate(r.family, deals=r.trays, variant=r.variant, **{unit: designed.entrants})
-        except MovementUserError:
-            continue
-        order = designer_order(m)
-        if order <= mark:
-            fit = BookFit(r.family, r.variant, r.title, r.pages, m, float(-order[4]), fair_play(m))
-            found.append((order, fit))
-    return [fit for _, fit in sorted(found, key=lambda f: f[0])]
+        for variant in (None, *(v for v in fam.variants if fam.kind_of(v) == fam.entrant_kind)):
+            m = _fitting(fam.name, variant, unit, designed.entrants, rounds, deals)
+            order = designer_order(m) if m is not None else None
+            if m is not None and order is not None and order <= mark:
+                fit = BookFit(fam.name, m.variant, fam.title, fam.pages, m, float(-order[4]), fair_play(m))
+                found.append((order, fit))
+    unique: dict[str, tuple[Order, BookFit]] = {}
+    for order, fit in found:  # the same plan under another name: the first named (the book's own) kept
+        unique.setdefault(json.dumps(fit.movement.to_json()["rounds"]), (order, fit))
+    ranked = sorted(unique.values(), key=lambda f: (f[0], f[1].family, f[1].variant or ""))
+    return [fit for _, fit in ranked]
+
+
+def _fitting(
+    family: str, variant: str | None, unit: str, entrants: int, rounds: int, deals: int
+) -> Movement | None:
+    """The family's movement of ``rounds`` rounds of ``deals`` deals for the entrants, if it has one, sound
+    and duplicate."""
+    try:
+        m = generate(family, deals=rounds * deals, variant=variant, **{unit: entrants})
+    except MovementUserError:
+        return None
+    per_round = {len(t.trays) for r in m.rounds for t in r.tables}
+    if len(m.rounds) != rounds or per_round != {deals} or m.entrants != entrants:
+        return None
+    played = Counter(tray for r in m.rounds for t in r.tables for tray in t.trays)
+    return m if max(played.values(), default=0) > 1 and analyse(m).sound else None
