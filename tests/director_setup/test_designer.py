@@ -111,6 +111,7 @@ def test_a_kept_movement_has_its_figures_words_and_a_name_once(club: Club, direc
     kept = designs.club_movement_keep(club=club, design_id=done.id, name="  Friday six ", user=director)
     assert (kept.name, kept.kind, kept.entrants, kept.rounds, kept.trays) == ("Friday six", "pairs", 8, 7, 7)
     assert 0 < kept.qf <= 100 and kept.sd >= 0 and any("Qf" in w for w in kept.words)
+    assert "Each pair plays 7 deals and never sits out (as evenly as the rounds allow)." in kept.words
     assert ActionLog.objects.filter(action="club_movement.keep").exists()
     with pytest.raises(UserError, match="already has a movement called"):
         designs.club_movement_keep(club=club, design_id=done.id, name="Friday six")
@@ -215,6 +216,7 @@ def test_the_movement_page_offers_a_kept_movement_of_its_size_and_seats_by_it(
     assert draft_session.movement_params["club_movement"] == kept.pk
     again = director_client.get(setup).content.decode()
     assert "Club movement “Six pairs”" in again and "How fair it is" in again
+    assert "<b>Fair play:</b> Each pair plays 3 deals and never sits out" in html
     for doc in ("cards", "slips"):
         assert (
             director_client.get(reverse("director:print_pdf", args=[draft_session.pk, doc])).status_code

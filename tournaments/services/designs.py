@@ -16,9 +16,11 @@ stops answering (its process or server gone) is reported failed once past
 its time, and never holds up the club's next one.
 
 A movement **kept** is the club's own (``ClubMovement``): the movement JSON
-with its figures (Qf, s.d.) and their words; a session of its size is
-offered it beside the book's systems, and ``session_seat_by_club_movement``
-seats the session by it through ``movement_fix`` like any other movement.
+with its figures (Qf, s.d.) and their words, its fair play's words after
+the balance's (each pair's deals and sit-outs, the meetings), then its
+notes; a session of its size is offered it beside the book's systems, and
+``session_seat_by_club_movement`` seats the session by it through
+``movement_fix`` like any other movement.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from django.db import IntegrityError, transaction
 
 from ..models import Club, ClubMovement, ScoringMethod, Session
 from ..movements import Movement
-from ..movements.balance import balance
+from ..movements.balance import balance, fair_play
 from ..movements.design import DESIGNED, MAX_PAIR_TABLES, MAX_PLAYERS, NO_CYCLIC_PLAYERS
 from ..movements.limits import MAX_DEALS
 from .club import log_action
@@ -326,7 +328,7 @@ def club_movement_create(*, club: Club, name: Any, movement: Movement, user: Any
                 movement_json=replace(movement, variant=None).to_json(),
                 qf=round(float(figures.summary.qf), 4),
                 sd=round(figures.summary.sd, 4),
-                words=[*figures.words(), *movement.notes],
+                words=[*figures.words(), *fair_play(movement).words(), *movement.notes],
             )
     except IntegrityError:
         raise UserError(
