@@ -17,13 +17,14 @@ measure of fairness):
   partners every other once and opposes every other twice.
 
 The designer of pairs searches, for the time it is given, from cyclic
-starters (a complete Howell) or round robins (any other number of rounds),
-by the moves and the order of ``design_search``: fairness first (sit-outs
-and meetings shared out evenly, no two pairs meeting in consecutive
-rounds: ``balance.fair_play``), then the least sum of squared amounts of
-competition. The designer of players searches starters for the partners'
-and opponents' spread. Each keeps the best movement found and reports its
-progress to a callback.
+starters (a complete Howell) or round robins with their sets laid by a tabu
+search (any other number of rounds: ``design_starts``), annealing
+(``design_anneal``) by the moves and the order of ``design_search``:
+fairness first (sit-outs and meetings shared out evenly, no two pairs
+meeting in consecutive rounds: ``balance.fair_play``), then the least sum of
+squared amounts of competition. The designer of players searches starters
+for the partners' and opponents' spread. Each keeps the best movement found
+and reports its progress to a callback.
 
 Nothing here imports Django.
 """
@@ -37,7 +38,9 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .balance import Balance, balance, fair_play
-from .design_search import RELAY_STEPS, Clock, Schedule, Search, Watch, anneal, factored_start, relay_sets
+from .design_anneal import Clock, Watch, anneal
+from .design_search import Schedule, Search
+from .design_starts import RELAY_STEPS, factored_start, relay_sets
 from .design_tables import tables_numbered
 from .types import Movement, MovementUserError, Round, Seat, TableAssignment
 
