@@ -27,10 +27,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.movements import generate
-from tournaments.movements.balance import balance, fair_play
+from tournaments.movements.balance import balance
 from tournaments.movements.balance_table import duplicated
 from tournaments.movements.design import design_pairs, design_players
 from tournaments.movements.design_book import replays
+from tournaments.movements.fair_play import fair_play
 from tournaments.movements.recommend import recommend
 from tournaments.movements.types import Movement, MovementUserError
 

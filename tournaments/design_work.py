@@ -10,7 +10,7 @@ It reads the ask, one JSON object on stdin: ``kind`` ("pairs" or
 - ``{"used": 0.4}`` now and then: the share of the time used;
 - ``{"best": movement, ...}`` now and then, and ``{"done": movement, ...}``
   at the end, each with the movement's ``notes``, its ``qf`` and its
-  ``fairness`` (``balance.fair_play``), the done line with ``stopped`` and
+  ``fairness`` (``fair_play``), the done line with ``stopped`` and
   the book's movements that fit as well or better (``book``);
 - ``{"error": "..."}``: the engine refused the ask (``MovementUserError``);
 
@@ -27,9 +27,10 @@ import time
 from typing import Any
 
 from tournaments.design_child import peak_kb
-from tournaments.movements.balance import balance, fair_play
+from tournaments.movements.balance import balance
 from tournaments.movements.design import design_pairs, design_players
 from tournaments.movements.design_book import book_fits
+from tournaments.movements.fair_play import fair_play
 from tournaments.movements.types import Movement, MovementUserError
 
 #: The least time between two progress lines, in seconds.

@@ -18,10 +18,11 @@ from collections import Counter
 import pytest
 
 from tournaments.movements.analysis import analyse
-from tournaments.movements.balance import balance, fair_play
+from tournaments.movements.balance import balance
 from tournaments.movements.balance_table import DESIGNED_SIZES, designed
 from tournaments.movements.design import design_pairs
 from tournaments.movements.design_book import book_fits, book_rounds, designer_order, replays
+from tournaments.movements.fair_play import fair_play
 from tournaments.movements.registry import generate
 
 

@@ -26,8 +26,8 @@ from rest_framework.response import Response
 
 from .. import tasks
 from ..models import ClubMovement
-from ..movements.balance import fair_play
 from ..movements.balance_text import balance_json
+from ..movements.fair_play import fair_play
 from ..selectors import club_movements
 from ..services import designs
 from ..services.errors import NotFound

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from .balance import balance, fair_play
+from .balance import balance
 from .balance_text import keeps_directions
 from .design import best_switch, design_pairs
 from .design_book import EVENING, book_rounds
+from .fair_play import fair_play
 from .recommend import qf_text, recommend
 from .registry import FAMILIES, generate
 from .types import Movement, MovementUserError

@@ -15,8 +15,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .balance import Balance, balance, fair_play
+from .balance import Balance, balance
 from .design import Switch, best_switch, design_pairs, design_players
+from .fair_play import fair_play
 from .types import Movement
 
 

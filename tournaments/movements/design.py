@@ -21,7 +21,7 @@ starters (a complete Howell) or round robins with their sets laid by a tabu
 search (any other number of rounds: ``design_starts``), annealing
 (``design_anneal``) by the moves and the order of ``design_search``:
 fairness first (sit-outs and meetings shared out evenly, no two pairs
-meeting in consecutive rounds: ``balance.fair_play``), then the least sum of
+meeting in consecutive rounds: ``fair_play``), then the least sum of
 squared amounts of competition. The designer of players searches starters
 for the partners' and opponents' spread. Each keeps the best movement found
 and reports its progress to a callback.
@@ -37,11 +37,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from .balance import Balance, balance, fair_play
+from .balance import Balance, balance
 from .design_anneal import Clock, Watch, anneal
 from .design_search import Schedule, Search
 from .design_starts import RELAY_STEPS, factored_start, relay_sets
 from .design_tables import tables_numbered
+from .fair_play import fair_play
 from .types import Movement, MovementUserError, Round, Seat, TableAssignment
 
 #: The family name of every designed movement (no system of the book).

@@ -27,7 +27,8 @@ from fractions import Fraction
 from typing import Any
 
 from .analysis import analyse
-from .balance import FairPlay, balance, fair_play
+from .balance import balance
+from .fair_play import FairPlay, fair_play
 from .recommend import recommend
 from .registry import FAMILIES, generate
 from .types import Movement, MovementUserError

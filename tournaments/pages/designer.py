@@ -5,7 +5,7 @@ Reads only; the designs and the kept movements are written by
 movement page shows a movement: its figures in words, the shaded matrix of
 the amounts of competition, and its diagram; beside the Qf, its fair play
 (each pair's deals and sit-outs, the pairs meeting twice or in consecutive
-rounds: ``balance.fair_play``); and before it the book's movements that fit
+rounds: ``fair_play``); and before it the book's movements that fit
 the ask as well or better.
 """
 
@@ -17,7 +17,7 @@ from ..display import plural
 from ..models import Club, ClubMovement
 from ..movements import Movement
 from ..movements.analysis import analyse
-from ..movements.balance import fair_play
+from ..movements.fair_play import fair_play
 from ..selectors import club_movements
 from ..services.designs import MAX_DEALS_PER_ROUND, MAX_ROUNDS, MAX_SECONDS, MIN_SECONDS, Design, unplayable
 from ..services.errors import UserError

@@ -35,8 +35,9 @@ from django.db import IntegrityError, transaction
 
 from ..models import Club, ClubMovement, ScoringMethod, Session
 from ..movements import Movement
-from ..movements.balance import balance, fair_play
+from ..movements.balance import balance
 from ..movements.design import DESIGNED, MAX_PAIR_TABLES, MAX_PLAYERS, NO_CYCLIC_PLAYERS
+from ..movements.fair_play import fair_play
 from ..movements.limits import MAX_DEALS
 from .club import log_action
 from .club_jobs import job_load, job_save
@@ -101,7 +102,7 @@ class Design:
     started: float = 0.0
     #: What the designer says of the movement found: balanced, or the best found (and why).
     notes: tuple[str, ...] = ()
-    #: The fairness of the best movement found so far (``balance.fair_play``, as JSON), then of the found.
+    #: The fairness of the best movement found so far (``fair_play``, as JSON), then of the found.
     fairness: dict[str, Any] | None = None
     #: Why the search ended (``design_runner.Reason``), once over.
     stop_reason: str = ""
