@@ -97,7 +97,8 @@ def test_stop_now_stops_the_search_within_about_a_second_keeping_the_best_found(
     while (now := status(director_api, design_id))["state"] not in ("done", "failed"):
         assert time.monotonic() - asked < 5, now
         time.sleep(0.05)
-    assert time.monotonic() - asked < 1.5
+    # Read within PROGRESS_EVERY_SECONDS, heeded at once, or killed DESIGN_STOP_SECONDS after: about a second.
+    assert time.monotonic() - asked < 2
     assert now["state"] == "done" and now["stop_reason"] == "stopped", now
     assert "stopped when you asked" in now["ended"] and now["movement"]["entrants"] == 16
     tasks.designer_idle().result(timeout=30)
