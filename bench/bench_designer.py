@@ -2,15 +2,19 @@
 
 Run: ``python bench/bench_designer.py [--seconds S]`` (default 55). Each case
 prints the time taken and the figures of the movement found (Qf, 100 perfect;
-s.d. of the amounts of competition); a case with a target says whether it was
-met. For sizes no printed movement serves, the best of the book's movements
-for that many pairs in as many rounds or fewer, within an evening's 30 deals
-(by Qf), is printed beside it. Exit 1 if a target is missed.
+s.d. of the amounts of competition) and its fair play (the least and most
+sit-outs of a pair, the pairs of pairs meeting more than once, the meetings in
+consecutive rounds); a case with a target says whether it was met. For sizes
+no printed movement serves, the best of the book's movements for that many
+pairs in as many rounds or fewer, within an evening's 30 deals (by Qf), is
+printed beside it. Exit 1 if a target is missed.
 
 Targets (the designer's issue): a Howell for 14 pairs in 13 rounds with Qf at
 least 91 (a published 7-table Howell's), one for 10 pairs in 9 rounds with Qf
 at least 83, and an individual movement for 16 players in which each partners
-each exactly once.
+each exactly once; and every movement of pairs fair (``FairPlay.fair``: sit-outs
+and meetings shared out evenly, no two pairs meeting in consecutive rounds)
+with no pair playing a deal twice.
 """
 
 from __future__ import annotations
@@ -26,6 +30,8 @@ from tournaments.movements import generate
 from tournaments.movements.balance import balance
 from tournaments.movements.balance_table import duplicated
 from tournaments.movements.design import design_pairs, design_players
+from tournaments.movements.design_book import replays
+from tournaments.movements.fair_play import fair_play
 from tournaments.movements.recommend import recommend
 from tournaments.movements.types import Movement, MovementUserError
 
@@ -51,8 +57,15 @@ def book_best(pairs: int, deals: int, rounds: int) -> str:
 
 
 def line(m: Movement, took: float) -> str:
-    b = balance(m)
-    return f"{took:5.1f} s  Qf {float(b.summary.qf):6.2f}  s.d. {b.summary.sd:.3f}"
+    b, f = balance(m), fair_play(m)
+    sits = [f.sitouts[e] for e in f.entrants]
+    fair = f"sit-outs {min(sits)}-{max(sits)}, {len(f.twice)} meet twice, {len(f.consecutive)} in a row"
+    return f"{took:5.1f} s  Qf {float(b.summary.qf):6.2f}  s.d. {b.summary.sd:.3f}  ({fair})"
+
+
+def fair(m: Movement) -> bool:
+    """Fair by every measure a director reads, and no pair playing a deal twice."""
+    return fair_play(m).fair and not replays(m)
 
 
 def main() -> int:
@@ -68,7 +81,8 @@ def main() -> int:
         verdict = (
             "" if target is None else f"  target Qf >= {target:g}: {'met' if qf >= target else 'MISSED'}"
         )
-        missed |= target is not None and qf < target
+        verdict += f"  fair: {'met' if fair(m) else 'MISSED'}"
+        missed |= (target is not None and qf < target) or not fair(m)
         print(f"{pairs} pairs, {rounds} rounds of {deals}: {line(m, took)}{verdict}")
         if target is None:
             best = book_best(pairs, EVENING, rounds)

@@ -14,13 +14,16 @@ cache is each process's own, where a worker's progress could not be seen.
 
 A design (``design_start``) never runs in the request, which would wait
 the seconds the director gave the search: it goes to a worker under the
-same condition, and otherwise to the process's one designer thread; the
-designer page polls its progress in the cache.
+same condition, and otherwise to the process's one designer thread (at most
+``DESIGNS_WAITING_MOST`` waiting); either runs the search in a process of
+its own, bounded in time and memory, and the designer page polls its
+progress in the cache.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -29,7 +32,8 @@ from django.conf import settings
 
 from .models import Club
 from .services.club import RosterImport, roster_import_begin, roster_import_run, roster_import_status
-from .services.designs import Design, DesignAsk, design_begin, design_run
+from .services.design_progress import design_run
+from .services.designs import Design, DesignAsk, design_begin
 from .services.errors import UserError
 
 #: Caches only one process sees: an import's progress written by a worker would not reach the pages.
@@ -74,8 +78,14 @@ def roster_import_start(*, club: Club, text: str, user: Any) -> RosterImport:
 logger = logging.getLogger(__name__)
 
 #: Without a worker the designer runs on this one thread of the process (searches queue behind each other),
-#: so the request that asked for a design answers at once and the page polls its progress.
+#: so the request that asked for a design answers at once and the page polls its progress. The search
+#: itself runs in a process of its own (``design_runner``), which the thread waits for and kills if due.
 _DESIGNER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clubwhist-designer")
+#: The most designs of every club waiting for the designer thread at once (each club has one at most): a
+#: design beyond is refused, so that none waits long enough to be reported lost.
+DESIGNS_WAITING_MOST = 6
+_waiting = {"count": 0}
+_waiting_lock = threading.Lock()
 
 
 @shared_task(ignore_result=True)
@@ -90,16 +100,26 @@ def _design_on_thread(design_id: str, club_id: int) -> None:
         design_run(design_id=design_id, club_id=club_id)
     except Exception:
         logger.exception("the design %s of club %s failed", design_id, club_id)
+    finally:
+        with _waiting_lock:
+            _waiting["count"] -= 1
 
 
 def design_start(*, club: Club, ask: DesignAsk) -> Design:
     """Begin a design and hand its search to a worker, or with none to the designer thread; never to the
     request (a search takes the seconds the director gave it). The database is not touched by the search."""
-    begun = design_begin(club=club, ask=ask)
     if on_a_worker():
+        begun = design_begin(club=club, ask=ask)
         design_movement.apply_async((begun.id, club.pk))
-    else:
-        _DESIGNER.submit(_design_on_thread, begun.id, club.pk)
+        return begun
+    with _waiting_lock:
+        if _waiting["count"] >= DESIGNS_WAITING_MOST:
+            raise UserError(
+                "The designer is busy with other clubs' searches: try again in a few minutes.", field="kind"
+            )
+        begun = design_begin(club=club, ask=ask)
+        _waiting["count"] += 1
+    _DESIGNER.submit(_design_on_thread, begun.id, club.pk)
     return begun
 
 

@@ -20,7 +20,7 @@ from tests.conftest import mitchell_three_tables
 from tournaments import tasks
 from tournaments.models import ActionLog, Club, ClubMovement, Session
 from tournaments.movements.design import design_pairs
-from tournaments.services import designs
+from tournaments.services import design_progress, designs
 from tournaments.services.errors import NotFound, UserError
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def stopped_design(club: Club, **ask: Any) -> designs.Design:
     """A design begun, asked at once to stop, and run to its end: the best found in a moment."""
     begun = designs.design_begin(club=club, ask=designs.design_ask(**{**SIX_PAIRS, **ask}))
     designs.design_stop(club=club, design_id=begun.id)
-    return designs.design_run(design_id=begun.id, club_id=club.pk)
+    return design_progress.design_run(design_id=begun.id, club_id=club.pk)
 
 
 def six_pair_movement(club: Club, name: str = "Six pairs") -> ClubMovement:
@@ -111,6 +111,7 @@ def test_a_kept_movement_has_its_figures_words_and_a_name_once(club: Club, direc
     kept = designs.club_movement_keep(club=club, design_id=done.id, name="  Friday six ", user=director)
     assert (kept.name, kept.kind, kept.entrants, kept.rounds, kept.trays) == ("Friday six", "pairs", 8, 7, 7)
     assert 0 < kept.qf <= 100 and kept.sd >= 0 and any("Qf" in w for w in kept.words)
+    assert "Each pair plays 7 deals and never sits out (as evenly as the rounds allow)." in kept.words
     assert ActionLog.objects.filter(action="club_movement.keep").exists()
     with pytest.raises(UserError, match="already has a movement called"):
         designs.club_movement_keep(club=club, design_id=done.id, name="Friday six")
@@ -215,6 +216,7 @@ def test_the_movement_page_offers_a_kept_movement_of_its_size_and_seats_by_it(
     assert draft_session.movement_params["club_movement"] == kept.pk
     again = director_client.get(setup).content.decode()
     assert "Club movement “Six pairs”" in again and "How fair it is" in again
+    assert "<b>Fair play:</b> Each pair plays 3 deals and never sits out" in html
     for doc in ("cards", "slips"):
         assert (
             director_client.get(reverse("director:print_pdf", args=[draft_session.pk, doc])).status_code
@@ -259,3 +261,28 @@ def test_a_movement_a_slip_cannot_hold_is_not_kept(club: Club) -> None:
     assert "plays tray" in designs.unplayable(twice)
     with pytest.raises(UserError, match="Search again, for longer"):
         designs.club_movement_create(club=club, name="Twice", movement=twice)
+
+
+def test_the_page_names_the_books_movement_first_and_shows_fair_play_beside_the_qf(
+    director_client: Client, club: Club
+) -> None:
+    """Eight pairs in seven rounds: the book's Howell fits as fairly, and is named before the designer's
+    own, whose deals, sit-outs and meetings are shown beside its Qf."""
+    done = stopped_design(club, **EIGHT_PAIRS)
+    assert done.stop_reason == "stopped" and done.book and done.book[0]["family"] == "howell"
+    html = director_client.get(f"{designer(club)}?design={done.id}").content.decode()
+    assert html.index('id="book-fits"') < html.index("How fair it is")
+    assert "The book&#x27;s Howell Pair System (pp. 38-41) seats 8 pairs in 7 rounds of 1 deal" in html
+    assert 'id="fair-play"' in html and "Each pair plays 7 deals and never sits out" in html
+    assert "No two pairs meet in consecutive rounds." in html and 'id="fair-rows"' in html
+    assert "The search was stopped when you asked" in html
+
+
+def test_the_progress_says_the_best_so_far_by_fairness_then_qf() -> None:
+    ask = designs.design_ask(**EIGHT_PAIRS)
+    fairness = {"sitouts_spread": [0, 1], "twice": [[1, 2, 2]], "consecutive": []}
+    running = designs.Design(id="x", ask=ask, state="running", used=0.4, qf=88.24, fairness=fairness)
+    assert running.said == (
+        "Searching… 40% of the time; Qf so far 88.2 (sit-outs 0 to 1 a pair; "
+        "1 pair of pairs meets more than once; none meet in consecutive rounds)"
+    )

@@ -17,7 +17,6 @@ EXCEPTIONS = {
     "tournaments/services/sessions.py:entrant_create": "each kind of entrant's members checked in turn",
     "scoring/scorers/teams_four_pair.py:score_four_pair": "the book's four-pair team scoring, step by step",
     "tournaments/movements/individual.py:individual": "the book's individual schedules, table by table",
-    "tournaments/movements/design.py:_cyclic_start": "the cyclic starters' search, one loop",
     "entry/services/corrections.py:result_award": "its keyword signature and the action log's fields",
     "entry/send/__init__.py:result_submit": "its keyword signature is every caller's; the body is 25 lines",
     "entry/selectors/table_move.py:_stored_movement": "a stored movement's every field read back",

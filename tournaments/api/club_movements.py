@@ -1,12 +1,16 @@
 """The club's own movements: designed to order, their progress, kept, listed and deleted.
 
 A design is asked for by size and time (``POST .../movements/designs/``,
-202): the search runs off the request, and its progress (the share of the
-time used, the Qf of the best movement found so far) is read at its
-``status_url`` until it is ``done``, when the movement found is there with
-its figures. ``keep`` makes it the club's own movement under a name; a
-session of its size is seated by it through ``sessions/<pk>/movement/``
-with ``club_movement``, or on the session's movement page.
+202): the search runs off the request, in a process of its own bounded in
+time and memory, and its progress (the share of the time used; the Qf and
+the fairness of the best movement found so far, fairness first) is read at
+its ``status_url`` until it is ``done`` or ``failed``, with why it ended
+(``stop_reason``) and its peak memory. Once done the movement found is
+there with its figures (``balance``, ``fairness``), after the book's
+movements that fit the ask as well or better (``book``, offered first).
+``keep`` makes it the club's own movement under a name; a session of its
+size is seated by it through ``sessions/<pk>/movement/`` with
+``club_movement``, or on the session's movement page.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from rest_framework.response import Response
 from .. import tasks
 from ..models import ClubMovement
 from ..movements.balance_text import balance_json
+from ..movements.fair_play import fair_play
 from ..selectors import club_movements
 from ..services import designs
 from ..services.errors import NotFound
@@ -70,15 +75,38 @@ class DesignAskSerializer(serializers.Serializer):
 
 
 class DesignSerializer(serializers.Serializer):
-    """How a design stands; once done, the movement found with its figures under ``balance``."""
+    """How a design stands; once done, the book's movements that fit as well or better (offered first),
+    then the movement found with its figures under ``balance`` and ``fairness``."""
 
     design_id = serializers.CharField()
     state = serializers.CharField(help_text="queued, running, done or failed.")
     used = serializers.FloatField(help_text="The share of the search's time used, 0 to 1.")
-    qf = serializers.FloatField(allow_null=True, help_text="The Qf of the best movement found so far.")
+    qf = serializers.FloatField(
+        allow_null=True,
+        help_text="The Qf of the best movement found so far by the designer's order (fairness first); once "
+        "done, the Qf of the movement found.",
+    )
+    fairness = serializers.JSONField(
+        allow_null=True,
+        help_text="The fairness of that movement: each pair's deals and sit-outs, the pairs meeting more "
+        "than once, the pairs meeting in consecutive rounds, and their words.",
+    )
     said = serializers.CharField(help_text="How far it is, as the designer's page says it.")
     error = serializers.CharField(help_text="Why a failed search found nothing.")
-    movement = serializers.JSONField(allow_null=True, help_text="The movement found (done), with balance.")
+    stop_reason = serializers.CharField(
+        help_text="Why the search ended: finished, stopped (by the director), deadline, memory, crashed or "
+        "refused; empty while it runs."
+    )
+    ended = serializers.CharField(help_text="Why the search ended, in a sentence.")
+    peak_mb = serializers.FloatField(allow_null=True, help_text="The search's peak memory (its process), MB.")
+    took = serializers.FloatField(allow_null=True, help_text="The search's running time, in seconds.")
+    book = serializers.JSONField(
+        help_text="The book's movements that seat as many in as many rounds as fairly or more, best first: "
+        "offered before the movement found."
+    )
+    movement = serializers.JSONField(
+        allow_null=True, help_text="The movement found (done), with balance and fairness."
+    )
     status_url = serializers.CharField(help_text="This design's progress: GET it with the same credentials.")
 
 
@@ -102,9 +130,19 @@ def design_body(request: Request, slug: str, design: designs.Design) -> dict[str
         "state": design.state,
         "used": round(design.used, 3),
         "qf": design.qf,
+        "fairness": design.fairness,
         "said": design.said,
         "error": design.error,
-        "movement": {**found.to_json(), "balance": balance_json(found)} if found else None,
+        "stop_reason": design.stop_reason,
+        "ended": design.ended,
+        "peak_mb": design.peak_mb,
+        "took": design.took,
+        "book": list(design.book),
+        "movement": (
+            {**found.to_json(), "balance": balance_json(found), "fairness": fair_play(found).to_json()}
+            if found
+            else None
+        ),
         "status_url": request.build_absolute_uri(
             reverse("club-movement-design-status", args=[slug, design.id])
         ),

@@ -23,6 +23,7 @@ Duplicate Whist*, 1900, p. 36):
   players sat at one table the same way, and opposite ways. In a *whist
   tournament* every player partners every other once and opposes every other
   twice (the book's individual matches, pp. 47-49, aim at it).
+- **fair play**: the measures a director reads beside the Qf (``fair_play``).
 
 Nothing here imports Django.
 """
@@ -87,15 +88,31 @@ class Figures:
         }
 
 
+def least_squares(total: int, count: int) -> int:
+    """The least sum of squares of ``count`` whole numbers adding up to ``total`` (SS_min)."""
+    if not count:
+        return 0
+    q, r = divmod(total, count)
+    return (count - r) * q * q + r * (q + 1) * (q + 1)
+
+
+def least_repeats(total: int, count: int) -> int:
+    """The least sum of C(x, 2) over ``count`` whole numbers x adding up to ``total``."""
+    if not count:
+        return 0
+    q, r = divmod(total, count)
+    return (count - r) * q * (q - 1) // 2 + r * (q + 1) * q // 2
+
+
 def figures(amounts: Iterable[int]) -> Figures:
     """Sum up amounts (one for each two entrants): SS, and SS_min for the same total."""
     values = list(amounts)
     count, total = len(values), sum(values)
     if not count:
         return Figures(0, 0, 0, 0)
-    q, r = divmod(total, count)
-    ss_min = (count - r) * q * q + r * (q + 1) * (q + 1)
-    return Figures(count=count, total=total, ss=sum(v * v for v in values), ss_min=ss_min)
+    return Figures(
+        count=count, total=total, ss=sum(v * v for v in values), ss_min=least_squares(total, count)
+    )
 
 
 @dataclass(frozen=True)

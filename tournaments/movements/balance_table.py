@@ -10,19 +10,33 @@ measure of pairs, and progressive whist plays each deal once and compares
 nothing. The Mitchell-like systems, where every pair keeps one direction,
 get the arrow switch that balances them best beside their plain figures.
 
+The designer's figures follow, for every size from 5 to 16 pairs at the
+rounds the book's movement for it plays (and 11 pairs in 10 rounds), from a
+search of a fixed seed and number of steps: the same movements every time.
+
 Nothing here imports Django.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from .balance import balance
 from .balance_text import keeps_directions
-from .design import best_switch
+from .design import best_switch, design_pairs
+from .design_book import EVENING, book_rounds
+from .fair_play import fair_play
+from .recommend import qf_text, recommend
 from .registry import FAMILIES, generate
 from .types import Movement, MovementUserError
 
 PAIR_SIZES = range(4, 17)
 PLAYER_SIZES = range(8, 17)
+#: The designer's sizes: 5 to 16 pairs at the book's rounds for each, and 11 pairs in 10 rounds.
+DESIGNED_SIZES = (*((n, book_rounds(n)) for n in range(5, 17)), (11, 10))
+#: The designer's search for the table: its seed and its steps (a second or two each), so that it finds the
+#: same movements every time.
+DESIGNED_SEED, DESIGNED_STEPS = 1, 3000
 
 HEAD = """# How fair each movement is: the figures of every system of the book
 
@@ -103,9 +117,62 @@ def _row(system: str, variant: str, size: str, m: Movement) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+DESIGNED_HEAD = f"""
+## What the designer finds for the book's sizes
+
+The designer (the club's movements page, ``manage.py movement design``)
+searched with seed {DESIGNED_SEED} for {DESIGNED_STEPS:,} steps (a second or two; a search of more seconds
+may find a higher Qf), one deal a round, for each size from 5 to 16 pairs at
+the rounds of the book's movement for it, and for 11 pairs in 10 rounds. Its
+rules, in order: no pair plays a deal twice; sit-outs spread evenly (each
+pair's within one of every other's); no two pairs meeting in consecutive
+rounds; meetings spread as evenly as the rounds allow (as few pairs meeting
+twice as can be); then the best Qf. The last column gives the book's
+movement of one field for the size in an evening of {EVENING} deals, as the
+movement page recommends it, with its Qf.
+
+"""
+DESIGNED_COLUMNS = (
+    "Pairs",
+    "Rounds",
+    "Qf",
+    "Sit-outs a pair",
+    "Pairs meeting twice (fewest possible)",
+    "Meetings in consecutive rounds",
+    "The book's movement",
+)
+
+
+@cache
+def designed(pairs: int, rounds: int) -> Movement:
+    """The designer's movement for this size in the table (the same every time: a seed, a count of steps)."""
+    return design_pairs(pairs, rounds, 1, seconds=120, seed=DESIGNED_SEED, steps=DESIGNED_STEPS)
+
+
+def _book_of(pairs: int, rounds: int) -> str:
+    """The book's movement of one field for the size (in an evening's deals), its rounds and Qf."""
+    recs = recommend(session_kind="pairs", entrants=pairs, deals_available=EVENING)
+    r = next(r for r in recs if r.fields == 1 and r.duplicate)
+    said = f"{r.title} ({r.pages}), {r.rounds} rounds, Qf {qf_text(r.qf or 0)}"
+    return said if r.rounds == rounds else f"none in {rounds} rounds ({said})"
+
+
+def _designed_row(pairs: int, rounds: int) -> str:
+    m = designed(pairs, rounds)
+    f = fair_play(m)
+    sits = [f.sitouts[e] for e in f.entrants]
+    sitouts = f"{min(sits)}" if min(sits) == max(sits) else f"{min(sits)}–{max(sits)}"
+    cells = [str(pairs), str(rounds), f"{float(balance(m).summary.qf):.2f}", sitouts]
+    cells += [f"{len(f.twice)} ({f.fewest_twice})", str(len(f.consecutive)), _book_of(pairs, rounds)]
+    return "| " + " | ".join(cells) + " |"
+
+
 def table() -> str:
     """The whole of ``docs/balance.md``."""
-    return HEAD + "\n".join(_row(*entry) for entry in _movements()) + "\n"
+    book = HEAD + "\n".join(_row(*entry) for entry in _movements()) + "\n"
+    columns = "| " + " | ".join(DESIGNED_COLUMNS) + " |\n" + "|---" * len(DESIGNED_COLUMNS) + "|\n"
+    rows = "\n".join(_designed_row(*size) for size in DESIGNED_SIZES)
+    return book + DESIGNED_HEAD + columns + rows + "\n"
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from typing import Any
 
 from .balance import Balance, balance
 from .design import Switch, best_switch, design_pairs, design_players
+from .fair_play import fair_play
 from .types import Movement
 
 
@@ -80,8 +81,9 @@ def _matrix_lines(b: Balance) -> list[str]:
 
 
 def design_json(m: Movement) -> dict[str, Any]:
-    """The designed movement's JSON, its figures under ``"balance"``."""
-    return {**m.to_json(), "balance": balance_json(m)}
+    """The designed movement's JSON, its figures under ``"balance"`` and ``"fairness"`` (each entrant's
+    deals and sit-outs, who meets twice, who meets in consecutive rounds)."""
+    return {**m.to_json(), "balance": balance_json(m), "fairness": fair_play(m).to_json()}
 
 
 def design(options: Mapping[str, Any]) -> Movement:

@@ -16,18 +16,21 @@ measure of fairness):
 - **whist tournament** (individual movements, pp. 47-49): every player
   partners every other once and opposes every other twice.
 
-The designer searches, for the time it is given: cyclic starters first, then
-a local search that swaps two pairs (or players) in a round, or the sets of
-two tables, keeping whatever lowers the sum of squared amounts of
-competition (the partners' and opponents' spread for individuals). It keeps
-the best movement found and reports its progress to a callback.
+The designer of pairs searches, for the time it is given, from cyclic
+starters (a complete Howell) or round robins with their sets laid by a tabu
+search (any other number of rounds: ``design_starts``), annealing
+(``design_anneal``) by the moves and the order of ``design_search``:
+fairness first (sit-outs and meetings shared out evenly, no two pairs
+meeting in consecutive rounds: ``fair_play``), then the least sum of
+squared amounts of competition. The designer of players searches starters
+for the partners' and opponents' spread. Each keeps the best movement found
+and reports its progress to a callback.
 
 Nothing here imports Django.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -35,6 +38,11 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from .balance import Balance, balance
+from .design_anneal import Clock, Watch, anneal
+from .design_search import Schedule, Search
+from .design_starts import RELAY_STEPS, factored_start, relay_sets
+from .design_tables import tables_numbered
+from .fair_play import fair_play
 from .types import Movement, MovementUserError, Round, Seat, TableAssignment
 
 #: The family name of every designed movement (no system of the book).
@@ -50,9 +58,6 @@ NSEW: tuple[Seat, Seat, Seat, Seat] = ("N", "S", "E", "W")
 
 #: Sizes for which no balanced whist tournament exists (Anderson, *Combinatorial Designs and Tournaments*).
 NO_BALANCED_WHIST = (12, 21, 33)
-
-#: What one set played twice by a pair weighs in the search against a unit of squared competition.
-FAULT = 40
 
 Progress = Callable[[float, float], bool | None]
 """Called now and then with (the fraction of the time used, the Qf of the best movement found so far);
@@ -101,93 +106,55 @@ def best_switch(m: Movement) -> Switch:
 
 # --- pairs ---------------------------------------------------------------------------------------
 
-
-@dataclass
-class _PairState:
-    """A pair movement being searched: per round, the pairs in each slot and each table's set."""
-
-    pairs: int  # real pairs; a phantom (pairs + 1) makes the number even and marks a sit-out
-    slots: list[list[int]]  # per round: [ns1, ew1, ns2, ew2, ...]
-    sets: list[list[int]]  # per round: each table's set
+#: Starts searched in turn for a complete Howell (each from its own cyclic starter), and for other sizes.
+HOWELL_TRIES, OTHER_TRIES = 6, 2
+#: The annealing's first temperature: low from a cyclic Howell, higher from round robins.
+HOWELL_HEAT, OTHER_HEAT = 2.0, 6.0
 
 
-def _pair_cost(state: _PairState, sets: int) -> tuple[int, int]:
-    """(faults, SS): faults are a set played twice by one pair; SS the squared amounts of competition."""
-    return _cost_of(state.pairs, state.slots, state.sets, sets)
+def _starter(m: int, rng: random.Random) -> list[tuple[int, int]] | None:
+    """Tables of residues mod m (−1 the stationary pair, at residue 0's table) whose two pairs' differences
+    are every difference once, drawn at random; None when the draw runs out of differences."""
+    rest = list(range(1, m))
+    rng.shuffle(rest)
+    games: list[tuple[int, int]] = [(0, -1)]
+    diffs: set[int] = set()
+    while rest:
+        a = rest.pop()
+        b = next((b for b in rest if min((a - b) % m, (b - a) % m) not in diffs), None)
+        if b is None:
+            return None
+        rest.remove(b)
+        diffs.add(min((a - b) % m, (b - a) % m))
+        games.append((a, b))
+    return games
 
 
-def _cost_of(pairs: int, slots: list[list[int]], table_sets: list[list[int]], sets: int) -> tuple[int, int]:
-    plays: list[list[tuple[int, int, int]]] = [[] for _ in range(sets)]
-    faults = 0
-    seen: set[tuple[int, int]] = set()
-    for r, (row, row_sets) in enumerate(zip(slots, table_sets, strict=True)):
-        for table, s in enumerate(row_sets):
-            ns, ew = row[2 * table], row[2 * table + 1]
-            if ns > pairs or ew > pairs:
-                continue  # the phantom's table: a sit-out, nothing played
-            for p, way in ((ns, 0), (ew, 1)):
-                if (p, s) in seen:
-                    faults += 1
-                seen.add((p, s))
-                plays[s].append((p, way, r * 64 + table))
-    amounts = [0] * ((pairs + 1) * (pairs + 1))
-    for deal in plays:
-        times = len({w for _, _, w in deal})
-        for (a, wa, ta), (b, wb, tb) in combinations(deal, 2):
-            key = a * (pairs + 1) + b if a < b else b * (pairs + 1) + a
-            amounts[key] += (times - 1 if wa != wb else 0) if ta == tb else (1 if wa == wb else -1)
-    ss = sum(amounts[a * (pairs + 1) + b] ** 2 for a, b in combinations(range(1, pairs + 1), 2))
-    return faults, ss
-
-
-def _cyclic_start(n: int, rng: random.Random) -> tuple[list[list[int]], list[list[int]]]:
-    """A complete Howell of n pairs (n even) in n−1 rounds from a random starter, sets cyclic too.
+def _cyclic_start(n: int, rng: random.Random, pairs: int, deadline: float) -> Schedule | None:
+    """A complete Howell of n pairs (n even) in n−1 rounds from a random starter, sets cyclic too, or None
+    if none is drawn by the deadline (``time.monotonic``) or in 2,000 draws.
 
     Pairs 1..n−1 are the residues mod n−1 (pair n−1 is residue 0), pair n stationary; the starter's
     pairs have every difference once, and each table's set is chosen so that every pair plays every
     set once (distinct set offsets)."""
     m = n - 1
-    best: tuple[list[list[int]], list[list[int]]] | None = None
     for _ in range(2000):
-        rest = list(range(1, m))
-        rng.shuffle(rest)
-        pairs_: list[tuple[int, int]] = [(0, -1)]  # residue 0 against the stationary pair
-        diffs: set[int] = set()
-        ok = True
-        while rest:
-            a = rest.pop()
-            for i, b in enumerate(rest):
-                d = min((a - b) % m, (b - a) % m)
-                if d not in diffs:
-                    diffs.add(d)
-                    pairs_.append((a, b))
-                    rest.pop(i)
-                    break
-            else:
-                ok = False
-                break
-        if not ok:
-            continue
-        offsets = _set_offsets(pairs_, m, rng)
-        if offsets is None:
+        if time.monotonic() > deadline:
+            return None
+        games = _starter(m, rng)
+        offsets = _set_offsets(games, m, rng) if games else None
+        if games is None or offsets is None:
             continue
         slots, table_sets = [], []
         for r in range(m):
-            row, row_sets = [], []
-            for (a, b), c in zip(pairs_, offsets, strict=True):
-                pa = n if a == -1 else (a + r) % m or m
-                pb = n if b == -1 else (b + r) % m or m
-                if rng.random() < 0.5:
-                    pa, pb = pb, pa
-                row += [pa, pb]
-                row_sets.append((c + r) % m)
+            row = []
+            for a, b in games:
+                moved = [n if x == -1 else (x + r) % m or m for x in (a, b)]
+                row += moved if rng.random() < 0.5 else moved[::-1]
             slots.append(row)
-            table_sets.append(row_sets)
-        best = (slots, table_sets)
-        break
-    if best is None:
-        raise MovementUserError(f"no cyclic Howell found for {n} pairs")
-    return best
+            table_sets.append([(c + r) % m for c in offsets])
+        return Schedule(pairs, slots, table_sets)
+    return None
 
 
 def _set_offsets(groups: Sequence[Sequence[int]], m: int, rng: random.Random) -> list[int] | None:
@@ -223,17 +190,6 @@ def _set_offsets(groups: Sequence[Sequence[int]], m: int, rng: random.Random) ->
     return offsets if place(0) else None
 
 
-def _random_start(pairs: int, rounds: int, tables: int, sets: int, rng: random.Random) -> _PairState:
-    n = 2 * tables
-    slots, table_sets = [], []
-    for _ in range(rounds):
-        row = list(range(1, n + 1))
-        rng.shuffle(row)
-        slots.append(row)
-        table_sets.append(rng.sample(range(sets), tables))
-    return _PairState(pairs, slots, table_sets)
-
-
 def design_pairs(
     pairs: int,
     rounds: int,
@@ -241,56 +197,51 @@ def design_pairs(
     seconds: float = 30.0,
     progress: Progress | None = None,
     seed: int = 1,
+    *,
+    steps: int | None = None,
+    on_best: Callable[[Movement], object] | None = None,
 ) -> Movement:
-    """A movement of pairs, found by search within ``seconds``: every pair moves, no set played twice."""
+    """A movement of pairs, found by search within ``seconds``: every pair moves, no set played twice,
+    sit-outs and meetings shared out evenly, no two pairs meeting in consecutive rounds, then the best Qf.
+
+    ``steps`` (with ``seed``) makes the search give the same movement every time, ``seconds`` permitting;
+    ``on_best`` is handed the best movement found so far now and then (``BEST_EVERY``)."""
     _check_pairs(pairs, rounds, deals_per_round, seconds)
     rng = random.Random(seed)
     tables = (pairs + 1) // 2
-    n = 2 * tables
-    sets = max(rounds, tables)
+    n, sets = 2 * tables, max(rounds, tables)
+    clock = Clock(seconds, steps)
+    watch = Watch(
+        clock, progress, on_best, lambda s: _pair_movement(s, pairs, rounds, tables, deals_per_round, sets)
+    )
     # No cyclic Howell of 4 or 6 pairs develops its sets too (the offsets cannot all differ): searched.
-    if rounds != n - 1 or n < 8:
-        state = _random_start(pairs, rounds, tables, sets, rng)
-        _, best = _search(state, sets, seconds, rng, progress, heat=10.0)
-        return _pair_movement(best, pairs, rounds, tables, deals_per_round, sets)
-    best = _complete_howell(pairs, n, sets, seconds, rng, progress)
-    return _pair_movement(best, pairs, rounds, tables, deals_per_round, sets)
-
-
-def _complete_howell(
-    pairs: int, n: int, sets: int, seconds: float, rng: random.Random, progress: Progress | None
-) -> _PairState:
-    """A complete Howell: cyclic starters, each improved for a while; the best kept."""
-    start, found, stopped = time.monotonic(), None, False
-    tries = 6
-
-    def told(_used: float, qf: float) -> bool:
-        """The search of one starter reports the whole search's time and the best Qf of every try."""
-        nonlocal stopped
-        best = max(qf, _qf(floor, found[0])) if found else qf
-        stopped = bool(progress and progress(min(1.0, (time.monotonic() - start) / seconds), best))
-        return stopped
-
+    howell = rounds == n - 1 and n >= 8
+    tries = HOWELL_TRIES if howell else OTHER_TRIES
     for k in range(tries):
-        left = seconds - (time.monotonic() - start)
-        if left <= 0 or stopped:
+        if k and (watch.stopped or watch.perfect or clock.used() >= 1):
             break
-        slots, table_sets = _cyclic_start(n, rng)
-        floor = _ss_floor(_PairState(pairs, slots, table_sets), sets)
-        cost, state = _search(
-            _PairState(pairs, slots, table_sets), sets, left / (tries - k), rng, told, heat=2.0
-        )
-        if found is None or cost < found[0]:
-            found = (cost, state)
-        told(0, _qf(floor, cost))
-    assert found is not None
-    return found[1]
+        # Counted in steps, the search must not hang on the clock (but for its whole seconds).
+        share = clock.start + seconds * ((k + 1) / tries if steps is None else 1)
+        start = _cyclic_start(n, rng, pairs, share) if howell else None
+        heat = HOWELL_HEAT if start is not None else OTHER_HEAT
+        if start is None:
+            start = _round_robins(pairs, rounds, sets, rng, watch, (k + 0.5) / tries)
+        anneal(Search(start, sets), rng, watch, heat, until=(k + 1) / tries)
+    return watch.build(watch.schedule())
 
 
-def _qf(floor: int, cost: tuple[int, int]) -> float:
-    """The Qf of a searched state: 100 × SS_min / SS."""
-    ss = cost[1]
-    return 100.0 * floor / ss if ss else 100.0
+def _round_robins(
+    pairs: int, rounds: int, sets: int, rng: random.Random, watch: Watch, until: float
+) -> Schedule:
+    """A start of round robins (``factored_start``), its sets laid again by the tabu search until no pair
+    plays one twice, or the clock's share ``until`` is spent (by time alone where steps are counted, so
+    that a seed gives the same movement)."""
+    start = factored_start(pairs, rounds, (pairs + 1) // 2, sets, rng)
+    watch.consider(Search(start, sets))
+    clock = watch.clock
+    by_time = clock.start + clock.seconds * (1.0 if clock.steps is not None else until)
+    relay_sets(start, sets, rng, RELAY_STEPS, by_time, watch.tell)
+    return start
 
 
 def _check_pairs(pairs: int, rounds: int, deals: int, seconds: float) -> None:
@@ -306,106 +257,13 @@ def _check_pairs(pairs: int, rounds: int, deals: int, seconds: float) -> None:
         raise MovementUserError(f"give the search 1 to {MAX_SECONDS} seconds")
 
 
-def _search(
-    state: _PairState, sets: int, seconds: float, rng: random.Random, progress: Progress | None, heat: float
-) -> tuple[tuple[int, int], _PairState]:
-    """Simulated annealing on SS, a set played twice by a pair weighing more as the time runs out.
-    Returns the best state with the fewest faults, and its (faults, SS)."""
-    start = time.monotonic()
-    cost = _pair_cost(state, sets)
-    best = (cost, [r[:] for r in state.slots], [r[:] for r in state.sets])
-    floor = _ss_floor(state, sets)
-    temperature, weight, steps = heat, float(FAULT), 0
-    while best[0] != (0, floor):
-        steps += 1
-        if steps % 100 == 0:
-            used = (time.monotonic() - start) / seconds
-            if used >= 1:
-                break
-            temperature, weight = max(0.05, heat * (1 - used) ** 2), FAULT * (1 + 20 * used)
-            if progress and steps % 1000 == 0 and progress(used, _qf(floor, best[0])):
-                break
-        undo = _move(state, sets, rng, aim=bool(cost[0]))
-        if undo is None:
-            continue
-        new = _pair_cost(state, sets)
-        delta = (new[0] - cost[0]) * weight + (new[1] - cost[1])
-        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
-            cost = new
-            if cost < best[0]:
-                best = (cost, [x[:] for x in state.slots], [x[:] for x in state.sets])
-        else:
-            undo()
-    return best[0], _PairState(state.pairs, best[1], best[2])
-
-
-def _move(state: _PairState, sets: int, rng: random.Random, aim: bool) -> Callable[[], None] | None:
-    """Change the state a little, and return how to undo it: swap two slots of a round (two pairs, or a
-    table's directions), two tables' sets, or give a table a set unused in its round. ``aim``: now and
-    then move the set of a table where some pair plays a set again."""
-    r, table = rng.randrange(len(state.slots)), None
-    kind = rng.random()
-    if aim and kind < 0.3:
-        r, table = _a_fault(state, rng)
-        kind = 0.6 + 0.4 * rng.random()
-    row, row_sets = state.slots[r], state.sets[r]
-    if kind < 0.6:
-        i, j = rng.sample(range(len(row)), 2)
-        return _swap(row, i, j)
-    if kind < 0.8 or len(row_sets) >= sets:
-        if len(row_sets) < 2:
-            return None
-        i = table if table is not None else rng.randrange(len(row_sets))
-        return _swap(row_sets, i, rng.choice([x for x in range(len(row_sets)) if x != i]))
-    i = table if table is not None else rng.randrange(len(row_sets))
-    old = row_sets[i]
-    row_sets[i] = rng.choice([x for x in range(sets) if x not in row_sets])
-    return lambda: row_sets.__setitem__(i, old)
-
-
-def _swap(values: list[int], i: int, j: int) -> Callable[[], None]:
-    """Swap two places; the swap again undoes it."""
-    values[i], values[j] = values[j], values[i]
-
-    def undo() -> None:
-        values[i], values[j] = values[j], values[i]
-
-    return undo
-
-
-def _a_fault(state: _PairState, rng: random.Random) -> tuple[int, int]:
-    """A round and table where some pair plays a set it plays elsewhere too."""
-    where: dict[tuple[int, int], list[tuple[int, int]]] = {}
-    for r, (row, row_sets) in enumerate(zip(state.slots, state.sets, strict=True)):
-        for k, s in enumerate(row_sets):
-            for p in row[2 * k : 2 * k + 2]:
-                if p <= state.pairs:
-                    where.setdefault((p, s), []).append((r, k))
-    faulty = [w for w in where.values() if len(w) > 1]
-    return rng.choice(rng.choice(faulty))
-
-
-def _ss_floor(state: _PairState, sets: int) -> int:
-    """SS_min for the movement's total: the search stops when it is reached (a balanced movement)."""
-    rounds = len(state.slots)
-    tables = sum(
-        1 for k in range(len(state.sets[0])) if max(state.slots[0][2 * k : 2 * k + 2]) <= state.pairs
-    )
-    plays_per_set = rounds * tables / sets
-    total = round(rounds * tables * (plays_per_set - 1))
-    count = state.pairs * (state.pairs - 1) // 2
-    q, rem = divmod(total, count)
-    return (count - rem) * q * q + rem * (q + 1) * (q + 1)
-
-
-def _pair_movement(
-    state: _PairState, pairs: int, rounds: int, tables: int, deals: int, sets: int
-) -> Movement:
-    """The searched state as a movement: sets renumbered in order of first play, trays from 1."""
+def _pair_movement(state: Schedule, pairs: int, rounds: int, tables: int, deals: int, sets: int) -> Movement:
+    """The searched schedule as a movement: sets renumbered in order of first play, trays from 1."""
     order: dict[int, int] = {}
-    for row in state.sets:
-        for s in row:
-            order.setdefault(s, len(order))
+    for row, row_sets in zip(state.slots, state.sets, strict=True):
+        for k, s in enumerate(row_sets):
+            if max(row[2 * k], row[2 * k + 1]) <= pairs:
+                order.setdefault(s, len(order))
     out = []
     for r in range(rounds):
         row, row_sets = state.slots[r], state.sets[r]
@@ -421,7 +279,7 @@ def _pair_movement(
             assigned.append(TableAssignment(table=len(assigned) + 1, trays=trays, ns=ns, ew=ew))
         out.append(Round(number=r + 1, tables=tuple(assigned), sitout=tuple(sitout)))
     real_tables = max(len(r.tables) for r in out)
-    out = _tables_numbered(out, real_tables)
+    out = tables_numbered(out, real_tables)
     return _said(
         Movement(
             family=DESIGNED,
@@ -432,50 +290,6 @@ def _pair_movement(
             source="Designed by search for its size (no system of the book)",
         )
     )
-
-
-def _tables_numbered(rounds: list[Round], count: int) -> list[Round]:
-    """Each round's tables numbered 1..count so that no table plays a set twice: a traveling slip keeps
-    one line a table (p. 42). Every pair moves, so a table's number is only a place. The numbers colour
-    the edges (round, set) of a bipartite graph, each round's and each set's edges in different colours:
-    König's theorem finds such a colouring in ``count`` colours whenever no set is played more than
-    ``count`` times (alternating paths, recoloured)."""
-    at_round: dict[int, dict[int, int]] = {r.number: {} for r in rounds}  # round -> colour -> set
-    at_set: dict[int, dict[int, int]] = {}  # set -> colour -> round
-    for rnd in rounds:
-        for t in rnd.tables:
-            _colour(rnd.number, t.trays[0], at_round, at_set, count)
-    out = []
-    for rnd in rounds:
-        number = {st: c for c, st in at_round[rnd.number].items()}
-        tables = sorted((replace(t, table=number[t.trays[0]]) for t in rnd.tables), key=lambda t: t.table)
-        out.append(replace(rnd, tables=tuple(tables)))
-    return out
-
-
-def _colour(
-    r: int, st: int, at_round: dict[int, dict[int, int]], at_set: dict[int, dict[int, int]], count: int
-) -> None:
-    """Give the edge (round r, set st) a colour free at both ends, swapping an alternating path if need be."""
-    used = at_set.setdefault(st, {})
-    a = next(c for c in range(1, count + 1) if c not in at_round[r])
-    b = next((c for c in range(1, count + 1) if c not in used), None)
-    if a in used and b is not None:
-        # The path from st in colours a, b, a, ... never reaches r (a is free there): swap a and b on it.
-        path: list[tuple[int, int, int]] = []
-        here, colour, on_set = st, a, True
-        while True:
-            there = (at_set if on_set else at_round)[here].get(colour)
-            if there is None:
-                break
-            path.append((there, here, colour) if on_set else (here, there, colour))
-            here, on_set, colour = there, not on_set, (b if colour == a else a)
-        for rr, ss, c in path:
-            del at_round[rr][c], at_set[ss][c]
-        for rr, ss, c in path:
-            swapped = b if c == a else a
-            at_round[rr][swapped], at_set[ss][swapped] = ss, rr
-    at_round[r][a], used[a] = st, r
 
 
 def _said(m: Movement) -> Movement:
@@ -499,6 +313,12 @@ def _said(m: Movement) -> Movement:
         notes.append(
             f"Not perfectly balanced (Qf {float(b.summary.qf):.2f}, s.d. {b.summary.sd:.2f}): "
             "the best found in the time given."
+        )
+    if m.entrant_kind == "pair" and not fair_play(m).fair:
+        notes.append(
+            "Not as fair as the designer's rules ask (see its fair play): no movement of this size was found "
+            "in the time where they all hold and no pair plays a deal twice, which comes first. This is the "
+            "fairest found; a longer search, or the book's movement, may serve better."
         )
     return replace(m, notes=tuple(notes))
 
@@ -524,22 +344,23 @@ NO_CYCLIC_PLAYERS = {
 
 
 def design_players(
-    players: int, seconds: float = 30.0, progress: Progress | None = None, seed: int = 1
+    players: int,
+    seconds: float = 30.0,
+    progress: Progress | None = None,
+    seed: int = 1,
+    *,
+    on_best: Callable[[Movement], object] | None = None,
 ) -> Movement:
     """An individual movement for ``players`` (a multiple of 4, or one more), one deal a round.
 
     A whist tournament from a cyclic starter when one is found in the time; otherwise the rounds of the
-    best starter found (each partners each once wherever the starter allows)."""
-    if not 8 <= players <= MAX_PLAYERS or players % 4 not in (0, 1):
-        raise MovementUserError(
-            f"an individual movement seats 8 to {MAX_PLAYERS} players, a multiple of four or one more"
-        )
-    if players in NO_CYCLIC_PLAYERS:
-        raise MovementUserError(NO_CYCLIC_PLAYERS[players])
+    best starter found (each partners each once wherever the starter allows). ``on_best`` is handed each
+    better movement as it is found."""
+    _check_players(players)
     rng = random.Random(seed)
     m = players - 1 if players % 4 == 0 else players  # residues; the last player stationary when even
     start = time.monotonic()
-    best: tuple[int, list[tuple[int, int, int, int]], list[int]] | None = None
+    best: tuple[int, Movement] | None = None
     tries, qf = 0, 0.0
     while (best is None or best[0]) and time.monotonic() - start < seconds:
         tries += 1
@@ -547,19 +368,27 @@ def design_players(
             break
         starter = _random_starter(players, m, rng)
         score = _starter_faults(starter, m)
-        if best is not None and score >= best[0]:
-            continue
-        offsets = _set_offsets(starter, m, rng)
+        offsets = _set_offsets(starter, m, rng) if best is None or score < best[0] else None
         if offsets is not None:
-            best = (score, starter, offsets)
-            if progress:
-                qf = float(balance(_individual_movement(starter, offsets, players, m)).summary.qf)
+            best = (score, _individual_movement(starter, offsets, players, m))
+            qf = float(balance(best[1]).summary.qf)
+            if on_best:
+                on_best(best[1])
     if best is None:
         raise MovementUserError(
             f"no individual movement for {players} players was found in {seconds:g} seconds "
             "(none where each partners each once and no deal is played twice); give the search longer"
         )
-    return _individual_movement(best[1], best[2], players, m)
+    return best[1]
+
+
+def _check_players(players: int) -> None:
+    if not 8 <= players <= MAX_PLAYERS or players % 4 not in (0, 1):
+        raise MovementUserError(
+            f"an individual movement seats 8 to {MAX_PLAYERS} players, a multiple of four or one more"
+        )
+    if players in NO_CYCLIC_PLAYERS:
+        raise MovementUserError(NO_CYCLIC_PLAYERS[players])
 
 
 def _random_starter(players: int, m: int, rng: random.Random) -> list[tuple[int, int, int, int]]:

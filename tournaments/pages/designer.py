@@ -3,7 +3,10 @@
 Reads only; the designs and the kept movements are written by
 ``services.designs``. The movement found is shown as the session's
 movement page shows a movement: its figures in words, the shaded matrix of
-the amounts of competition, and its diagram.
+the amounts of competition, and its diagram; beside the Qf, its fair play
+(each pair's deals and sit-outs, the pairs meeting twice or in consecutive
+rounds: ``fair_play``); and before it the book's movements that fit
+the ask as well or better.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from ..display import plural
 from ..models import Club, ClubMovement
 from ..movements import Movement
 from ..movements.analysis import analyse
+from ..movements.fair_play import fair_play
 from ..selectors import club_movements
 from ..services.designs import MAX_DEALS_PER_ROUND, MAX_ROUNDS, MAX_SECONDS, MIN_SECONDS, Design, unplayable
 from ..services.errors import UserError
@@ -88,6 +92,7 @@ def found_facts(movement: Movement) -> dict[str, Any]:
     """The movement found: its sizes, its notes (balanced, or the best found), its fairness and diagram."""
     analysis = analyse(movement)
     unit = "player" if movement.entrant_kind == "player" else "pair"
+    fair = fair_play(movement)
     return {
         "unit": unit,
         "entrants": movement.entrants,
@@ -98,6 +103,8 @@ def found_facts(movement: Movement) -> dict[str, Any]:
         "notes": movement.notes,
         "unplayable": unplayable(movement),
         "fairness": fairness(movement),
+        "fair": fair,
+        "fair_rows": [(e, fair.deals[e], fair.sitouts[e]) for e in fair.entrants],
         "diagram": diagram_html(movement),
     }
 
@@ -110,6 +117,7 @@ def progress_json(design: Design) -> dict[str, Any]:
         "used": round(design.used, 3),
         "qf": None if design.qf is None else round(design.qf, 2),
         "said": design.said,
+        "stop_reason": design.stop_reason,
     }
 
 

@@ -3,17 +3,24 @@
 A **design** is asked for by size (so many pairs, rounds and deals a
 round; or so many individual players) and a time the director chooses.
 ``design_ask`` checks the request whole, ``design_begin`` records it in the
-cache, and the search runs off the request (``tasks.design_start``):
+cache, and the search runs off the request (``tasks.design_start``), in a
+child process of its own bounded in time and memory (``design_runner``):
 ``design_run`` keeps its progress in the cache under the design's id (the
-share of the time used, the Qf of the best movement found so far) and, once
-done, the movement found. The cache key is the club's own: another club's
-director reads nothing. One search at a time per club; a search can be
-stopped early, keeping the best found.
+share of the time used; the Qf and the fairness of the best movement found
+so far by the designer's order) and, once over, the movement found, why the
+search ended (``stop_reason``), its peak memory, and the book's movements
+that fit the ask as well or better (offered first). The cache key is the
+club's own: another club's director reads nothing. One search at a time per
+club; a search can be stopped early, keeping the best found; a search that
+stops answering (its process or server gone) is reported failed once past
+its time, and never holds up the club's next one.
 
 A movement **kept** is the club's own (``ClubMovement``): the movement JSON
-with its figures (Qf, s.d.) and their words; a session of its size is
-offered it beside the book's systems, and ``session_seat_by_club_movement``
-seats the session by it through ``movement_fix`` like any other movement.
+with its figures (Qf, s.d.) and their words, its fair play's words after
+the balance's (each pair's deals and sit-outs, the meetings), then its
+notes; a session of its size is offered it beside the book's systems, and
+``session_seat_by_club_movement`` seats the session by it through
+``movement_fix`` like any other movement.
 """
 
 from __future__ import annotations
@@ -27,19 +34,14 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from ..models import Club, ClubMovement, ScoringMethod, Session
-from ..movements import Movement, MovementUserError
+from ..movements import Movement
 from ..movements.balance import balance
-from ..movements.design import (
-    DESIGNED,
-    MAX_PAIR_TABLES,
-    MAX_PLAYERS,
-    NO_CYCLIC_PLAYERS,
-    design_pairs,
-    design_players,
-)
+from ..movements.design import DESIGNED, MAX_PAIR_TABLES, MAX_PLAYERS, NO_CYCLIC_PLAYERS
+from ..movements.fair_play import fair_play
 from ..movements.limits import MAX_DEALS
 from .club import log_action
 from .club_jobs import job_load, job_save
+from .design_runner import DESIGN_GRACE_SECONDS, Reason
 from .errors import NotFound, UserError
 from .seating import check_one_line_a_tray, movement_fix
 from .sessions import require_status
@@ -55,6 +57,12 @@ MAX_ROUNDS = 2 * MAX_PAIR_TABLES
 DESIGN_KEEP_SECONDS = 3600
 #: The progress is written at most this often (and the stop asked for read as often).
 PROGRESS_EVERY_SECONDS = 0.25
+#: The longest a design may wait for the designer before it is reported failed (the process that was to
+#: run it gone): the designer runs the searches of every club on the server one after another, at most
+#: ``tasks.DESIGNS_WAITING_MOST`` (6) of the longest (``MAX_SECONDS`` and the grace) before it, 750 s.
+DESIGN_QUEUE_SECONDS = 900
+#: How long past its seconds and the grace a running search may go unheard before it is reported failed.
+DESIGN_SILENT_SECONDS = 30
 
 
 @dataclass(frozen=True)
@@ -85,7 +93,8 @@ class Design:
     state: str = "queued"
     #: The share of the search's time used, 0 to 1.
     used: float = 0.0
-    #: The Qf of the best movement found so far (None before the first report).
+    #: The Qf of the best movement found so far by the designer's order (None before the first report);
+    #: once done, the Qf of the movement found.
     qf: float | None = None
     #: The movement found (its JSON), once done.
     movement: dict[str, Any] | None = None
@@ -93,6 +102,17 @@ class Design:
     started: float = 0.0
     #: What the designer says of the movement found: balanced, or the best found (and why).
     notes: tuple[str, ...] = ()
+    #: The fairness of the best movement found so far (``fair_play``, as JSON), then of the found.
+    fairness: dict[str, Any] | None = None
+    #: Why the search ended (``design_runner.Reason``), once over.
+    stop_reason: str = ""
+    #: The search's peak memory, its own process's resident set, in MB; and its running time in seconds.
+    peak_mb: float | None = None
+    took: float | None = None
+    #: The book's movements that fit the ask as well as the movement found or better, as JSON, best first.
+    book: tuple[dict[str, Any], ...] = ()
+    #: When the search's process began (``time.time``): a search long unheard since is reported failed.
+    running_since: float = 0.0
 
     @property
     def finished(self) -> bool:
@@ -101,19 +121,57 @@ class Design:
 
     @property
     def said(self) -> str:
-        """How far it is, as the page says it: "Searching… 40% of the time; Qf so far 88.2"."""
+        """How far it is, as the page says it: "Searching… 40% of the time; Qf so far 88.2 (…)"."""
         if self.state == "failed":
             return f"The search stopped: {self.error}"
         if self.state == "done":
             return "Done: the best movement found is below."
         if self.state == "queued":
             return "Waiting for the designer (another search is under way)."
-        best = "" if self.qf is None else f"; Qf so far {self.qf:.1f}"
+        best = "" if self.qf is None else f"; Qf so far {self.qf:.1f}{fairness_brief(self.fairness)}"
         return f"Searching… {round(100 * self.used)}% of the time{best}"
+
+    @property
+    def ended(self) -> str:
+        """Why the search ended, once it has, in a sentence."""
+        took = f"{self.took:.1f}" if self.took is not None else "?"
+        return {
+            Reason.FINISHED: f"The search ended on its own, after {took} seconds.",
+            Reason.STOPPED: f"The search was stopped when you asked, after {took} seconds.",
+            Reason.DEADLINE: f"The search was stopped at its deadline: its {self.ask.seconds} seconds and "
+            f"{DESIGN_GRACE_SECONDS} of grace.",
+            Reason.MEMORY: "The search was ended at its memory limit.",
+            Reason.CRASHED: "The search's process ended without an answer.",
+            Reason.REFUSED: "The designer could not serve the ask.",
+        }.get(self.stop_reason, "")
 
     def found(self) -> Movement | None:
         """The movement found, once done."""
         return replace(Movement.from_json(self.movement), notes=self.notes) if self.movement else None
+
+
+def fairness_brief(fairness: dict[str, Any] | None) -> str:
+    """The fairness of a movement in a few words: " (sit-outs 0 to 1 a pair; no two pairs meet twice;
+    none meet in consecutive rounds)"; "" when not measured."""
+    if not fairness:
+        return ""
+    low, high = fairness["sitouts_spread"]
+    unit = "pair" if "twice" in fairness else "player"
+    parts = [f"sit-outs {low if low == high else f'{low} to {high}'} a {unit}"]
+    if "twice" in fairness:
+        twice, consecutive = len(fairness["twice"]), len(fairness["consecutive"])
+        several = twice > 1
+        parts.append(
+            f"{twice} pair{'s' if several else ''} of pairs meet{'' if several else 's'} more than once"
+            if twice
+            else "no two pairs meet twice"
+        )
+        parts.append(
+            "none meet in consecutive rounds"
+            if not consecutive
+            else f"{consecutive} meeting{'s' if consecutive > 1 else ''} in consecutive rounds"
+        )
+    return f" ({'; '.join(parts)})"
 
 
 def _whole(value: Any, field: str, label: str, low: int, high: int) -> int:
@@ -168,43 +226,69 @@ def design_ask(
     return DesignAsk(ClubMovement.Kind.PAIRS, count, played, deals, time_given)
 
 
-def _running_key(club_id: int) -> str:
+def running_key(club_id: int) -> str:
     return f"clubwhist:design-running:{club_id}"
 
 
-def _stop_key(club_id: int, design_id: str) -> str:
+def stop_key(club_id: int, design_id: str) -> str:
     return f"clubwhist:design-stop:{club_id}:{design_id}"
 
 
-def _save(club_id: int, design: Design) -> Design:
+def design_save(club_id: int, design: Design) -> Design:
     """Keep a design's progress in the cache, shared by the web processes and the workers."""
     job_save("design", club_id, design.id, design, DESIGN_KEEP_SECONDS)
     return design
 
 
 def design_status(*, club: Club, design_id: str) -> Design | None:
-    """A design of this club's, as it stands, or None (an unknown id, another club's, or long over)."""
+    """A design of this club's, as it stands, or None (an unknown id, another club's, or long over).
+    A design long queued, or running long past its time, is reported failed: its process is gone."""
     kept = job_load("design", club.pk, design_id)
-    return _loaded(kept) if kept else None
+    if not kept:
+        return None
+    design = design_loaded(kept)
+    silent = _silent(design, time.time())
+    return design_save(club.pk, replace(design, state="failed", error=silent)) if silent else design
 
 
-def _loaded(kept: dict[str, Any]) -> Design:
+def _silent(design: Design, now: float) -> str:
+    """Why a design unfinished so long must have been lost, or "" while it may still be under way."""
+    if design.state == "queued" and now - design.started > DESIGN_QUEUE_SECONDS:
+        return (
+            f"the designer did not take it up within {DESIGN_QUEUE_SECONDS // 60} minutes (the server may "
+            "have restarted). Search again."
+        )
+    longest = design.ask.seconds + DESIGN_GRACE_SECONDS + DESIGN_SILENT_SECONDS
+    if design.state == "running" and now - design.running_since > longest:
+        return "the designer stopped answering (the server may have restarted). Search again."
+    return ""
+
+
+def design_loaded(kept: dict[str, Any]) -> Design:
     """A design as the cache keeps it (its tuples as lists)."""
-    return Design(**{**kept, "ask": DesignAsk(**kept["ask"]), "notes": tuple(kept.get("notes", ()))})
+    return Design(
+        **{
+            **kept,
+            "ask": DesignAsk(**kept["ask"]),
+            "notes": tuple(kept.get("notes", ())),
+            "book": tuple(kept.get("book", ())),
+        }
+    )
 
 
 def design_begin(*, club: Club, ask: DesignAsk) -> Design:
     """Record a design as queued; refused while another search of the club's is under way."""
     design = Design(id=uuid4().hex, ask=ask, started=time.time())
-    running = cache.get(_running_key(club.pk))
+    running = cache.get(running_key(club.pk))
     if running:
         current = design_status(club=club, design_id=running)
         if current is not None and not current.finished:
             raise UserError(
                 "A search of the club's is under way: wait for it to finish, or stop it.", field="kind"
             )
-    cache.set(_running_key(club.pk), design.id, ask.seconds + 60)
-    return _save(club.pk, design)
+    longest = DESIGN_QUEUE_SECONDS + ask.seconds + DESIGN_GRACE_SECONDS + DESIGN_SILENT_SECONDS
+    cache.set(running_key(club.pk), design.id, longest)
+    return design_save(club.pk, design)
 
 
 def design_stop(*, club: Club, design_id: str) -> Design:
@@ -213,46 +297,8 @@ def design_stop(*, club: Club, design_id: str) -> Design:
     if design is None:
         raise NotFound("There is no such design of this club's.")
     if not design.finished:
-        cache.set(_stop_key(club.pk, design.id), 1, DESIGN_KEEP_SECONDS)
+        cache.set(stop_key(club.pk, design.id), 1, DESIGN_KEEP_SECONDS)
     return design
-
-
-def design_run(*, design_id: str, club_id: int) -> Design:
-    """Run a design begun by ``design_begin``: its progress, then the movement found, in the cache."""
-    kept = job_load("design", club_id, design_id)
-    if not kept:
-        return Design(id=design_id, ask=DesignAsk("pairs", 0, 0, 1, 0), state="failed", error="it was lost")
-    design = replace(_loaded(kept), state="running")
-    _save(club_id, design)
-    last = [0.0]
-
-    def report(used: float, qf: float) -> bool:
-        """Kept now and then; True when the director asked the search to stop."""
-        if time.monotonic() - last[0] < PROGRESS_EVERY_SECONDS:
-            return False
-        last[0] = time.monotonic()
-        _save(club_id, replace(design, used=min(1.0, used), qf=qf))
-        return bool(cache.get(_stop_key(club_id, design_id)))
-
-    try:
-        found = _search(design.ask, report)
-    except MovementUserError as exc:
-        return _save(club_id, replace(design, state="failed", error=str(exc)))
-    except Exception:
-        _save(club_id, replace(design, state="failed", error="an error on the server."))
-        raise
-    finally:
-        cache.delete(_running_key(club_id))
-    qf = float(balance(found).summary.qf)
-    done = replace(design, state="done", used=1.0, qf=qf, movement=found.to_json(), notes=found.notes)
-    return _save(club_id, done)
-
-
-def _search(ask: DesignAsk, report: Any) -> Movement:
-    """The engine, for the size asked."""
-    if ask.kind == ClubMovement.Kind.PLAYERS:
-        return design_players(ask.entrants, seconds=ask.seconds, progress=report)
-    return design_pairs(ask.entrants, ask.rounds, ask.deals_per_round, seconds=ask.seconds, progress=report)
 
 
 # --- The club's own movements ----------------------------------------------------------------------
@@ -283,7 +329,7 @@ def club_movement_create(*, club: Club, name: Any, movement: Movement, user: Any
                 movement_json=replace(movement, variant=None).to_json(),
                 qf=round(float(figures.summary.qf), 4),
                 sd=round(figures.summary.sd, 4),
-                words=[*figures.words(), *movement.notes],
+                words=[*figures.words(), *fair_play(movement).words(), *movement.notes],
             )
     except IntegrityError:
         raise UserError(

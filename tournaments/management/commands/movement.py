@@ -11,7 +11,9 @@ matrix, its mean, s.d. and Qf, and the arrow switch that balances a Mitchell
 best (``--json``: keys ``mean``, ``sd``, ``qf``, ``competition``). ``movement
 design --pairs N --rounds R [--deals-per-round B] [--seconds S]`` (or
 ``--players N``) searches for a movement of that size and prints its JSON
-(``--json``: that JSON alone, its figures under ``"balance"``). A generated
+(``--json``: with its figures under ``"balance"`` and ``"fairness"``, and
+under ``"book"`` the book's movements that fit the size and rounds as fairly
+or more, best first). A generated
 movement takes ``--switch 1,2`` (or ``--switch best``) to arrow-switch rounds.
 
 Prints a movement of the book's systems (Barney, 1900, pp. 24-59) as the
@@ -32,6 +34,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournaments.management.jsonfile import read_json
 from tournaments.movements import FAMILIES, MovementUserError
 from tournaments.movements.balance_text import balance_json, balance_text, design, design_json, dumps
+from tournaments.movements.design_book import book_fits
 from tournaments.movements.drive_json import next_change_json
 from tournaments.movements.render import movement_command
 from tournaments.movements.types import Movement
@@ -99,7 +102,9 @@ class Command(BaseCommand):
             if not options["players"] and not (options["pairs"] and options["rounds"]):
                 raise CommandError("design needs --pairs N --rounds R, or --players N")
             m = design(options)
-            return dumps(design_json(m) if options["json"] else m.to_json())
+            if not options["json"]:
+                return dumps(m.to_json())
+            return dumps({**design_json(m), "book": [fit.to_json() for fit in book_fits(m)]})
         if not options["input"]:
             raise CommandError("balance needs --input MOVEMENT.json (- for stdin)")
         m = Movement.from_json(read_json(options["input"]))
