@@ -88,10 +88,19 @@ def test_a_bridge_file_puts_each_board_on_its_tray_and_says_what_it_left(trays21
 
 
 def test_a_file_of_megabytes_is_refused_before_it_is_read(director_client: Client, trays21: Session) -> None:
-    response = upload(director_client, trays21, b"; padding\n" * 300_000)
+    response = upload(director_client, trays21, b"; padding\n" * 200_000)
     assert response.context["form"].errors["file"] == [
-        "The file has 3,000,000 bytes; a PBN file may have at most 1,000,000 (setting PBN_MAX_BYTES)."
+        "The file has 2,000,000 bytes; a PBN file may have at most 1,000,000 (setting PBN_MAX_BYTES)."
     ]
+
+
+def test_a_request_larger_than_the_server_reads_is_refused_unread(
+    director_client: Client, trays21: Session
+) -> None:
+    """Past REQUEST_MAX_BYTES the whole request is refused (413) before any of it is read: the form never
+    sees the file."""
+    response = upload(director_client, trays21, b"; padding\n" * 300_000)
+    assert response.status_code == 413 and "REQUEST_MAX_BYTES" in response.content.decode()
 
 
 def test_a_board_with_no_tray_refuses_the_whole_file_and_stores_nothing(trays21: Session) -> None:
