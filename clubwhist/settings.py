@@ -236,14 +236,16 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # The background jobs' time limits (seconds), many times what the largest job costs: past its soft limit
 # a job stops cleanly and says so (scoring.recompute, scoring.tasks, tournaments.tasks); past its hard
-# limit the worker's process running it is killed. A prefork worker (the default pool, as started by
-# docker-compose.yml and make worker) keeps them; without a broker the jobs that are bounded keep their
-# own deadline (the solve between deals, the roster import between batches).
+# limit the worker's process running it is killed (a soft limit waits for a database call under way to
+# return; the hard one does not). A prefork worker (the default pool, as docker-compose.yml and make worker
+# start it) keeps them. They travel with each task's message, from the settings of the process that
+# queued it: the web and the workers share one environment. Without a broker, the solve and the roster
+# import keep their own deadline (between deals, between batches).
 #: A standings recompute: 0.4 s for the largest session (60 tables, 52 trays), and the director's
 #: actions wait behind it, so it stops well before a page's request would time out.
 STANDINGS_SOFT_SECONDS = float(os.getenv("STANDINGS_SOFT_SECONDS", "20"))
 STANDINGS_HARD_SECONDS = float(os.getenv("STANDINGS_HARD_SECONDS", "30"))
-#: A session's double-dummy solve: a deal takes endplay 0.1 s (at most 2.4 s seen), 52 deals at most.
+#: A session's double-dummy solve: a deal takes endplay 0.1 s (the longest of 900, 7 s), 52 deals at most.
 SOLVE_SOFT_SECONDS = float(os.getenv("SOLVE_SOFT_SECONDS", "300"))
 SOLVE_HARD_SECONDS = float(os.getenv("SOLVE_HARD_SECONDS", "330"))
 #: A roster import: 7.5 s for the most players a roster holds, 10,000 (ROSTER_MAX_PLAYERS), on two busy cores.
