@@ -85,8 +85,13 @@ def _solve_off_the_request(session_id: int) -> None:
         return
     if settings.CELERY_TASK_ALWAYS_EAGER and settings.SOLVE_IN_BACKGROUND:
         _SOLVER.submit(_solve_on_thread, session_id)
-    else:
+        return
+    try:
         compute_double_dummy.delay(session_id)
+    except Exception:  # not queued (the broker did not answer): the next to ask may queue it
+        if not settings.CELERY_TASK_ALWAYS_EAGER:
+            cache.delete(solve_guard_key(session_id))
+        raise
 
 
 #: The solver thread tries again this many times, this many seconds apart and more, when the database is

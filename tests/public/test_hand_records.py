@@ -228,3 +228,24 @@ def test_with_a_broker_a_sessions_solve_is_queued_once_however_many_ask(
     client.get(page)
     client.get(page)
     assert queued == [session.pk, session.pk]
+
+
+def test_a_solve_the_broker_did_not_take_leaves_no_guard_behind(
+    published_howell: Session, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scoring import tasks
+
+    session = published_howell
+    Deal.objects.filter(tray__session=session).update(double_dummy=None)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued: list[int] = []
+
+    def broker_down(session_id: int) -> None:
+        raise ConnectionError("the broker did not answer")
+
+    monkeypatch.setattr(tasks.compute_double_dummy, "delay", broker_down)
+    with pytest.raises(ConnectionError):
+        tasks.solve_missing_hand_records(session.pk)
+    monkeypatch.setattr(tasks.compute_double_dummy, "delay", queued.append)
+    tasks.solve_missing_hand_records(session.pk)
+    assert queued == [session.pk], "the next to ask queues it"
