@@ -95,14 +95,15 @@ def test_a_real_worker_stops_a_recompute_at_its_soft_limit_and_runs_the_next(
     table = session.tables.order_by("number").first()
     assert table is not None
     result_submit(table=table, tray_number=1, ns_tricks=7, round_number=1, as_director=True)
-    broker = Celery("sender", broker=f"{redis_url}/0")
     recompute = "scoring.recompute.recompute_standings"
-    with transaction.atomic():
-        Session.objects.select_for_update().get(pk=session.pk)  # the recompute waits for the row
+    # A sender of its own, never the current app: the project's tasks stay eager for the other tests.
+    with Celery("sender", broker=f"{redis_url}/0", set_as_current=False) as broker:
+        with transaction.atomic():
+            Session.objects.select_for_update().get(pk=session.pk)  # the recompute waits for the row
+            broker.send_task(recompute, args=[session.pk], soft_time_limit=1, time_limit=30)
+            wait_for(worker_log, "Soft time limit (1s) exceeded")
+        wait_for(worker_log, "was stopped: nothing of it was stored")
+        assert not ScoreSnapshot.objects.filter(session=session).exists()
         broker.send_task(recompute, args=[session.pk], soft_time_limit=1, time_limit=30)
-        wait_for(worker_log, "Soft time limit (1s) exceeded")
-    wait_for(worker_log, "was stopped: nothing of it was stored")
-    assert not ScoreSnapshot.objects.filter(session=session).exists()
-    broker.send_task(recompute, args=[session.pk], soft_time_limit=1, time_limit=30)
-    wait_for(worker_log, f"Task {recompute}[", count=4)  # each received, then over
+        wait_for(worker_log, f"Task {recompute}[", count=4)  # each received, then over
     assert ScoreSnapshot.objects.filter(session=session).exists(), "the next recompute ran whole"
