@@ -80,8 +80,9 @@ bench: install-test
 	$(PY) bench/bench_table_entry.py --standings eager || status=1; \
 	exit $$status
 
+# The prefork pool keeps each task's time limits (clubwhist/settings.py: STANDINGS_SOFT_SECONDS, ...).
 worker: install
-	$(VENV)/bin/celery -A clubwhist worker --loglevel=info
+	$(VENV)/bin/celery -A clubwhist worker --loglevel=info --pool=prefork
 
 clean:
 	rm -rf $(VENV) var/clubwhist.sqlite3*

@@ -258,6 +258,26 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The background jobs' time limits (seconds), many times what the largest job costs: past its soft limit
+# a job stops cleanly and says so (scoring.recompute, scoring.tasks, tournaments.tasks); past its hard
+# limit the worker's process running it is killed (a soft limit waits for a database call under way to
+# return; the hard one does not). A prefork worker (the default pool, as docker-compose.yml and make worker
+# start it) keeps them. They travel with each task's message, from the settings of the process that
+# queued it: the web and the workers share one environment. Without a broker, the solve and the roster
+# import keep their own deadline (between deals, between batches).
+#: A standings recompute: 0.4 s for the largest session (60 tables, 52 trays), and the director's
+#: actions wait behind it, so it stops well before a page's request would time out.
+STANDINGS_SOFT_SECONDS = float(os.getenv("STANDINGS_SOFT_SECONDS", "20"))
+STANDINGS_HARD_SECONDS = float(os.getenv("STANDINGS_HARD_SECONDS", "30"))
+#: A session's double-dummy solve: a deal takes endplay 0.1 s (the longest of 900, 7 s), 52 deals at most.
+SOLVE_SOFT_SECONDS = float(os.getenv("SOLVE_SOFT_SECONDS", "300"))
+SOLVE_HARD_SECONDS = float(os.getenv("SOLVE_HARD_SECONDS", "330"))
+#: A roster import: 7.5 s for the most players a roster holds, 10,000 (ROSTER_MAX_PLAYERS), on two busy cores.
+ROSTER_IMPORT_SOFT_SECONDS = float(os.getenv("ROSTER_IMPORT_SOFT_SECONDS", "120"))
+ROSTER_IMPORT_HARD_SECONDS = float(os.getenv("ROSTER_IMPORT_HARD_SECONDS", "150"))
+#: Any task without limits of its own: longer than the longest movement search (ten minutes).
+CELERY_TASK_SOFT_TIME_LIMIT = float(os.getenv("CELERY_TASK_SOFT_TIME_LIMIT", "660"))
+CELERY_TASK_TIME_LIMIT = float(os.getenv("CELERY_TASK_TIME_LIMIT", "720"))
 # E-mail (the score cards sent to the players after a session): written to the console unless EMAIL_HOST is
 # set, so a hall with no internet loses nothing; EMAIL_BACKEND overrides either.
 EMAIL_HOST = os.getenv("EMAIL_HOST", "")

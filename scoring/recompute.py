@@ -22,13 +22,20 @@ which only share the row (``FOR KEY SHARE``), go on; a send made meanwhile leave
 as its version says, and queues the next. The queued flag is a flag, not a lock: should its task be
 lost, it lapses after ``QUEUED_SECONDS`` and a change queues again. With a cache only one process sees
 (``LOCAL_CACHES``), there is no flag and every change queues its own recompute.
+
+**Its time.** A recompute in a worker stops at ``STANDINGS_SOFT_SECONDS`` (its worker process is killed at
+``STANDINGS_HARD_SECONDS``), for while it holds the lock the director's every action waits: its transaction
+is rolled back, so the lock is let go and nothing half is stored; its queued flag is cleared, so the next
+change queues the next recompute; and it is logged as an error.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
@@ -38,6 +45,8 @@ from scoring.selectors.standings import modern_percentages
 from scoring.services.standings import hold_for_recompute, standings_compute
 from scoring.signals import hand_records_wanted, slips_changed
 from scoring.tasks import queue_double_dummy, solve_missing_hand_records
+
+logger = logging.getLogger(__name__)
 
 #: A queued flag outlives any wait for the lock; should its task be lost, it lapses and a change queues again.
 QUEUED_SECONDS = 300
@@ -53,16 +62,39 @@ def queued_key(session_id: int) -> str:
     return f"clubwhist:standings:queued:{session_id}"
 
 
-@shared_task(ignore_result=True)
+@shared_task(
+    ignore_result=True,
+    soft_time_limit=settings.STANDINGS_SOFT_SECONDS,
+    time_limit=settings.STANDINGS_HARD_SECONDS,
+)
 def recompute_standings(session_id: int) -> None:
     """Recompute a session's standings snapshot (and, off the pages' path, what they show beside it)."""
-    with transaction.atomic():
-        hold_for_recompute(session_id)  # its turn: the one lock
-        cache.delete(queued_key(session_id))  # changes from now on queue the next recompute
-        snapshot = standings_compute(session_id=session_id)
-    if snapshot is not None and snapshot.session.status != "running":
-        modern_percentages(session=snapshot.session, snapshot=snapshot)  # warms the pages' cache
-    hand_records_when_played(session_id)
+    try:
+        with transaction.atomic():
+            hold_for_recompute(session_id)  # its turn: the one lock
+            cache.delete(queued_key(session_id))  # changes from now on queue the next recompute
+            snapshot = standings_compute(session_id=session_id)
+    except SoftTimeLimitExceeded:  # its transaction is rolled back: the lock is let go
+        _stopped(session_id, "nothing of it was stored")
+        return
+    try:
+        if snapshot is not None and snapshot.session.status != "running":
+            modern_percentages(session=snapshot.session, snapshot=snapshot)  # warms the pages' cache
+        hand_records_when_played(session_id)
+    except SoftTimeLimitExceeded:
+        _stopped(session_id, "its snapshot was stored")
+
+
+def _stopped(session_id: int, kept: str) -> None:
+    """A recompute past its soft time limit: its queued flag cleared (the next change queues), logged."""
+    cache.delete(queued_key(session_id))
+    logger.error(
+        "the standings recompute of session %s ran past its %g s (STANDINGS_SOFT_SECONDS) and was stopped: "
+        "%s; the next change queues the next recompute",
+        session_id,
+        settings.STANDINGS_SOFT_SECONDS,
+        kept,
+    )
 
 
 def hand_records_when_played(session_id: int, seating_version: int | None = None) -> None:

@@ -1,5 +1,14 @@
 """Celery tasks of the scoring side that are not the standings' (``scoring.recompute`` has those, with
 the coalescing policy). Tasks take ids, read through selectors, and call a service.
+
+**The double-dummy solve.** However many things ask for it (the last send of the evening, the director
+publishing or changing a deal, a page showing the hand records), a session's solve is queued once at a
+time: a guard in the cache, taken when it is queued (``cache.add``) and let go when it has solved every deal.
+Each solve has ``SOLVE_SOFT_SECONDS``: it begins no deal past them (in a worker, the worker's soft limit
+stops it too, and its process is killed at ``SOLVE_HARD_SECONDS``), so neither a worker nor the solver
+thread is ever held for ever. A deal's answer is written whole or not at all; the deals solved are kept,
+the stop is logged, and the guard is left to lapse: a session whose solve ran out of time is tried again
+at most once in ``DD_QUEUE_GUARD_SECONDS``, by the next thing that asks.
 """
 
 from __future__ import annotations
@@ -9,11 +18,12 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.cache import cache
 from django.db import OperationalError, connections, transaction
 
-from scoring.hand_records import deals_missing_double_dummy, session_double_dummy
+from scoring.hand_records import SolveOverTime, deals_missing_double_dummy, session_double_dummy
 
 
 @shared_task
@@ -29,10 +39,39 @@ logger = logging.getLogger(__name__)
 _SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clubwhist-solver")
 
 
-@shared_task(ignore_result=True)
+#: A session's solve is queued once until it has solved every deal; the guard outlives a solve's hard time
+#: limit and a wait in the queue, and a solve that stopped or failed is tried again at most this often.
+DD_QUEUE_GUARD_SECONDS = 600
+
+
+def solve_guard_key(session_id: int) -> str:
+    """The cache key of a session's "a solve is queued or under way" guard."""
+    return f"clubwhist:dd-queued:{session_id}"
+
+
+@shared_task(
+    ignore_result=True,
+    soft_time_limit=settings.SOLVE_SOFT_SECONDS,
+    time_limit=settings.SOLVE_HARD_SECONDS,
+)
 def compute_double_dummy(session_id: int) -> None:
-    """Solve the session's deals double dummy for the hand records (endplay)."""
-    session_double_dummy(session_id=session_id)
+    """Solve the session's deals double dummy for the hand records (endplay), within the solve's time."""
+    _solve(session_id, time.monotonic() + settings.SOLVE_SOFT_SECONDS)
+
+
+def _solve(session_id: int, until: float) -> None:
+    """Solve until done, then let the guard go; stopped at ``until`` (or the soft limit), log it."""
+    try:
+        session_double_dummy(session_id=session_id, until=until)
+    except (SolveOverTime, SoftTimeLimitExceeded):
+        logger.error(
+            "the double-dummy solve of session %s ran past its %g s (SOLVE_SOFT_SECONDS) and was stopped "
+            "between deals: the deals solved are kept, the rest wait for the next solve",
+            session_id,
+            settings.SOLVE_SOFT_SECONDS,
+        )
+        return
+    cache.delete(solve_guard_key(session_id))
 
 
 def _solve_off_the_request(session_id: int) -> None:
@@ -40,12 +79,19 @@ def _solve_off_the_request(session_id: int) -> None:
 
     A session of 28 deals takes the solver seconds: run in the request (eager Celery), the evening's last
     send waited for it. ``SOLVE_IN_BACKGROUND`` off (the test suite's settings) solves in the caller, as eager
-    Celery does, so a test reads the answer at once.
+    Celery does, so a test reads the answer at once. A solve already queued or under way is not queued again.
     """
+    if not cache.add(solve_guard_key(session_id), 1, DD_QUEUE_GUARD_SECONDS):
+        return
     if settings.CELERY_TASK_ALWAYS_EAGER and settings.SOLVE_IN_BACKGROUND:
         _SOLVER.submit(_solve_on_thread, session_id)
-    else:
+        return
+    try:
         compute_double_dummy.delay(session_id)
+    except Exception:  # not queued (the broker did not answer): the next to ask may queue it
+        if not settings.CELERY_TASK_ALWAYS_EAGER:
+            cache.delete(solve_guard_key(session_id))
+        raise
 
 
 #: The solver thread tries again this many times, this many seconds apart and more, when the database is
@@ -55,11 +101,13 @@ SOLVE_PAUSE_SECONDS = 0.5
 
 
 def _solve_on_thread(session_id: int) -> None:
-    """The solver thread's job: solve, log a failure (no request is there to show it), free the connection."""
+    """The solver thread's job: solve within the solve's time, log a failure (no request is there to show
+    it), free the connection."""
+    until = time.monotonic() + settings.SOLVE_SOFT_SECONDS
     try:
         for attempt in range(1, SOLVE_TRIES + 1):
             try:
-                session_double_dummy(session_id=session_id)
+                _solve(session_id, until)
                 return
             except OperationalError:
                 if attempt == SOLVE_TRIES:
@@ -83,17 +131,10 @@ def solve_missing_hand_records(session_id: int) -> None:
         _solve_off_the_request(session_id)
 
 
-#: A session's solve is queued at most once in this long by the pages that show its hand records.
-DD_QUEUE_GUARD_SECONDS = 300
-
-
 def solve_hand_records_once(session_id: int) -> None:
     """Before a page shows a session's hand records: queue the solver once for the deals still without
     their double-dummy tricks (the page shows them once solved; the test suite's settings solve them here)."""
-    if deals_missing_double_dummy(session_id=session_id) and cache.add(
-        f"clubwhist:dd-queued:{session_id}", 1, DD_QUEUE_GUARD_SECONDS
-    ):
-        _solve_off_the_request(session_id)
+    solve_missing_hand_records(session_id)
 
 
 def queue_double_dummy(session_id: int) -> None:

@@ -12,6 +12,15 @@ Without a broker (the laptop default) the task runs eagerly, in the request
 that sent the file, as the project's other tasks do; so it does when the
 cache is each process's own, where a worker's progress could not be seen.
 
+A club imports one file at a time: a lock in the cache (``cache.add``),
+taken before the file is read and let go when its import ends, however it
+ends (it lapses after ``ROSTER_IMPORT_LOCK_SECONDS`` should its worker be
+killed); a second file meanwhile is refused (``Conflict``: the API's 409, a
+page's error next to the file). An import stops at
+``ROSTER_IMPORT_SOFT_SECONDS`` (between batches, or at the worker's soft
+time limit; its process is killed at ``ROSTER_IMPORT_HARD_SECONDS``) and
+says so: "failed", with what it had added.
+
 A design (``design_start``) never runs in the request, which would wait
 the seconds the director gave the search: it goes to a worker under the
 same condition, and otherwise to the process's one designer thread (at most
@@ -24,17 +33,27 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
+from uuid import uuid4
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
+from django.core.cache import cache
 
 from .models import Club
-from .services.club import RosterImport, roster_import_begin, roster_import_run, roster_import_status
+from .services.club import (
+    RosterImport,
+    roster_import_begin,
+    roster_import_over_time,
+    roster_import_run,
+    roster_import_status,
+)
 from .services.design_progress import design_run
 from .services.designs import Design, DesignAsk, design_begin
-from .services.errors import UserError
+from .services.errors import Conflict, UserError
 
 #: Caches only one process sees: an import's progress written by a worker would not reach the pages.
 LOCAL_CACHES = (
@@ -43,10 +62,42 @@ LOCAL_CACHES = (
 )
 
 
-@shared_task(ignore_result=True)
+#: A club's import lock outlives an import's hard time limit and a wait in the queue; should its worker be
+#: killed, it lapses and the club imports again.
+ROSTER_IMPORT_LOCK_SECONDS = 600
+#: What a second import of a club's roster is told while one is under way.
+IMPORT_UNDER_WAY = (
+    "An import of this club's roster is under way: send the file again once it has finished "
+    "(the roster's import page shows how far it has gone)."
+)
+
+
+def import_lock_key(club_id: int) -> str:
+    """The cache key of a club's "an import is under way" lock."""
+    return f"clubwhist:roster-import-lock:{club_id}"
+
+
+@shared_task(
+    ignore_result=True,
+    soft_time_limit=settings.ROSTER_IMPORT_SOFT_SECONDS,
+    time_limit=settings.ROSTER_IMPORT_HARD_SECONDS,
+)
 def import_roster(import_id: str, club_id: int, text: str, user_id: int | None) -> None:
-    """Write a checked roster file in batches, its progress in the cache under ``import_id``."""
-    roster_import_run(import_id=import_id, club_id=club_id, text=text, user_id=user_id)
+    """Write a checked roster file in batches, its progress in the cache under ``import_id``, within the
+    import's time; then let the club's next import in."""
+    until = time.monotonic() + settings.ROSTER_IMPORT_SOFT_SECONDS
+    try:
+        roster_import_run(import_id=import_id, club_id=club_id, text=text, user_id=user_id, until=until)
+    except SoftTimeLimitExceeded:
+        roster_import_over_time(club_id=club_id, import_id=import_id)
+    finally:
+        _unlock(club_id, import_id)
+
+
+def _unlock(club_id: int, import_id: str) -> None:
+    """Let the club's next import in, if the lock is still this import's."""
+    if cache.get(import_lock_key(club_id)) == import_id:
+        cache.delete(import_lock_key(club_id))
 
 
 def on_a_worker() -> bool:
@@ -59,15 +110,23 @@ def roster_import_start(*, club: Club, text: str, user: Any) -> RosterImport:
 
     Run here, the import is over when this returns (a refusal met while
     writing is a ``UserError`` too); queued for a worker, it is ``queued``
-    and ``roster_import_status`` says how far it has gone.
+    and ``roster_import_status`` says how far it has gone. While the club
+    has an import under way, ``Conflict``.
     """
-    begun = roster_import_begin(club=club, text=text)
-    args = (begun.id, club.pk, text, user.pk if getattr(user, "is_authenticated", False) else None)
-    if on_a_worker():
-        import_roster.apply_async(args)
-        return begun
-    import_roster.apply(args)
-    done = roster_import_status(club=club, import_id=begun.id) or begun
+    import_id = uuid4().hex
+    if not cache.add(import_lock_key(club.pk), import_id, ROSTER_IMPORT_LOCK_SECONDS):
+        raise Conflict(IMPORT_UNDER_WAY, field="file")
+    try:
+        begun = roster_import_begin(club=club, text=text, import_id=import_id)
+        args = (import_id, club.pk, text, user.pk if getattr(user, "is_authenticated", False) else None)
+        if on_a_worker():
+            import_roster.apply_async(args)
+            return begun
+        import_roster.apply(args)
+    except BaseException:
+        _unlock(club.pk, import_id)
+        raise
+    done = roster_import_status(club=club, import_id=import_id) or begun
     if done.state == "failed":
         raise UserError(done.error, field="file")
     return done

@@ -8,6 +8,7 @@ import threading
 from typing import Any
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import OperationalError, connection, connections, transaction
@@ -359,3 +360,167 @@ def test_run_in_the_request_the_import_says_what_it_added_at_once(director: Any,
     )
     assert answer.status_code == 200
     assert answer.json() == {"added": 1, "problems": ["line 3: Member number 1 is already on the roster."]}
+
+
+# --- One import at a time, within its time; a roster of at most ROSTER_MAX_PLAYERS ------------------
+
+
+def roster_of(count: int, start: int = 1) -> str:
+    """A roster CSV of ``count`` players, member numbers from ``start``."""
+    return "name,member_number\n" + "".join(f"Player {i},N{i}\n" for i in range(start, start + count))
+
+
+def upload(text: str) -> dict[str, Any]:
+    """The roster page's form data for a file of this text."""
+    return {"file": SimpleUploadedFile("roster.csv", text.encode(), content_type="text/csv")}
+
+
+@pytest.fixture
+def on_a_worker(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
+    """A broker and a shared cache: an import is queued (here, to a list) for a worker to run."""
+    queued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(tasks, "on_a_worker", lambda: True)
+    monkeypatch.setattr(tasks.import_roster, "apply_async", lambda args: queued.append(args))
+    return queued
+
+
+def test_a_second_import_while_one_is_under_way_is_refused_409_and_next_to_the_file(
+    director: Any, director_client: Client, club: Club, on_a_worker: list[tuple[Any, ...]]
+) -> None:
+    """Issue: nothing stopped two imports of one club's roster at once. One at a time now: a second is
+    refused, by the API (409) and the page (next to the file), until the first is over."""
+    api = token_client(director)
+    imports = f"/api/v1/clubs/{club.slug}/players/import/"
+    assert api.post(imports, {"csv": roster_of(450)}, format="json").status_code == 202
+    second = api.post(imports, {"csv": roster_of(3, start=1000)}, format="json")
+    assert second.status_code == 409 and second.json()["detail"] == tasks.IMPORT_UNDER_WAY
+    page = director_client.post(url("roster_import", club), upload(roster_of(3, start=1000)))
+    assert page.status_code == 200 and page.context["form"].errors["file"] == [tasks.IMPORT_UNDER_WAY]
+    assert len(on_a_worker) == 1 and not Player.objects.filter(club=club).exists()
+    tasks.import_roster(*on_a_worker[0])  # the worker writes the first, then lets the next in
+    assert Player.objects.filter(club=club).count() == 450
+    assert api.post(imports, {"csv": roster_of(3, start=1000)}, format="json").status_code == 202
+
+
+def test_an_import_refused_or_failed_lets_the_next_in(director_client: Client, club: Club) -> None:
+    refused = director_client.post(url("roster_import", club), upload("who,number\nAda,1\n"))
+    assert "name" in refused.context["form"].errors["file"][0]
+    assert director_client.post(url("roster_import", club), upload(roster_of(2))).status_code == 302
+    assert Player.objects.filter(club=club).count() == 2
+
+
+def test_an_import_past_its_time_stops_after_a_batch_says_so_and_lets_the_next_in(
+    director: Any,
+    club: Club,
+    on_a_worker: list[tuple[Any, ...]],
+    settings: Any,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue: an import had no time limit. It now begins no batch past ``ROSTER_IMPORT_SOFT_SECONDS`` (here
+    none at all: the first batch is written, then it stops), says so, and lets the club's next import in."""
+    api = token_client(director)
+    imports = f"/api/v1/clubs/{club.slug}/players/import/"
+    body = api.post(imports, {"csv": roster_of(450)}, format="json").json()
+    settings.ROSTER_IMPORT_SOFT_SECONDS = 0
+    tasks.import_roster(*on_a_worker[0])
+    status = api.get(body["status_url"]).json()
+    assert (status["state"], status["added"], status["total"]) == ("failed", 200, 450)
+    assert status["error"] == (
+        "it ran past its time limit of 0 seconds (setting ROSTER_IMPORT_SOFT_SECONDS); "
+        "the players it added before then (200) stay on the roster."
+    )
+    assert Player.objects.filter(club=club).count() == 200
+    assert any("ran past its 0 s" in r.getMessage() for r in caplog.records if r.levelname == "ERROR")
+    settings.ROSTER_IMPORT_SOFT_SECONDS = 120
+    assert api.post(imports, {"csv": roster_of(250, start=201)}, format="json").status_code == 202
+    tasks.import_roster(*on_a_worker[1])
+    assert Player.objects.filter(club=club).count() == 450
+
+
+def test_an_import_stopped_by_the_workers_soft_limit_says_so_and_lets_the_next_in(
+    director: Any, club: Club, on_a_worker: list[tuple[Any, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a worker the soft time limit may strike in the middle of a batch: that batch is rolled back whole,
+    the ones before stay, and the import says so."""
+    api = token_client(director)
+    imports = f"/api/v1/clubs/{club.slug}/players/import/"
+    body = api.post(imports, {"csv": roster_of(450)}, format="json").json()
+    write_batch, batches = club_services._roster_batch, [0]
+
+    def struck_in_the_second(**kwargs: Any) -> Any:
+        batches[0] += 1
+        if batches[0] == 2:
+            Player.objects.create(club=club, name="Half a batch", member_number="H1")
+            raise SoftTimeLimitExceeded()
+        return write_batch(**kwargs)
+
+    monkeypatch.setattr(club_services, "_roster_batch", transaction.atomic(struck_in_the_second))
+    tasks.import_roster(*on_a_worker[0])  # nothing escapes the task
+    status = api.get(body["status_url"]).json()
+    assert (status["state"], status["added"]) == ("failed", 200)
+    assert status["error"].startswith("it ran past its time limit of 120 seconds")
+    assert Player.objects.filter(club=club).count() == 200, "the batch it struck in is rolled back"
+    assert api.post(imports, {"csv": roster_of(3, start=1000)}, format="json").status_code == 202
+
+
+def test_a_roster_at_its_most_players_takes_no_more_by_any_door(
+    director: Any, director_client: Client, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue: a club's roster had no cap. It holds ``ROSTER_MAX_PLAYERS`` (here 5): a file that fills it
+    is taken; one more player, by the form, the API, a list or a file, is refused, and nothing is added."""
+    monkeypatch.setattr(club_services, "ROSTER_MAX_PLAYERS", 5)
+    api = token_client(director)
+    full = "The roster has 5 players: 1 more player would pass the most a club's roster may hold, 5."
+    assert director_client.post(url("roster_import", club), upload(roster_of(5))).status_code == 302
+    assert Player.objects.filter(club=club).count() == 5  # at the cap
+    page = director_client.post(url("roster", club), {"name": "One more", "member_number": ""})
+    assert page.status_code == 200 and page.context["form"].non_field_errors() == [full]
+    answer = api.post(f"/api/v1/clubs/{club.slug}/players/", {"name": "One more"}, format="json")
+    assert answer.status_code == 400 and answer.json() == {"non_field_errors": [full]}
+    names = director_client.post(url("roster_names", club), {"text": "One more\nAnd another"})
+    assert names.status_code == 200 and "would pass the most" in names.content.decode()
+    by_file = api.post(f"/api/v1/clubs/{club.slug}/players/import/", {"csv": roster_of(1, 9)}, format="json")
+    assert by_file.status_code == 400 and by_file.json()["csv"] == [full]
+    assert Player.objects.filter(club=club).count() == 5
+
+
+def test_a_file_that_would_pass_the_most_players_is_refused_whole(
+    director: Any, director_client: Client, club: Club, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(club_services, "ROSTER_MAX_PLAYERS", 5)
+    club_services.player_create(club=club, name="Already")
+    said = "The roster has 1 players: 5 more players would pass the most a club's roster may hold, 5."
+    page = director_client.post(url("roster_import", club), upload(roster_of(5)))
+    assert page.status_code == 200 and page.context["form"].errors["file"] == [said]
+    answer = token_client(director).post(
+        f"/api/v1/clubs/{club.slug}/players/import/", {"csv": roster_of(5)}, format="json"
+    )
+    assert answer.status_code == 400 and answer.json()["csv"] == [said]
+    assert Player.objects.filter(club=club).count() == 1
+    assert director_client.post(url("roster_import", club), upload(roster_of(4))).status_code == 302
+
+
+def test_players_added_while_an_import_writes_count_against_the_cap(
+    club: Club, on_a_worker: list[tuple[Any, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each batch counts the roster again, the club's row held, so no writer passes the cap meanwhile."""
+    monkeypatch.setattr(club_services, "ROSTER_MAX_PLAYERS", 300)
+    begun = tasks.roster_import_start(club=club, text=roster_of(250), user=None)
+    write_batch = club_services._roster_batch
+
+    def others_add_sixty(**kwargs: Any) -> Any:
+        made = write_batch(**kwargs)
+        if Player.objects.filter(club=club).count() == 200:
+            for i in range(60):
+                club_services.player_create(club=club, name=f"Walk-in {i}")
+        return made
+
+    monkeypatch.setattr(club_services, "_roster_batch", others_add_sixty)
+    tasks.import_roster(*on_a_worker[0])
+    done = club_services.roster_import_status(club=club, import_id=begun.id)
+    assert done is not None and (done.state, done.added) == ("failed", 200)
+    assert done.error == (
+        "The roster has 260 players: 50 more players would pass the most a club's roster may hold, 300; "
+        "the players it added before then (200) stay on the roster."
+    )
+    assert Player.objects.filter(club=club).count() == 260

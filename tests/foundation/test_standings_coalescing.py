@@ -12,9 +12,13 @@ import datetime as dt
 import queue
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 
 from entry.services.results import result_submit
@@ -180,3 +184,79 @@ def test_two_workers_never_recompute_one_session_at_once_and_the_last_snapshot_i
         w.join(timeout=60)
     assert most[0] == 1 and 1 <= ran[0] < len(every)
     assert complete(ScoreSnapshot.objects.filter(session=session).latest(), session)
+
+
+def soft_limit_while_waiting(session_id: int) -> None:
+    """The worker's soft time limit strikes while the recompute waits for its turn (the session's row)."""
+    raise SoftTimeLimitExceeded()
+
+
+def soft_limit_once_scored(*, session_id: int) -> ScoreSnapshot | None:
+    """It strikes once the recompute has scored the session and written its snapshot, before the commit."""
+    standings_service.standings_compute(session_id=session_id)
+    raise SoftTimeLimitExceeded()
+
+
+@pytest.mark.parametrize(
+    ("where", "stopped"),
+    [("hold_for_recompute", soft_limit_while_waiting), ("standings_compute", soft_limit_once_scored)],
+)
+@pytest.mark.django_db
+def test_a_recompute_past_its_time_limit_stores_nothing_says_so_and_the_next_change_queues_again(
+    club: Club,
+    queued_by_list: list[int],
+    django_capture_on_commit_callbacks: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    where: str,
+    stopped: Callable[..., Any],
+) -> None:
+    """Issue: a recompute had no time limit, and a stuck one kept the session's row, which every action of
+    the director's waits for. Past its soft limit (``STANDINGS_SOFT_SECONDS``) it stops: its transaction
+    rolled back (the row let go, no snapshot half made), its queued flag cleared, the stop logged."""
+    session = mitchell_session(club)
+    every = sends(session)
+    with django_capture_on_commit_callbacks(execute=True):
+        every[0]()
+    assert queued_by_list == [session.pk]
+    with monkeypatch.context() as limited:
+        limited.setattr(recompute, where, stopped)
+        recompute.recompute_standings(queued_by_list.pop())  # the worker runs it; the limit strikes
+    assert not ScoreSnapshot.objects.filter(session=session).exists()
+    assert cache.get(recompute.queued_key(session.pk)) is None
+    assert connection.savepoint_ids == [], "its transaction is over: the session's row is let go"
+    [record] = [r for r in caplog.records if r.name == "scoring.recompute"]
+    said = f"ran past its {settings.STANDINGS_SOFT_SECONDS:g} s (STANDINGS_SOFT_SECONDS) and was stopped"
+    assert record.levelname == "ERROR" and said in record.getMessage()
+    with django_capture_on_commit_callbacks(execute=True):
+        every[1]()
+    assert queued_by_list == [session.pk], "the next change queues the next recompute"
+    recompute.recompute_standings(queued_by_list.pop())
+    assert complete(ScoreSnapshot.objects.filter(session=session).latest(), session)
+
+
+def test_each_job_stops_at_its_own_time_limits_named_in_the_settings() -> None:
+    """A worker stops each task at its soft limit and kills it at its hard one (the prefork pool keeps
+    them): the settings name them, and any task without its own has the settings' default."""
+    from clubwhist.celery import app
+    from scoring.tasks import compute_double_dummy
+    from tournaments.tasks import import_roster
+
+    limits = {
+        recompute.recompute_standings: ("STANDINGS_SOFT_SECONDS", "STANDINGS_HARD_SECONDS"),
+        compute_double_dummy: ("SOLVE_SOFT_SECONDS", "SOLVE_HARD_SECONDS"),
+        import_roster: ("ROSTER_IMPORT_SOFT_SECONDS", "ROSTER_IMPORT_HARD_SECONDS"),
+    }
+    for task, (soft, hard) in limits.items():
+        assert (task.soft_time_limit, task.time_limit) == (getattr(settings, soft), getattr(settings, hard))
+        assert 0 < task.soft_time_limit < task.time_limit
+    assert (app.conf.task_soft_time_limit, app.conf.task_time_limit) == (
+        settings.CELERY_TASK_SOFT_TIME_LIMIT,
+        settings.CELERY_TASK_TIME_LIMIT,
+    )
+    assert settings.STANDINGS_SOFT_SECONDS < 30, "the director's request waiting behind it is answered"
+    root = Path(__file__).resolve().parents[2]
+    compose = (root / "docker-compose.yml").read_text()
+    make = (root / "Makefile").read_text()
+    assert "command: celery -A clubwhist worker --loglevel=info --pool=prefork\n" in compose
+    assert "\t$(VENV)/bin/celery -A clubwhist worker --loglevel=info --pool=prefork\n" in make

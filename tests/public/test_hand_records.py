@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+import time
 from typing import Any
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
+from django.core.cache import cache
 from django.urls import reverse
 from public.builders import play_session
 
@@ -95,9 +98,9 @@ def test_without_a_broker_the_last_send_leaves_the_solve_to_the_solver_thread(
     solved_on: list[int] = []
     real = tasks.session_double_dummy
 
-    def spied(*, session_id: int) -> int:
+    def spied(*, session_id: int, **kwargs: Any) -> int:
         solved_on.append(threading.get_ident())
-        return real(session_id=session_id)
+        return real(session_id=session_id, **kwargs)
 
     monkeypatch.setattr(tasks, "session_double_dummy", spied)
     session = played_mitchell(club, members)
@@ -106,3 +109,143 @@ def test_without_a_broker_the_last_send_leaves_the_solve_to_the_solver_thread(
     for deal in Deal.objects.filter(tray__session=session):
         expected = solve(hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer)
         assert deal.double_dummy == expected.as_json()
+
+
+class Clock:
+    """A ``time`` whose clock moves only when a test moves it: each deal's solve takes what it says."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleep = time.sleep
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def solved(session: Session) -> list[bool]:
+    """Whether each deal of the session, in tray order, has its double-dummy answer, and the right one."""
+    out = []
+    for deal in Deal.objects.filter(tray__session=session).order_by("tray__number"):
+        if deal.double_dummy is not None:
+            assert (
+                deal.double_dummy
+                == solve(hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer).as_json()
+            )
+        out.append(deal.double_dummy is not None)
+    return out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_broker_a_solve_past_its_time_stops_between_deals_and_frees_the_solver_thread(
+    club: Club, members: list[Player], settings: Any, monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    """Issue: the solver thread (no broker) had no deadline: a solve could hold it for ever, and every
+    later solve of the process waited behind it. It now begins no deal past ``SOLVE_SOFT_SECONDS``."""
+    from scoring import hand_records, tasks
+
+    session = played_mitchell(club, members)
+    Deal.objects.filter(tray__session=session).update(double_dummy=None)
+    settings.SOLVE_IN_BACKGROUND, settings.SOLVE_SOFT_SECONDS = True, 250
+    clock, real = Clock(), hand_records.deal_double_dummy
+    monkeypatch.setattr(hand_records, "time", clock)
+    monkeypatch.setattr(tasks, "time", clock)
+
+    def a_hundred_seconds_a_deal(*, deal: Deal) -> Any:
+        answer = real(deal=deal)
+        clock.now += 100
+        return answer
+
+    monkeypatch.setattr(hand_records, "deal_double_dummy", a_hundred_seconds_a_deal)
+    tasks.solve_missing_hand_records(session.pk)
+    tasks.solver_idle().result(timeout=120)  # the thread is free for the next job
+    assert solved(session) == [True, True, True, False, False, False], "begun at 0, 100, 200; not at 300"
+    said = [r.getMessage() for r in caplog.records if r.name == "scoring.tasks"]
+    assert said and "ran past its 250 s (SOLVE_SOFT_SECONDS) and was stopped between deals" in said[0]
+    tasks.solve_missing_hand_records(session.pk)
+    tasks.solver_idle().result(timeout=120)
+    assert solved(session).count(True) == 3, (
+        "a solve that ran out of time is tried again once its guard lapses"
+    )
+    cache.delete(tasks.solve_guard_key(session.pk))  # the guard lapses (DD_QUEUE_GUARD_SECONDS)
+    tasks.solve_missing_hand_records(session.pk)
+    tasks.solver_idle().result(timeout=120)
+    assert solved(session) == [True] * 6, "the next solve takes up the deals left"
+
+
+def test_in_a_worker_a_solve_stopped_by_its_soft_limit_keeps_whole_answers_and_says_so(
+    club: Club, members: list[Player], monkeypatch: pytest.MonkeyPatch, caplog: Any
+) -> None:
+    """Past ``SOLVE_SOFT_SECONDS`` the worker's soft limit strikes in the middle of a deal's solve: the deals
+    solved before it are kept, that deal has no answer rather than half of one, and the task stops, logged."""
+    from scoring import hand_records, tasks
+
+    session = played_mitchell(club, members)
+    Deal.objects.filter(tray__session=session).update(double_dummy=None)
+    calls, real = [0], hand_records.solve
+
+    def struck_on_the_third(**kwargs: Any) -> Any:
+        calls[0] += 1
+        if calls[0] == 3:
+            raise SoftTimeLimitExceeded()
+        return real(**kwargs)
+
+    monkeypatch.setattr(hand_records, "solve", struck_on_the_third)
+    tasks.compute_double_dummy(session.pk)  # the worker runs it; nothing escapes
+    assert solved(session) == [True, True, False, False, False, False]
+    assert any(
+        "was stopped between deals" in r.getMessage() for r in caplog.records if r.levelname == "ERROR"
+    )
+
+
+def test_with_a_broker_a_sessions_solve_is_queued_once_however_many_ask(
+    client: Any,
+    published_howell: Session,
+    settings: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Issue: with a broker, only the pages queued a session's solve once; the last send's recompute and the
+    director's publishing queued one each time. Now one guard, wherever it is queued, until it is done."""
+    from scoring import recompute, tasks
+    from scoring.signals import announce_hand_records_wanted
+
+    session = published_howell
+    Deal.objects.filter(tray__session=session).update(double_dummy=None)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued: list[int] = []
+    monkeypatch.setattr(tasks.compute_double_dummy, "delay", queued.append)
+    page = reverse("public:hands", args=[session.club.slug, session.pk])
+    recompute.hand_records_when_played(session.pk)  # a worker's recompute, once every tray is played
+    with django_capture_on_commit_callbacks(execute=True):
+        announce_hand_records_wanted(session.pk)  # the director publishes the hand records
+    assert client.get(page).status_code == 200  # a page shows them
+    client.get(page)
+    assert queued == [session.pk]
+    tasks.compute_double_dummy(queued[0])  # the worker solves every deal, and lets the guard go
+    assert all(solved(session))
+    first = Deal.objects.filter(tray__session=session).order_by("tray__number").first()
+    Deal.objects.filter(pk=first.pk).update(double_dummy=None)  # a deal the director changed
+    client.get(page)
+    client.get(page)
+    assert queued == [session.pk, session.pk]
+
+
+def test_a_solve_the_broker_did_not_take_leaves_no_guard_behind(
+    published_howell: Session, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scoring import tasks
+
+    session = published_howell
+    Deal.objects.filter(tray__session=session).update(double_dummy=None)
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    queued: list[int] = []
+
+    def broker_down(session_id: int) -> None:
+        raise ConnectionError("the broker did not answer")
+
+    monkeypatch.setattr(tasks.compute_double_dummy, "delay", broker_down)
+    with pytest.raises(ConnectionError):
+        tasks.solve_missing_hand_records(session.pk)
+    monkeypatch.setattr(tasks.compute_double_dummy, "delay", queued.append)
+    tasks.solve_missing_hand_records(session.pk)
+    assert queued == [session.pk], "the next to ask queues it"

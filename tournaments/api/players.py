@@ -222,8 +222,10 @@ class RosterImportView(DirectorView):
     """Import players from CSV; rows already on the roster are reported, not lost.
 
     The whole file is checked first: one that is not CSV, or has a row of
-    more cells than its header, is refused (400) and adds nobody. The
-    players are then written in batches, each its own short transaction.
+    more cells than its header, or would take the roster past its most
+    players, is refused (400) and adds nobody. The players are then written
+    in batches, each its own short transaction. While another import of the
+    club's roster is under way, 409.
     """
 
     field_names = {"file": "csv"}
@@ -234,7 +236,7 @@ class RosterImportView(DirectorView):
         responses={
             200: RosterImportResultSerializer,
             202: RosterImportQueuedSerializer,
-            **errors(400, 401, 404),
+            **errors(400, 401, 404, 409),
         },
     )
     def post(self, request: Request, slug: str) -> Response:

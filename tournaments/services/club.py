@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
+import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -14,13 +17,15 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q, QuerySet
 
 from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat
 from .club_jobs import job_load, job_save
 from .errors import UserError
 from .text import column_text, shortened
+
+logger = logging.getLogger(__name__)
 
 
 def log_action(
@@ -76,6 +81,7 @@ def player_create(
     sex, email = check_sex(sex), check_email(email)
     try:
         with transaction.atomic():
+            roster_room_check(club=club, adding=1, hold=True)
             player = Player.objects.create(
                 club=club, name=name, member_number=member_number, sex=sex, email=email
             )
@@ -187,6 +193,31 @@ def roster_size_check(size: int) -> None:
         )
 
 
+#: The most players a club's roster holds, active or not: a club of thousands fits, and every list of the
+#: roster (its pages, the entrants' pickers, an import's check) is bounded by it. A player added past it,
+#: one by one or by a list or a file, is refused; a file that would pass it is refused whole.
+ROSTER_MAX_PLAYERS = 10_000
+
+
+def roster_room_check(*, club: Club, adding: int, hold: bool = False, field: str | None = None) -> None:
+    """Refuse to add ``adding`` players to a roster they would take past ``ROSTER_MAX_PLAYERS``.
+
+    ``hold``: the club's row is held (``FOR NO KEY UPDATE``) until the transaction ends, so two writers
+    count in turn and neither passes the cap; what refers to the club (a session, a log line) goes on.
+    SQLite has one writer anyway: nothing to hold.
+    """
+    if hold and connection.vendor == "postgresql":
+        Club.objects.select_for_update(no_key=True).filter(pk=club.pk).exists()
+    have = Player.objects.filter(club=club).count()
+    if have + adding > ROSTER_MAX_PLAYERS:
+        more = f"{adding:,} more player{'' if adding == 1 else 's'}"
+        raise UserError(
+            f"The roster has {have:,} players: {more} would pass the most a club's roster may hold, "
+            f"{ROSTER_MAX_PLAYERS:,}.",
+            field=field,
+        )
+
+
 #: Rows written in one transaction: another writer (a phone sending a result) waits for one batch at
 #: most, a fraction of a second, never for the whole file.
 ROSTER_BATCH_ROWS = 200
@@ -214,28 +245,19 @@ class RosterFile:
 
 
 def roster_read(*, club: Club, text: str) -> RosterFile:
-    """Read and check a whole roster file before anything of it is written (one query: the numbers taken).
+    """Read and check a whole roster file before anything of it is written (two queries: the numbers
+    taken, the players counted).
 
     Refused whole (a ``UserError`` on ``file``, nobody added): a file over
     ``ROSTER_MAX_BYTES``, one that is not CSV, one without a ``name``
-    column, and one with a row of more cells than its header (a name with
-    an unquoted comma, whose cells would land in the wrong columns).
+    column, one with a row of more cells than its header (a name with
+    an unquoted comma, whose cells would land in the wrong columns), and
+    one whose players would take the roster past ``ROSTER_MAX_PLAYERS``.
     Reported and skipped, the rest kept: a row without a name, with a cell
     too long to keep or holding a NUL, a sex neither lady nor gentleman, or
     a member number already on the roster or earlier in the file.
     """
-    roster_size_check(len(text.encode("utf-8", "surrogatepass")))
-    reader = csv.DictReader(io.StringIO(text))
-    try:
-        records = list(reader)
-    except csv.Error:
-        where = f"Line {reader.line_num}" if reader.line_num else "The file"
-        raise UserError(
-            f"{where} is not CSV the app can read; save it again as CSV (UTF-8).", field="file"
-        ) from None
-    fields = {f.strip().lower() for f in (reader.fieldnames or [])}
-    if "name" not in fields:
-        raise UserError("The CSV needs a header row with a 'name' column.", field="file")
+    records = _csv_records(text)
     taken = set(
         Player.objects.filter(club=club).exclude(member_number="").values_list("member_number", flat=True)
     )
@@ -251,7 +273,26 @@ def roster_read(*, club: Club, text: str) -> RosterFile:
             continue
         taken.add(row.member_number)
         rows.append(row)
+    roster_room_check(club=club, adding=len(rows), field="file")
     return RosterFile(rows=tuple(rows), problems=tuple(problems))
+
+
+def _csv_records(text: str) -> list[dict[Any, Any]]:
+    """The rows of a roster file, each a dict by its header's names; refused whole (a ``UserError`` on
+    ``file``) past ``ROSTER_MAX_BYTES``, if it is not CSV, or without a ``name`` column."""
+    roster_size_check(len(text.encode("utf-8", "surrogatepass")))
+    reader = csv.DictReader(io.StringIO(text))
+    try:
+        records = list(reader)
+    except csv.Error:
+        where = f"Line {reader.line_num}" if reader.line_num else "The file"
+        raise UserError(
+            f"{where} is not CSV the app can read; save it again as CSV (UTF-8).", field="file"
+        ) from None
+    fields = {f.strip().lower() for f in (reader.fieldnames or [])}
+    if "name" not in fields:
+        raise UserError("The CSV needs a header row with a 'name' column.", field="file")
+    return records
 
 
 def _roster_row(line: int, record: dict[Any, Any], taken: set[str]) -> RosterRow:
@@ -308,6 +349,7 @@ def _roster_batch(*, club: Club, batch: Sequence[RosterRow], user: Any) -> tuple
         if row.member_number in taken
     ]
     fresh = [row for row in batch if row.member_number not in taken]
+    roster_room_check(club=club, adding=len(fresh), hold=True, field="file")  # others added meanwhile
     try:
         with transaction.atomic():
             players = Player.objects.bulk_create([_roster_player(club, row) for row in fresh])
@@ -411,18 +453,23 @@ def roster_import_status(*, club: Club, import_id: str) -> RosterImport | None:
     return RosterImport(**{**kept, "problems": tuple(kept["problems"])}) if kept else None
 
 
-def roster_import_begin(*, club: Club, text: str) -> RosterImport:
+def roster_import_begin(*, club: Club, text: str, import_id: str = "") -> RosterImport:
     """Check the whole file (a file refused whole raises ``UserError``), then record its import as queued."""
     checked = roster_read(club=club, text=text)
-    return _import_save(club.pk, RosterImport(id=uuid4().hex, state="queued", total=len(checked.rows)))
+    status = RosterImport(id=import_id or uuid4().hex, state="queued", total=len(checked.rows))
+    return _import_save(club.pk, status)
 
 
-def roster_import_run(*, import_id: str, club_id: int, text: str, user_id: int | None) -> RosterImport:
+def roster_import_run(
+    *, import_id: str, club_id: int, text: str, user_id: int | None, until: float = math.inf
+) -> RosterImport:
     """Import a file begun by ``roster_import_begin``, batch by batch, its progress in the cache.
 
     The file is read again as it is written (what another writer added
     meanwhile is reported, not lost); the progress says how many rows are
     written after each batch, and at the end what was added and refused.
+    ``until`` (a ``time.monotonic()``): no batch is begun after it, and the
+    import is recorded as stopped (``roster_import_over_time``).
     """
     club = Club.objects.get(pk=club_id)
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
@@ -433,15 +480,38 @@ def roster_import_run(*, import_id: str, club_id: int, text: str, user_id: int |
 
         def step(done: int, added: int) -> None:
             _import_save(club_id, replace(status, done=done, added=added))
+            if time.monotonic() >= until and done < len(checked.rows):
+                raise _OverTime
 
         added, late = roster_write(club=club, rows=checked.rows, user=user, progress=step)
+    except _OverTime:
+        return roster_import_over_time(club_id=club_id, import_id=import_id)
     except UserError as exc:
-        return _import_save(club_id, replace(status, state="failed", error=exc.message))
+        return roster_import_stopped(club_id=club_id, import_id=import_id, why=exc.message)
     except Exception:
-        _import_save(
-            club_id, replace(status, state="failed", error="an error on the server; nothing more was added.")
-        )
+        roster_import_stopped(club_id=club_id, import_id=import_id, why="an error on the server")
         raise
     problems = tuple(_said(checked.problems, late))
     done = replace(status, state="done", done=len(checked.rows), added=added, problems=problems)
     return _import_save(club_id, done)
+
+
+class _OverTime(Exception):
+    """An import past its deadline, between two batches."""
+
+
+def roster_import_over_time(*, club_id: int, import_id: str) -> RosterImport:
+    """Record an import that ran past ``ROSTER_IMPORT_SOFT_SECONDS`` as stopped, and log it."""
+    seconds = settings.ROSTER_IMPORT_SOFT_SECONDS
+    logger.error("the roster import %s of club %s ran past its %g s: stopped", import_id, club_id, seconds)
+    why = f"it ran past its time limit of {seconds:g} seconds (setting ROSTER_IMPORT_SOFT_SECONDS)"
+    return roster_import_stopped(club_id=club_id, import_id=import_id, why=why)
+
+
+def roster_import_stopped(*, club_id: int, import_id: str, why: str) -> RosterImport:
+    """Record an import as failed, saying why and what it wrote before it stopped (that stays written)."""
+    kept = job_load("roster-import", club_id, import_id) or {"id": import_id, "state": "failed", "total": 0}
+    status = RosterImport(**{**kept, "problems": ()})
+    written = f"the players it added before then ({status.added:,}) stay on the roster"
+    said = f"{why.rstrip('.')}; {written if status.added else 'nobody was added'}."
+    return _import_save(club_id, replace(status, state="failed", error=said))

@@ -45,6 +45,9 @@ from scoring.sim_files import read_heat
 from tournaments.pbn.results import ResultsFileError
 
 BAD_INPUT = 2
+#: The largest list of clubs ``--clubs`` reads, a name a line: some thousands of clubs. Each heat is read
+#: up to the ``PBN_MAX_BYTES`` setting (``scoring.sim_files``).
+CLUBS_MAX_BYTES = 100_000
 
 
 class Command(BaseCommand):
@@ -141,8 +144,14 @@ def _clubs(named: list[str], path: str | None) -> list[str] | None:
     clubs = list(named)
     if path is not None:
         try:
-            with open(path, encoding="utf-8") as handle:
-                clubs += [line.strip() for line in handle if line.strip()]
+            with open(path, "rb") as handle:
+                data = handle.read(CLUBS_MAX_BYTES + 1)
+            if len(data) > CLUBS_MAX_BYTES:
+                raise CommandError(
+                    f"the list of clubs {path} is larger than {CLUBS_MAX_BYTES:,} bytes (CLUBS_MAX_BYTES)",
+                    returncode=BAD_INPUT,
+                )
+            clubs += [line.strip() for line in data.decode("utf-8").splitlines() if line.strip()]
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read the list of clubs {path}: {exc}", returncode=BAD_INPUT) from exc
     return clubs
