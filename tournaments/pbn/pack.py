@@ -33,6 +33,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from whist.dates import RANGE_WORDS, date_in_range, moment_in_range
+
 FORMAT = "clubwhist-sim-pack"
 VERSION = 1
 #: The methods that compare tables on a deal across a field (``scoring/scorers/field.py``).
@@ -148,11 +150,14 @@ def _date(source: dict[str, Any], name: str) -> dt.date:
     """An ISO date."""
     value = source.get(name)
     try:
-        return (
-            dt.date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else _bad_date(name)
-        )
+        day = dt.date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
     except ValueError:
+        day = None
+    if day is None:
         return _bad_date(name)
+    if not date_in_range(day):
+        raise PackError(f"The pack's {name.replace('_', ' ')} {value} is not {RANGE_WORDS}.")
+    return day
 
 
 def _bad_date(name: str) -> dt.date:
@@ -171,6 +176,8 @@ def _moment(source: dict[str, Any], name: str) -> dt.datetime:
             "The pack's release time is not a date and time with its offset from UTC,"
             " such as 2026-11-28T22:00:00+00:00."
         )
+    if not moment_in_range(moment):
+        raise PackError(f"The pack's release time {value} is not {RANGE_WORDS}.")
     return moment
 
 
