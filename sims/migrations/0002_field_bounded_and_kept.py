@@ -5,6 +5,29 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def keep_published_fields(apps, schema_editor):
+    """Heats sent before: their names and pairs read from their files; events published before: their
+    placings kept as publishing keeps them now (an event whose field is beyond the bounds goes back to
+    closed, where its organiser sees why it cannot be published)."""
+    from sims import services  # the app's own code, so that the placings are those every page reads
+    from sims.models import SimEvent, SimHeat
+    from tournaments.pbn.results import read_results
+    from tournaments.services.errors import UserError
+
+    for heat in SimHeat.objects.all():
+        results = read_results(heat.pbn)
+        heat.names = {pair: names[:80] for pair, names in results.names().items()}
+        heat.pairs = min(len(services.heat_pairs(results)), 120)  # a heat from before the bound: at most it
+        heat.save(update_fields=["names", "pairs"])
+    for event in SimEvent.objects.filter(state="published"):
+        try:
+            services.keep_field(event)
+        except UserError:
+            services.drop_field(event)
+            event.state = "closed"
+        event.save(update_fields=["state", "field_size", "frequency"])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -89,4 +112,5 @@ class Migration(migrations.Migration):
             model_name='simplacing',
             constraint=models.CheckConstraint(condition=models.Q(('club_field__in', ['', 'N-S', 'E-W'])), name='sim_placing_field'),
         ),
+        migrations.RunPython(keep_published_fields, migrations.RunPython.noop),
     ]
