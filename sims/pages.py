@@ -43,7 +43,6 @@ def upload_bytes(upload: UploadedFile) -> bytes:
     limit = int(settings.PBN_MAX_BYTES)
     pbn_size_check(upload.size or 0)
     data = bytearray()
-    upload.seek(0)
     while chunk := upload.read(UPLOAD_CHUNK):
         data += chunk
         if len(data) > limit:
