@@ -7,10 +7,13 @@ ways has one (p. 38). Ties share the higher place, written "=2nd".
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 from fractions import Fraction
 
 from scoring.scorers.field import Field, FieldLine, FieldScores, Heat, PairStanding
+from scoring.scorers.field_io import field_csv, field_json
 from scoring.scorers.field_places import club_places, field_places, ordinal, place_text
 
 F = Fraction
@@ -96,3 +99,17 @@ def test_every_pair_of_a_scored_field_is_placed_once_in_the_standings_order() ->
     for p in places:
         assert p.rank == p.standing.rank and p.of == len(scores.standings)
         assert p.tied == (sum(1 for r in scores.standings if r.rank == p.rank) > 1)
+
+
+def test_the_csv_and_the_json_give_each_pair_its_place_in_its_club_field() -> None:
+    heats = [mitchell(f"Club {c}", seed=c) for c in range(1, 4)]
+    field = Field("matchpoints", heats)
+    scores = field.standings()
+    places = {(p.standing.club, p.standing.pair): p.club for p in field_places(scores)}
+    rows = list(csv.DictReader(io.StringIO(field_csv(scores))))
+    assert [int(r["club_rank"]) for r in rows] == [places[r["club"], r["pair"]].place for r in rows]
+    entrants = field_json(scores, field.deal_scores())["entrants"]
+    for e in entrants:
+        place = places[e["club"], e["pair"]]
+        assert (e["club_rank"], e["club_field"]) == (place.place, place.field)
+    assert {e["club_field"] for e in entrants} == {"N-S", "E-W"}
