@@ -12,6 +12,14 @@
   its SHA-256 is kept, the key itself is shown once when issued.
 - state: **open** (heats taken), **closed** (no more heats, the organiser
   checks the field), **published** (the overall ranking is public).
+- **placings**: each pair's place overall and at its club by each method
+  (``SimPlacing``), worked out once when the event is published and kept
+  until it is reopened: every public page, file and phone reads them.
+
+Bounds: a heat has at most ``MAX_HEAT_PAIRS`` pairs (ids of at most
+``PAIR_ID_MAX`` characters) and only the event's deals; a field at most
+``MAX_FIELD_PAIRS``; a release time falls between the years of
+``whist.dates`` (the database refuses any other).
 """
 
 from __future__ import annotations

@@ -18,6 +18,14 @@ more. Two readers racing on a new stamp may both score it (no lock is
 taken): a read never writes to the database. Entries expire after
 ``CACHE_SECONDS``; a stamp once replaced is never asked for again.
 
+**Published**: what the public, the clubs' pages and the phones read of a
+published event are the placings kept when it was published
+(``SimPlacing``, and the event's ``field_size`` and ``frequency``), a page
+of them (``published_page``), a club's (``published_club``), or all of
+them for the field file (``published_field``); nothing is scored or ranked
+on their views. The organiser's page reads the field as scored now, a page
+at a time.
+
 **Release**: the hands, the frequency tables and the commentary are shown
 to nobody but the organiser (who dealt them and writes the commentary)
 before the event's release time; the public sees the ranking once the

@@ -12,8 +12,9 @@ name and rules, and a way to send its heat back. The pack carries them:
   ``organiser`` (the organising club's name), ``plays_from`` and
   ``plays_to`` (ISO dates), ``release_at`` (an ISO date and time with its
   offset: the hands and frequency tables are shown to nobody at the club
-  but the director before it), ``methods`` (of ``matchpoints``, ``trick``,
-  ``exponent``);
+  but the director before it), each between the years ``whist.dates``
+  gives (2000 to 2100, the release time in UTC), ``methods`` (of
+  ``matchpoints``, ``trick``, ``exponent``);
 - ``club``: the club's name as the organiser knows it (its heat's ``Site``);
 - ``results_url``: where the club's app sends its heat over the API, or
   ``""`` when the organiser takes files only;
