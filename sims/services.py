@@ -298,7 +298,7 @@ def read_heat_file(data: bytes | str, boards: list[int]) -> tuple[str, ResultHea
     """The heat file as text and as read, or a ``UserError`` saying what is wrong with it."""
     pbn_size_check(len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data))
     try:
-        text = decode(data) if isinstance(data, bytes) else data
+        text = (decode(data) if isinstance(data, bytes) else data).replace("\x00", "")
         text.encode("utf-8")
         results = read_results(text)
     except UnicodeEncodeError:
@@ -313,7 +313,7 @@ def read_heat_file(data: bytes | str, boards: list[int]) -> tuple[str, ResultHea
             score_field(method, [heat])
     except FieldError as exc:
         raise UserError(f"This heat file cannot be taken: {exc}.", field="pbn") from None
-    return text.replace("\x00", ""), results
+    return text, results
 
 
 def heat_pairs(results: ResultHeat) -> set[str]:

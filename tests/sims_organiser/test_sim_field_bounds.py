@@ -10,6 +10,7 @@ The organiser's uploads are read a chunk at a time, refused as soon as they pass
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from typing import Any
@@ -23,7 +24,7 @@ from rest_framework.test import APIClient
 
 from sims import pages, services
 from sims.models import MAX_HEAT_PAIRS, SimEvent, SimHeat
-from tests.sims_organiser.sim_builders import heat_file, make_event
+from tests.sims_organiser.sim_builders import heat_file, heat_lines, make_event
 from tournaments.models import Club
 from tournaments.pbn.results import ResultLine, results_bytes
 from tournaments.pbn.writer import ExportDeal, export_text
@@ -207,3 +208,24 @@ def test_the_page_reads_an_upload_past_the_limit_no_further_than_a_chunk(
     refused = create(director_client, club, padded(six_deals(), 3_000_000))
     assert refused.status_code == 400 and "a PBN file may have at most 1,000,000" in refused.content.decode()
     assert sum(read) <= 1_000_000 + pages.UPLOAD_CHUNK, read
+
+
+def test_a_heat_with_nul_characters_is_refused_as_a_file_or_kept_without_them_as_text(
+    club: Club, director_client: Client
+) -> None:
+    """PostgreSQL keeps no NUL in text or JSON: a file holding one is refused with its sentence (and the
+    API refuses one in its JSON); a text given to the service is read with them taken out, the pairs'
+    names and the club's too, and publishes."""
+    event = make_event(club)
+    bath, _ = services.sim_club_add(event=event, name="Bath")
+    lines = [dataclasses.replace(x, ns_names="Ada Bee", ew_names="Cy Dee") for x in heat_lines(1)]
+    data = results_bytes(site="Bath", event="Sim", date=None, lines=lines)
+    data = data.replace(b"Ada Bee", b"Ada\x00 Bee").replace(b'[Site "Bath"]', b'[Site "Ba\x00th"]')
+    url = reverse("sims:heat", args=[club.slug, event.ref, bath.pk])
+    refused = director_client.post(url, {"file": SimpleUploadedFile("h.pbn", data)})
+    assert refused.status_code == 400 and "it has NUL bytes" in refused.content.decode()
+    services.heat_receive(event=event, sim_club=bath, data=data.decode("latin-1"), via="file")
+    heat = SimHeat.objects.get()
+    assert "\x00" not in heat.pbn and heat.names["1"] == "Ada Bee" and heat.pairs == 6
+    services.event_publish(event=event)
+    assert APIClient().get(f"/api/v1/sims/{event.ref}/").json()["fields"]["trick"][0]["names"]
