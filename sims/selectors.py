@@ -312,19 +312,29 @@ def published_page(event: SimEvent, method: str, page: FieldPage) -> list[dict[s
     return [_kept_row(p) for p in rows.order_by("position")]
 
 
+#: A published pair's line as the field file gives it: its keys, and the columns they are read from.
+KEPT_COLUMNS = {
+    "rank": "rank", "club": "sim_club__name", "pair": "pair", "names": "names", "direction": "direction",
+    "score": "score", "club_rank": "club_rank", "club_field": "club_field", "club_place": "club_place",
+}  # fmt: skip
+
+
 def published_field(event: SimEvent) -> dict[str, list[dict[str, Any]]]:
-    """The whole published field, method by method (the field file and the public API)."""
+    """The whole published field, method by method (the field file and the public API), read as plain
+    values in one query."""
     out: dict[str, list[dict[str, Any]]] = {m: [] for m in event.methods}
-    rows = SimPlacing.objects.filter(event=event).select_related("sim_club").order_by("method", "position")
-    for p in rows:
-        out.setdefault(p.method, []).append(_kept_row(p))
+    rows = SimPlacing.objects.filter(event=event).order_by("method", "position")
+    keys = list(KEPT_COLUMNS)
+    for method, *values in rows.values_list("method", *KEPT_COLUMNS.values()):
+        out.setdefault(method, []).append(dict(zip(keys, values, strict=True)))
     return out
 
 
 def published_club(event: SimEvent, club_name: str, pair: str = "") -> dict[str, list[dict[str, Any]]]:
     """One club's pairs in the published field (or one pair, ``pair``), method by method: only theirs
     are read."""
-    rows = SimPlacing.objects.filter(event=event, sim_club__name__iexact=club_name)
+    club = SimClub.objects.filter(event=event, name__iexact=club_name).values_list("pk", flat=True).first()
+    rows = SimPlacing.objects.filter(sim_club_id=club)  # by the club's index: none of the field's others
     if pair:
         rows = rows.filter(pair=str(pair)[:PAIR_ID_MAX])
     out: dict[str, list[dict[str, Any]]] = {m: [] for m in event.methods}
