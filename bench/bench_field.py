@@ -21,7 +21,14 @@ Trick and exponent are scored from the same per-deal frequency tables as matchpo
 (``scoring/scorers/field_tricks.py``); ``--plain`` times them through the pooled traveling slip
 and the club's own scorers instead (``field_slips.py``), the reference the tests hold them to.
 
-    python bench/bench_field.py [--plain] [METHOD ...]     (default: matchpoints trick exponent)
+**The views** (``field_views.py``, run after, in the same run): an event of 20 heats and one of 200
+(the same Mitchells, every method) are built in a fresh SQLite database and published, a club of this
+server playing one heat of each on a session of its own; then a view of the event's public page, a
+club's results page and a pair's phone are timed at both sizes by turns, best of several, each at 200
+heats within 1.5 x its cost at 20, and the field file, which holds the whole field, within 12 x.
+``--no-views`` leaves them out.
+
+    python bench/bench_field.py [--plain] [--no-views] [METHOD ...]   (default: matchpoints trick exponent)
 """
 
 from __future__ import annotations
@@ -118,9 +125,14 @@ def report(method: str, field_heats: list[Heat], late: Heat, baseline: float, pl
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    plain = "--plain" in args
-    chosen = [a for a in args if a != "--plain"] or list(FIELD_METHODS)
+    plain, views = "--plain" in args, "--no-views" not in args
+    chosen = [a for a in args if a not in ("--plain", "--no-views")] or list(FIELD_METHODS)
     unknown = [m for m in chosen if m not in FIELD_METHODS]
     if unknown:
         raise SystemExit(f"unknown method {', '.join(unknown)}; one of {', '.join(FIELD_METHODS)}")
-    raise SystemExit(main(chosen, plain))
+    code = main(chosen, plain)
+    if views:
+        from field_views import views_main
+
+        code = max(code, views_main(heats))
+    raise SystemExit(code)

@@ -8,8 +8,10 @@
   ``X-Sim-Key`` header and nothing else (no session, no CSRF): 401 for a
   missing or bad key (or an unknown event: the same answer), 409 once the
   event is closed, 400 with a sentence for a file that cannot be taken;
-- the public reads a published event's ranking, and its hands with their
-  frequency tables and commentary only from the release time.
+- the public reads a published event's ranking (each pair's placings, kept
+  when it was published), and its hands with their frequency tables and
+  commentary only from the release time; before publication, 404 "not
+  published yet".
 """
 
 from __future__ import annotations
@@ -267,24 +269,30 @@ class SimPublicView(ServiceErrorsMixin, APIView):
 
     @extend_schema(operation_id="sims_public", responses={200: OpenApiTypes.OBJECT, **errors(404)})
     def get(self, request: Request, ref: str) -> Response:
-        """The published event (404 before it is published, as for an unknown one)."""
+        """The published event (404 before it is published: "not published yet"; or an unknown one)."""
         return Response(public_body(ref))
 
 
+#: What the public is told of an event not published yet (404: there is no field to read).
+NOT_PUBLISHED = "This simultaneous event is not published yet."
+
+
 def public_body(ref: str) -> dict[str, Any]:
-    """A published event as the public reads it (the API's answer, and the field file of its page); an
-    event not published is ``NotFound``, as an unknown one."""
+    """A published event as the public reads it (the API's answer, and the field file of its page), from
+    the placings kept when it was published; an event not published yet is ``NotFound`` saying so."""
     event = selectors.event_public(ref=ref)
     if event.state != SimEvent.State.PUBLISHED:
-        raise NotFound("No such simultaneous event.")
+        raise NotFound(NOT_PUBLISHED)
+    shown = selectors.public_hands(event)
     body: dict[str, Any] = {
         **SimEventSerializer(event).data,
         "organiser": event.organiser.name,
-        "fields": {m: selectors.standings_rows(event, m) for m in event.methods},
-        "released": selectors.public_hands(event),
+        "pairs": event.field_size,
+        "fields": selectors.published_field(event),
+        "released": shown,
     }
-    if selectors.public_hands(event):
-        body["deals"] = selectors.deal_records(event)
+    if shown:
+        body["deals"] = selectors.deal_records(event, published=True)
     return body
 
 

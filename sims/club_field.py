@@ -14,10 +14,13 @@ director brings the field to the club's session:
   public page offers (``/sims/<ref>/field.json``, the same body as the
   API), for a club in a hall with no internet.
 
-The field must be the pack's event's (its ``ref``) and published; only the
+The field must be the pack's event's (its ``ref``) and published, within
+the bounds of a field (``MAX_FIELD_PAIRS`` a method, ``FIELD_MAX`` bytes)
+and of a heat (``MAX_HEAT_PAIRS`` of the club's, each once); only the
 club's own pairs' rows (by the pack's club name) are kept on the session
-(``Session.sim_placings``), with the field's size per method. Bringing it
-again replaces the copy.
+(``Session.sim_placings``), each with its club place worked out once
+(``sims.club_placings.with_club_places``), with the field's size per
+method. Bringing it again replaces the copy.
 """
 
 from __future__ import annotations
@@ -36,13 +39,15 @@ from tournaments.services.club import log_action
 from tournaments.services.errors import UserError
 
 from .club_placings import club_rows
-from .models import METHODS, SimEvent
+from .models import MAX_FIELD_PAIRS, MAX_HEAT_PAIRS, METHODS, PAIR_ID_MAX, SimEvent
 
 #: The largest field read or imported, in bytes.
 FIELD_MAX = 8_000_000
 #: A published overall place, as the organiser writes it: "5th of 18", "=5th of 18".
 RANK = re.compile(r"=?[1-9][0-9]{0,5}(st|nd|rd|th) of [1-9][0-9]{0,5}")
 NOT_A_FIELD = "This is not a simultaneous event's published field"
+#: A pair's way in a field's row: N-S, E-W, or both (a Howell, or arrows switched).
+DIRECTIONS = ("NS", "EW", "NS/EW")
 
 
 def _pack(session: Session) -> dict[str, Any]:
@@ -82,6 +87,7 @@ def _row_ok(row: Any) -> bool:
     if not isinstance(row, Mapping):
         return False
     texts = all(isinstance(row.get(k), str) and len(row[k]) <= 120 for k in ("club", "pair", "direction"))
+    texts = texts and len(row["pair"]) <= PAIR_ID_MAX and row["direction"] in DIRECTIONS
     rank, club_rank, score = row.get("rank"), row.get("club_rank"), row.get("score")
     try:
         number = float(score) if isinstance(score, str) and len(score) <= 30 else math.nan
@@ -93,7 +99,7 @@ def _row_ok(row: Any) -> bool:
         and RANK.fullmatch(rank) is not None
         and isinstance(club_rank, int)
         and not isinstance(club_rank, bool)
-        and 1 <= club_rank <= 100_000
+        and 1 <= club_rank <= MAX_HEAT_PAIRS
         and math.isfinite(number)
     )
 
@@ -106,9 +112,28 @@ def _fields(body: Mapping[str, Any]) -> dict[str, list[Any]]:
     for method, rows in fields.items():
         if method not in METHODS or not isinstance(rows, list):
             raise UserError(f"{NOT_A_FIELD}: {str(method)[:40]!r} is not one of its methods.", field="field")
+        if len(rows) > MAX_FIELD_PAIRS:
+            raise UserError(
+                f"{NOT_A_FIELD}: its {method} ranking has {len(rows):,} pairs, and a field has at most"
+                f" {MAX_FIELD_PAIRS:,}.",
+                field="field",
+            )
         if not all(_row_ok(r) for r in rows):
             raise UserError(f"{NOT_A_FIELD}: a row of its {method} ranking is not one.", field="field")
     return {str(m): list(rows) for m, rows in fields.items()}
+
+
+def _club_bounded(fields: Mapping[str, list[Any]], club: str) -> None:
+    """``UserError`` when the field gives the club more pairs than a heat has, or one pair twice."""
+    name = club.casefold()
+    for method, rows in fields.items():
+        mine = [r["pair"] for r in rows if r["club"].casefold() == name]
+        if len(mine) > MAX_HEAT_PAIRS or len(set(mine)) != len(mine):
+            raise UserError(
+                f"{NOT_A_FIELD}: its {method} ranking gives {club} {len(mine):,} rows, and a heat has at"
+                f" most {MAX_HEAT_PAIRS} pairs, each once.",
+                field="field",
+            )
 
 
 def read_field(body: Any, pack: Mapping[str, Any]) -> dict[str, Any]:
@@ -124,7 +149,9 @@ def read_field(body: Any, pack: Mapping[str, Any]) -> dict[str, Any]:
     if body.get("state") != SimEvent.State.PUBLISHED:
         raise UserError("The organiser has not published this field yet: ask again later.", field="field")
     club = str(pack.get("club", ""))
-    methods = club_rows(_fields(body), club)
+    fields = _fields(body)
+    _club_bounded(fields, club)
+    methods = club_rows(fields, club)
     if not any(part["rows"] for part in methods.values()):
         raise UserError(
             f"The field has no pair of {club}: has the organiser had the club's heat?", field="field"

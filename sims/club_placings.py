@@ -6,9 +6,17 @@ event** is one set of deals played by many clubs, each in its own session
 clubs compared their scores on the same deals, W. H. Barney, *Whist and
 Duplicate Whist*, 1900, p. 48). Each pair then has two **placings**: its
 place in the whole field ("5th of 18") with its percentage (matchpoints)
-or its score (the trick method, the exponent system), and its place in its
-own club's heat scored alone ("2nd of 6 at the club"). A tie shares the
-higher place and is written "=5th".
+or its score (the trick method, the exponent system), and its place at
+its own club: in its club field (the N-S or the E-W pairs of a Mitchell
+whose pairs kept their direction, p. 31; all of them otherwise), from its
+club's heat scored alone ("=2nd of 5 N-S at the club"), as its club's own
+results page places it (``scoring.scorers.field_places``). A tie shares
+the higher place and is written "=5th".
+
+Nothing is ranked on a read: an event on this server keeps its placings
+when it is published (``sims.models.SimPlacing``), and a copy brought from
+elsewhere keeps its club places when it is brought; a phone reads only its
+own pair's rows, a club's page only its club's.
 
 Where the field comes from, for a session that played the organiser's
 pack (``Session.sim_pack``):
@@ -28,6 +36,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.scorers.field_places import club_places
 from scoring.visibility import DIRECTOR, Viewer, sim_placings_seen
 from tournaments.models import Session
 
@@ -51,21 +60,24 @@ class Placing:
     text: str
 
 
-def ordinal_text(rank: int, tied: bool, of: int) -> str:
-    """ "2nd of 6", "=2nd of 6" when tied."""
-    return f"{'=' if tied else ''}{selectors.ordinal(rank)} of {of}"
-
-
 def club_rows(fields: Mapping[str, Sequence[Mapping[str, Any]]], club: str) -> dict[str, dict[str, Any]]:
     """From a published field (method -> its rows, as the public API gives them), per method the field's
-    size (``pairs``) and the rows of one club's pairs (``rows``), its name compared case aside."""
+    size (``pairs``) and the rows of one club's pairs (``rows``), its name compared case aside, each with
+    its club place worked out here once (``club_place``, "=2nd of 5 N-S")."""
     name = club.casefold()
     out = {}
     for method, rows in fields.items():
-        mine = [dict(r) for r in rows if str(r.get("club", "")).casefold() == name]
+        mine = [r for r in rows if str(r.get("club", "")).casefold() == name]
         keep = ("pair", "direction", "rank", "score", "club_rank")
-        out[method] = {"pairs": len(rows), "rows": [{k: r[k] for k in keep} for r in mine]}
+        out[method] = {"pairs": len(rows), "rows": with_club_places([{k: r[k] for k in keep} for r in mine])}
     return out
+
+
+def with_club_places(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One club's rows with their club places (``scoring.scorers.field_places.club_places``): from the
+    direction and the club rank alone, so a field whose ranks pool N-S and E-W is placed by field too."""
+    places = club_places([(str(r["direction"]), int(r["club_rank"])) for r in rows])
+    return [{**r, "club_place": p.text} for r, p in zip(rows, places, strict=True)]
 
 
 def _score_text(method: str, score: str) -> str:
@@ -78,31 +90,35 @@ def _method_order(method: str) -> int:
     return METHODS.index(method) if method in METHODS else len(METHODS)
 
 
-def placings_of(found: Mapping[str, Any]) -> list[Placing]:
-    """The kept field's placings, pair by pair, the methods in the field's order (matchpoints, trick,
-    exponent: a copy kept as JSON on PostgreSQL comes back with its keys in another order)."""
+def placings_of(found: Mapping[str, Any], pair: str = "") -> list[Placing]:
+    """The kept field's placings, pair by pair (or one pair's, ``pair``), the methods in the field's order
+    (matchpoints, trick, exponent: a copy kept as JSON on PostgreSQL comes back with its keys in another
+    order). Nothing is ranked here: the club places came with the field."""
     methods = found.get("methods", {})
     out = []
     for method, part in sorted(methods.items(), key=lambda item: _method_order(item[0])):
         rows = part["rows"]
+        if rows and "club_place" not in rows[0]:  # a copy kept before the club places came with it
+            rows = with_club_places(rows)
         label = f" ({METHOD_WORDS.get(method, method)})" if len(methods) > 1 else ""
-        for row in rows:
-            tied = sum(1 for r in rows if r["club_rank"] == row["club_rank"]) > 1
-            club = ordinal_text(row["club_rank"], tied, len(rows))
-            score = _score_text(method, row["score"])
+        for row in rows if not pair else [r for r in rows if str(r["pair"]) == str(pair)]:
+            club, score = row["club_place"], _score_text(method, row["score"])
             text = f"Simultaneous event{label}: {row['rank']} pairs overall ({score}), {club} at the club"
             out.append(Placing(method, str(row["pair"]), row["direction"], row["rank"], score, club, text))
     return out
 
 
-def local_field(event: SimEvent, club: str) -> dict[str, Any]:
-    """The field of an event on this server, as it concerns one club (the same shape as a kept copy)."""
-    fields = {m: selectors.standings_rows(event, m) for m in event.methods}
-    return {"ref": event.ref, "event": event.name, "via": "here", "methods": club_rows(fields, club)}
+def local_field(event: SimEvent, club: str, pair: str = "") -> dict[str, Any]:
+    """The published field of an event on this server as it concerns one club (or one of its pairs), read
+    from the placings kept when it was published: only its rows (the same shape as a kept copy)."""
+    fields = selectors.published_club(event, club, pair)
+    methods = {m: {"pairs": event.field_size, "rows": rows} for m, rows in fields.items()}
+    return {"ref": event.ref, "event": event.name, "via": "here", "methods": methods}
 
 
-def session_field(session: Session) -> dict[str, Any] | None:
-    """The published field as it concerns the session's club (the module's two sources), or None."""
+def session_field(session: Session, pair: str = "") -> dict[str, Any] | None:
+    """The published field as it concerns the session's club (the module's two sources), or None;
+    ``pair``: only that pair's rows are read of an event on this server."""
     found = Session.objects.filter(pk=session.pk).values_list("sim_pack", "sim_placings").first()
     pack, kept = found or (None, None)
     if not pack:
@@ -113,19 +129,18 @@ def session_field(session: Session) -> dict[str, Any] | None:
         return kept if isinstance(kept, dict) and kept.get("ref") == ref else None
     if event.state != SimEvent.State.PUBLISHED:
         return None
-    return local_field(event, str(pack.get("club", "")))
+    return local_field(event, str(pack.get("club", "")), pair)
 
 
 def placings_seen(*, session: Session, viewer: Viewer, pair: str = "") -> list[Placing]:
-    """The placings this viewer may see of the session's pairs (``pair``: the phone's own entrant)."""
-    if not session.pk or not sim_placings_seen(viewer=viewer, session=session, field_published=True):
+    """The placings this viewer may see of the session's pairs (``pair``: the phone's own entrant; its
+    phone reads only that pair's placing)."""
+    seen = sim_placings_seen(viewer=viewer, session=session, field_published=True) if session.pk else ""
+    mine = "" if seen == "all" else str(pair)
+    if not seen or (seen == "own" and not mine):
         return []
-    found = session_field(session)
-    seen = sim_placings_seen(viewer=viewer, session=session, field_published=found is not None)
-    if not seen or found is None:
-        return []
-    every = placings_of(found)
-    return every if seen == "all" else [p for p in every if p.pair == str(pair)]
+    found = session_field(session, mine)
+    return [] if found is None else placings_of(found, mine)
 
 
 def field_box(session: Session) -> dict[str, Any]:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
+from django.core.files.uploadedfile import UploadedFile
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,6 +23,8 @@ from django.views import View
 
 from tournaments.mixins import DirectorClubMixin
 from tournaments.services.errors import NotFound, UserError
+from tournaments.services.pbn import pbn_size_check
+from whist.dates import FIRST_YEAR, LAST_YEAR
 
 from . import selectors, services
 from .models import METHODS, SimClub, SimEvent
@@ -28,16 +32,37 @@ from .models import METHODS, SimClub, SimEvent
 FORM = ("name", "plays_from", "plays_to", "release_at", "deals", "methods")
 
 
-def event_context(event: SimEvent, **shown: Any) -> dict[str, Any]:
-    """Everything the event's page shows; the organiser dealt the hands, and sees them (for the commentary)
-    before the release time, when nobody else does."""
+#: Bytes of an upload read at a time: the organiser's files are read a chunk at a time, and refused as soon
+#: as they pass their limit (``PBN_MAX_BYTES``), so that no more than the limit and a chunk is held.
+UPLOAD_CHUNK = 64 * 1024
+
+
+def upload_bytes(upload: UploadedFile) -> bytes:
+    """The bytes of an uploaded PBN file, read a chunk at a time; a ``UserError`` as soon as they pass the
+    ``PBN_MAX_BYTES`` setting (and before reading anything when the upload says it is larger)."""
+    limit = int(settings.PBN_MAX_BYTES)
+    pbn_size_check(upload.size or 0)
+    data = bytearray()
+    while chunk := upload.read(UPLOAD_CHUNK):
+        data += chunk
+        if len(data) > limit:
+            pbn_size_check(max(len(data), upload.size or 0))
+    return bytes(data)
+
+
+def event_context(event: SimEvent, page: Any = None, **shown: Any) -> dict[str, Any]:
+    """Everything the event's page shows, the field a page at a time (``page``, as ``?page=`` gives it);
+    the organiser dealt the hands, and sees them (for the commentary) before the release time, when nobody
+    else does."""
     released = selectors.released(event)
+    at = selectors.field_page(selectors.field_size(event), page)
     return {
         "club": event.organiser,
         "event": event,
         "clubs": selectors.clubs_of(event=event),
         "checks": selectors.checks(event),
-        "fields": [(m, selectors.standings_rows(event, m)) for m in event.methods],
+        "page": at,
+        "fields": [(m, selectors.standings_rows(event, m, at)) for m in event.methods],
         "boards": services.event_boards(event),
         "commentary": event.commentary or {},
         "released": released,
@@ -54,6 +79,7 @@ class SimListView(DirectorClubMixin, View):
     def page(self, request: HttpRequest, status: int = 200, **shown: Any) -> HttpResponse:
         context = {"club": self.club, "events": selectors.events_of(club=self.club), "methods": METHODS}
         context.update(values={}, errors={}, now=timezone.localtime())
+        context.update(first_day=f"{FIRST_YEAR}-01-01", last_day=f"{LAST_YEAR}-12-31")
         return render(request, "sims/list.html", {**context, **shown}, status=status)
 
     def get(self, request: HttpRequest, club: str) -> HttpResponse:
@@ -65,7 +91,7 @@ class SimListView(DirectorClubMixin, View):
         try:
             event = services.event_create(
                 organiser=self.club, methods=request.POST.getlist("methods"), user=request.user,
-                pbn=upload.read() if upload else None, **values,
+                pbn=upload_bytes(upload) if upload else None, **values,
             )  # fmt: skip
         except UserError as exc:
             return self.page(request, 400, values=values, errors={exc.field or "form": exc.message})
@@ -98,7 +124,8 @@ class SimEventPage(DirectorClubMixin, View):
             raise not_found(exc) from None
 
     def page(self, request: HttpRequest, status: int = 200, **shown: Any) -> HttpResponse:
-        return render(request, "sims/event.html", event_context(self.event, **shown), status=status)
+        context = event_context(self.event, request.GET.get("page"), **shown)
+        return render(request, "sims/event.html", context, status=status)
 
     def to_page(self, anchor: str = "") -> HttpResponse:
         url = reverse("sims:event", args=[self.club.slug, self.event.ref])
@@ -167,7 +194,7 @@ class SimHeatUploadView(SimEventPage):
             if upload is None:
                 raise UserError("Choose the club's heat file (PBN with a ScoreTable).", field="file")
             services.heat_receive(
-                event=self.event, sim_club=sim_club, data=upload.read(), via="file", user=request.user
+                event=self.event, sim_club=sim_club, data=upload_bytes(upload), via="file", user=request.user
             )
         except UserError as exc:
             return self.page(request, 409 if exc.status == 409 else 400, errors={"heat": exc.message})

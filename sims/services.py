@@ -21,9 +21,11 @@ import datetime as dt
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -42,11 +44,25 @@ from tournaments.services.errors import Conflict, NotFound, UserError
 from tournaments.services.pbn import pbn_size_check
 from tournaments.services.seating import dealer_for
 from tournaments.services.text import column_text
+from whist.dates import RANGE_WORDS, date_in_range, moment_in_range
 
-from .models import METHODS, SimClub, SimEvent, SimHeat
+from . import selectors
+from .models import (
+    MAX_FIELD_PAIRS,
+    MAX_HEAT_PAIRS,
+    METHODS,
+    NAMES_MAX,
+    PAIR_ID_MAX,
+    SimClub,
+    SimEvent,
+    SimHeat,
+    SimPlacing,
+)
 
 MAX_DEALS = 52
 MAX_COMMENTARY = 4000
+#: The most clubs an event takes (withdrawn ones count): what one organiser's page lists.
+MAX_CLUBS = 500
 CLOSED = "The event is closed: results are no longer taken"
 BAD_KEY = "This key is not valid for this event."
 
@@ -65,14 +81,22 @@ def key_hash(key: str) -> str:
 def _date(value: Any, field: str, label: str) -> dt.date:
     """A date, or an ISO date text such as 2026-12-01."""
     if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
-        return value
-    text = str(value or "").strip()
+        return _dated(value, field, label)
+    text = str(value or "").strip()[:40]
     try:
-        if len(text) == 10:
-            return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text) if len(text) == 10 else None
     except ValueError:
-        pass
-    raise UserError(f"{label} is not a date such as 2026-12-01.", field=field)
+        day = None
+    if day is None:
+        raise UserError(f"{label} is not a date such as 2026-12-01.", field=field)
+    return _dated(day, field, label)
+
+
+def _dated(day: dt.date, field: str, label: str) -> dt.date:
+    """The day, or a ``UserError`` naming the field when it is outside the years a client may give."""
+    if not date_in_range(day):
+        raise UserError(f"{label} must be {RANGE_WORDS}.", field=field)
+    return day
 
 
 def _moment(value: Any) -> dt.datetime:
@@ -85,9 +109,10 @@ def _moment(value: Any) -> dt.datetime:
             raise UserError(
                 "The release time is not a date and time such as 2026-12-05T22:00.", field="release_at"
             ) from None
-    if moment.year < 1900 or moment.year > 9998:
-        raise UserError("The release time is out of range.", field="release_at")
-    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+    aware = moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+    if not moment_in_range(aware):
+        raise UserError(f"The release time must be {RANGE_WORDS}.", field="release_at")
+    return aware
 
 
 def _methods(value: Any) -> list[str]:
@@ -214,6 +239,8 @@ def sim_club_add(*, event: SimEvent, name: Any, user: Any = None) -> tuple[SimCl
         raise UserError("The event is closed: no club can be added.", field="name")
     if event.clubs.filter(name__iexact=name).exists():
         raise UserError(f"{name} is already taking part.", field="name")
+    if event.clubs.count() >= MAX_CLUBS:
+        raise UserError(f"An event takes at most {MAX_CLUBS} clubs.", field="name")
     sim_club = SimClub(event=event, name=name)
     key = _issue(sim_club)
     try:
@@ -271,23 +298,66 @@ def read_heat_file(data: bytes | str, boards: list[int]) -> tuple[str, ResultHea
     """The heat file as text and as read, or a ``UserError`` saying what is wrong with it."""
     pbn_size_check(len(data.encode("utf-8", "surrogatepass")) if isinstance(data, str) else len(data))
     try:
-        text = decode(data) if isinstance(data, bytes) else data
+        text = (decode(data) if isinstance(data, bytes) else data).replace("\x00", "")
         text.encode("utf-8")
         results = read_results(text)
+    except UnicodeEncodeError:
+        raise UserError("This heat file holds characters that are not text.", field="pbn") from None
+    except (PBNFileError, ResultsFileError) as exc:
+        raise UserError(f"This heat file cannot be taken: {exc}.", field="pbn") from None
+    heat_within_event(results, boards)
+    try:
         heat = heat_from_results(results)
         check_heat(heat)
         for method in METHODS:
             score_field(method, [heat])
-    except UnicodeEncodeError:
-        raise UserError("This heat file holds characters that are not text.", field="pbn") from None
-    except (PBNFileError, ResultsFileError, FieldError) as exc:
+    except FieldError as exc:
         raise UserError(f"This heat file cannot be taken: {exc}.", field="pbn") from None
+    return text, results
+
+
+def heat_pairs(results: ResultHeat) -> set[str]:
+    """The pair ids of a heat."""
+    return {pair for line in results.lines for pair in (line.ns, line.ew)}
+
+
+def heat_within_event(results: ResultHeat, boards: list[int]) -> None:
+    """A ``UserError`` for a heat beyond its event: a deal not the event's, more pairs than a heat has
+    (``MAX_HEAT_PAIRS``), a pair id longer than ``PAIR_ID_MAX``."""
     unknown = sorted({line.board for line in results.lines} - set(boards))
     if unknown:
         raise UserError(
             f"The heat has results of board {unknown[0]}, not one of the event's deals.", field="pbn"
         )
-    return text.replace("\x00", ""), results
+    pairs = heat_pairs(results)
+    if len(pairs) > MAX_HEAT_PAIRS:
+        raise UserError(
+            f"The heat has {len(pairs):,} pairs: a heat has at most {MAX_HEAT_PAIRS}"
+            f" ({MAX_HEAT_PAIRS // 2} tables).",
+            field="pbn",
+        )
+    long = next((p for p in sorted(pairs) if len(p) > PAIR_ID_MAX), None)
+    if long is not None:
+        raise UserError(
+            f"The heat names a pair {long[:30]!r}: a pair id has at most {PAIR_ID_MAX} characters.",
+            field="pbn",
+        )
+
+
+def _field_room(event: SimEvent, sim_club: SimClub, pairs: int) -> None:
+    """A ``UserError`` when the heat would take the field past ``MAX_FIELD_PAIRS`` (the event locked)."""
+    others = (
+        SimHeat.objects.filter(sim_club__event=event, sim_club__withdrawn=False)
+        .exclude(sim_club=sim_club)
+        .aggregate(n=Sum("pairs"))["n"]
+        or 0
+    )
+    if others + pairs > MAX_FIELD_PAIRS:
+        raise UserError(
+            f"The field would have {others + pairs:,} pairs with this heat: a field has at most"
+            f" {MAX_FIELD_PAIRS:,}.",
+            field="pbn",
+        )
 
 
 def heat_receive(
@@ -301,15 +371,18 @@ def heat_receive(
     if via not in SimHeat.Via.values:
         raise UserError("A heat comes as a file or over the API.", field="via")
     text, results = read_heat_file(data, event_boards(event))
+    kept = {"pbn": text, "received_at": timezone.now(), "via": via, "pairs": len(heat_pairs(results))}
+    kept["names"] = {pair: names[:NAMES_MAX] for pair, names in results.names().items()}
     with transaction.atomic():
         state = SimEvent.objects.select_for_update().values_list("state", flat=True).get(pk=event.pk)
         if state != SimEvent.State.OPEN:
             raise Conflict(CLOSED)
-        heat, made = SimHeat.objects.select_for_update().get_or_create(
-            sim_club=sim_club, defaults={"pbn": text, "received_at": timezone.now(), "via": via}
-        )
+        _field_room(event, sim_club, kept["pairs"])
+        heat, made = SimHeat.objects.select_for_update().get_or_create(sim_club=sim_club, defaults=kept)
         if not made:
-            heat.pbn, heat.received_at, heat.via, heat.sends = text, timezone.now(), via, heat.sends + 1
+            for name, value in kept.items():
+                setattr(heat, name, value)
+            heat.sends += 1
             heat.save()
         log_action(
             club=event.organiser, user=user, actor="" if user else f"sim {sim_club.name}", action="sim.heat",
@@ -338,17 +411,58 @@ def heat_receive_with_key(*, ref: str, key: str, data: bytes | str) -> tuple[Sim
     return heat, len(read_results(heat.pbn).lines)
 
 
-def _move(event: SimEvent, to: str, allowed: tuple[str, ...], refusal: str, user: Any) -> SimEvent:
-    """Change the event's state, or refuse saying why."""
+def _move(
+    event: SimEvent,
+    to: str,
+    allowed: tuple[str, ...],
+    refusal: str,
+    user: Any,
+    then: Callable[[SimEvent], None] | None = None,
+) -> SimEvent:
+    """Change the event's state, or refuse saying why; ``then`` writes what goes with it, the event locked."""
     with transaction.atomic():
         locked = SimEvent.objects.select_for_update().get(pk=event.pk)
         if locked.state not in allowed:
             raise UserError(refusal, field="state")
         locked.state = to
-        locked.save(update_fields=["state"])
+        if then is not None:
+            then(locked)
+        locked.save(update_fields=["state", "field_size", "frequency"])
         log_action(club=event.organiser, user=user, action=f"sim.{to}", ref=event.ref)
-    event.state = to
+    event.state, event.field_size = to, locked.field_size
     return event
+
+
+def _placing(event: SimEvent, club: SimClub, row: dict[str, Any], method: str, position: int) -> SimPlacing:
+    """One pair's published placings by one method."""
+    return SimPlacing(
+        event=event, sim_club=club, method=method, position=position, pair=row["pair"],
+        names=row["names"][:NAMES_MAX], direction=row["direction"], rank=row["rank"], score=row["score"],
+        club_rank=row["club_rank"], club_field=row["club_field"], club_place=row["club_place"],
+    )  # fmt: skip
+
+
+def keep_field(event: SimEvent) -> None:
+    """Work out the field's placings once, by each method, and keep them (``SimPlacing``): what every
+    page, file and phone reads while the event is published. The event is locked, its heats fixed."""
+    SimPlacing.objects.filter(event=event).delete()
+    clubs = {c.name: c for c in SimClub.objects.filter(event=event, withdrawn=False)}
+    size = 0
+    for method in event.methods:
+        rows = selectors.standings_rows(event, method)
+        if len(rows) > MAX_FIELD_PAIRS:
+            raise UserError(f"The field has {len(rows):,} pairs: at most {MAX_FIELD_PAIRS:,}.", field="state")
+        size = len(rows)
+        kept = (_placing(event, clubs[r["club"]], r, method, i) for i, r in enumerate(rows))
+        SimPlacing.objects.bulk_create(kept, batch_size=1000)
+    event.field_size = size
+    event.frequency = {str(deal): counts for deal, counts in selectors.frequency(event).items()}
+
+
+def drop_field(event: SimEvent) -> None:
+    """The published placings withdrawn (the event reopened): the public sees none until published again."""
+    SimPlacing.objects.filter(event=event).delete()
+    event.field_size, event.frequency = 0, {}
 
 
 def event_close(*, event: SimEvent, user: Any = None) -> SimEvent:
@@ -359,10 +473,12 @@ def event_close(*, event: SimEvent, user: Any = None) -> SimEvent:
 def event_reopen(*, event: SimEvent, user: Any = None) -> SimEvent:
     """Take heats again (a published event's ranking is withdrawn from the public until published again)."""
     allowed = (SimEvent.State.CLOSED, SimEvent.State.PUBLISHED)
-    return _move(event, SimEvent.State.OPEN, allowed, "The event is already open.", user)
+    return _move(event, SimEvent.State.OPEN, allowed, "The event is already open.", user, drop_field)
 
 
 def event_publish(*, event: SimEvent, user: Any = None) -> SimEvent:
-    """Publish the overall ranking (it closes the event: no more heats)."""
+    """Publish the overall ranking (it closes the event: no more heats), its placings worked out once."""
     allowed = (SimEvent.State.OPEN, SimEvent.State.CLOSED)
-    return _move(event, SimEvent.State.PUBLISHED, allowed, "The event is already published.", user)
+    return _move(
+        event, SimEvent.State.PUBLISHED, allowed, "The event is already published.", user, keep_field
+    )

@@ -13,6 +13,8 @@ from typing import Any
 
 from django import forms
 
+from whist.dates import FIRST_YEAR, LAST_YEAR, RANGE_WORDS, date_in_range
+
 from .models import Club, Drive, EntrantKind, Player, ScoringMethod, Series, Sex
 from .movements.limits import MAX_DEALS
 from .pbn.pack import MAX_PACK_BYTES
@@ -34,6 +36,21 @@ def sentence(text: str) -> str:
     if not text:
         return text
     return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
+
+
+class SessionDateField(forms.DateField):
+    """A session's day, today by default, within the years a client may give (``whist.dates``; the
+    service refuses any other too)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        span = {"type": "date", "min": f"{FIRST_YEAR}-01-01", "max": f"{LAST_YEAR}-12-31"}
+        super().__init__(widget=forms.DateInput(attrs=span), initial=dt.date.today, **kwargs)
+
+    def validate(self, value: Any) -> None:
+        """Refuse a day outside the range, naming the field."""
+        super().validate(value)
+        if isinstance(value, dt.date) and not date_in_range(value):
+            raise forms.ValidationError(f"A session's date must be a day {RANGE_WORDS}.")
 
 
 class PlayerChoiceField(forms.ModelChoiceField):  # type: ignore[misc]
@@ -106,7 +123,7 @@ class RosterImportForm(forms.Form):
 class SessionNewForm(forms.Form):
     """The first step of a new session: when, what, and what kind of entrant."""
 
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=dt.date.today)
+    date = SessionDateField()
     title = forms.CharField(
         max_length=120, required=False, widget=forms.TextInput(attrs={"placeholder": "Monday pairs"})
     )
@@ -441,5 +458,5 @@ class RotationProposeForm(forms.Form):
     """Which session of the series to create, and when it is played."""
 
     session_number = forms.IntegerField(min_value=1, max_value=500, label="Session of the series")
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), initial=dt.date.today)
+    date = SessionDateField()
     title = forms.CharField(max_length=120, required=False)

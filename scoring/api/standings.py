@@ -50,7 +50,7 @@ from scoring.selectors.public import (
 from scoring.selectors.standings import entrant_names, session_snapshot
 from scoring.selectors.travellers import TravellerLine, traveller_lines
 from scoring.tasks import solve_hand_records_once
-from scoring.visibility import published
+from scoring.visibility import hands_released, published
 from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.permissions import DirectorView, Paginated, Pagination, PublicView
@@ -131,6 +131,11 @@ class PublicSessionSerializer(serializers.Serializer):
     entrant_kind = serializers.CharField()
     scoring_method = serializers.CharField()
     published = PublishedSerializer()
+    hands_held_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="The hand records are published but held until this time (a simultaneous event's"
+        " release time); null when nothing is held.",
+    )
     entrants = PublicEntrantSerializer(many=True)
 
 
@@ -170,6 +175,9 @@ def public_session_body(session: Session) -> dict[str, Any]:
             "travellers": shown.travellers,
             "hand_records": shown.hand_records,
         },
+        "hands_held_until": session.hands_release_at
+        if session.publish_hand_records and not hands_released(session)
+        else None,
         "entrants": [
             {"number": n, "name": name} for n, name in sorted(entrant_names(session=session).items())
         ],
@@ -245,6 +253,13 @@ class PublicTravellerView(PublicView):
         return Response([asdict(t) for t in lines])
 
 
+def hands_withheld(session: Session) -> str:
+    """Why the public sees no hand: held until a simultaneous event's release time, or not published."""
+    if session.publish_hand_records and not hands_released(session):
+        return f"The hand records are held until {session.hands_release_at.isoformat()}."
+    return "The hand records are not published."
+
+
 @extend_schema(tags=["public"], parameters=[CLUB_SLUG, SESSION_ID])
 class PublicDealsView(PublicView):
     """The hand records, once published."""
@@ -252,9 +267,10 @@ class PublicDealsView(PublicView):
     @extend_schema(operation_id="public_deals", responses={200: TraySerializer(many=True), **errors(404)})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         """Every tray's deal."""
-        deals = deals_public(session=public_session(slug, pk))
+        session = public_session(slug, pk)
+        deals = deals_public(session=session)
         if deals is None:
-            raise NotFound("The hand records are not published.")
+            raise NotFound(hands_withheld(session))
         return Response(TraySerializer([d.tray for d in deals], many=True).data)
 
 

@@ -4,9 +4,14 @@
   pair, best first; the percentage to two places (the rank is decided on
   the exact figure). For trick and exponent, which have no percentage, the
   fifth column is headed ``score`` and holds the pair's total.
+  ``club_rank`` is the pair's place at its club, in its club field
+  (``field_places``: the N-S or the E-W pairs of a heat whose pairs kept
+  their direction, the whole heat otherwise), as the club's own results
+  page places it.
 - **JSON**: the scores JSON, with entrants keyed ``"<club>/<pair>"``; each
-  entrant row also carries its ``club``, ``pair``, ``direction`` and
-  ``club_rank``. Every number is an exact rational as a string.
+  entrant row also carries its ``club``, ``pair``, ``direction``,
+  ``club_rank`` (as in the CSV) and ``club_field`` ("N-S", "E-W", or ""
+  for a heat of one field). Every number is an exact rational as a string.
 
 This module imports nothing from Django.
 """
@@ -17,7 +22,8 @@ import csv
 import io
 from typing import Any
 
-from .field_types import FieldDealScores, FieldScores, PairKey, PairStanding
+from .field_places import FieldPlace, field_places
+from .field_types import FieldDealScores, FieldScores, PairKey
 from .fmt import decimal, rational
 
 
@@ -32,8 +38,9 @@ def field_csv(scores: FieldScores) -> str:
     writer = csv.writer(out, lineterminator="\n")
     figure = "percentage" if scores.method == "matchpoints" else "score"
     writer.writerow(["rank", "club", "pair", "direction", figure, "club_rank"])
-    for row in scores.standings:
-        writer.writerow([row.rank, row.club, row.pair, row.direction, decimal(row.score), row.club_rank])
+    for place in field_places(scores):
+        row = place.standing
+        writer.writerow([row.rank, row.club, row.pair, row.direction, decimal(row.score), place.club.place])
     return out.getvalue()
 
 
@@ -52,14 +59,15 @@ def field_json(scores: FieldScores, deals: tuple[FieldDealScores, ...]) -> dict[
     out: dict[str, Any] = {
         "method": scores.method,
         "deals": deal_rows,
-        "entrants": [_entrant(row) for row in scores.standings],
+        "entrants": [_entrant(place) for place in field_places(scores)],
     }
     if scores.summary:
         out["summary"] = {k: rational(v) for k, v in scores.summary.items()}
     return out
 
 
-def _entrant(row: PairStanding) -> dict[str, Any]:
+def _entrant(place: FieldPlace) -> dict[str, Any]:
+    row = place.standing
     return {
         "entrant": entrant_key(row.key),
         "club": row.club,
@@ -68,6 +76,7 @@ def _entrant(row: PairStanding) -> dict[str, Any]:
         "total": rational(row.total),
         "plus_minus": rational(row.plus_minus),
         "rank": row.rank,
-        "club_rank": row.club_rank,
+        "club_rank": place.club.place,
+        "club_field": place.club.field,
         "extra": {k: rational(v) for k, v in row.extra.items()},
     }

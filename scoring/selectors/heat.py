@@ -17,6 +17,10 @@ score``; ``scoring.scorers.field``). The file itself is written by
 - a tray nobody scores on (declared void, a law's new deal, too few tables
   to give an average: ``scoring.scorers.laws.void_reason``) is left out,
   and so is a line with no pair or a phantom on it;
+- each pair's names as the club's results page gives them (the players
+  of the roster, read at the time of sending: a rename is sent with the
+  heat sent again), in the rows' ``Names_NS`` and ``Names_EW``; the
+  organiser's public page names the pairs by them;
 - the deals, where their hands are known, as the deals' PBN export writes
   them; ``[Site]`` the club's name, ``[Event]`` the session's title,
   ``[Date]`` its date.
@@ -28,6 +32,7 @@ field is of pairs, and its results are final.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -35,6 +40,7 @@ from scoring.models import SlipLine
 from scoring.scorers.irregularities import takes_average
 from scoring.scorers.laws import transfer_revoke_tricks, void_reason
 from scoring.scorers.types import DealSlip, SlipResult
+from scoring.selectors.standings import entrant_names
 from tournaments.models import EntrantKind, Session, Tray
 from tournaments.pbn.results import ResultLine, results_bytes
 from tournaments.services.errors import UserError
@@ -76,7 +82,8 @@ def heat_check(session: Session) -> None:
 
 
 def session_result_lines(*, session: Session) -> list[ResultLine]:
-    """The session's slip lines as the rows of the results file, tray by tray, table by table."""
+    """The session's slip lines as the rows of the results file, tray by tray, table by table, each pair
+    named as the club's results page names it."""
     rounds: dict[tuple[int, int], int] = {}
     slips: dict[int, list[SlipResult]] = defaultdict(list)
     void: set[int] = set()
@@ -92,7 +99,8 @@ def session_result_lines(*, session: Session) -> list[ResultLine]:
     for tray, results in slips.items():
         if void_reason(DealSlip(tray, tuple(results), void=tray in void)) is None:
             out += [_row(tray, line, rounds[tray, line.table]) for line in results]
-    return out
+    names = {str(number): text for number, text in entrant_names(session=session).items()}
+    return [replace(r, ns_names=names.get(r.ns, ""), ew_names=names.get(r.ew, "")) for r in out]
 
 
 def _row(tray: int, line: SlipResult, rnd: int) -> ResultLine:

@@ -26,6 +26,7 @@ from entry.services.directing import tray_set_status
 from entry.services.results import result_award, result_correct
 from scoring.models import SlipLine
 from scoring.selectors.heat import session_result_lines, session_results_pbn
+from scoring.selectors.standings import entrant_names
 from tests.api.helpers import table_client, token_client
 from tournaments.models import Club, Player, Session, Tray
 from tournaments.pbn.checker import check_export
@@ -73,7 +74,9 @@ def test_a_played_mitchell_exports_as_a_checked_file_read_back_to_its_slips(heat
     assert {(x.board, x.ns, x.ew, x.ns_tricks, x.table, x.round) for x in back.lines} == slip_rows(heat)
     assert len(back.lines) == 18 and sorted(back.by_board()) == [1, 2, 3, 4, 5, 6]
     text = data.decode("iso-8859-1")
-    assert '[ScoreTable "Table;Round;PairId_NS;PairId_EW;Result"]' in text
+    assert '[ScoreTable "Table;Round;PairId_NS;PairId_EW;Result;Names_NS;Names_EW"]' in text
+    names = entrant_names(session=heat)
+    assert back.names() == {str(n): text for n, text in names.items()}, "each pair named as its page names it"
     assert sum(text.count(f'[Deal "{seat}:') for seat in "NESW") == 6
 
 
@@ -93,8 +96,10 @@ def test_an_award_is_written_as_each_sides_share_of_a_top(heat: Session) -> None
     assert check_export(data) == []
     back = read_results(data)
     awarded = [x for x in back.lines if x.board == 2 and x.table == table]
+    ns, ew = str(line.ns.number), str(line.ew.number)
+    names = entrant_names(session=heat)
     assert awarded == [
-        ResultLine(2, str(line.ns.number), str(line.ew.number), None, table, line.round.number, F(60), F(40))
+        ResultLine(2, ns, ew, None, table, line.round.number, F(60), F(40), names[int(ns)], names[int(ew)])
     ]
     assert "^60 ^40" in data.decode("iso-8859-1")
     others = [x for x in back.lines if x.board != 2 or x.table != table]

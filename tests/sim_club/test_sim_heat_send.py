@@ -26,6 +26,7 @@ from simclub_build import KEY, pack_session
 from entry.services.corrections import result_correct
 from scoring.models import SlipLine
 from scoring.selectors.heat import session_result_lines
+from scoring.selectors.standings import entrant_names
 from scoring.services.sim_send import sim_heat_send
 from tests.api.helpers import token_client
 from tournaments.models import ActionLog, Club, Player, Session
@@ -103,6 +104,8 @@ def test_the_heat_goes_to_the_organiser_with_the_key_and_the_packs_club_name(
     back = read_results(data)
     assert back.club == "Edgewood Whist Club" and back.club != heat.club.name
     assert back.lines == tuple(session_result_lines(session=heat))
+    names = entrant_names(session=heat)
+    assert back.names() == {str(n): text for n, text in names.items()} and "Member" in back.names()["1"]
     heat.refresh_from_db()
     assert heat.sim_sends == 1 and heat.sim_sent_at is not None
     assert ActionLog.objects.filter(session=heat, action="sim.heat.send").count() == 1

@@ -108,12 +108,9 @@ def phone(session: Session, number: int) -> tuple[str, list[dict[str, Any]]]:
 
 def expected(event: SimEvent, pair: str, method: str) -> str:
     """The sentence the pair's phone should show, from the organiser's own reading of the field."""
-    rank, score, club_rank = selectors.placings(event, CLUB, pair, method)
-    mine = [r for r in selectors.field(event, method).standings if r.club == CLUB]
-    tied = sum(1 for r in mine if r.club_rank == club_rank) > 1
+    rank, score, club = selectors.placings(event, CLUB, pair, method)
     shown = f"{float(score):.1f}%" if method == "matchpoints" else f"score {float(score):.2f}"
     words = {"matchpoints": "matchpoints", "trick": "the trick method"}[method]
-    club = f"{'=' if tied else ''}{selectors.ordinal(club_rank)} of {len(mine)}"
     return f"Simultaneous event ({words}): {rank} pairs overall ({shown}), {club} at the club"
 
 

@@ -16,23 +16,24 @@ from tournaments.pbn.results import ResultLine, read_results, results_bytes
 BOARDS = range(1, 7)
 
 
-def heat_lines(seed: int, boards: range = BOARDS) -> list[ResultLine]:
-    """A three-table Mitchell's lines: N-S pairs 1-3 stay, E-W pairs 4-6 move; tricks from the seed."""
+def heat_lines(seed: int, boards: range = BOARDS, tables: int = 3) -> list[ResultLine]:
+    """A Mitchell's lines: N-S pairs 1..tables stay, E-W pairs tables+1..2*tables move; tricks from the
+    seed."""
     rng = random.Random(seed)
     out = []
     for board in boards:
-        for table in (1, 2, 3):
-            ew = 4 + (table - 1 + board) % 3
+        for table in range(1, tables + 1):
+            ew = tables + 1 + (table - 1 + board) % tables
             out.append(
                 ResultLine(board, str(table), str(ew), rng.randint(3, 10), table, (board - 1) // 2 + 1)
             )
     return out
 
 
-def heat_file(site: str, seed: int, boards: range = BOARDS) -> bytes:
+def heat_file(site: str, seed: int, boards: range = BOARDS, tables: int = 3) -> bytes:
     """A club's heat as its app writes it: PBN 2.1 with a ScoreTable per board."""
     return results_bytes(
-        site=site, event="Autumn sim", date=dt.date(2026, 11, 4), lines=heat_lines(seed, boards)
+        site=site, event="Autumn sim", date=dt.date(2026, 11, 4), lines=heat_lines(seed, boards, tables)
     )
 
 

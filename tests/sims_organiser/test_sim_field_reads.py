@@ -84,10 +84,15 @@ def test_a_pairs_two_placings(club: Club) -> None:
     services.heat_receive(event=event, sim_club=wells, data=heat_file("Wells", 2), via="file")
     scores = selectors.field(event, "matchpoints")
     for row in scores.standings:
-        rank, score, club_rank = selectors.placings(event, row.club, row.pair)
+        rank, score, club_place = selectors.placings(event, row.club, row.pair)
         tied = sum(1 for r in scores.standings if r.rank == row.rank) > 1
         assert rank == f"{'=' if tied else ''}{selectors.ordinal(row.rank)} of 12"
-        assert isinstance(score, Fraction) and score == row.score and club_rank == row.club_rank
+        assert isinstance(score, Fraction) and score == row.score
+        field = [r for r in scores.standings if r.club == row.club and r.direction == row.direction]
+        place = 1 + sum(1 for r in field if r.club_rank < row.club_rank)
+        shared = sum(1 for r in field if r.club_rank == row.club_rank) > 1
+        way = {"NS": "N-S", "EW": "E-W"}[row.direction]
+        assert club_place == f"{'=' if shared else ''}{selectors.ordinal(place)} of 3 {way}"
     assert (
         selectors.ordinal(1) == "1st" and selectors.ordinal(12) == "12th" and selectors.ordinal(23) == "23rd"
     )

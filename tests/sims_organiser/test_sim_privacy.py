@@ -76,7 +76,7 @@ def test_a_heat_sent_changes_nothing_the_public_or_another_club_can_see(
     bath, bath_key = services.sim_club_add(event=event, name="Bath")
     services.sim_club_add(event=event, name="Wells")
     before = answers(event, wells_director)
-    assert before["public page"][0] == 200 and "not yet published" in before["public page"][1]
+    assert before["public page"][0] == 200 and "not published yet" in before["public page"][1]
     assert before["public api"][0] == 404
     assert all(
         status == 404

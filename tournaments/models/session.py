@@ -9,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from whist.cards import SUIT_NAME, SUITS
+from whist.dates import BEYOND, EARLIEST
 
 
 class EntrantKind(models.TextChoices):
@@ -139,6 +140,13 @@ class Session(models.Model):
                 condition=Q(sim_pack__isnull=True, hands_release_at__isnull=True)
                 | Q(sim_pack__isnull=False, hands_release_at__isnull=False),
                 name="session_sim_pack_release",
+            ),
+            # A release time outside the years a client may give could be stored where Python cannot
+            # read it back (year 0 on PostgreSQL), and the session would answer nothing again.
+            models.CheckConstraint(
+                condition=Q(hands_release_at__isnull=True)
+                | Q(hands_release_at__gte=EARLIEST, hands_release_at__lt=BEYOND),
+                name="session_release_in_range",
             ),
             models.CheckConstraint(
                 condition=Q(sim_sends=0, sim_sent_at__isnull=True)

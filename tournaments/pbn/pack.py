@@ -12,8 +12,9 @@ name and rules, and a way to send its heat back. The pack carries them:
   ``organiser`` (the organising club's name), ``plays_from`` and
   ``plays_to`` (ISO dates), ``release_at`` (an ISO date and time with its
   offset: the hands and frequency tables are shown to nobody at the club
-  but the director before it), ``methods`` (of ``matchpoints``, ``trick``,
-  ``exponent``);
+  but the director before it), each between the years ``whist.dates``
+  gives (2000 to 2100, the release time in UTC), ``methods`` (of
+  ``matchpoints``, ``trick``, ``exponent``);
 - ``club``: the club's name as the organiser knows it (its heat's ``Site``);
 - ``results_url``: where the club's app sends its heat over the API, or
   ``""`` when the organiser takes files only;
@@ -32,6 +33,8 @@ import json
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from whist.dates import RANGE_WORDS, date_in_range, moment_in_range
 
 FORMAT = "clubwhist-sim-pack"
 VERSION = 1
@@ -148,11 +151,14 @@ def _date(source: dict[str, Any], name: str) -> dt.date:
     """An ISO date."""
     value = source.get(name)
     try:
-        return (
-            dt.date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else _bad_date(name)
-        )
+        day = dt.date.fromisoformat(value) if isinstance(value, str) and len(value) == 10 else None
     except ValueError:
+        day = None
+    if day is None:
         return _bad_date(name)
+    if not date_in_range(day):
+        raise PackError(f"The pack's {name.replace('_', ' ')} {value} is not {RANGE_WORDS}.")
+    return day
 
 
 def _bad_date(name: str) -> dt.date:
@@ -171,6 +177,8 @@ def _moment(source: dict[str, Any], name: str) -> dt.datetime:
             "The pack's release time is not a date and time with its offset from UTC,"
             " such as 2026-11-28T22:00:00+00:00."
         )
+    if not moment_in_range(moment):
+        raise PackError(f"The pack's release time {value} is not {RANGE_WORDS}.")
     return moment
 
 

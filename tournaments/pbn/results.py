@@ -15,6 +15,10 @@ other programs read the same section. What is written, and read back:
   declarer, so a bare number is refused on reading; "EW 5", "NS 8 EW 5" and
   "EW 5 NS 8" are read, and a caret ("^NS 8", tricks agreed wrongly) is
   taken as scored.
+- the pairs' names, where the club gives them: the columns ``Names_NS``
+  and ``Names_EW`` (5.9: the two players' names, or the partnership's), a
+  string token each, within ``NAMES_MAX`` characters; on reading, names
+  separated by ";" are joined with " & ".
 - an artificial score (5.2, 5.9): ``Result`` is "-" and the columns
   ``Percentage_NS`` and ``Percentage_EW`` give each side's share of the top
   with a caret: ``^60`` ``^40``. They are written only on boards that have
@@ -37,10 +41,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .reader import Game, PBNFileError, decode, read_file
-from .writer import CRLF, MANDATORY, ExportDeal, game_lines, tag
+from .writer import CRLF, MANDATORY, ExportDeal, game_lines, latin1_text, tag
 
 COLUMNS = ("Table", "Round", "PairId_NS", "PairId_EW", "Result")
 ARTIFICIAL = ("Percentage_NS", "Percentage_EW")
+NAMES = ("Names_NS", "Names_EW")
+#: The longest names of a pair written or read (two a row keep the row within a line of 255, 2.3).
+NAMES_MAX = 80
 NEEDED = ("PairId_NS", "PairId_EW", "Result")
 RESULT = re.compile(r"\^?(NS|EW) ([0-9]{1,2})(?: (NS|EW) ([0-9]{1,2}))?")
 WIDTH = re.compile(r"\\[0-9]+[LR]?$")
@@ -63,6 +70,8 @@ class ResultLine:
     round: int | None = None
     ns_percent: Fraction | None = None
     ew_percent: Fraction | None = None
+    ns_names: str = ""
+    ew_names: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,15 @@ class ResultHeat:
     event: str
     date: str
     lines: tuple[ResultLine, ...]
+
+    def names(self) -> dict[str, str]:
+        """Pair id -> the names the file gives the pair (its last row that gives any)."""
+        out: dict[str, str] = {}
+        for line in self.lines:
+            for pair, names in ((line.ns, line.ns_names), (line.ew, line.ew_names)):
+                if names:
+                    out[pair] = names
+        return out
 
     def by_board(self) -> dict[int, tuple[ResultLine, ...]]:
         """The rows board by board, in board order."""
@@ -137,7 +155,8 @@ def _bare_tags(board: int, *, event: str, date: dt.date | None, site: str) -> li
 def _score_table(rows: list[ResultLine]) -> list[str]:
     """The ScoreTable tag and its rows, one a line."""
     artificial = any(r.ns_tricks is None for r in rows)
-    columns = COLUMNS + (ARTIFICIAL if artificial else ())
+    named = any(r.ns_names or r.ew_names for r in rows)
+    columns = COLUMNS + (ARTIFICIAL if artificial else ()) + (NAMES if named else ())
     out = [tag("ScoreTable", ";".join(columns))]
     for row in rows:
         cells = [_number(row.table), _number(row.round), _token(row.ns), _token(row.ew)]
@@ -146,8 +165,15 @@ def _score_table(rows: list[ResultLine]) -> list[str]:
         else:
             cells.append(f'"NS {row.ns_tricks}"')
             cells += ["-", "-"] if artificial else []
+        cells += [_names(row.ns_names), _names(row.ew_names)] if named else []
         out.append(" ".join(cells))
     return out
+
+
+def _names(names: str) -> str:
+    """A pair's names as a string token ("-" for none)."""
+    clean = latin1_text(names).strip()[:NAMES_MAX]
+    return '"' + clean.replace("\\", "\\\\").replace('"', '\\"') + '"' if clean else "-"
 
 
 def _number(value: int | None) -> str:
@@ -243,11 +269,19 @@ def _row(board: int, row: dict[str, str]) -> ResultLine:
         raise ValueError("the pairs are not named in PairId_NS and PairId_EW")
     table, rnd = _optional_number(row.get("Table"), "Table"), _optional_number(row.get("Round"), "Round")
     result = row["Result"]
+    ns_names, ew_names = _read_names(row.get("Names_NS")), _read_names(row.get("Names_EW"))
     if result.lstrip("^") == "-":
         ns_percent = _artificial(row.get("Percentage_NS"), "Percentage_NS")
         ew_percent = _artificial(row.get("Percentage_EW"), "Percentage_EW")
-        return ResultLine(board, ns, ew, None, table, rnd, ns_percent, ew_percent)
-    return ResultLine(board, ns, ew, _ns_tricks(result), table, rnd)
+        return ResultLine(board, ns, ew, None, table, rnd, ns_percent, ew_percent, ns_names, ew_names)
+    return ResultLine(board, ns, ew, _ns_tricks(result), table, rnd, ns_names=ns_names, ew_names=ew_names)
+
+
+def _read_names(text: str | None) -> str:
+    """A Names element: "" for none ("-", "?"), players separated by ";" joined with " & "."""
+    if text is None or text.strip() in ("", "-", "?"):
+        return ""
+    return " & ".join(part.strip() for part in text.split(";") if part.strip())[:NAMES_MAX]
 
 
 def _ns_tricks(result: str) -> int:

@@ -14,6 +14,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from whist.dates import RANGE_WORDS, date_in_range
+
 from ..models import Club, Entrant, EntrantKind, EntrantMember, Player, ScoringMethod, Series, Session
 from ..movements.limits import SEAT_MAX_TABLES
 from .club import log_action
@@ -89,6 +91,8 @@ def session_create(
         raise UserError(f"Unknown scoring method {scoring_method!r}.", field="scoring_method")
     if series is not None and series.club_id != club.pk:
         raise UserError("That series belongs to another club.", field="series")
+    if not isinstance(date, dt.date) or isinstance(date, dt.datetime) or not date_in_range(date):
+        raise UserError(f"A session's date must be a day {RANGE_WORDS}.", field="date")
     title = column_text(title, Session, "title", label="A session's title")
     session = Session.objects.create(
         club=club,

@@ -8,10 +8,12 @@ Each file is one club's heat: PBN 2.1 with a ``ScoreTable`` per board, the
 club named by its ``[Site]`` tag (``tournaments/pbn/results.py``). METHOD is
 matchpoints, trick or exponent (``scoring/scorers/field.py`` says what each
 means across a field). The CSV is ``rank,club,pair,direction,percentage,
-club_rank``, one line per pair, a club's name or pair id a spreadsheet would
-run as a formula written as text (``scoring.exports.spreadsheet_cell``: a
-heat's ``[Site]`` and pair ids are the clubs' own); ``--json`` prints the scores JSON of
-DESIGN.md with entrants keyed "<club>/<pair>". A file that cannot be read
+club_rank``, one line per pair (``club_rank`` the pair's place at its club
+in its club field: N-S or E-W of a Mitchell whose pairs kept their
+direction, p. 31), a club's name or pair id a spreadsheet would run as a
+formula written as text (``scoring.exports.spreadsheet_cell``: a heat's
+``[Site]`` and pair ids are the clubs' own); ``--json`` prints the scores
+JSON of DESIGN.md with entrants keyed "<club>/<pair>". A file that cannot be read
 or scored stops the command with one line naming it, and exit code 2.
 
 ``--check`` runs the organiser's checks before publishing
