@@ -330,13 +330,14 @@ def the_public_reads_the_field(phone: Any, base: str, ref: str) -> None:
 
 
 def a_pair_reads_its_two_placings(phone: Any, base: str, session: Session) -> None:
-    """A pair of a club whose standings are published opens its own link: overall, then in its club."""
+    """A pair of a club whose standings are published opens its own link: overall, then in its club, where
+    its place is in its own field (the club's Mitchell of six pairs: three N-S, three E-W)."""
     with DB_LOCK:
         token = EntrantLink.objects.get(entrant__session=session, entrant__number=1).token
     phone.goto(base + reverse("phone:home", args=[token]))
     said = phone.locator("#sim-placings").inner_text()
     assert re.search(
-        r"(=?\d+)(st|nd|rd|th) of 18 pairs overall .*(=?\d+)(st|nd|rd|th) of 6 at the club", said
+        r"(=?\d+)(st|nd|rd|th) of 18 pairs overall .*(=?\d+)(st|nd|rd|th) of 3 (N-S|E-W) at the club", said
     ), said
     shot(phone, "09b-a-pairs-placings-phone")
 

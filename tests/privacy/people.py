@@ -213,7 +213,24 @@ def public_urls(session: Session) -> list[str]:
     ]
     urls += [f"{api}sessions/{pk}/trays/{t.number}/traveller/" for t in session.trays.all()]
     urls += [f"{api}players/{p}/results/" for p in players]
-    return urls + sim_urls(session)
+    return urls + sim_urls(session) + directors_urls(session)
+
+
+def directors_urls(session: Session) -> list[str]:
+    """The director's doors a person might try (the designer's page and progress, its API, the score cards
+    and the record of their sends, the site's clubs): each answers a login, a 401 or a 404, the same all
+    evening."""
+    club, pk = session.club.slug, session.pk
+    return [
+        reverse("director:designer", args=[club]),
+        reverse("director:design_json", args=[club]),
+        f"/api/v1/clubs/{club}/movements/designs/",
+        f"/api/v1/clubs/{club}/movements/designs/{'0' * 32}/",
+        reverse("run:score_cards_pdf", args=[pk]),
+        reverse("run:score_cards_send", args=[pk]),
+        f"/api/v1/sessions/{pk}/score-cards/send/",
+        "/site/",
+    ]
 
 
 def sim_urls(session: Session) -> list[str]:
@@ -226,7 +243,8 @@ def sim_urls(session: Session) -> list[str]:
     )
     if not ref or not SimEvent.objects.filter(ref=ref).exists():
         return []
-    return [reverse("sims_public:event", args=[ref]), f"/api/v1/sims/{ref}/"]
+    event = reverse("sims_public:event", args=[ref])
+    return [event, f"{event}?page=2", reverse("sims_public:field", args=[ref]), f"/api/v1/sims/{ref}/"]
 
 
 def answers(

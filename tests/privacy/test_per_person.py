@@ -266,7 +266,7 @@ def plays_a_simultaneous_event(session: Session) -> None:
     sim_club, key = sim_services.sim_club_add(event=event, name=session.club.name)
     pack = sim_services.pack_for(sim_club=sim_club, key=key, results_url="")
     sim_pack_import(session=session, data=pack)
-    assert len(sim_urls(session)) == 2
+    assert len(sim_urls(session)) == 4
 
 
 def test_a_howell_of_six_pairs_playing_a_simultaneous_events_pack(club: Club) -> None:
