@@ -104,6 +104,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from django.db.models import Q
+from django.utils import timezone
+
 from scoring.models import SlipSeat
 from tournaments.models import Session
 
@@ -155,6 +158,17 @@ class Published:
     def anything(self) -> bool:
         """Whether the session has a public page at all."""
         return self.standings or self.travellers or self.hand_records
+
+
+def published_anything(now: dt.datetime | None = None) -> Q:
+    """The sessions of which the public may see anything (``published(s).anything``), as the database asks
+    it, so that a list of them is paged before a session is read: published, with its standings or its
+    travellers, or its hand records once their release time has come."""
+    released = Q(hands_release_at__isnull=True) | Q(hands_release_at__lte=now or timezone.now())
+    switches = (
+        Q(publish_standings=True) | Q(publish_travellers=True) | (Q(publish_hand_records=True) & released)
+    )
+    return Q(status=Session.Status.PUBLISHED) & switches
 
 
 def hands_released(session: Session, now: dt.datetime | None = None) -> bool:

@@ -19,6 +19,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from django.db.models import QuerySet
 from django.urls import path
 from django.utils.http import http_date, parse_etags, parse_http_date_safe
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -50,7 +51,7 @@ from scoring.selectors.public import (
 from scoring.selectors.standings import entrant_names, session_snapshot
 from scoring.selectors.travellers import TravellerLine, traveller_lines
 from scoring.tasks import solve_hand_records_once
-from scoring.visibility import hands_released, published
+from scoring.visibility import hands_released, published, published_anything
 from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.permissions import DirectorView, Paginated, Pagination, PublicView
@@ -280,13 +281,24 @@ class PublicSessionListView(PublicView, Paginated):
 
     serializer_class = PublicSessionSerializer
 
-    def get_queryset(self) -> list[dict[str, Any]]:  # type: ignore[override]
-        """The club's sessions with anything published (404 for an unknown club)."""
+    def get_queryset(self) -> QuerySet[Session]:
+        """The club's sessions with anything published (404 for an unknown club), newest first."""
         club = Club.objects.filter(slug=self.kwargs["slug"]).first()
         if club is None:
             raise NotFound("No such club.")
-        shown = sessions_public(club=club).select_related("club").order_by("-date", "-id")
-        return [public_session_body(s) for s in shown if published(s).anything]
+        return (
+            sessions_public(club=club)
+            .filter(published_anything())
+            .select_related("club")
+            .order_by("-date", "-id")
+        )
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """One page of them, each read whole only on its page: a club's seasons cost a view nothing."""
+        page = self.paginate_queryset(self.get_queryset()) or []
+        return self.get_paginated_response(
+            self.get_serializer([public_session_body(s) for s in page], many=True).data
+        )
 
     @extend_schema(
         operation_id="public_sessions_list",
