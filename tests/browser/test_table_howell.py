@@ -348,6 +348,31 @@ def test_a_whole_howell_of_four_tables_from_the_phones(
     shot(last, "12-finished-running-score")
 
 
+#: The code boxes a thumb types in: as tall as a tap (44 px at least) and digits as large as the page's.
+CODE_BOX = """el => { const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+  return [box.height, box.width, parseFloat(style.fontSize)]; }"""
+
+
+def test_a_second_phone_types_the_code_in_a_box_a_thumb_finds(
+    live_server: Any, howell: Session, new_page: Any
+) -> None:
+    """Taking over a pair that has a phone asks for its code in a phone input, not a 21 px sliver."""
+    with DB_LOCK:
+        url = f"{live_server.url}/t/{howell.tables.get(number=1).token}/"
+    pair = claim(new_page(), url)
+    second = new_page()
+    second.goto(url)
+    second.locator(f"button.claim-btn[value='{pair}']").click()
+    expect_text(second.locator("#join-now"), f"Pair {pair} is followed on a phone already")
+    second.locator("details.join > summary").click()
+    for box in ("#join-now-code", "#join-code"):
+        height, width, font = second.locator(box).evaluate(CODE_BOX)
+        assert height >= 44 and width >= 150 and font >= 24, (box, height, width, font)
+    second.fill("#join-now-code", "123456")  # six digits fit the box whole
+    assert second.locator("#join-now-code").evaluate("el => el.scrollWidth <= el.clientWidth")
+    shot(second, "07c-the-code-box")
+
+
 def test_a_revoked_link_says_so_plainly(live_server: Any, howell: Session, new_page: Any) -> None:
     with DB_LOCK:
         table = howell.tables.get(number=2)

@@ -116,6 +116,20 @@ def test_a_second_phone_needs_the_entrants_code(running_session: Session) -> Non
     assert first.state().json()["follows"]["phones"] == 2
 
 
+def test_the_code_is_asked_for_in_a_phone_input(running_session: Session) -> None:
+    """The code box: a text input of digits that a phone offers its number pad and a pasted code for."""
+    table = table_one(running_session)
+    Phone(table).claim(1)
+    other = Phone(table)
+    asked = other.client.get(other.claim(1)["Location"]).content.decode()
+    for box in ("join-now-code", "join-code"):
+        found = re.search(rf'<input [^>]*id="{box}"[^>]*>', asked)
+        assert found, box
+        tag = found.group(0)
+        for attribute in ('type="text"', 'inputmode="numeric"', 'autocomplete="one-time-code"', 'class="code-input"'):
+            assert attribute in tag, (box, attribute, tag)
+
+
 def test_wrong_codes_stop_the_claims_until_the_director_releases(running_session: Session) -> None:
     table = table_one(running_session)
     Phone(table).claim(1)
