@@ -100,3 +100,26 @@ def test_a_site_admin_makes_a_club_whose_director_sets_a_password_by_the_link(
         shot(director, "used")
     finally:
         context.close()
+
+
+def test_a_pasted_name_past_its_length_is_kept_whole_and_refused_in_a_sentence(
+    live_server: Any, wide: Any, site_admin: Any
+) -> None:
+    """The name's box cuts nothing silently: its hint says the length, the page says what was too long."""
+    log_in(wide, live_server.url, "siteadmin", "pw-for-tests-only")
+    wide.goto(f"{live_server.url}/site/")
+    assert wide.locator("#club-name-hint").is_visible()
+    long = ("The Royal and Ancient Harbour Duplicate Whist Club of the Northern Counties, " * 2).strip()
+    wide.fill("#club-name", long)
+    assert wide.locator("#club-name").input_value() == long  # not cut at 120
+    wide.fill("#club-slug", "harbour")
+    wide.fill("#director-name", "Nora Webb")
+    wide.fill("#director-email", "nora@example.org")
+    wide.fill("#director-username", "nora")
+    wide.get_by_role("button", name="Make the club").click()
+    wide.wait_for_load_state("load")
+    said = f"A club's name has at most 120 characters, not {len(long)}."
+    assert said in wide.locator("#club-name-error").inner_text()
+    assert wide.locator("#club-name").input_value() == long
+    assert wide.evaluate("document.documentElement.scrollWidth") <= WIDE["width"]
+    shot(wide, "name-too-long")

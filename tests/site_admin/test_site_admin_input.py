@@ -9,6 +9,7 @@ value too long for its column, a NUL or an id past 64 bits would raise.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import quote
 
@@ -84,6 +85,25 @@ def test_every_field_at_fault_is_named_at_once_and_what_was_typed_is_kept(
         assert said in body
     assert 'value="Harbour"' in body and 'value="Bad Slug!"' in body
     assert stored() == before
+
+
+def test_a_long_name_is_never_cut_by_the_page_the_service_says_it_and_keeps_it(
+    site_admin_client: Client,
+) -> None:
+    """The boxes cut nothing silently (no maxlength): the name's hint says its length, and a name pasted
+    past it comes back whole in its box beside the service's sentence."""
+    form = site_admin_client.get("/site/").content.decode()
+    boxes = re.findall(r'<input type="text"[^>]*>', form.split('id="new-club"', 1)[1])
+    assert len(boxes) == 5 and not [b for b in boxes if "maxlength" in b], boxes
+    assert '<p class="hint" id="club-name-hint">At most 120 characters.</p>' in form
+    long = "The Royal and Ancient Harbour Duplicate Whist Club of the Northern Counties, Incorporated 1900"
+    long += " and Amalgamated with Its Neighbours 1923"
+    assert len(long) > 120
+    page = site_admin_client.post("/site/", {**NEW_CLUB, "name": long})
+    body = page.content.decode()
+    assert page.status_code == 400
+    assert f"A club&#x27;s name has at most 120 characters, not {len(long)}." in body
+    assert f'value="{long}"' in body and 'aria-describedby="club-name-hint club-name-error"' in body
 
 
 def test_each_field_at_its_columns_length_is_taken(site_admin_client: Client) -> None:

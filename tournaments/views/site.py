@@ -29,7 +29,9 @@ from infra.security import SetPasswordRateThrottle, page_throttled
 
 from ..services import site
 from ..services.club import clubs_directed_by
+from ..models import Club
 from ..services.errors import NotFound, UserError
+from ..services.text import max_length
 from ..site_selectors import club_for_site, clubs_for_site, is_site_admin
 
 #: The form's fields, in the order the page shows them.
@@ -59,7 +61,12 @@ class SiteClubsView(SiteAdminMixin, View):
 
     def page(self, request: HttpRequest, status: int = 200, **shown: Any) -> HttpResponse:
         pages, clubs = clubs_for_site(page=request.GET.get("page", 1))
-        context = {"pages": pages, "clubs": clubs, "hours": settings.DIRECTOR_LINK_HOURS}
+        context = {
+            "pages": pages,
+            "clubs": clubs,
+            "hours": settings.DIRECTOR_LINK_HOURS,
+            "name_most": max_length(Club, "name"),
+        }
         context.update(values={}, errors={})
         return render(request, "site/clubs.html", {**context, **shown}, status=status)
 
