@@ -17,6 +17,7 @@ from whist.cards import RANK_NAME, RANKS, SUIT_NAME, SUIT_SYMBOL, SUITS, rank_te
 
 from .movements import FAMILIES
 from .movements.design import DESIGNED
+from .movements.family import variant_words
 
 
 @dataclass(frozen=True)
@@ -87,18 +88,6 @@ def book_card_words(card: str) -> str:
     if len(code) == 1:  # a suit declared for the sitting, no card turned (Law IV, Sec. 11)
         return f"{SUIT_NAME[code].upper()} DECLARED"
     return f"{SUIT_NAME[code[1]][:-1].upper()} {RANK_NAME[code[0]].upper()}"
-
-
-#: A variant's short name, as a director reads it.
-VARIANT_WORDS = (("mod", "modification"), ("form", "form"), ("plan", "plan"))
-
-
-def variant_words(variant: str) -> str:
-    """ "mod3" as "modification 3", "form2" as "form 2", "meet-all" as "meet all"."""
-    for short, word in VARIANT_WORDS:
-        if variant.startswith(short) and variant[len(short) :].isdigit():
-            return f"{word} {variant[len(short) :]}"
-    return variant.replace("-", " ")
 
 
 def movement_title(family: str, variant: str = "") -> str:

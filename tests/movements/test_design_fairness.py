@@ -91,3 +91,12 @@ def test_the_books_movement_that_fits_as_fairly_is_offered_first() -> None:
     six = designed(6, 10)
     assert fair_play(generate("howell", pairs=6)).consecutive and not book_fits(six)
     assert float(balance(six).summary.qf) == 100.0
+
+
+def test_a_books_variant_is_named_as_the_movement_page_names_it() -> None:
+    """Eleven pairs in eleven rounds of two deals: the book's Howell, plan 2, said in the app's words."""
+    fits = book_fits(generate("howell", pairs=11, deals=22, variant="plan2"))
+    plan2 = next(f for f in fits if f.family == "howell" and f.variant == "plan2")
+    assert plan2.said.startswith("The book's Howell Pair System, plan 2 (pp. ") and "(plan2)" not in plan2.said
+    assert not [f.said for f in fits if "(plan" in f.said or "(mod" in f.said or "(form" in f.said]
+    assert plan2.to_json()["variant"] == "plan2"  # the API keeps the identifier a client sends back

@@ -29,6 +29,7 @@ from typing import Any
 from .analysis import analyse
 from .balance import balance
 from .fair_play import FairPlay, fair_play
+from .family import variant_words
 from .recommend import recommend
 from .registry import FAMILIES, generate
 from .types import Movement, MovementUserError
@@ -72,8 +73,9 @@ class BookFit:
 
     @property
     def said(self) -> str:
-        """ "The book's Howell System (pp. 34-36) seats 8 pairs in 7 rounds of 1 deal: Qf 100, ..." """
-        name = f"{self.title}{f' ({self.variant})' if self.variant else ''} ({self.pages})"
+        """ "The book's Howell Pair System, plan 2 (pp. 38-41) seats 11 pairs in 11 rounds of 2 deals, ...":
+        the variant named as the movement page names it (``variant_words``), never by its identifier."""
+        name = f"{self.title}{f', {variant_words(self.variant)}' if self.variant else ''} ({self.pages})"
         unit = "players" if self.movement.entrant_kind == "player" else "pairs"
         m = self.movement
         deals = len(m.rounds[0].tables[0].trays)

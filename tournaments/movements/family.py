@@ -22,6 +22,18 @@ from .types import EntrantKind, Movement
 SessionKind = Literal["pairs", "fours", "sixes", "eights", "individuals", "teams"]
 
 
+#: A variant's short name, as a director reads it.
+VARIANT_WORDS = (("mod", "modification"), ("form", "form"), ("plan", "plan"))
+
+
+def variant_words(variant: str) -> str:
+    """ "mod3" as "modification 3", "form2" as "form 2", "meet-all" as "meet all"."""
+    for short, word in VARIANT_WORDS:
+        if variant.startswith(short) and variant[len(short) :].isdigit():
+            return f"{word} {variant[len(short) :]}"
+    return variant.replace("-", " ")
+
+
 class Generator(Protocol):
     """A family's generator: sizes in, a movement out (or a user error)."""
 
