@@ -165,30 +165,39 @@ def demo_exists() -> bool:
 def demo_links(base_url: str, *, password: str = DEMO_PASSWORD) -> list[str]:
     """The links to open, as lines to print: the director's login, tonight's sessions, the club's pages.
 
-    Tonight's sessions (dated today, not yet closed) come first with their director's page and the page
-    that prints their tables' QR codes, so that ``make club`` at the start of an evening points at the
-    evening rather than at the demo; a phone's links are printed for the latest session in play.
+    Every link is the demo club's own: a site with other clubs (made from /site/) never has their
+    sessions, tables or phones printed under the demo director's login. The demo club's sessions dated
+    today and not yet closed come first with their director's page and the page that prints their tables'
+    QR codes, so that ``make club`` at the start of an evening points at the evening rather than at the
+    demo; a phone's links are printed for its latest session in play.
     """
     club = Club.objects.filter(slug=DEMO_SLUG).first()
     lines = [f"  Director:          {base_url}/director/   (user {DEMO_USER!r}, password {password!r})"]
-    lines += _tonight_lines(base_url)
-    running = Session.objects.filter(status=Session.Status.RUNNING).first()  # the latest: -date, -id
-    if running is not None:
-        lines += _phone_lines(base_url, running)
-    published = Session.objects.filter(status=Session.Status.PUBLISHED).first()
-    if published is not None:
-        lines.append(f"  Public standings:  {base_url}/c/{published.club.slug}/s/{published.pk}/")
     if club is not None:
-        lines.append(f"  Club home:         {base_url}/c/{club.slug}/")
+        lines += _club_lines(base_url, club)
     lines.append(f"  New clubs:         {base_url}/site/   (same login: the site's administrator)")
     lines.append(f"  Admin:             {base_url}/admin/   (same login)")
     return lines
 
 
-def _tonight_lines(base_url: str) -> list[str]:
-    """Each session dated today and not yet closed: its director's page and its tables' QR codes."""
+def _club_lines(base_url: str, club: Club) -> list[str]:
+    """The demo club's tonight, a table's and a phone's links, its latest standings and its home."""
+    lines = _tonight_lines(base_url, club)
+    own = Session.objects.filter(club=club)  # the latest first: -date, -id
+    running = own.filter(status=Session.Status.RUNNING).first()
+    if running is not None:
+        lines += _phone_lines(base_url, running)
+    published = own.filter(status=Session.Status.PUBLISHED).first()
+    if published is not None:
+        lines.append(f"  Public standings:  {base_url}/c/{club.slug}/s/{published.pk}/")
+    lines.append(f"  Club home:         {base_url}/c/{club.slug}/")
+    return lines
+
+
+def _tonight_lines(base_url: str, club: Club) -> list[str]:
+    """Each of the club's sessions dated today and not yet closed: its director's page and QR codes."""
     tonight = Session.objects.filter(
-        date=timezone.localdate(), status__in=[Session.Status.DRAFT, Session.Status.RUNNING]
+        club=club, date=timezone.localdate(), status__in=[Session.Status.DRAFT, Session.Status.RUNNING]
     ).order_by("id")
     if not tonight:
         return ["  Tonight:           no session dated today yet: set one up from the director's page"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +13,9 @@ from django.utils import timezone
 
 from entry.demo import DEMO_PASSWORD, DEMO_USER, build_demo, demo_links
 from scoring.models import SlipLine
-from tournaments.models import Club, Session
+from tests.public.builders import play_session
+from tournaments.models import Club, EntrantLink, Session, Table
+from tournaments.services import club as club_services
 from tournaments.services import sessions
 
 pytestmark = pytest.mark.django_db
@@ -71,3 +74,30 @@ def test_the_printed_links_name_tonights_session_not_the_demos(demo: object, dir
     assert f"  Tonight:           http://x/director/s/{tonight.pk}/   (Friday pairs, being set up)" in lines
     assert f"  Its QR codes:      http://x/director/s/{tonight.pk}/print/   (print, one per table)" in lines
     assert not any("no session dated today" in line for line in lines)
+
+
+def test_every_printed_link_is_the_demo_clubs_when_other_clubs_exist(
+    demo: object, running_session: Session
+) -> None:
+    """Issue: after other clubs were made, make run printed their standings, tonight and phones."""
+    other = running_session.club
+    today = timezone.localdate()
+    Session.objects.filter(pk=running_session.pk).update(date=today)  # the latest session in play
+    sessions.session_create(club=other, date=today, title="Their draft")
+    people = [club_services.player_create(club=other, name=f"Guest {i}") for i in range(16)]
+    play_session(club=other, players=people, title="Their published", date=today)
+    demo_club = Club.objects.get(slug="riverside")
+    own = set(Session.objects.filter(club=demo_club).values_list("pk", flat=True))
+    tables = set(Table.objects.filter(session__club=demo_club).values_list("token", flat=True))
+    links = set(EntrantLink.objects.filter(session__club=demo_club).values_list("token", flat=True))
+    lines = demo_links("http://x")
+    printed = [line.split("http://x", 1)[1].split()[0] for line in lines if "http://x" in line]
+    assert any(p.startswith("/t/") for p in printed) and any(p.startswith("/p/") for p in printed)
+    assert any(re.fullmatch(r"/c/riverside/s/\d+/", p) for p in printed)
+    for path in printed:
+        if found := re.fullmatch(r"/(?:director|c/[a-z-]+)/s/(\d+)/(?:print/)?", path):
+            assert int(found.group(1)) in own, (path, lines)
+        assert not path.startswith("/c/") or path.startswith("/c/riverside/"), (path, lines)
+        assert not path.startswith("/t/") or path.split("/")[2] in tables, (path, lines)
+        assert not path.startswith("/p/") or path.split("/")[2] in links, (path, lines)
+    assert not any("Their" in line for line in lines)
