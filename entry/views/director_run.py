@@ -104,11 +104,21 @@ class BoardJsonView(DirectorSessionMixin, View):
             d["url"] = reverse("run:line", args=[pk, d["line"]])
         data["needs"] = context["needs"].to_json()
         data["needs_count"] = context["needs"].count
-        data["needs_html"] = render_to_string(
-            "director/_needs_you.html", {**context, "session": self.session}, request=request
-        )
         data["clock"] = json.loads(context["clock_json"]) if context["clock_json"] else None
+        data["all_in"] = context["all_in"]
+        data.update(board_html(request, {**context, "session": self.session}))
         return JsonResponse(data, headers={"Cache-Control": "no-store"})
+
+
+def board_html(request: HttpRequest, context: dict[str, Any]) -> dict[str, str]:
+    """What board.js puts in the page as the server draws it: "Needs you" with its buttons, and the
+    sentence once every tray is in (blank before)."""
+    return {
+        "needs_html": render_to_string("director/_needs_you.html", context, request=request),
+        "all_in_html": (
+            render_to_string("director/_all_in.html", context, request=request) if context["all_in"] else ""
+        ),
+    }
 
 
 class CallAnswerView(ActionView):

@@ -48,6 +48,14 @@
     clock.hidden = !data.clock;
   }
 
+  function updateAllIn(data) {
+    // Once every tray is in, the server's sentence: true of the "Needs you" list as it stands.
+    var allIn = document.getElementById("all-in");
+    if (!allIn) return;
+    allIn.innerHTML = data.all_in_html || "";
+    allIn.hidden = !data.all_in;
+  }
+
   function updateRound(data) {
     var now = document.getElementById("room-round");
     if (now) now.textContent = "Round " + data.room_round;
@@ -61,6 +69,7 @@
     data.tables.forEach(updateRow);
     updateAttention(data);
     updateClock(data);
+    updateAllIn(data);
     updateRound(data);
     Object.keys(data.totals).forEach(function (k) {
       var b = document.querySelector('#totals [data-k="' + k + '"]');

@@ -169,3 +169,44 @@ def test_the_room_clock_follows_tables_that_move_on_early_and_stops_when_every_t
     assert data["totals"]["missing"] == 0 and data["clock"] is None
     page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
     assert "Every tray is in" in page and "begins" not in page
+
+
+def _every_tray_in(session: Session) -> list[SlipLine]:
+    """N-S of every table send every tray of every round (nobody checks them yet)."""
+    lines = []
+    for rnd in (1, 2, 3):
+        for n in (1, 2, 3):
+            table = session.tables.get(number=n)
+            lines.append(result_submit(table=table, tray_number=_tray(session, n, rnd), ns_tricks=7).line)
+    return lines
+
+
+def _all_in(client: Client, session: Session) -> tuple[str, bool]:
+    """The board's sentence once every tray is in, and whether "Needs you" is shown."""
+    page = client.get(reverse("run:board", args=[session.pk])).content.decode()
+    said = page.split('id="all-in"', 1)[1].split("</p>", 1)[0]
+    return said, '<section class="attention" id="attention" hidden>' not in page
+
+
+def _all_in_json(client: Client, session: Session, said: str) -> str:
+    """board.json's sentence, the page's (board.js puts it in the page as the list changes)."""
+    data = client.get(reverse("run:board_json", args=[session.pk])).json()
+    assert data["all_in"] and " ".join(data["all_in_html"].split()) in " ".join(said.split())
+    html: str = data["all_in_html"]
+    return html
+
+
+def test_with_everything_in_the_board_says_what_is_left_and_nothing_of_a_list_not_shown(
+    director_client: Client, running_session: Session
+) -> None:
+    """Issue: "close & publish once the list below is clear" with no list below."""
+    lines = _every_tray_in(running_session)
+    result_dispute(line=lines[0], claimed=5, by="E-W")
+    said, shown = _all_in(director_client, running_session)
+    assert "once the list “Needs you” below is clear" in said and shown
+    _all_in_json(director_client, running_session, said)
+    SlipLine.objects.filter(pk__in=[line.pk for line in lines]).update(status="confirmed")
+    said, shown = _all_in(director_client, running_session)
+    assert "Every line is in and checked:" in said and "list" not in said and not shown
+    assert ">close and publish</a>" in _all_in_json(director_client, running_session, said)
+    assert f'href="{reverse("run:close", args=[running_session.pk])}"' in said
