@@ -1,8 +1,9 @@
 """A movement designed to order on the director's pages, kept as the club's own, and played like any other.
 
-At 1280 px: the director asks the designer for six pairs in five rounds of
-one deal and five seconds, photographs the search under way and, once the
-page has looked again, the movement found, keeps it under a name, seats a
+At 1280 px: the director opens the designer from a session's movement page,
+asks it for six pairs in five rounds of one deal and five seconds,
+photographs the search under way and, once the page has looked again, the
+movement found, keeps it under a name, goes back to the session, seats a
 session of six pairs by it from the session's movement page ("The club's
 own movements"), starts, enters every round's results on the
 director's own page (the tables deal), closes, and opens the guide cards (page and PDF).
@@ -38,10 +39,11 @@ def tricks(table: int, tray: int) -> int:
     return (3 * table + 5 * tray) % 7 + 4
 
 
-def design_and_keep(desk: Any, base: str, club: Club) -> ClubMovement:
-    """The designer's page: six pairs, five rounds of a deal, five seconds; seen searching, then kept."""
-    desk.goto(f"{base}/director/")
-    desk.get_by_role("link", name="Movements").click()
+def design_and_keep(desk: Any, base: str, club: Club, session: Session) -> ClubMovement:
+    """The designer's page, opened from the session's movement page: six pairs, five rounds of a deal,
+    five seconds; seen searching, then kept, and the way back to the session offered."""
+    desk.goto(f"{base}/director/s/{session.pk}/setup/")
+    desk.locator("#club-movements").get_by_role("link", name="Design a movement").click()
     desk.check("input[name=kind][value=pairs]")
     desk.fill("#design-pairs", "6")
     desk.fill("#design-rounds", "5")
@@ -60,6 +62,11 @@ def design_and_keep(desk: Any, base: str, club: Club) -> ClubMovement:
     desk.get_by_role("button", name="Keep as the club's movement").click()
     desk.wait_for_selector("text=Kept as the club's movement")
     assert "Six pairs, five rounds" in desk.locator("#kept").inner_text()
+    back = desk.locator("#back-link a")
+    assert back.inner_text() == f"Back to {session.title}'s movement" and back.is_visible()
+    support.shot(desk, "designed-02b-kept-and-back")
+    back.click()
+    desk.wait_for_url(f"{base}/director/s/{session.pk}/setup/#movement")
     with DB_LOCK:
         return ClubMovement.objects.get(club=club)
 
@@ -103,7 +110,7 @@ def test_a_designed_movement_is_kept_seated_played_and_printed(
 ) -> None:
     base = live_server.url
     log_in(desk, base)
-    kept = design_and_keep(desk, base, club)
+    kept = design_and_keep(desk, base, club, draft_session)
     assert (kept.entrants, kept.rounds, kept.trays) == (6, 5, 5)
     seat_by_it(desk, base, draft_session, kept)
     play_and_close(desk, base, draft_session)

@@ -286,3 +286,52 @@ def test_the_progress_says_the_best_so_far_by_fairness_then_qf() -> None:
         "Searching… 40% of the time; Qf so far 88.2 (sit-outs 0 to 1 a pair; "
         "1 pair of pairs meets more than once; none meet in consecutive rounds)"
     )
+
+
+def test_opened_from_a_sessions_movement_page_the_designer_leads_back_to_it_after_keeping(
+    director_client: Client, club: Club, draft_session: Session
+) -> None:
+    """Issue: after keeping a movement the page had no way back to the session being set up."""
+    pk = draft_session.pk
+    setup = director_client.get(reverse("director:setup", args=[pk])).content.decode()
+    assert f'href="{designer(club)}?session={pk}"' in setup
+    opened = director_client.get(designer(club), {"session": pk}).content.decode()
+    assert f'<input type="hidden" name="session" value="{pk}">' in opened
+    started = director_client.post(designer(club), {**EIGHT_PAIRS, "session": pk})
+    assert started.status_code == 302 and f"&session={pk}#design" in started["Location"]
+    design_id = started["Location"].split("?design=")[1].split("&")[0]
+    stop = reverse("director:design_stop", args=[club.slug])
+    stopped = director_client.post(stop, {"design": design_id, "session": pk})
+    assert f"?design={design_id}&session={pk}#design" in stopped["Location"]
+    tasks.designer_idle().result(timeout=30)
+    shown = director_client.get(stopped["Location"]).content.decode()
+    assert shown.count(f'<input type="hidden" name="session" value="{pk}">') == 2  # to keep, to ask again
+    kept = director_client.post(
+        reverse("director:design_keep", args=[club.slug]), {"design": design_id, "name": "Ours", "session": pk}
+    )
+    assert kept.status_code == 302 and kept["Location"].endswith(f"?session={pk}#kept")
+    page = director_client.get(kept["Location"]).content.decode()
+    setup_url = reverse("director:setup", args=[pk])
+    back = f"href=\"{setup_url}#movement\">Back to Test pairs's movement</a>"
+    assert "Kept as the club&#x27;s movement “Ours”" in page and back in page
+
+
+@pytest.mark.parametrize("value", ["", "abc", "-1", "1" * 40, "9" * 18, "１"])
+def test_without_a_session_of_the_club_the_designer_leads_to_the_directors_home(
+    director_client: Client, club: Club, value: str
+) -> None:
+    page = director_client.get(designer(club), {"session": value})
+    body = page.content.decode()
+    assert page.status_code == 200
+    home = reverse("director:home")
+    assert f"<a href=\"{home}\">Back to the director's home</a>" in body
+    assert 'name="session"' not in body
+
+
+def test_another_clubs_session_is_not_led_back_to(
+    director_client: Client, club: Club, stranger_client: Client
+) -> None:
+    other = Club.objects.get(slug="other")
+    theirs = Session.objects.create(club=other, date="2026-11-02", title="Their pairs")
+    body = director_client.get(designer(club), {"session": theirs.pk}).content.decode()
+    assert "Their pairs" not in body and "Back to the director's home" in body

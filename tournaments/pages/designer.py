@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..display import plural
-from ..models import Club, ClubMovement
+from ..models import Club, ClubMovement, Session
 from ..movements import Movement
 from ..movements.analysis import analyse
 from ..movements.fair_play import fair_play
@@ -34,6 +34,9 @@ INITIAL = {
 }
 #: The form's fields, as the page posts them.
 FIELDS = ("kind", "pairs", "rounds", "deals_per_round", "players", "seconds")
+#: The most digits of the session a designer was opened from (``?session=``) the page reads: every id
+#: of 18 digits is below the database's 64-bit keys; anything longer is no session.
+SESSION_DIGITS = 18
 
 
 def form_values(data: Any = None) -> dict[str, str]:
@@ -62,6 +65,15 @@ def refusal(exc: UserError, fields: tuple[str, ...] = FIELDS) -> dict[str, str]:
     return {exc.field if exc.field in fields else "form": exc.message}
 
 
+def session_back(*, club: Club, value: Any) -> Session | None:
+    """The club's session the designer was opened from (``session``, carried from its movement page), to
+    lead the director back to it; None for no id, not an id, or another club's session."""
+    raw = str(value or "")
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= SESSION_DIGITS):
+        return None
+    return Session.objects.filter(club=club, pk=int(raw)).first()
+
+
 def designer_context(
     *,
     club: Club,
@@ -69,11 +81,14 @@ def designer_context(
     values: dict[str, str] | None = None,
     errors: dict[str, str] | None = None,
     keep_errors: dict[str, str] | None = None,
+    back: Session | None = None,
 ) -> dict[str, Any]:
-    """Everything the designer's page shows."""
+    """Everything the designer's page shows; ``back``, the session to lead back to (else the director's
+    home)."""
     found = design.found() if design is not None else None
     return {
         "club": club,
+        "back": back,
         "design": design,
         "found": found_facts(found) if found is not None else None,
         "values": values or (asked(design) if design is not None else form_values()),

@@ -14,29 +14,41 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.views import View
 
 from .. import tasks
 from ..mixins import DirectorClubMixin
+from ..models import Session
 from ..pages import designer as page
 from ..services import designs
 from ..services.errors import UserError
 
 
 class DesignerPage(DirectorClubMixin, View):
-    """The designer's page, with a design shown and any refusal by its field."""
+    """The designer's page, with a design shown and any refusal by its field.
+
+    Opened from a session's movement page, it carries that session (``session``, in its address and in
+    each of its forms) to offer the way back to it once a movement is kept."""
+
+    def back(self) -> Session | None:
+        """The club's session this page was opened from, if any."""
+        data = self.request.POST if self.request.method == "POST" else self.request.GET
+        return page.session_back(club=self.club, value=data.get("session"))
 
     def page(
         self, request: HttpRequest, design_id: str, status: int = 200, **shown: dict[str, str]
     ) -> HttpResponse:
         design = designs.design_status(club=self.club, design_id=design_id)
-        context = page.designer_context(club=self.club, design=design, **shown)
+        context = page.designer_context(club=self.club, design=design, back=self.back(), **shown)
         return render(request, "director/designer.html", context, status=status)
 
     def to_page(self, design_id: str = "", anchor: str = "design") -> HttpResponse:
-        """Back to the page (showing a design), at one of its sections."""
-        query = f"?design={design_id}" if design_id else ""
-        return redirect(f"{reverse('director:designer', args=[self.club.slug])}{query}#{anchor}")
+        """Back to the page (showing a design, for the session it was opened from), at one of its sections."""
+        back = self.back()
+        query = urlencode({k: v for k, v in (("design", design_id), ("session", back and back.pk)) if v})
+        where = reverse("director:designer", args=[self.club.slug])
+        return redirect(f"{where}{'?' if query else ''}{query}#{anchor}")
 
 
 class DesignerView(DesignerPage):
