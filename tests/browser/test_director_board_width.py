@@ -45,10 +45,12 @@ CELLS = """() => {
       for (const part of td.querySelectorAll('.pairs, .chip, .state')) {
         if (!part.textContent.trim()) continue;
         const at = part.getBoundingClientRect();
-        if (!inside(at, box) || meet(at, name)) out.push(td.id + ' ' + part.className + ' ' + part.textContent);
+        if (!inside(at, box) || meet(at, name)) out.push(`${td.id} ${part.className} ${part.textContent}`);
       }
       const parts = [...td.querySelectorAll('.pairs, .chip, .state')].map(p => p.getBoundingClientRect());
-      parts.forEach((a, i) => parts.slice(i + 1).forEach(b => { if (meet(a, b)) out.push(td.id + ' overlap'); }));
+      parts.forEach((a, i) => parts.slice(i + 1).forEach(b => {
+        if (meet(a, b)) out.push(td.id + ' overlap');
+      }));
     }
   }
   return out;
@@ -84,7 +86,8 @@ def test_fifteen_rounds_fit_the_board_at_1280(live_server: Any, new_page: Any, f
     assert wrap[0] <= wrap[1], f"the board scrolls sideways: {wrap}"
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDE["width"]
     now = page.locator("#board thead th.now").evaluate(
-        """th => { const a = th.getBoundingClientRect(), w = th.closest('.board-wrap').getBoundingClientRect();
+        """th => { const a = th.getBoundingClientRect();
+                   const w = th.closest('.board-wrap').getBoundingClientRect();
                    return [a.left >= w.left, a.right <= w.right + 0.5, th.textContent.trim()]; }"""
     )
     assert now[:2] == [True, True], now

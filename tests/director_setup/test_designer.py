@@ -307,12 +307,13 @@ def test_opened_from_a_sessions_movement_page_the_designer_leads_back_to_it_afte
     shown = director_client.get(stopped["Location"]).content.decode()
     assert shown.count(f'<input type="hidden" name="session" value="{pk}">') == 2  # to keep, to ask again
     kept = director_client.post(
-        reverse("director:design_keep", args=[club.slug]), {"design": design_id, "name": "Ours", "session": pk}
+        reverse("director:design_keep", args=[club.slug]),
+        {"design": design_id, "name": "Ours", "session": pk},
     )
     assert kept.status_code == 302 and kept["Location"].endswith(f"?session={pk}#kept")
     page = director_client.get(kept["Location"]).content.decode()
     setup_url = reverse("director:setup", args=[pk])
-    back = f"href=\"{setup_url}#movement\">Back to Test pairs's movement</a>"
+    back = f'href="{setup_url}#movement">Back to Test pairs\'s movement</a>'
     assert "Kept as the club&#x27;s movement “Ours”" in page and back in page
 
 
@@ -324,7 +325,7 @@ def test_without_a_session_of_the_club_the_designer_leads_to_the_directors_home(
     body = page.content.decode()
     assert page.status_code == 200
     home = reverse("director:home")
-    assert f"<a href=\"{home}\">Back to the director's home</a>" in body
+    assert f'<a href="{home}">Back to the director\'s home</a>' in body
     assert 'name="session"' not in body
 
 

@@ -97,6 +97,8 @@ def test_a_books_variant_is_named_as_the_movement_page_names_it() -> None:
     """Eleven pairs in eleven rounds of two deals: the book's Howell, plan 2, said in the app's words."""
     fits = book_fits(generate("howell", pairs=11, deals=22, variant="plan2"))
     plan2 = next(f for f in fits if f.family == "howell" and f.variant == "plan2")
-    assert plan2.said.startswith("The book's Howell Pair System, plan 2 (pp. ") and "(plan2)" not in plan2.said
+    assert (
+        plan2.said.startswith("The book's Howell Pair System, plan 2 (pp. ") and "(plan2)" not in plan2.said
+    )
     assert not [f.said for f in fits if "(plan" in f.said or "(mod" in f.said or "(form" in f.said]
     assert plan2.to_json()["variant"] == "plan2"  # the API keeps the identifier a client sends back

@@ -126,7 +126,12 @@ def test_the_code_is_asked_for_in_a_phone_input(running_session: Session) -> Non
         found = re.search(rf'<input [^>]*id="{box}"[^>]*>', asked)
         assert found, box
         tag = found.group(0)
-        for attribute in ('type="text"', 'inputmode="numeric"', 'autocomplete="one-time-code"', 'class="code-input"'):
+        for attribute in (
+            'type="text"',
+            'inputmode="numeric"',
+            'autocomplete="one-time-code"',
+            'class="code-input"',
+        ):
             assert attribute in tag, (box, attribute, tag)
 
 

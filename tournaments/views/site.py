@@ -27,9 +27,9 @@ from django.views.decorators.cache import never_cache
 
 from infra.security import SetPasswordRateThrottle, page_throttled
 
+from ..models import Club
 from ..services import site
 from ..services.club import clubs_directed_by
-from ..models import Club
 from ..services.errors import NotFound, UserError
 from ..services.text import max_length
 from ..site_selectors import club_for_site, clubs_for_site, is_site_admin
