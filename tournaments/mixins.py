@@ -48,7 +48,9 @@ def post_int(data: QueryDict, name: str, label: str) -> int:
 def post_id(data: QueryDict, name: str) -> int | None:
     """The id a form's choice posts (a player, an entrant), or None when it is not one."""
     raw = data.get(name, "").strip()
-    return int(raw) if raw.isascii() and raw.isdigit() and int(raw) <= ID_MAX else None
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= len(str(ID_MAX))):
+        return None  # Python reads no number of over 4,300 digits: none is an id
+    return int(raw) if int(raw) <= ID_MAX else None
 
 
 class DirectorClubMixin(LoginRequiredMixin):

@@ -189,3 +189,17 @@ def test_a_revoked_link_stops_working_and_a_new_one_works(
     assert table.token != old and not table.token_revoked
     assert client.get(reverse("table:home", args=[table.token])).status_code == 200
     assert client.get(reverse("table:home", args=[old])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "form,field", [("substitute", "player_out"), ("substitute", "player_in"), ("phantom", "entrant")]
+)
+def test_an_id_of_thousands_of_digits_is_a_choice_not_made(
+    director_client: Client, running_session: Session, form: str, field: str
+) -> None:
+    """Python refuses to read a number of over 4,300 digits (a ValueError): the page says what is missing."""
+    posted = {"form": form, "player_out": "1", "player_in": "2", "entrant": "1", "from_round": "1"}
+    response = director_client.post(
+        reverse("run:tables", args=[running_session.pk]), {**posted, field: "9" * 5000}
+    )
+    assert response.status_code == 400 and "Choose" in response.content.decode()

@@ -138,3 +138,11 @@ def test_a_session_number_below_one_is_refused_next_to_the_field(
     )
     assert response.context["propose_form"].errors["session_number"]
     assert not Session.objects.filter(series=series).exists()
+
+
+def test_a_session_number_of_thousands_of_digits_is_read_as_none_given(
+    director_client: Client, series: Series
+) -> None:
+    """Python reads no number of over 4,300 digits: the page proposes the next session, never a 500."""
+    page = director_client.get(reverse("director:rotation", args=[series.pk]), {"session_number": "9" * 5000})
+    assert page.status_code == 200

@@ -217,3 +217,10 @@ def test_the_director_home_links_to_roster_new_session_and_series(
 def test_a_draft_session_opens_on_its_setup_page(director_client: Client, empty_session: Session) -> None:
     page = director_client.get(reverse("director:home")).content.decode()
     assert s_url("setup", empty_session) in page
+
+
+def test_deals_of_thousands_of_digits_are_read_as_none_asked(
+    director_client: Client, empty_session: Session
+) -> None:
+    """Python reads no number of over 4,300 digits: the set-up page takes a usual evening's deals."""
+    assert director_client.get(s_url("setup", empty_session), {"deals": "9" * 5000}).status_code == 200

@@ -54,7 +54,8 @@ def numbering_people(series: Series, form: forms.Form) -> dict[str, Any]:
 
 def _next_number(series: Series, query: Mapping[str, str]) -> int:
     raw = query.get("session_number", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and int(raw) >= 1 else series.sessions.count() + 1
+    whole = raw.isascii() and raw.isdigit() and len(raw) <= 9  # never a number Python will not read
+    return int(raw) if whole and int(raw) >= 1 else series.sessions.count() + 1
 
 
 def rotation_context(

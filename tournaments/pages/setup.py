@@ -61,7 +61,7 @@ UNIT_WORDS: dict[str, tuple[str, str]] = {
 def deals_wanted(request: HttpRequest, session: Session) -> int:
     """Deals available: the ``deals`` asked for, or the chosen movement's, or a usual evening's."""
     raw = request.GET.get("deals", "")
-    if raw.isascii() and raw.isdigit() and 1 <= int(raw) <= MAX_DEALS:
+    if raw.isascii() and raw.isdigit() and len(raw) <= 3 and 1 <= int(raw) <= MAX_DEALS:
         return int(raw)
     return session.trays_count or DEFAULT_DEALS
 
