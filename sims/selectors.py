@@ -209,6 +209,17 @@ def checks(event: SimEvent) -> list[str]:
     return [flag.text for flag in check_field(heats(event), names)]
 
 
+def missing_heats(event: SimEvent) -> list[str]:
+    """The clubs taking part (not withdrawn) that have not sent their heat, in the order added."""
+    waiting = SimClub.objects.filter(event=event, withdrawn=False, heat__isnull=True).order_by("pk")
+    return list(waiting.values_list("name", flat=True))
+
+
+def taking_part(event: SimEvent) -> int:
+    """How many clubs take part (withdrawn ones not counted)."""
+    return SimClub.objects.filter(event=event, withdrawn=False).count()
+
+
 def frequency(event: SimEvent) -> dict[int, list[int]]:
     """Each deal's frequency table: how many tables took each number of N-S tricks, 0 to 13."""
     return frequency_tables(heats(event))[0]

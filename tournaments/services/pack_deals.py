@@ -32,8 +32,3 @@ def pack_deals_held(session: Session, *, doing: str, field: str = "pack") -> Non
     if pack:
         event = str(pack.get("event", "")) if isinstance(pack, dict) else ""
         raise UserError(HELD.format(event=event or "a simultaneous event", doing=doing), field=field)
-
-
-def plays_pack(session: Session) -> bool:
-    """Whether the session plays a simultaneous event's pack (its deals are held: ``pack_deals_held``)."""
-    return bool(session.sim_pack)
