@@ -53,7 +53,8 @@ def test_the_trays_page_offers_no_dealing_over_the_pack_and_refuses_a_post_with_
 ) -> None:
     before = hands_of(playing)
     page = director_client.get(reverse("director:trays", args=[playing.pk])).content.decode()
-    assert "Deal all trays again" not in page and reverse("director:trays_deal", args=[playing.pk]) not in page
+    assert "Deal all trays again" not in page
+    assert reverse("director:trays_deal", args=[playing.pk]) not in page
     assert reverse("director:pbn_import", args=[playing.pk]) not in page
     assert reverse("director:trays_clear", args=[playing.pk]) not in page
     assert 'id="pack-deals-held"' in page
@@ -66,7 +67,8 @@ def test_the_trays_page_offers_no_dealing_over_the_pack_and_refuses_a_post_with_
         {"file": SimpleUploadedFile("d.pbn", pbn_of(playing).encode())},
     )
     assert SAME_AT_EVERY_CLUB in pbn.content.decode()
-    trump = director_client.post(reverse("director:trays_trump", args=[playing.pk]), {"suit": "S"}, follow=True)
+    trumps = reverse("director:trays_trump", args=[playing.pk])
+    trump = director_client.post(trumps, {"suit": "S"}, follow=True)
     assert SAME_AT_EVERY_CLUB in trump.content.decode()
     assert hands_of(playing) == before
 

@@ -80,7 +80,8 @@ def test_an_event_with_no_club_says_so_and_offers_no_publishing(club: Club, dire
     body = director_client.get(url).content.decode()
     assert "Nothing looks wrong" not in body and 'id="no-club"' in body
     assert reverse("sims:state", args=[club.slug, event.ref, "publish"]) not in body
-    forced = director_client.post(reverse("sims:state", args=[club.slug, event.ref, "publish"]), {"anyway": "1"})
+    publish = reverse("sims:state", args=[club.slug, event.ref, "publish"])
+    forced = director_client.post(publish, {"anyway": "1"})
     assert forced.status_code == 400 and "there is no field to publish" in forced.content.decode()
     assert SimEvent.objects.get(pk=event.pk).state == "open"
 
