@@ -88,11 +88,7 @@ def _row_ok(row: Any) -> bool:
         return False
     texts = all(isinstance(row.get(k), str) and len(row[k]) <= 120 for k in ("club", "pair", "direction"))
     texts = texts and len(row["pair"]) <= PAIR_ID_MAX and row["direction"] in DIRECTIONS
-    rank, club_rank, score = row.get("rank"), row.get("club_rank"), row.get("score")
-    try:
-        number = float(score) if isinstance(score, str) and len(score) <= 30 else math.nan
-    except ValueError:
-        number = math.nan
+    rank, club_rank = row.get("rank"), row.get("club_rank")
     return (
         texts
         and isinstance(rank, str)
@@ -100,8 +96,19 @@ def _row_ok(row: Any) -> bool:
         and isinstance(club_rank, int)
         and not isinstance(club_rank, bool)
         and 1 <= club_rank <= MAX_HEAT_PAIRS
-        and math.isfinite(number)
+        and _figure(row.get("score"))
+        and ("club_score" not in row or row["club_score"] == "" or _figure(row["club_score"]))
     )
+
+
+def _figure(value: Any) -> bool:
+    """Whether a score of the field is one: a finite number written as text, of at most 30 characters
+    (a field from a server that kept no club score has none: ``club_score`` may be missing or blank)."""
+    try:
+        number = float(value) if isinstance(value, str) and len(value) <= 30 else math.nan
+    except ValueError:
+        number = math.nan
+    return math.isfinite(number)
 
 
 def _fields(body: Mapping[str, Any]) -> dict[str, list[Any]]:

@@ -491,7 +491,8 @@ def _placing(event: SimEvent, club: SimClub, row: dict[str, Any], method: str, p
     return SimPlacing(
         event=event, sim_club=club, method=method, position=position, pair=row["pair"],
         names=row["names"][:NAMES_MAX], direction=row["direction"], rank=row["rank"], score=row["score"],
-        club_rank=row["club_rank"], club_field=row["club_field"], club_place=row["club_place"],
+        club_score=row["club_score"], club_rank=row["club_rank"], club_field=row["club_field"],
+        club_place=row["club_place"],
     )  # fmt: skip
 
 
