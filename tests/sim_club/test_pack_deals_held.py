@@ -140,3 +140,25 @@ def test_a_pbn_file_refused_is_said_at_the_top_too(draft: Session, director_clie
     body = refused.content.decode()
     banner = body.split('<div class="messages">', 1)[1].split("</div>", 1)[0]
     assert "The PBN file was not imported: " in banner
+
+
+def test_a_session_seated_again_keeps_the_packs_deals_on_their_trays(playing: Session, director: Any) -> None:
+    before = hands_of(playing)
+    api = token_client(director)
+    again = api.post(
+        f"/api/v1/sessions/{playing.pk}/movement/", {"family": "mitchell", "deals": 6}, format="json"
+    )
+    assert again.status_code == 200, again.content
+    assert hands_of(playing) == before and len(before) == 6
+
+
+def test_a_movement_of_fewer_trays_than_the_pack_has_deals_is_refused(
+    playing: Session, director: Any
+) -> None:
+    before = hands_of(playing)
+    api = token_client(director)
+    fewer = api.post(
+        f"/api/v1/sessions/{playing.pk}/movement/", {"family": "mitchell", "deals": 3}, format="json"
+    )
+    assert fewer.status_code == 400 and "leave some of the event" in fewer.json()["family"][0]
+    assert hands_of(playing) == before
