@@ -46,6 +46,8 @@ FIELD_MAX = 8_000_000
 #: A published overall place, as the organiser writes it: "5th of 18", "=5th of 18".
 RANK = re.compile(r"=?[1-9][0-9]{0,5}(st|nd|rd|th) of [1-9][0-9]{0,5}")
 NOT_A_FIELD = "This is not a simultaneous event's published field"
+#: The longest score a field's row may give (its percentage or score, and its club score), in characters.
+SCORE_MAX = 30
 #: A pair's way in a field's row: N-S, E-W, or both (a Howell, or arrows switched).
 DIRECTIONS = ("NS", "EW", "NS/EW")
 
@@ -102,10 +104,11 @@ def _row_ok(row: Any) -> bool:
 
 
 def _figure(value: Any) -> bool:
-    """Whether a score of the field is one: a finite number written as text, of at most 30 characters
-    (a field from a server that kept no club score has none: ``club_score`` may be missing or blank)."""
+    """Whether a score of the field is one: a finite number written as text, of at most ``SCORE_MAX``
+    characters (a field from a server that kept no club score has none: ``club_score`` may be missing or
+    blank)."""
     try:
-        number = float(value) if isinstance(value, str) and len(value) <= 30 else math.nan
+        number = float(value) if isinstance(value, str) and len(value) <= SCORE_MAX else math.nan
     except ValueError:
         number = math.nan
     return math.isfinite(number)
