@@ -46,6 +46,8 @@ FIELD_MAX = 8_000_000
 #: A published overall place, as the organiser writes it: "5th of 18", "=5th of 18".
 RANK = re.compile(r"=?[1-9][0-9]{0,5}(st|nd|rd|th) of [1-9][0-9]{0,5}")
 NOT_A_FIELD = "This is not a simultaneous event's published field"
+#: The longest score a field's row may give (its percentage or score, and its club score), in characters.
+SCORE_MAX = 30
 #: A pair's way in a field's row: N-S, E-W, or both (a Howell, or arrows switched).
 DIRECTIONS = ("NS", "EW", "NS/EW")
 
@@ -88,11 +90,7 @@ def _row_ok(row: Any) -> bool:
         return False
     texts = all(isinstance(row.get(k), str) and len(row[k]) <= 120 for k in ("club", "pair", "direction"))
     texts = texts and len(row["pair"]) <= PAIR_ID_MAX and row["direction"] in DIRECTIONS
-    rank, club_rank, score = row.get("rank"), row.get("club_rank"), row.get("score")
-    try:
-        number = float(score) if isinstance(score, str) and len(score) <= 30 else math.nan
-    except ValueError:
-        number = math.nan
+    rank, club_rank = row.get("rank"), row.get("club_rank")
     return (
         texts
         and isinstance(rank, str)
@@ -100,8 +98,20 @@ def _row_ok(row: Any) -> bool:
         and isinstance(club_rank, int)
         and not isinstance(club_rank, bool)
         and 1 <= club_rank <= MAX_HEAT_PAIRS
-        and math.isfinite(number)
+        and _figure(row.get("score"))
+        and ("club_score" not in row or row["club_score"] == "" or _figure(row["club_score"]))
     )
+
+
+def _figure(value: Any) -> bool:
+    """Whether a score of the field is one: a finite number written as text, of at most ``SCORE_MAX``
+    characters (a field from a server that kept no club score has none: ``club_score`` may be missing or
+    blank)."""
+    try:
+        number = float(value) if isinstance(value, str) and len(value) <= SCORE_MAX else math.nan
+    except ValueError:
+        number = math.nan
+    return math.isfinite(number)
 
 
 def _fields(body: Mapping[str, Any]) -> dict[str, list[Any]]:

@@ -41,7 +41,7 @@ from scoring.visibility import DIRECTOR, Viewer, sim_placings_seen
 from tournaments.models import Session
 
 from . import selectors
-from .models import METHODS, SimEvent
+from .models import METHODS, NAMES_MAX, SimEvent
 
 #: How a method is named beside a placing when the event scores more than one.
 METHOD_WORDS = {"matchpoints": "matchpoints", "trick": "the trick method", "exponent": "the exponent system"}
@@ -58,6 +58,10 @@ class Placing:
     score: str
     club: str
     text: str
+    #: The pair's score in its club's heat scored alone ("56.3%", "score 22.40"; "" when not kept).
+    club_score: str = ""
+    #: The names its heat gave the pair ("" when not known).
+    names: str = ""
 
 
 def club_rows(fields: Mapping[str, Sequence[Mapping[str, Any]]], club: str) -> dict[str, dict[str, Any]]:
@@ -69,8 +73,19 @@ def club_rows(fields: Mapping[str, Sequence[Mapping[str, Any]]], club: str) -> d
     for method, rows in fields.items():
         mine = [r for r in rows if str(r.get("club", "")).casefold() == name]
         keep = ("pair", "direction", "rank", "score", "club_rank")
-        out[method] = {"pairs": len(rows), "rows": with_club_places([{k: r[k] for k in keep} for r in mine])}
+        kept = [{**{k: r[k] for k in keep}, **_optional(r)} for r in mine]
+        out[method] = {"pairs": len(rows), "rows": with_club_places(kept)}
     return out
+
+
+def _optional(row: Mapping[str, Any]) -> dict[str, str]:
+    """What a field's row may give beyond its placings (a field from an older server gives neither): the
+    club score (checked by ``sims.club_field``) and the pair's names, as text within their bounds."""
+    names = row.get("names")
+    return {
+        "club_score": str(row.get("club_score", "")),
+        "names": names[:NAMES_MAX] if isinstance(names, str) else "",
+    }
 
 
 def with_club_places(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -104,7 +119,13 @@ def placings_of(found: Mapping[str, Any], pair: str = "") -> list[Placing]:
         for row in rows if not pair else [r for r in rows if str(r["pair"]) == str(pair)]:
             club, score = row["club_place"], _score_text(method, row["score"])
             text = f"Simultaneous event{label}: {row['rank']} pairs overall ({score}), {club} at the club"
-            out.append(Placing(method, str(row["pair"]), row["direction"], row["rank"], score, club, text))
+            alone = _score_text(method, row["club_score"]) if row.get("club_score") else ""
+            out.append(
+                Placing(
+                    method, str(row["pair"]), row["direction"], row["rank"], score, club, text, alone,
+                    str(row.get("names", "")),
+                )
+            )  # fmt: skip
     return out
 
 

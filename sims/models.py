@@ -158,6 +158,9 @@ class SimPlacing(models.Model):
     rank = models.CharField(max_length=40)
     #: The percentage (matchpoints) or the score, to two places.
     score = models.CharField(max_length=30)
+    #: The percentage or the score of its heat scored alone, to two places: the club's own result of the
+    #: night by the method, beside the club place ("" for placings kept before it was kept).
+    club_score = models.CharField(max_length=30, blank=True, default="")
     #: The place in its club field (``scoring.scorers.field_places``): 1 for the best.
     club_rank = models.PositiveIntegerField()
     #: "N-S" or "E-W" in a heat of two club fields, "" in a heat of one.

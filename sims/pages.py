@@ -61,6 +61,8 @@ def event_context(event: SimEvent, page: Any = None, **shown: Any) -> dict[str, 
         "event": event,
         "clubs": selectors.clubs_of(event=event),
         "checks": selectors.checks(event),
+        "taking_part": selectors.taking_part(event),
+        "missing": selectors.missing_heats(event),
         "page": at,
         "fields": [(m, selectors.standings_rows(event, m, at)) for m in event.methods],
         "boards": services.event_boards(event),
@@ -94,7 +96,8 @@ class SimListView(DirectorClubMixin, View):
                 pbn=upload_bytes(upload) if upload else None, **values,
             )  # fmt: skip
         except UserError as exc:
-            return self.page(request, 400, values=values, errors={exc.field or "form": exc.message})
+            errors = getattr(exc, "errors", None) or {exc.field or "form": exc.message}
+            return self.page(request, 400, values=values, errors=errors)
         return redirect("sims:event", club=self.club.slug, ref=event.ref)
 
 
@@ -192,12 +195,18 @@ class SimHeatUploadView(SimEventPage):
         sim_club, upload = self.sim_club(pk), request.FILES.get("file")
         try:
             if upload is None:
-                raise UserError("Choose the club's heat file (PBN with a ScoreTable).", field="file")
+                raise UserError(
+                    f"Choose the heat file of {sim_club.name} (PBN with a ScoreTable).", field="file"
+                )
             services.heat_receive(
                 event=self.event, sim_club=sim_club, data=upload_bytes(upload), via="file", user=request.user
             )
         except UserError as exc:
-            return self.page(request, 409 if exc.status == 409 else 400, errors={"heat": exc.message})
+            said = {
+                "heat": f"The heat of {sim_club.name} was not taken. {exc.message}",
+                "heat_club": sim_club.pk,
+            }
+            return self.page(request, 409 if exc.status == 409 else 400, errors=said)
         messages.success(request, f"The heat of {sim_club.name} is in.")
         return self.to_page("heats")
 
@@ -211,6 +220,10 @@ class SimStateView(SimEventPage):
         self.load(ref)
         if action not in self.DO:
             raise Http404("No such action.")
+        asks = action == "publish" and self.event.state != SimEvent.State.PUBLISHED
+        waiting = selectors.missing_heats(self.event) if asks else []
+        if waiting and request.POST.get("anyway") != "1":  # ask first: their pairs would not be ranked
+            return self.page(request, confirm_publish=waiting)
         try:
             self.DO[action](event=self.event, user=request.user)
         except UserError as exc:

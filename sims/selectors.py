@@ -209,6 +209,17 @@ def checks(event: SimEvent) -> list[str]:
     return [flag.text for flag in check_field(heats(event), names)]
 
 
+def missing_heats(event: SimEvent) -> list[str]:
+    """The clubs taking part (not withdrawn) that have not sent their heat, in the order added."""
+    waiting = SimClub.objects.filter(event=event, withdrawn=False, heat__isnull=True).order_by("pk")
+    return list(waiting.values_list("name", flat=True))
+
+
+def taking_part(event: SimEvent) -> int:
+    """How many clubs take part (withdrawn ones not counted)."""
+    return SimClub.objects.filter(event=event, withdrawn=False).count()
+
+
 def frequency(event: SimEvent) -> dict[int, list[int]]:
     """Each deal's frequency table: how many tables took each number of N-S tricks, 0 to 13."""
     return frequency_tables(heats(event))[0]
@@ -224,6 +235,7 @@ def row_of(place: FieldPlace, names: Mapping[PairKey, str]) -> dict[str, Any]:
         "names": names.get(r.key, ""),
         "direction": r.direction,
         "score": f"{float(r.score):.2f}",
+        "club_score": f"{float(r.club_score):.2f}",
         "club_rank": place.club.place,
         "club_field": place.club.field,
         "club_place": place.club.text,
@@ -298,6 +310,7 @@ def _kept_row(p: SimPlacing) -> dict[str, Any]:
         "names": p.names,
         "direction": p.direction,
         "score": p.score,
+        "club_score": p.club_score,
         "club_rank": p.club_rank,
         "club_field": p.club_field,
         "club_place": p.club_place,
@@ -315,7 +328,8 @@ def published_page(event: SimEvent, method: str, page: FieldPage) -> list[dict[s
 #: A published pair's line as the field file gives it: its keys, and the columns they are read from.
 KEPT_COLUMNS = {
     "rank": "rank", "club": "sim_club__name", "pair": "pair", "names": "names", "direction": "direction",
-    "score": "score", "club_rank": "club_rank", "club_field": "club_field", "club_place": "club_place",
+    "score": "score", "club_score": "club_score", "club_rank": "club_rank", "club_field": "club_field",
+    "club_place": "club_place",
 }  # fmt: skip
 
 

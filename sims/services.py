@@ -22,6 +22,7 @@ import hashlib
 import hmac
 import secrets
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -40,7 +41,7 @@ from tournaments.pbn.whist import read_deals
 from tournaments.pbn.writer import ExportDeal, export_text
 from tournaments.services.club import log_action
 from tournaments.services.deals import deal_cards
-from tournaments.services.errors import Conflict, NotFound, UserError
+from tournaments.services.errors import Conflict, FieldErrors, NotFound, UserError
 from tournaments.services.pbn import pbn_size_check
 from tournaments.services.seating import dealer_for
 from tournaments.services.text import column_text
@@ -159,6 +160,66 @@ def new_ref(name: str) -> str:
     return f"{stem}-{secrets.token_hex(3)}"
 
 
+@dataclass(frozen=True)
+class EventValues:
+    """A new event's values, each checked (``event_values``)."""
+
+    name: str
+    plays_from: dt.date
+    plays_to: dt.date
+    release_at: dt.datetime
+    methods: list[str]
+    deals_pbn: str
+
+
+def _each(errors: dict[str, str], field: str, read: Callable[[], Any]) -> Any:
+    """``read()``, or None with its refusal kept in ``errors`` (under its own field, else ``field``)."""
+    try:
+        return read()
+    except UserError as exc:
+        errors[exc.field or field] = exc.message
+        return None
+
+
+def _name(value: Any) -> str:
+    """The event's name: one line, not blank, as long as its column takes."""
+    name = column_text(value, SimEvent, "name", label="The event's name")
+    if not name or "\n" in name or "\r" in name:
+        raise UserError("Give the event a name (one line).", field="name")
+    return name
+
+
+def event_values(
+    *, name: Any, plays_from: Any, plays_to: Any, release_at: Any, methods: Any, deals: Any, pbn: Any
+) -> EventValues:
+    """Every value of a new event checked at once: ``FieldErrors`` names each field at fault, not the first
+    alone (a form with the year 1 in its three dates hears of all three)."""
+    errors: dict[str, str] = {}
+    title = _each(errors, "name", lambda: _name(name))
+    start = _each(errors, "plays_from", lambda: _date(plays_from, "plays_from", "The first day"))
+    end = _each(errors, "plays_to", lambda: _date(plays_to, "plays_to", "The last day"))
+    if start is not None and end is not None and end < start:
+        errors["plays_to"] = "The last day of play comes before the first."
+    moment = _each(errors, "release_at", lambda: _moment(release_at))
+    chosen = _each(errors, "methods", lambda: _methods(methods))
+    text = _each(
+        errors,
+        "pbn" if pbn else "deals",
+        lambda: given_pbn(pbn, title or "") if pbn else dealt_pbn(deals, title or ""),
+    )
+    if errors:
+        raise fields_refused(errors)
+    return EventValues(title, start, end, moment, chosen, text)
+
+
+def fields_refused(errors: dict[str, str]) -> FieldErrors:
+    """A ``FieldErrors`` whose summary counts the fields of a form (not the rows of a list)."""
+    refused = FieldErrors(errors)
+    if len(errors) > 1:
+        refused.message = f"{len(errors)} fields need a change: " + " ".join(errors.values())
+    return refused
+
+
 @transaction.atomic
 def event_create(
     *,
@@ -173,19 +234,11 @@ def event_create(
     user: Any = None,
 ) -> SimEvent:
     """A new event, open: its deals dealt afresh (``deals``, a count) or given as a PBN file (``pbn``)."""
-    name = column_text(name, SimEvent, "name", label="The event's name")
-    if not name or "\n" in name or "\r" in name:
-        raise UserError("Give the event a name (one line).", field="name")
-    start = _date(plays_from, "plays_from", "The first day")
-    end = _date(plays_to, "plays_to", "The last day")
-    if end < start:
-        raise UserError("The last day of play comes before the first.", field="plays_to")
-    moment, chosen = _moment(release_at), _methods(methods)
-    text = given_pbn(pbn, name) if pbn else dealt_pbn(deals, name)
-    event = SimEvent.objects.create(
-        organiser=organiser, ref=new_ref(name), name=name, plays_from=start, plays_to=end,
-        release_at=moment, methods=chosen, deals_pbn=text,
+    given = event_values(
+        name=name, plays_from=plays_from, plays_to=plays_to, release_at=release_at, methods=methods,
+        deals=deals, pbn=pbn,
     )  # fmt: skip
+    event = SimEvent.objects.create(organiser=organiser, ref=new_ref(given.name), **asdict(given))
     log_action(club=organiser, user=user, action="sim.create", ref=event.ref, boards=len(event_boards(event)))
     return event
 
@@ -438,13 +491,16 @@ def _placing(event: SimEvent, club: SimClub, row: dict[str, Any], method: str, p
     return SimPlacing(
         event=event, sim_club=club, method=method, position=position, pair=row["pair"],
         names=row["names"][:NAMES_MAX], direction=row["direction"], rank=row["rank"], score=row["score"],
-        club_rank=row["club_rank"], club_field=row["club_field"], club_place=row["club_place"],
+        club_score=row["club_score"], club_rank=row["club_rank"], club_field=row["club_field"],
+        club_place=row["club_place"],
     )  # fmt: skip
 
 
 def keep_field(event: SimEvent) -> None:
     """Work out the field's placings once, by each method, and keep them (``SimPlacing``): what every
     page, file and phone reads while the event is published. The event is locked, its heats fixed."""
+    if not SimHeat.objects.filter(sim_club__event=event, sim_club__withdrawn=False).exists():
+        raise UserError("No club has sent its heat: there is no field to publish yet.", field="state")
     SimPlacing.objects.filter(event=event).delete()
     clubs = {c.name: c for c in SimClub.objects.filter(event=event, withdrawn=False)}
     size = 0

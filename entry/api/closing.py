@@ -25,7 +25,7 @@ from scoring.models import ScoreCardSend, Via
 from scoring.selectors.heat import heat_site, results_filename, session_results_pbn
 from scoring.selectors.score_cards import score_card_sends, send_said
 from scoring.services.score_cards import score_cards_send
-from scoring.services.sim_send import sim_heat_send
+from sims.club_send import heat_send
 from tournaments.api import ID_MAX, errors
 from tournaments.api.permissions import DirectorView
 from tournaments.api.sessions import SESSION_ID, SessionSerializer
@@ -240,7 +240,7 @@ class SessionSimSendView(DirectorView):
     def post(self, request: Request, pk: int) -> Response:
         """Send it; a 400 says why not (not closed, no pack, the organiser refused or was not reached)."""
         session = self.director_session(pk)
-        sent = sim_heat_send(session=session, user=request.user)
+        sent = heat_send(session=session, user=request.user)
         return Response(
             {
                 "club": sent.club,

@@ -25,10 +25,10 @@ from scoring.selectors.heat import NotAHeat, heat_site, results_filename, sessio
 from scoring.selectors.score_cards import score_card_sends, send_left_out, send_said, session_score_cards
 from scoring.services.score_card_mail import address
 from scoring.services.score_cards import score_cards_send
-from scoring.services.sim_send import sim_heat_send
 from scoring.visibility import hands_released
 from sims.club_field import FIELD_MAX, sim_field_fetch, sim_field_import
 from sims.club_placings import field_box
+from sims.club_send import heat_send
 from tournaments.mixins import ActionView, DirectorSessionMixin, RunPageView, errors_for, post_int
 from tournaments.models import Player, Seating, Session, Tray
 from tournaments.selectors import tray_by_number
@@ -304,7 +304,7 @@ class SimSendView(ActionView):
     back = "run:close"
 
     def act(self, request: HttpRequest, **kwargs: Any) -> str:
-        sent = sim_heat_send(session=self.session, user=request.user)
+        sent = heat_send(session=self.session, user=request.user)
         organiser = (self.session.sim_pack or {}).get("organiser", "the organiser")
         lines = f"{sent.lines} line{'s' if sent.lines != 1 else ''}"
         return f"Sent to {organiser}: they have {lines} from {sent.club} (send {sent.sends} of this heat)."

@@ -27,14 +27,15 @@ What "across the field" means for each method:
   figures come from the same frequency tables as matchpoints; the plain
   pooled slip (``field_slips.py``) is the reference they are tested against.
 
-**Club rank**: each heat is also scored alone, by the same method over its
-own lines (for matchpoints, against its own tables only, with its own top
-and Neuberg within the heat), and each pair ranked in it. That is the
-result the club publishes on the night from its own session; a pair expects
-its club placing to agree with its club's sheet, and the field's scores
-restricted to the club would not (a pair can top its club with 56% and
-score 48% overall). A heat's club ranks are worked out once and kept until
-that heat is replaced.
+**Club rank** and **club score**: each heat is also scored alone, by the
+same method over its own lines (for matchpoints, against its own tables
+only, with its own top and Neuberg within the heat), each pair's score
+there and its rank. That is the club's own result of the night by the
+field's method, as the club's sheet ranks its session scored by that method;
+the field's scores restricted to the club would not agree with it (a pair
+can top its club with 56% and score 48% overall), so the pages show the
+club score beside the club place. A heat's club figures are worked out
+once and kept until that heat is replaced.
 
 Ranks: 1 for the best; exact ties share the higher place (1, 2, 2, 4).
 
@@ -117,7 +118,7 @@ class Field:
         self._keys: list[PairKey] = []
         self._index: dict[PairKey, int] = {}
         self._ways: dict[str, dict[str, str]] = {}
-        self._club_ranks: dict[str, dict[str, int]] = {}
+        self._club: dict[str, dict[str, PairFigures]] = {}
         for heat in heats:
             self.add(heat)
 
@@ -140,7 +141,7 @@ class Field:
             raise FieldError(f"no heat from {club!r} in the field")
         self._pool.remove(club)
         del self._heats[club], self._ways[club]
-        self._club_ranks.pop(club, None)
+        self._club.pop(club, None)
 
     def _pairs(self) -> list[int]:
         """The pairs of the heats now in the field."""
@@ -155,6 +156,7 @@ class Field:
 
     def _standing(self, index: int, fig: PairFigures) -> PairStanding:
         club, pair = self._keys[index]
+        alone = self.club_figures(club)[pair]
         return PairStanding(
             club,
             pair,
@@ -163,18 +165,18 @@ class Field:
             fig.total,
             fig.plus_minus,
             fig.rank,
-            self.club_ranks(club)[pair],
+            alone.rank,
             fig.extra,
+            alone.score,
         )
 
-    def club_ranks(self, club: str) -> dict[str, int]:
-        """Each pair's rank in its own heat scored alone by the same method (kept until replaced)."""
-        ranks = self._club_ranks.get(club)
-        if ranks is None:
+    def club_figures(self, club: str) -> dict[str, PairFigures]:
+        """Each pair's figures in its own heat scored alone by the same method (kept until replaced)."""
+        found = self._club.get(club)
+        if found is None:
             keys = self._keys
-            by_index = self._pool.club_ranks(club)
-            ranks = self._club_ranks[club] = {keys[i][1]: r for i, r in by_index.items()}
-        return ranks
+            found = self._club[club] = {keys[i][1]: f for i, f in self._pool.club_figures(club).items()}
+        return found
 
     def _add_unchecked(self, heat: Heat) -> None:
         """``add`` for a heat already checked."""

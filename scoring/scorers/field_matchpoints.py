@@ -109,10 +109,10 @@ class PoolMatchpoints:
         """Each pair's sum of MP', its tops and percentage, and its rank by percentage."""
         return figures(self.counts, self.heats.values(), pairs)
 
-    def club_ranks(self, club: str) -> dict[int, int]:
-        """Each pair's rank in its own heat scored alone: its own tables, its own top and Neuberg."""
+    def club_figures(self, club: str) -> dict[int, PairFigures]:
+        """Each pair's figures in its own heat scored alone: its own tables, its own top and Neuberg."""
         heat = self.heats[club]
-        return {p: f.rank for p, f in figures(heat.counts, (heat,), heat.deals).items()}
+        return figures(heat.counts, (heat,), heat.deals)
 
     def deal_scores(self, pairs: Iterable[int] = ()) -> dict[int, dict[int, Fraction]]:
         """Each pair's MP' on each deal (artificial scores as their share of the top)."""

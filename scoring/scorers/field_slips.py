@@ -107,8 +107,8 @@ class PoolSlips:
             self._last = self._scorer.score(slips)
         return self._last
 
-    def club_ranks(self, club: str) -> dict[int, int]:
-        """Each pair's rank in its own heat scored alone by the method."""
+    def club_figures(self, club: str) -> dict[int, PairFigures]:
+        """Each pair's figures in its own heat scored alone by the method (as ``figures`` gives them)."""
         deals = self.heats[club]
         pairs = {x for results, _ in deals.values() for r in results for x in (r.ns, r.ew)}
         pairs.update(a.entrant for _, averages in deals.values() for a in averages)
@@ -116,7 +116,10 @@ class PoolSlips:
             tuple(sorted(pairs)),
             tuple(DealSlip(d, tuple(r), tuple(a)) for d, (r, a) in sorted(deals.items())),
         )
-        return {t.entrant: t.rank for t in self._scorer.score(slips).entrants}
+        return {
+            t.entrant: PairFigures(t.total, t.total, t.plus_minus or Fraction(0), t.rank, dict(t.extra))
+            for t in self._scorer.score(slips).entrants
+        }
 
     def summary(self) -> dict[str, Fraction]:
         """The method-wide figures of the last scoring."""

@@ -213,11 +213,10 @@ class PoolTricks:
         """Each pair's total, plus/minus, rank and extras over the whole field."""
         return self._figures(self.parts(), self.heats.values(), pairs)
 
-    def club_ranks(self, club: str) -> dict[int, int]:
-        """Each pair's rank in its own heat scored alone by the method."""
+    def club_figures(self, club: str) -> dict[int, PairFigures]:
+        """Each pair's figures in its own heat scored alone by the method."""
         heat = self.heats[club]
-        parts = all_parts(self.method, heat.columns.counts)
-        return {p: f.rank for p, f in self._figures(parts, (heat,), heat.made).items()}
+        return self._figures(all_parts(self.method, heat.columns.counts), (heat,), heat.made)
 
     def _figures(
         self, parts: Mapping[int, DealParts], heats: Iterable[HeatTricks], pairs: Iterable[int]

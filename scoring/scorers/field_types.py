@@ -66,7 +66,9 @@ class PairStanding:
 
     ``score`` is what the method ranks by: the percentage for matchpoints,
     the total for trick and exponent. ``rank`` is the place in the whole
-    field, ``club_rank`` the place in its own heat scored alone.
+    field, ``club_rank`` the place in its own heat scored alone and
+    ``club_score`` its score there (the same figure, over its club's tables
+    only: the club's own result of the night by the method).
     """
 
     club: str
@@ -78,6 +80,7 @@ class PairStanding:
     rank: int
     club_rank: int
     extra: Mapping[str, Fraction] = field(default_factory=dict)
+    club_score: Fraction = Fraction(0)
 
     @property
     def key(self) -> PairKey:

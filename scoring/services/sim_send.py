@@ -21,12 +21,15 @@ keeps the last. The session records when it was last sent and how often.
 
 The request is ``infra.outbound``'s: a public address (or one the deployment
 allows), one deadline, no redirect followed (the key goes only to the
-address the pack names).
+address the pack names). An event organised on this server is not asked
+over the network at all: the caller hands the heat to the organiser's
+service in-process (``here``, ``sims.club_send``), its answers read the same.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,12 +59,22 @@ class HeatSent:
 
 
 @dataclass(frozen=True)
-class _Answer:
+class Answer:
+    """The organiser's answer to a heat: its status (200, 400, 401, 409, ...) and its JSON body.
+
+    ``reason``: why an organiser on this server refused the file, in the app's own words (an organiser
+    elsewhere is never repeated)."""
+
     status: int
     body: Any
+    reason: str = ""
 
 
-def _post(url: str, key: str, pbn: str) -> _Answer:
+#: Hands a heat to the organiser without the network: (the club's key, the heat's text) -> its answer.
+Deliver = Callable[[str, str], Answer]
+
+
+def _post(url: str, key: str, pbn: str) -> Answer:
     """POST the heat; the organiser's status and JSON body, or ``UserError`` when it cannot be reached."""
     try:
         answer = exchange(
@@ -76,10 +89,10 @@ def _post(url: str, key: str, pbn: str) -> _Answer:
         body = json.loads(answer.body)
     except (ValueError, RecursionError):
         body = None
-    return _Answer(answer.status, body)
+    return Answer(answer.status, body)
 
 
-def _refusal(answer: _Answer) -> UserError:
+def _refusal(answer: Answer) -> UserError:
     """An answer other than 200 as the director's sentence (its status only: the body is not repeated)."""
     if answer.status == 401:
         message = (
@@ -88,6 +101,10 @@ def _refusal(answer: _Answer) -> UserError:
         )
     elif answer.status == 409:
         message = "The organiser has closed the event: it takes no more heats."
+    elif answer.status == 400 and answer.reason:
+        message = (
+            f"The organiser refused the heat file: {answer.reason} Correct the session and send it again."
+        )
     elif answer.status == 400:
         message = "The organiser refused the heat file: ask them why, correct the session and send it again."
     else:
@@ -106,18 +123,21 @@ def _receipt(body: Any, club: str) -> HeatSent:
     )
 
 
-def sim_heat_send(*, session: Session, user: Any = None) -> HeatSent:
-    """Send the closed session's heat to the organiser of its pack; record it, or say why it failed."""
+def sim_heat_send(*, session: Session, user: Any = None, here: Deliver | None = None) -> HeatSent:
+    """Send the closed session's heat to the organiser of its pack; record it, or say why it failed.
+
+    ``here``: the organiser is on this server, and takes the heat in-process (no request is made)."""
     pack = session.sim_pack or {}
     if not pack:
         raise UserError(
             "This session does not play a simultaneous event's pack: download the heat file instead.",
             field="send",
         )
-    if not pack.get("results_url"):
+    if here is None and not pack.get("results_url"):
         raise UserError(f"The organiser of this event takes heats as files: {FALLBACK}", field="send")
     text = session_results_pbn(session=session, site=heat_site(session)).decode("iso-8859-1")
-    answer = _post(str(pack["results_url"]), str(pack.get("key", "")), text)
+    key = str(pack.get("key", ""))
+    answer = here(key, text) if here is not None else _post(str(pack["results_url"]), key, text)
     if answer.status != 200:
         raise _refusal(answer)
     receipt = _receipt(answer.body, str(pack.get("club", "")))

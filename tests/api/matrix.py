@@ -23,6 +23,7 @@ from sims import services as sim_services
 from sims.models import SimClub, SimEvent, SimHeat
 from tests.api.helpers import OtherClub, table_client, token_client
 from tests.conftest import mitchell_three_tables as three_tables
+from tests.sims_organiser.sim_builders import heat_file
 from tournaments.models import (
     ApiToken,
     ClubMovement,
@@ -376,6 +377,9 @@ class World:
                 methods=["matchpoints", "trick"],
                 deals=4,
             )
+            heats, _ = sim_services.sim_club_add(event=found, name="Matrix Heat Club")  # a field to publish
+            data = heat_file("Matrix Heat Club", 1, boards=range(1, 5))
+            sim_services.heat_receive(event=found, sim_club=heats, data=data, via="file")
         return found.ref
 
     @property

@@ -98,10 +98,10 @@ def test_every_page_gives_the_pair_its_place_in_its_club_field_as_the_clubs_resu
     rows = APIClient().get(f"/api/v1/sims/{sim.event.ref}/").json()["fields"]["matchpoints"]
     ours = {r["pair"]: r for r in rows if r["club"] == CLUB}
     for pair, place in want.items():
-        assert f"<td>{pair}</td>" in box and f"<td>{place}</td>" in box
+        assert f'<span class="no">{pair}</span>' in box and f'data-label="At the club">{place}</td>' in box
         assert ours[pair]["club_place"] == place
-        assert f"<td>{place}</td>" in html.unescape(organiser.content.decode())
-        assert f'data-label="In the club">{place}</td>' in html.unescape(public)
+        assert f'<td class="fig">{place}</td>' in html.unescape(organiser.content.decode())
+        assert f'data-label="At the club">{place}</td>' in html.unescape(public)
     assert organiser.status_code == 200
 
 

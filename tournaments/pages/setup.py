@@ -514,6 +514,14 @@ def imported_message(count: int) -> str:
     return f"Imported {count} deal{'s' if count != 1 else ''} from the PBN file."
 
 
+def refused_message(what: str, exc: UserError) -> str:
+    """A refused file or pack at the top of the page: what was not done and why (a file's problems board
+    by board stay beside its field: the first is said here, with how many more)."""
+    shown = getattr(exc, "shown", None) or [exc.message]
+    first = shown[0][:1].lower() + shown[0][1:] if shown[0][1:2].islower() else shown[0]
+    return f"{what}: {first}" + (" (and more, beside the form)" if len(shown) > 1 else "")
+
+
 def pbn_refusal(form: PBNImportForm, exc: UserError) -> PBNImportForm:
     """A refused file: each problem on its own line under the file field."""
     for problem in getattr(exc, "shown", None) or [exc.message]:

@@ -24,6 +24,7 @@ from ..models import Deal, Session, Tray
 from ..pbn.cards import DealError, deal_notation, read_deal, whole_deal
 from .club import log_action
 from .errors import UserError
+from .pack_deals import pack_deals_held
 from .pbn import pbn_export as pbn_export  # PBN lives in services.pbn; the names stay here too
 from .pbn import pbn_import as pbn_import
 from .sessions import require_status
@@ -67,8 +68,10 @@ def trays_deal(*, session: Session, rng: random.Random | None = None, user: Any 
     """Deal every tray of the session afresh; returns how many were dealt.
 
     The trays are dealt in their numbers' order, so that one seed deals one pack: two clubs' heats
-    dealt from the same seed hold the same deals (a database returns unordered rows in any order)."""
+    dealt from the same seed hold the same deals (a database returns unordered rows in any order). A
+    session that plays a simultaneous event's pack is refused (``pack_deals``)."""
     require_status(session, Session.Status.DRAFT, doing="deal the trays")
+    pack_deals_held(session, doing="dealt again", field="deal")
     declared = Session.objects.values_list("declared_trump", flat=True).get(pk=session.pk)
     count = 0
     for deal in Deal.objects.filter(tray__session=session).order_by("tray__number"):
@@ -82,8 +85,13 @@ def trays_deal(*, session: Session, rng: random.Random | None = None, user: Any 
 
 @transaction.atomic
 def deal_record(*, tray: Tray, trump: str = "", hands: str = "", dealer: str = "", user: Any = None) -> Deal:
-    """Record a deal's trump card, and its hands if known (players dealt at the table)."""
+    """Record a deal's trump card, and its hands if known (players dealt at the table).
+
+    A tray of a session that plays a simultaneous event's pack keeps the pack's hands, dealer and trump
+    card (``pack_deals``); only a trump card the pack did not give, turned at the table, is recorded."""
     deal, _ = Deal.objects.get_or_create(tray=tray)
+    if hands or dealer or (trump and deal.trump and trump.strip().upper().replace("10", "T") != deal.trump):
+        pack_deals_held(tray.session, doing="changed tray by tray", field="hands" if hands else "trump")
     declared = tray.session.declared_trump
     if trump and declared:
         raise UserError(
@@ -120,6 +128,7 @@ def session_declare_trump(*, session: Session, suit: str, user: Any = None) -> S
     """
     session = Session.objects.select_for_update().get(pk=session.pk)
     require_status(session, Session.Status.DRAFT, doing="change the trump suit")
+    pack_deals_held(session, doing="given other trumps", field="suit")
     suit = (suit or "").strip().upper()[:1]
     if suit and suit not in SUITS:
         raise UserError("Declare spades, hearts, diamonds or clubs (S, H, D or C), or none.", field="suit")

@@ -27,6 +27,7 @@ from ..pbn.whist import Reading, WhistDeal, ranges, read_deals
 from ..pbn.writer import ExportDeal, export_text
 from .club import log_action
 from .errors import UserError
+from .pack_deals import pack_deals_held
 from .seating import dealer_for
 
 
@@ -68,7 +69,15 @@ class _Placed:
 
 
 def pbn_import(*, session: Session, text: str | bytes, user: Any = None) -> PBNImported:
-    """Put the file's deals on the session's trays by board number, or refuse it whole."""
+    """Put the file's deals on the session's trays by board number, or refuse it whole; a session that
+    plays a simultaneous event's pack keeps the pack's deals (``pack_deals``)."""
+    with transaction.atomic():
+        pack_deals_held(session, doing="replaced by a PBN file", field="file")
+        return pbn_place(session=session, text=text, user=user)
+
+
+def pbn_place(*, session: Session, text: str | bytes, user: Any = None) -> PBNImported:
+    """``pbn_import`` for a file whose deals may go over a pack's (another pack's: ``sim_pack_import``)."""
     pbn_size_check(len(text.encode("utf-8", "surrogatepass")) if isinstance(text, str) else len(text))
     reading = read_deals(text)
     if not reading.ok:

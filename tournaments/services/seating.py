@@ -41,6 +41,7 @@ from ..selectors import player_numbers
 from . import mnemonic
 from .club import log_action
 from .errors import UserError
+from .pack_deals import pack_deals_kept, pack_deals_put_back
 from .sessions import KIND_SHAPE, require_status
 from .teams import is_teams_session, teams_arrange
 
@@ -114,10 +115,12 @@ def movement_fix(
         )
     if is_teams_session(session):
         check_one_line_a_tray(movement)
+    kept = pack_deals_kept(session, movement.trays)  # a simultaneous event's deals stay on their trays
     clear_seating(session)
     try:
         with transaction.atomic():
             _write_seating(session, movement)
+            pack_deals_put_back(session, kept)
             if movement.family == mnemonic.FAMILY:
                 mnemonic.overplay_seats(session)
     except IntegrityError as exc:

@@ -18,6 +18,7 @@ from ..movements.design import DESIGNED
 from .club import log_action
 from .drive import drive_refit
 from .errors import FieldErrors, UserError
+from .pack_deals import pack_deals_held
 from .seating import clear_seating, movement_fix
 from .sessions import (
     KIND_SHAPE,
@@ -176,6 +177,7 @@ def session_setup_choose(
 def deals_clear(*, session: Session, user: Any = None) -> int:
     """Forget the dealt hands and trumps: the players deal at the table and record the trump."""
     require_status(session, Session.Status.DRAFT, doing="clear the deals")
+    pack_deals_held(session, doing="left unknown", field="deal")
     count = Deal.objects.filter(tray__session=session).update(
         hands="", trump=session.declared_trump, double_dummy=None
     )

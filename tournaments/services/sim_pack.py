@@ -29,10 +29,11 @@ from infra.outbound import Unreachable, exchange
 
 from ..models import EntrantKind, Session
 from ..pbn.pack import KEY, MAX_PACK_BYTES, URL, Pack, PackError, read_pack
+from ..pbn.whist import ranges, read_deals
 from ..selectors import slips_version
 from .club import log_action
 from .errors import UserError
-from .pbn import pbn_import
+from .pbn import pbn_place
 
 #: What of a pack the session keeps (``Session.sim_pack``): everything but the deals.
 PACK_FIELDS = (
@@ -101,6 +102,36 @@ def _read(data: bytes | str) -> Pack:
         raise UserError(str(exc), field="pack") from None
 
 
+def _check_fits(session: Session, pack: Pack) -> None:
+    """``UserError`` in the director's words when the pack's deals are not all the session's trays' numbers:
+    every club plays every deal of the event, so the movement must play as many trays as the pack has
+    deals (a pack that cannot be read is left to ``pbn_place`` to refuse, board by board)."""
+    reading = read_deals(pack.deals)
+    boards = sorted({d.board for d in reading.deals})
+    trays = set(session.trays.values_list("number", flat=True))
+    if not reading.ok or not boards or set(boards) <= trays:
+        return
+    deals = f"{len(boards)} deal{'s' if len(boards) != 1 else ''}"
+    if not trays:
+        raise UserError(
+            f"The pack has {deals} and this session has no trays yet: seat it by a movement of"
+            f" {len(boards)} trays (its set-up page, 2. Movement), then import the pack.",
+            field="pack",
+        )
+    if len(boards) > len(trays):
+        raise UserError(
+            f"The pack has {deals}; this session's movement plays {len(trays)} trays. Seat the session by"
+            f" a movement of {len(boards)} trays (its set-up page, 2. Movement), or ask the organiser for a"
+            f" pack of {len(trays)}.",
+            field="pack",
+        )
+    raise UserError(
+        f"The pack's deals are numbered {ranges(boards)}; this session's trays are numbered"
+        f" {ranges(sorted(trays))}. Ask the organiser for a pack whose deals are numbered as the trays.",
+        field="pack",
+    )
+
+
 def sim_pack_import(*, session: Session, data: bytes | str, user: Any = None) -> Session:
     """Play the pack in this session: its deals on the trays, the event and its release time kept."""
     pack = _read(data)
@@ -110,8 +141,9 @@ def sim_pack_import(*, session: Session, data: bytes | str, user: Any = None) ->
             Session.objects.select_for_update().defer("movement_json", "movement_params").get(pk=session.pk)
         )
         _check_takes_pack(locked)
+        _check_fits(locked, pack)
         try:
-            pbn_import(session=locked, text=pack.deals, user=user)
+            pbn_place(session=locked, text=pack.deals, user=user)
         except UserError as exc:
             raise UserError(
                 f"The pack's deals do not fit this session: {exc.message}", field="pack"

@@ -254,6 +254,7 @@ class PBNImportView(TraysView):
             form.is_valid()
             done = pbn_services.pbn_import(session=self.session, text=form.upload_bytes(), user=request.user)
         except UserError as exc:
+            messages.error(request, ctx.refused_message("The PBN file was not imported", exc))
             return self.get(request, pk, form=ctx.pbn_refusal(form, exc))
         messages.success(request, " ".join([ctx.imported_message(done.count), *done.notes]))
         return redirect("director:trays", pk=pk)
@@ -279,6 +280,7 @@ class SimPackImportView(TraysView):
                 )
         except UserError as exc:
             form.add_error(exc.field if exc.field in ("address", "key") else "file", exc.message)
+            messages.error(request, ctx.refused_message("The pack was not imported", exc))
             return self.get(request, pk, sim_form=form)
         messages.success(request, ctx.pack_imported_message(self.session))
         return redirect("director:trays", pk=pk)
