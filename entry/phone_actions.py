@@ -41,17 +41,17 @@ class Action(Generic[Outcome]):
 
 
 def _confirm(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
-    """E-W check the line of a tray (at the version they saw)."""
-    return phone_confirm(phone=phone, tray_number=tray, by=phone.actor("E-W"), version=data.get("version"))
+    """The other side checks the line of a tray (at the version it saw)."""
+    return phone_confirm(phone=phone, tray_number=tray, version=data.get("version"))
 
 
 def _dispute(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
-    """E-W disagree with the line of a tray: their count goes to the director."""
-    return phone_dispute(phone=phone, tray_number=tray, claimed=data["claimed"], by=phone.actor("E-W"))
+    """The other side disagrees with the line of a tray: its count goes to the director."""
+    return phone_dispute(phone=phone, tray_number=tray, claimed=data["claimed"])
 
 
 def _amend(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
-    """N-S correct their count on a tray until E-W check it."""
+    """The side that sent corrects its count on a tray until the other side checks it."""
     return phone_amend(
         phone=phone,
         tray_number=tray,
@@ -59,7 +59,6 @@ def _amend(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
         ns_revokes=data.get("ns_revokes"),
         ew_revokes=data.get("ew_revokes"),
         version=data.get("version"),
-        by=phone.actor("N-S"),
     )
 
 
@@ -71,12 +70,11 @@ AMEND = Action(AmendSerializer, _amend)
 def send(
     phone: Phone, data: Mapping[str, Any], *, device: str, key: str | None, with_round: bool = True
 ) -> SubmitOutcome:
-    """N-S send their count on a tray (``data`` as read by the page's or the API's serializer)."""
+    """A side sends its count on a tray (``data`` as read by the page's or the API's serializer)."""
     return phone_submit(
         phone=phone,
         tray_number=data["tray"],
         ns_tricks=data["ns_tricks"],
-        by=phone.actor("N-S"),
         device=device,
         idempotency_key=key,
         ns_revokes=data["ns_revokes"],

@@ -48,14 +48,13 @@ class PhoneMixin:
         slow_down = too_fast(request, self)
         if slow_down is not None:
             return slow_down
-        try:
-            token = kwargs["token"]
-            self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
-        except NotFound as exc:
-            return render(request, "table/invalid.html", {"message": exc.message}, status=404)
         self.device = request.COOKIES.get(DEVICE_COOKIE, "")[:64]
         if not self.device:
             self.device, self.new_device = uuid.uuid4().hex, True
+        try:
+            self.phone = phone_of(kwargs["token"], follows=self.follows, device=self.device)
+        except NotFound as exc:
+            return render(request, "table/invalid.html", {"message": exc.message}, status=404)
         response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if self.new_device:
             response.set_cookie(
@@ -67,6 +66,19 @@ class PhoneMixin:
                 secure=request.is_secure(),
             )
         return no_store(response)
+
+
+def phone_of(token: str, *, follows: bool, device: str) -> Phone:
+    """The phone of a link (an entrant's, or a pass, with ``follows``; else a table's), asked by this
+    device; NotFound for an unknown link."""
+    if follows:
+        return phone_for_entrant(token=token, device=device)
+    return phone_for_table(token=token, device=device)
+
+
+def device_of(request: HttpRequest) -> str:
+    """The phone's own id, from its cookie (blank without one)."""
+    return request.COOKIES.get(DEVICE_COOKIE, "")[:64]
 
 
 def too_fast(request: HttpRequest, view: Any) -> HttpResponse | None:

@@ -46,6 +46,14 @@ class SlipLine(models.Model):
         CONFIRMED = "confirmed", "Confirmed by the opponents"
         DISPUTED = "disputed", "Disputed: for the director"
 
+    class Checked(models.TextChoices):
+        """How a confirmed line was checked (p. 42: one side sends, the other checks)."""
+
+        OWN = "own", "By the other side, on its own phone"
+        ACROSS = "across", "By the other side, on the sending side's phone handed across"
+        DIRECTOR = "director", "By the director (confirmed, entered, corrected or awarded)"
+        SETTLED = "settled", "A dispute settled by the director, for one side's count"
+
     session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="slip_lines")
     tray = models.ForeignKey("tournaments.Tray", on_delete=models.CASCADE, related_name="slip_lines")
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="slip_lines")
@@ -76,6 +84,16 @@ class SlipLine(models.Model):
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed_by = models.CharField(max_length=80, blank=True, default="")
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    #: The side whose phone sent the line ("NS", "EW"); blank: the director's entry (or a line sent
+    #: before sides were recorded, which N-S sent).
+    entered_side = models.CharField(max_length=2, blank=True, default="")
+    #: Once confirmed: the side that checked it at the table, or whose count the director accepted in
+    #: settling a dispute ("NS", "EW"); blank for the director's own confirmation.
+    checked_side = models.CharField(max_length=2, blank=True, default="")
+    #: How it was checked (``Checked``); blank while unchecked, or checked before this was recorded.
+    checked_how = models.CharField(max_length=8, choices=Checked.choices, blank=True, default="")
+    #: The phone (its device id) that checked it at the table.
+    confirmed_device = models.CharField(max_length=64, blank=True, default="")
     #: The first submission's idempotency key, in its scope (the table's link, the entrant's own link,
     #: the director's account) with a digest of what it asked: a replay finds this line, and only a replay.
     idempotency_key = models.CharField(max_length=64, null=True, blank=True)
@@ -117,6 +135,14 @@ class SlipLine(models.Model):
             models.CheckConstraint(
                 condition=Q(claimed__isnull=True) | Q(claimed__gte=0, claimed__lte=13),
                 name="slipline_claimed_0_to_13",
+            ),
+            models.CheckConstraint(
+                condition=Q(entered_side__in=["", "NS", "EW"]) & Q(checked_side__in=["", "NS", "EW"]),
+                name="slipline_sides_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(checked_how__in=["", "own", "across", "director", "settled"]),
+                name="slipline_checked_how_known",
             ),
         ]
         indexes = [models.Index(fields=["session", "tray"])]

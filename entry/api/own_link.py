@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from entry.api.slips import SlipErrorsMixin
-from entry.phone_http import NoStoreMixin
-from entry.selectors.phone import Phone, phone_for_entrant
+from entry.phone_http import NoStoreMixin, device_of, phone_of
+from entry.selectors.phone import Phone
 from tournaments.api import ServiceErrorsMixin
 from tournaments.api.permissions import TableRateThrottle
 from tournaments.models import Session
@@ -35,5 +35,5 @@ class OwnLinkView(NoStoreMixin, SlipErrorsMixin, ServiceErrorsMixin, APIView):
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """After throttling: the phone, and its session's kind; else 404."""
         super().initial(request, *args, **kwargs)
-        self.phone = phone_for_entrant(token=kwargs["token"])
+        self.phone = phone_of(kwargs["token"], follows=True, device=device_of(request))
         self.require(self.phone.session)

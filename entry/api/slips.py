@@ -88,6 +88,9 @@ class SlipLineSerializer(serializers.ModelSerializer):
             "entered_at",
             "confirmed_by",
             "confirmed_at",
+            "entered_side",
+            "checked_side",
+            "checked_how",
             "updated_at",
         ]
         read_only_fields = fields

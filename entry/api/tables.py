@@ -47,8 +47,8 @@ from entry.inputs import (
     read_form,
 )
 from entry.phone_actions import CONFIRM, DISPUTE, send
-from entry.phone_http import DEVICE_COOKIE, NoStoreMixin
-from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
+from entry.phone_http import DEVICE_COOKIE, NoStoreMixin, device_of, phone_of
+from entry.selectors.phone import Phone
 from entry.selectors.place import PlacePage, follower_urls, place_json, place_page
 from entry.selectors.table import TablePage, page_json, table_page
 from scoring.api import dataclass_schema
@@ -81,7 +81,7 @@ class TableView(NoStoreMixin, SlipErrorsMixin, ServiceErrorsMixin, APIView):
         super().initial(request, *args, **kwargs)
         token = kwargs.get("token")
         if token:
-            self.phone = phone_for_entrant(token=token) if self.follows else phone_for_table(token=token)
+            self.phone = phone_of(token, follows=self.follows, device=device_of(request))
         elif isinstance(request.auth, Table):  # read by the header's authentication, with its session
             self.phone = Phone(session=request.auth.session, table=request.auth)
         else:

@@ -25,7 +25,9 @@ from typing import Any
 
 from django.db.models import Count, Max
 
-from entry.selectors.phone import Phone
+from entry.selectors.phone import Phone, holds_a_phone, line_sides
+from entry.selectors.table_parts import status_label
+from entry.send.rules import OTHER_SIDE, CheckAsked, CheckBy, decide_check
 from scoring import display
 from scoring.models import SlipLine
 from scoring.scorers import ScoringError, score
@@ -159,7 +161,8 @@ def drive_table_now(*, table: Table) -> DriveTable | None:
 
 @dataclass(frozen=True)
 class ResultView:
-    """A drive table's result as the phone shows it: who won, the points made, checked or not."""
+    """A drive table's result as the phone shows it: who won, the points made, checked or not, and
+    whether this phone may check it (``hand_across``: on the sender's phone, the other side having none)."""
 
     winner: str
     points: int
@@ -168,13 +171,20 @@ class ResultView:
     version: int
     sent_by: str
     can_check: bool
+    hand_across: bool = False
+    check_side: str = ""
+    status_label: str = ""
 
 
-def result_view(line: SlipLine, side: str) -> ResultView:
-    """The line as won-and-points; the other side of the sender may check it."""
+def result_view(line: SlipLine, side: str, *, other_has_phone: bool = False) -> ResultView:
+    """The line as won-and-points; who may check it (``rules.decide_check``: the other side of the
+    sender, on its own phone when it holds one)."""
     tricks = line.ns_tricks if line.ns_tricks is not None else 0
     winner = "NS" if tricks >= 7 else "EW"
-    sender = "NS" if "(N-S" in line.entered_by else "EW" if "(E-W" in line.entered_by else ""
+    said = "NS" if "(N-S" in line.entered_by else "EW" if "(E-W" in line.entered_by else ""
+    sender = line.entered_side or said  # a line sent before the side was kept: as its history says
+    decided = decide_check(CheckAsked(0, sender, side, other_has_phone))
+    may = line.status == SlipLine.Status.ENTERED and isinstance(decided, CheckBy)
     return ResultView(
         winner=SIDE_WORD[winner],
         points=abs(2 * tricks - 13) // 2 + 1,
@@ -182,7 +192,10 @@ def result_view(line: SlipLine, side: str) -> ResultView:
         status=line.status,
         version=line.version,
         sent_by=SIDE_WORD.get(sender, line.entered_by),
-        can_check=line.status == SlipLine.Status.ENTERED and sender != side,
+        can_check=may,
+        hand_across=may and isinstance(decided, CheckBy) and decided.across,
+        check_side=SIDE_WORD[OTHER_SIDE[sender or "NS"]],
+        status_label=status_label(line),
     )
 
 
@@ -318,6 +331,16 @@ def _running(phone: Phone, seen: Sight, change: int, changes: int) -> tuple[list
     return shown, len(board.trays) // tables
 
 
+def _result(line: SlipLine, place: Place) -> ResultView:
+    """The table's line as this player's phone shows it: whether the other side of the sender holds a
+    phone of its own is read only while the line waits for a check, on the sender's side."""
+    sender = line.entered_side or "NS"
+    waits = line.status == SlipLine.Status.ENTERED and place.side == sender
+    holders = line_sides(line)[OTHER_SIDE[sender]] if waits else frozenset()
+    has_phone = holds_a_phone(session_id=line.session_id, holders=holders)
+    return result_view(line, place.side, other_has_phone=has_phone)
+
+
 def drive_player_page(*, phone: Phone, device: str = "") -> DrivePlayerPage:
     """The player's page now: where to sit, the result to send or check, the move, the card, the prizes."""
     session = phone.session
@@ -347,9 +370,7 @@ def drive_player_page(*, phone: Phone, device: str = "") -> DrivePlayerPage:
         change=change,
         changes=drive.changes,
         place=place,
-        result=result_view(line, place.side)
-        if line is not None and place is not None and seen.own_lines
-        else None,
+        result=_result(line, place) if line is not None and place is not None and seen.own_lines else None,
         can_send=place is not None and line is None and session.accepts_results,
         move=why,
         moved_from=came,

@@ -10,13 +10,17 @@ the trays it has played (``scoring.visibility``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.db.models import Q
+
 from entry.selectors.rounds import entrant_round, entrant_seatings, table_round
+from entry.send.rules import SIDE_WORDS
 from scoring.models import SlipLine
 from scoring.visibility import Viewer, entrant_viewer, table_viewer
-from tournaments.models import EntrantLink, PhonePass, Seating, SeatingTray, Session, Table
+from tournaments.models import EntrantKind, EntrantLink, PhonePass, Seat, Seating, SeatingTray, Session, Table
 from tournaments.selectors import follower_by_token, table_by_token
 from tournaments.services.errors import NotFound
 
@@ -30,6 +34,8 @@ class Phone:
     table: Table | None = None
     link: EntrantLink | None = None
     pass_: PhonePass | None = None
+    #: The phone's own id (its ``cw_device`` cookie), blank when it has none.
+    device: str = ""
 
     @property
     def viewer(self) -> Viewer:
@@ -67,12 +73,21 @@ class Phone:
         return table_round(table=self.table, rounds=self.rounds)
 
     def actor(self, side: str) -> str:
-        """Who acted, for the slip's history: "table 3 N-S", or "pair 5 (N-S phone)"."""
+        """Who acted, for the slip's history: "pair 5 (N-S phone)", the entrant this phone follows and the
+        side it sat on the line (``side``: "NS", "EW"); "table 3 N-S" for a table's link."""
+        words = SIDE_WORDS.get(side, side)
         if self.link is None:
             assert self.table is not None
-            return f"table {self.table.number} {side}"
+            return f"table {self.table.number} {words}"
+        return f"{self.entrant_word} ({words} phone)"
+
+    @property
+    def entrant_word(self) -> str:
+        """The entrant this phone follows, as the slip's history names it: "pair 5", "team 2's N-S pair"."""
+        assert self.link is not None
         entrant = self.link.entrant
-        return f"{entrant.get_kind_display().lower()} {entrant.number} ({side} phone)"
+        word = f"{entrant.get_kind_display().lower()} {entrant.number}"
+        return word + {"NS": "'s N-S pair", "EW": "'s E-W pair"}.get(self.link.side, "")
 
     @property
     def follows(self) -> bool:
@@ -80,16 +95,16 @@ class Phone:
         return self.link is not None
 
 
-def phone_for_table(*, token: str) -> Phone:
+def phone_for_table(*, token: str, device: str = "") -> Phone:
     """A bare table link's phone, or NotFound (its session read without the heavy movement fields)."""
     table = table_by_token(token=token)
-    return Phone(session=table.session, table=table)
+    return Phone(session=table.session, table=table, device=device)
 
 
-def phone_for_entrant(*, token: str) -> Phone:
+def phone_for_entrant(*, token: str, device: str = "") -> Phone:
     """A phone that follows an entrant, by its own link or by a phone's pass; else NotFound."""
     link, phone_pass = follower_by_token(token=token)
-    return Phone(session=link.session, link=link, pass_=phone_pass)
+    return Phone(session=link.session, link=link, pass_=phone_pass, device=device)
 
 
 def phone_round(phone: Phone) -> int:
@@ -119,3 +134,53 @@ def phone_line(*, phone: Phone, tray_number: object) -> SlipLine:
     if line is None:
         raise NotFound(f"No result has been sent on tray {number} at your table.")
     return line
+
+
+#: Who sat one side of a line: the entrants there, each with the side of its link (a team's pair).
+Holders = frozenset[tuple[int, str]]
+
+
+def sides_of(
+    *, ns: int | None, ew: int | None, fours: bool, seats: Iterable[tuple[int, str]] = ()
+) -> dict[str, Holders]:
+    """Who sat each side ("NS", "EW") of a table: its pairs (``ns``, ``ew``; a team of four's pair by its
+    side, p. 48), else its players by their seats (``seats``: entrant id and direction)."""
+    if ns is not None or ew is not None:
+        return {
+            side: frozenset({(pk, side if fours else "")} if pk is not None else ())
+            for side, pk in (("NS", ns), ("EW", ew))
+        }
+    found: dict[str, set[tuple[int, str]]] = {"NS": set(), "EW": set()}
+    for entrant, direction in seats:
+        found["NS" if direction in "NS" else "EW"].add((entrant, ""))
+    return {side: frozenset(holders) for side, holders in found.items()}
+
+
+def line_sides(line: SlipLine) -> dict[str, Holders]:
+    """Who sat each side of a line (``sides_of``; the seats read only when the line has no pairs)."""
+    if line.ns_id is not None or line.ew_id is not None:
+        fours = line.session.entrant_kind == EntrantKind.FOURS
+        return sides_of(ns=line.ns_id, ew=line.ew_id, fours=fours)
+    seats = Seat.objects.filter(
+        seating__table_id=line.table_id, seating__round_id=line.round_id, entrant__isnull=False
+    )
+    return sides_of(ns=None, ew=None, fours=False, seats=seats.values_list("entrant_id", "direction"))
+
+
+def phone_side(phone: Phone, sides: dict[str, Holders]) -> str:
+    """The side of a line the entrant this phone follows sat on ("NS", "EW"), blank when not on it."""
+    if phone.link is None:
+        return ""
+    me = (phone.link.entrant_id, phone.link.side)
+    return next((side for side, holders in sides.items() if me in holders), "")
+
+
+def holds_a_phone(*, session_id: int, holders: Holders) -> bool:
+    """Whether any of these entrants holds a phone of its own: a pass not ended (released, left, or
+    taken by another entrant)."""
+    if not holders:
+        return False
+    which = Q()
+    for entrant, side in holders:
+        which |= Q(link__entrant_id=entrant, link__side=side)
+    return PhonePass.objects.filter(which, session_id=session_id, ended_at__isnull=True).exists()

@@ -27,6 +27,7 @@ from tournaments.models import (
     Entrant,
     EntrantLink,
     Round,
+    Seat,
     SeatedEntrant,
     Seating,
     SeatingTray,
@@ -164,6 +165,8 @@ class EntrantPlay(NamedTuple):
     tray: int
     owed: bool
     sent: bool
+    #: The side the entrant sits there ("NS", "EW"): by the seating's pairs, else by its players' seats.
+    side: str = ""
 
 
 @cache
@@ -171,13 +174,16 @@ def _entrant_plays_sql() -> str:
     """The one query of ``entrant_plays``, with the models' own table names."""
     name = {
         m: connection.ops.quote_name(m._meta.db_table)
-        for m in (SeatedEntrant, Seating, SeatingTray, Round, Tray, Entrant, Table)
+        for m in (SeatedEntrant, Seating, SeatingTray, Round, Tray, Entrant, Table, Seat)
     }
     lines, order = connection.ops.quote_name(SlipLine._meta.db_table), connection.ops.quote_name("order")
     return (
         "SELECT r.number, s.table_id, tb.number, tb.results_version, t.number, t.status,"
         " COALESCE(ns.is_phantom, FALSE) OR COALESCE(ew.is_phantom, FALSE),"
-        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id)"
+        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id),"
+        " CASE WHEN s.ns_id = se.entrant_id THEN 'NS' WHEN s.ew_id = se.entrant_id THEN 'EW' ELSE"
+        " COALESCE((SELECT CASE WHEN p.direction IN ('N', 'S') THEN 'NS' ELSE 'EW' END"
+        f" FROM {name[Seat]} p WHERE p.seating_id = s.id AND p.entrant_id = se.entrant_id LIMIT 1), '') END"
         f" FROM {name[SeatedEntrant]} se JOIN {name[Seating]} s ON s.id = se.seating_id"
         f" JOIN {name[Round]} r ON r.id = s.round_id AND r.session_id = %s"
         f" JOIN {name[Table]} tb ON tb.id = s.table_id"
@@ -198,12 +204,12 @@ def entrant_plays(*, link: EntrantLink, session: Session) -> list[EntrantPlay]:
         rows = cursor.fetchall()
     tables: dict[int, Table] = {}
     out = []
-    for number, table_id, table_number, version, tray, status, phantom, sent in rows:
+    for number, table_id, table_number, version, tray, status, phantom, sent, side in rows:
         table = tables.setdefault(
             table_id, Table(pk=table_id, session_id=session.pk, number=table_number, results_version=version)
         )
         owed = status != Tray.Status.VOID and not phantom
-        out.append(EntrantPlay(number, table, tray, owed, bool(sent)))
+        out.append(EntrantPlay(number, table, tray, owed, bool(sent), side))
     return out
 
 

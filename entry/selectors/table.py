@@ -28,13 +28,12 @@ from typing import Any
 from django.core.cache import cache
 from django.urls import reverse
 
-from entry.selectors.phone import Phone, phone_round, phone_seatings
+from entry.selectors.phone import Holders, Phone, phone_round, phone_seatings, phone_side, sides_of
 from entry.selectors.rounds import seating_trays
 from entry.selectors.table_evening import evening_card, evening_rows
 from entry.selectors.table_move import MoveView, entrant_label, move_after
 from entry.selectors.table_parts import (
     SCORE_WORDS,
-    STATUS_LABELS,
     FollowView,
     LineView,
     RoundCard,
@@ -43,7 +42,9 @@ from entry.selectors.table_parts import (
     StandingLine,
     TablePage,
     TrayCard,
+    status_label,
 )
+from entry.send.rules import OTHER_SIDE, SIDE_WORDS, CheckAsked, CheckBy, decide_amend, decide_check
 from scoring import display
 from scoring.models import SlipLine
 from scoring.scorers import ScoringError, score
@@ -52,7 +53,7 @@ from scoring.selectors.standings import entrant_names, running_score
 from scoring.selectors.travellers import traveller_lines
 from scoring.visibility import Sight, published, running_shown, sight
 from sims.club_placings import Placing, placings_seen
-from tournaments.models import Seat, Seating, Session, Tray
+from tournaments.models import EntrantKind, PhonePass, Seat, Seating, Session, Tray
 from tournaments.selectors import slips_version
 from whist.cards import SEATS
 
@@ -91,16 +92,19 @@ def seat_views(seating: Seating, seats: Mapping[str, Seat] | None = None) -> lis
 
 
 def _line_view(line: SlipLine, device: str) -> LineView:
+    sender = line.entered_side or "NS"
     return LineView(
         ns_tricks=line.ns_tricks,
         ew_tricks=line.ew_tricks,
         status=line.status,
-        status_label=STATUS_LABELS.get(line.status, line.status),
+        status_label=status_label(line),
         version=line.version,
         ns_revokes=line.ns_revokes,
         ew_revokes=line.ew_revokes,
         award=f"{line.ns_award} / {line.ew_award}" if line.ns_award else "",
         sent_here=bool(device) and line.device == device,
+        check_side=SIDE_WORDS[OTHER_SIDE[sender]],
+        sent_side=SIDE_WORDS[sender],
     )
 
 
@@ -119,6 +123,14 @@ class Reading:
     #: Seating id -> its seats by direction.
     _seats: dict[int, dict[str, Seat]] = field(default_factory=dict)
     _version: int | None = None
+    _phones: frozenset[tuple[int, str]] | None = None
+
+    def phones(self) -> frozenset[tuple[int, str]]:
+        """The entrants (id, side of its link) that hold a phone of their own now: a pass not ended."""
+        if self._phones is None:
+            passes = PhonePass.objects.filter(session_id=self.phone.session.pk, ended_at__isnull=True)
+            self._phones = frozenset(passes.values_list("link__entrant_id", "link__side").order_by())
+        return self._phones
 
     def scores(self, tray: int) -> dict[int, str]:
         """Entrant -> its score on this tray, scored once from the visible slips of the trays shown."""
@@ -223,7 +235,7 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
     own = reading.sight.own_lines
     lines = reading.table_lines(seating, trays) if own else {}
     seats = seat_views(seating, reading.seats(seating))
-    ns_here = _north_south(reading.phone, seating, seats)
+    sides = seating_sides(seating, reading.seats(seating), reading.phone.session)
     cards = []
     for tray in trays:
         deal = getattr(tray, "deal", None)
@@ -238,8 +250,8 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
             card.asks_trump = card.can_send and card.trump is None
         else:
             card.line = _line_view(line, reading.device)
-            card.can_confirm = checking and line.status == SlipLine.Status.ENTERED
-            card.can_amend = card.can_confirm and ns_here and not line.ns_award
+            if checking and line.status == SlipLine.Status.ENTERED:
+                _may_check(card, reading, line, sides)
             card.traveller = traveller_lines(
                 session=reading.phone.session,
                 tray=tray.number,
@@ -272,14 +284,26 @@ def _trump(reading: Reading, tray: Tray) -> display.CardView | None:
     return display.card_view(deal.trump)
 
 
-def _north_south(phone: Phone, seating: Seating, seats: list[SeatView]) -> bool:
-    """Whether this phone may act for N-S here: a table's link, or the entrant it follows sat N-S."""
-    link = phone.link
-    if link is None:
-        return True
-    if seating.ns_id is not None:
-        return seating.ns_id == link.entrant_id and link.side in ("", "NS")
-    return any(s.direction in "NS" and s.number == link.entrant.number for s in seats)
+def seating_sides(seating: Seating, seats: Mapping[str, Seat], session: Session) -> dict[str, Holders]:
+    """Who sits each side ("NS", "EW") of a table in a round, from the seating and its seats as the page
+    read them (``selectors.phone.sides_of``)."""
+    fours = session.entrant_kind == EntrantKind.FOURS
+    seated = [(s.entrant_id, d) for d, s in seats.items() if s.entrant_id is not None]
+    return sides_of(ns=seating.ns_id, ew=seating.ew_id, fours=fours, seats=seated)
+
+
+def _may_check(card: TrayCard, reading: Reading, line: SlipLine, sides: dict[str, Holders]) -> None:
+    """What this phone may do with a line waiting for its check: check it (the other side's phone, or
+    the sender's handed across when that side has none), or correct it (the side that sent it)."""
+    mine = phone_side(reading.phone, sides)
+    other = OTHER_SIDE[line.entered_side or "NS"]
+    has_phone = mine != other and bool(sides[other] & reading.phones())
+    decided = decide_check(CheckAsked(card.number, line.entered_side, mine, has_phone))
+    card.can_confirm = isinstance(decided, CheckBy)
+    card.hand_across = isinstance(decided, CheckBy) and decided.across
+    card.waits_for_check = mine != "" and mine != other and has_phone
+    refused = decide_amend(tray=card.number, sent_by=line.entered_side, amender=mine)
+    card.can_amend = refused is None and not line.ns_award
 
 
 def _running(reading: Reading, number: int, here: set[int]) -> tuple[list[StandingLine] | None, list[int]]:

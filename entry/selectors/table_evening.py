@@ -17,7 +17,7 @@ from typing import Any
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from entry.selectors.phone import Phone
-from entry.selectors.table_parts import STATUS_LABELS, EveningLine
+from entry.selectors.table_parts import EveningLine, status_label
 from scoring.models import SlipLine
 from scoring.visibility import Sight
 from tournaments.models import EntrantKind, Seat
@@ -82,7 +82,7 @@ def evening_card(
                 gave=gave,
                 award=award,
                 status=line.status,
-                status_label=STATUS_LABELS.get(line.status, line.status),
+                status_label=status_label(line),
                 score=scores(line.tray.number).get(number, ""),
             )
         )

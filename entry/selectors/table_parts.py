@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from entry.selectors.table_move import MoveView
+from entry.send.rules import OTHER_SIDE, SIDE_WORDS
 from scoring import display
+from scoring.models import SlipLine, Via
 from scoring.selectors.travellers import TravellerLine
 from sims.club_placings import Placing
 
@@ -21,11 +23,27 @@ SCORE_WORDS = {
     "match": "match score",
     "matchpoints": "matchpoints",
 }
-STATUS_LABELS = {
-    "entered": "Waiting for E-W to check",
-    "confirmed": "Checked by E-W",
-    "disputed": "Disputed: with the director",
-}
+
+
+def status_label(line: SlipLine) -> str:
+    """What a line's state says on the phones, truly: who sent it and who must check it, or who checked
+    it (a side, on its own phone or on the sender's handed across; the director; a dispute settled)."""
+    sender = line.entered_side or "NS"
+    other, side = SIDE_WORDS[OTHER_SIDE[sender]], SIDE_WORDS.get(line.checked_side, "")
+    if line.status == SlipLine.Status.ENTERED:
+        return f"Waiting for {other} to check"
+    if line.status == SlipLine.Status.DISPUTED:
+        return "Disputed: with the director"
+    how = SlipLine.Checked
+    if line.checked_how == how.OWN and side:
+        return f"Checked by {side}"
+    if line.checked_how == how.ACROSS and side:
+        return f"Checked by {side}, on {SIDE_WORDS[sender]}'s phone handed across"
+    if line.checked_how == how.SETTLED and side:
+        return f"Disputed; settled by the director for {side}'s count"
+    if line.checked_how == how.DIRECTOR:
+        return "Entered by the director" if line.entered_via == Via.DIRECTOR else "Confirmed by the director"
+    return "Checked"
 
 
 @dataclass(frozen=True)
@@ -52,6 +70,9 @@ class LineView:
     ew_revokes: int
     award: str
     sent_here: bool
+    #: The side that must check it ("E-W"), and the side that sent it.
+    check_side: str = "E-W"
+    sent_side: str = "N-S"
 
 
 @dataclass(frozen=True)
@@ -76,9 +97,15 @@ class TrayCard:
     can_send: bool = False
     #: The send asks for the trump card turned at the table: none is known to this phone (``table``).
     asks_trump: bool = False
+    #: This phone may check it: it follows the side that must check, or that side holds no phone of its
+    #: own and this phone is the sender's, to hand across (``hand_across``; ``rules.decide_check``).
     can_confirm: bool = False
-    #: N-S may still correct their count: E-W have not checked it (``services.amend``).
+    hand_across: bool = False
+    #: The side that sent it may still correct its count: the other side has not checked it
+    #: (``services.amend``).
     can_amend: bool = False
+    #: The sender's phone, while the other side checks on a phone of its own.
+    waits_for_check: bool = False
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ def result_submit(
     sender_owes_more: bool = False,
     entrant: tuple[int, str] | None = None,
     trump: Any = None,
+    side: str = "",
 ) -> SubmitOutcome:
     """Store one table's result on one tray, once (``rules`` says every rule and its order).
 
@@ -80,7 +81,8 @@ def result_submit(
     whose keys (the table's by default); ``sender_owes_more``: the entrant whose phone sends owes
     another tray besides; ``entrant``: the one (id, side) a phone follows, told of its own line on the
     tray wherever it was sent; ``trump``: the card turned at the table, recorded on a tray whose trump
-    is not known yet (a tray dealt at the table, Law III), never over one known.
+    is not known yet (a tray dealt at the table, Law III), never over one known; ``side``: the side of
+    the table whose phone sends ("NS", "EW"), whose line the other side checks (``rules.decide_check``).
     """
     asked = check_send(
         tray=tray_number,
@@ -102,7 +104,7 @@ def result_submit(
             found = read_locked(asked, table, first)
             decided = decide(asked, found)
             if isinstance(decided, Accept):
-                sender = Sender(via, by, device, user)
+                sender = Sender(via, by, device, user, side)
                 line = store_send(asked, decided, table=table, session=found.session, sender=sender)
                 line.session = table.session
                 return SubmitOutcome(line, created=True)

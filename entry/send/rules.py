@@ -1,5 +1,6 @@
 """Every rule of a send, as two pure functions: ``check_send`` (what was asked) and ``decide`` (on what
-was read). Nothing here reads or writes; ``tests/table/test_send_rules.py`` holds them to a table.
+was read); and who checks a line sent, and who corrects it (``decide_check``, ``decide_amend``). Nothing
+here reads or writes; ``tests/table/test_send_rules.py`` holds them to a table.
 
 A **send** is one table's result on one tray's traveling slip (W. H. Barney, *Duplicate Whist*, 1900,
 p. 42): the N-S tricks, the revokes charged (Law X). The decision is one of
@@ -62,6 +63,16 @@ class Refusal(Enum):
         "Tray {tray} could not be stored: another send with this key, or for an entrant at this table, "
         "was stored at the same moment. Look at the table's page again.",
         None,
+    )
+    CHECK_ON_OWN_PHONE = (
+        "{sender} sent tray {tray}: {checker} check it, or dispute it, on their own phone, not on "
+        "{sender}'s. (If their phone is lost, the director releases it.)",
+        None,
+    )
+    NOT_ON_THE_LINE = ("The entrant this phone follows did not play tray {tray} at this table.", None)
+    ONLY_THE_SENDER_CORRECTS = (
+        "Only {sender}, who sent tray {tray}, may correct their count; {checker} check it, or dispute it.",
+        "ns_tricks",
     )
 
     def error(self, field: str | None = None, **figures: Any) -> UserError:
@@ -347,3 +358,61 @@ def _table(asked: Asked, found: Found) -> Decision:
         whole and any(p.owed and not p.sent and p is not play for p in found.plays)
     )
     return Accept(tray, play, owes_more)
+
+
+#: The two sides of a table, and how a sentence names them.
+SIDE_WORDS = {"NS": "N-S", "EW": "E-W"}
+OTHER_SIDE = {"NS": "EW", "EW": "NS"}
+
+
+@dataclass(frozen=True)
+class CheckAsked:
+    """A phone asks to check (or dispute) a line: ``sent_by``, the side whose phone sent it (blank: N-S,
+    the director's entry or a line sent before sides were kept); ``checker``, the side the entrant this
+    phone follows sat on the line (blank: not on it); ``other_has_phone``, whether the side that must
+    check holds a phone of its own (a pass not released)."""
+
+    tray: int
+    sent_by: str
+    checker: str
+    other_has_phone: bool
+
+
+@dataclass(frozen=True)
+class CheckBy:
+    """Who checks: the side, and whether on the sending side's phone handed across (``across``)."""
+
+    side: str
+    across: bool
+
+    @property
+    def words(self) -> str:
+        """The side as a sentence names it ("E-W")."""
+        return SIDE_WORDS[self.side]
+
+
+def decide_check(asked: CheckAsked) -> CheckBy | Refuse:
+    """Two sides to every line (Barney, *Whist and Duplicate Whist*, 1900, p. 42: one side sends its
+    count, the other checks it). Whoever sent, the other side checks: on its own phone when it holds one
+    (the sending side's phone is refused), else on the sender's phone handed across."""
+    sender = asked.sent_by or "NS"
+    other = OTHER_SIDE[sender]
+    if asked.checker not in OTHER_SIDE:
+        return Refuse(Refusal.NOT_ON_THE_LINE, (("tray", asked.tray),))
+    if asked.checker == other:
+        return CheckBy(other, across=False)
+    if asked.other_has_phone:
+        figures = (("tray", asked.tray), ("sender", SIDE_WORDS[sender]), ("checker", SIDE_WORDS[other]))
+        return Refuse(Refusal.CHECK_ON_OWN_PHONE, figures)
+    return CheckBy(other, across=True)
+
+
+def decide_amend(*, tray: int, sent_by: str, amender: str) -> Refuse | None:
+    """The side that sent a line corrects its own count until the other side checks it (None: it may)."""
+    sender = sent_by or "NS"
+    if amender == sender:
+        return None
+    if amender not in OTHER_SIDE:
+        return Refuse(Refusal.NOT_ON_THE_LINE, (("tray", tray),))
+    figures = (("tray", tray), ("sender", SIDE_WORDS[sender]), ("checker", SIDE_WORDS[OTHER_SIDE[sender]]))
+    return Refuse(Refusal.ONLY_THE_SENDER_CORRECTS, figures)

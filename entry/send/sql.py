@@ -120,6 +120,10 @@ class LineRow(NamedTuple):
     entered_at: datetime
     confirmed_by: str
     confirmed_at: datetime | None
+    entered_side: str
+    checked_side: str
+    checked_how: str
+    confirmed_device: str
     idempotency_key: str | None
     idempotency_scope: str
     idempotency_fingerprint: str
@@ -134,7 +138,8 @@ LINES_FOUND = (
     "SELECT l.id, l.session_id, l.tray_id, t.number, l.table_id, tb.number, l.round_id, r.number,"
     " l.ns_id, ns.number, l.ew_id, ew.number, l.ns_tricks, l.ns_revokes, l.ew_revokes, l.ns_award,"
     " l.ew_award, l.law, l.status, l.claimed, l.version, l.entered_via, l.entered_by, l.entered_user_id,"
-    " l.device, l.entered_at, l.confirmed_by, l.confirmed_at, l.idempotency_key, l.idempotency_scope,"
+    " l.device, l.entered_at, l.confirmed_by, l.confirmed_at, l.entered_side, l.checked_side, l.checked_how,"
+    " l.confirmed_device, l.idempotency_key, l.idempotency_scope,"
     " l.idempotency_fingerprint, l.updated_at"
     " FROM scoring_slipline l JOIN tournaments_tray t ON t.id = l.tray_id"
     " JOIN tournaments_table tb ON tb.id = l.table_id JOIN tournaments_round r ON r.id = l.round_id"
@@ -191,9 +196,10 @@ def line_of(row: LineRow) -> SlipLine:
 LINE_COLUMNS = (
     "session_id, tray_id, round_id, table_id, ns_id, ew_id, ns_tricks, ns_revokes, ew_revokes, ns_award,"
     " ew_award, law, status, claimed, version, entered_via, entered_by, entered_user_id, device, entered_at,"
-    " confirmed_by, confirmed_at, idempotency_key, idempotency_scope, idempotency_fingerprint, updated_at"
+    " confirmed_by, confirmed_at, entered_side, checked_side, checked_how, confirmed_device, idempotency_key,"
+    " idempotency_scope, idempotency_fingerprint, updated_at"
 )
-LINE_INSERT = f"INSERT INTO scoring_slipline ({LINE_COLUMNS}) VALUES ({', '.join(['%s'] * 26)}) RETURNING id"
+LINE_INSERT = f"INSERT INTO scoring_slipline ({LINE_COLUMNS}) VALUES ({', '.join(['%s'] * 30)}) RETURNING id"
 #: The bumps of a results version: a table's own send counts in its table's, the rest in the session's.
 BUMP = {
     "table": "UPDATE tournaments_table SET results_version = results_version + 1 WHERE id = %s",
@@ -227,6 +233,10 @@ def line_values(line: SlipLine) -> list[Any]:
         at(line.entered_at),
         line.confirmed_by,
         at(line.confirmed_at),
+        line.entered_side,
+        line.checked_side,
+        line.checked_how,
+        line.confirmed_device,
         line.idempotency_key,
         line.idempotency_scope,
         line.idempotency_fingerprint,

@@ -27,12 +27,14 @@ from tournaments.models import Entrant, EntrantKind, Round, Seat, Seating, Sessi
 @dataclass(frozen=True)
 class Sender:
     """Who sends, from where: ``via`` (a phone, the API, the director...), ``by`` (a name), the device,
-    and the director's account (if any)."""
+    the director's account (if any), and the side of the table whose phone sends ("NS", "EW"; blank for
+    the director)."""
 
     via: str
     by: str = ""
     device: str = ""
     user: Any = None
+    side: str = ""
 
 
 def _entrant(who: tuple[int, int] | Entrant | None, session_id: int) -> Entrant | None:
@@ -89,6 +91,7 @@ def store_send(
         entered_by=sender.by[:80],
         entered_user=user,
         device=sender.device[:64],
+        entered_side=sender.side,
         entered_at=now,
         updated_at=now,
         idempotency_key=asked.key,

@@ -1,8 +1,10 @@
-"""N-S correct their own line before E-W have checked it (a mis-tap undone at the table).
+"""The side that sent a line corrects it before the other side has checked it (a mis-tap undone at the
+table).
 
 The book has the slip "checked by one of the East and West players and
 taken up before the players and trays are changed" (p. 55): until that
-check, the line is N-S's own to put right. Once E-W have checked it (or
+check, the line is its sender's own to put right (N-S's, or E-W's when
+E-W's phone sent it). Once E-W have checked it (or
 disputed it, which takes it to the director), only the director changes
 it (``corrections.result_correct``). Like every change, the old version is
 kept first, with who, when, from where and why.
@@ -14,11 +16,11 @@ from typing import Any
 
 from django.db import transaction
 
-from entry.selectors.phone import Phone, phone_line
+from entry.selectors.phone import Phone, line_sides, phone_line, phone_side
+from entry.send.rules import decide_amend
 from entry.services.lines import check_revokes, check_tricks, line_keep_version, log_line, slips_changed
 from entry.services.phones import refuse_a_drive
 from scoring.models import SlipLine, Via
-from tournaments.models import Seat
 from tournaments.services.errors import Conflict, UserError
 
 
@@ -40,7 +42,7 @@ def result_amend(
     if version is not None and version != line.version:
         raise Conflict("The result changed since you saw it; look again before correcting it.")
     if line.status == SlipLine.Status.CONFIRMED:
-        raise Conflict("E-W have checked this result; only the director can correct it now.")
+        raise Conflict("This result has been checked; only the director can correct it now.")
     if line.status == SlipLine.Status.DISPUTED:
         raise Conflict("This result is disputed; the director will settle it.")
     if line.ns_award:
@@ -53,7 +55,7 @@ def result_amend(
     )
     if (tricks, *revokes) == (line.ns_tricks, line.ns_revokes, line.ew_revokes):
         return line  # a repeated correction: nothing to change
-    reason = f"N-S corrected their count before E-W's check: N-S {line.ns_tricks} -> {tricks}"
+    reason = f"{by or 'N-S'}: corrected before the other side's check, N-S {line.ns_tricks} -> {tricks}"
     line_keep_version(line, change="amended", reason=reason, via=via, by=by, user=None)
     line.ns_tricks, (line.ns_revokes, line.ew_revokes) = tricks, revokes
     line.version += 1
@@ -77,27 +79,19 @@ def phone_amend(
     ns_revokes: int | None,
     ew_revokes: int | None,
     version: int | None,
-    by: str,
 ) -> SlipLine:
-    """A phone corrects N-S's line on a tray: a table's link at its table, an entrant's phone only as N-S."""
+    """A phone corrects its side's count on a tray: only the side that sent it (``rules.decide_amend``)."""
     refuse_a_drive(phone)
     line = phone_line(phone=phone, tray_number=tray_number)
-    if phone.link is not None and not _sat_north_south(line, phone):
-        raise UserError("Only N-S may correct their count; E-W check it, or dispute it.", field="ns_tricks")
+    side = phone_side(phone, line_sides(line))
+    refused = decide_amend(tray=line.tray.number, sent_by=line.entered_side, amender=side)
+    if refused is not None:
+        raise refused.error()
     return result_amend(
-        line=line, ns_tricks=ns_tricks, ns_revokes=ns_revokes, ew_revokes=ew_revokes, version=version, by=by
+        line=line,
+        ns_tricks=ns_tricks,
+        ns_revokes=ns_revokes,
+        ew_revokes=ew_revokes,
+        version=version,
+        by=phone.actor(side),
     )
-
-
-def _sat_north_south(line: SlipLine, phone: Phone) -> bool:
-    """Whether the entrant this phone follows sat N-S on this line (a pair, a team's N-S pair, N or S)."""
-    link = phone.link
-    assert link is not None
-    if line.ns_id == link.entrant_id and link.side in ("", "NS"):
-        return True
-    return Seat.objects.filter(
-        seating__table_id=line.table_id,
-        seating__round_id=line.round_id,
-        entrant_id=link.entrant_id,
-        direction__in=["N", "S"],
-    ).exists()

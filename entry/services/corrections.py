@@ -75,8 +75,11 @@ def result_correct(
     via: str = Via.DIRECTOR,
     by: str = "",
     user: Any = None,
+    checked: tuple[str, str] = ("", SlipLine.Checked.DIRECTOR),
 ) -> SlipLine:
-    """The director changes a line: tricks, an award, revokes. The old version is kept."""
+    """The director changes a line: tricks, an award, revokes. The old version is kept; the line is
+    confirmed, ``checked`` says how (the side and ``SlipLine.Checked``: the director's own, by default;
+    a dispute settled for one side's count)."""
     line = lock_line(line)
     session = line.session
     _open_for_directing(session, "correcting a result")
@@ -91,6 +94,7 @@ def result_correct(
     line.version += 1
     line.status, line.claimed = SlipLine.Status.CONFIRMED, None
     line.confirmed_by, line.confirmed_at = by or "director", timezone.now()
+    (line.checked_side, line.checked_how), line.confirmed_device = checked, ""
     line.save()
     log_line(
         session,
@@ -139,6 +143,7 @@ def result_award(
         by or "director",
         timezone.now(),
     )
+    line.checked_how = SlipLine.Checked.DIRECTOR
     line_store(line, seating, None)
     log_action(
         club=session.club,

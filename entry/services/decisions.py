@@ -64,6 +64,7 @@ def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "
         ew_revokes=line.ew_revokes,
         by=by or "director",
         user=user,
+        checked=(accept.upper(), SlipLine.Checked.SETTLED),
     )
     log_line(
         line.session,
@@ -89,7 +90,9 @@ def line_confirm_as_entered(*, line: SlipLine, reason: str = "", user: Any = Non
     line.status = SlipLine.Status.CONFIRMED
     line.confirmed_by = (by or "director")[:80]
     line.confirmed_at = timezone.now()
-    line.save(update_fields=["status", "version", "confirmed_by", "confirmed_at", "updated_at"])
+    line.checked_side, line.checked_how = "", SlipLine.Checked.DIRECTOR
+    fields = ["status", "version", "confirmed_by", "confirmed_at", "checked_side", "checked_how", "updated_at"]
+    line.save(update_fields=fields)
     log_line(
         line.session,
         line,

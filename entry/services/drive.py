@@ -128,11 +128,6 @@ def _place(phone: Phone) -> Place:
     return place
 
 
-def _actor(phone: Phone, place: Place) -> str:
-    """ "player 7 (N-S phone)": who acted, from which side of the table."""
-    return phone.actor("N-S" if place.side == "NS" else "E-W")
-
-
 def drive_submit(
     *,
     phone: Phone,
@@ -151,7 +146,8 @@ def drive_submit(
         tray_number=place.deal,
         ns_tricks=tricks_of(winner=winner, points=points, ns_tricks=ns_tricks),
         via=Via.TABLE,
-        by=_actor(phone, place),
+        by=phone.actor(place.side),
+        side=place.side,
         device=device,
         idempotency_key=idempotency_key,
         phone_round=place.change,
@@ -160,16 +156,17 @@ def drive_submit(
 
 
 def drive_check(*, phone: Phone, version: int | None = None) -> SlipLine:
-    """The other side agrees with the result sent from its table (at the version it saw)."""
+    """The other side agrees with the result sent from its table (at the version it saw): on a phone of
+    its own when it holds one, else on the sender's handed across (``services.phones``)."""
     place = _place(phone)
-    return phone_confirm(phone=phone, tray_number=place.deal, by=_actor(phone, place), version=version)
+    return phone_confirm(phone=phone, tray_number=place.deal, version=version)
 
 
 def drive_dispute(*, phone: Phone, winner: Any = None, points: Any = None) -> SlipLine:
     """The other side disagrees: its own count (the side that won, the points made) goes to the director."""
     place = _place(phone)
     claimed = tricks_of(winner=winner, points=points)
-    return phone_dispute(phone=phone, tray_number=place.deal, claimed=claimed, by=_actor(phone, place))
+    return phone_dispute(phone=phone, tray_number=place.deal, claimed=claimed)
 
 
 def drive_enter(

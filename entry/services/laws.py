@@ -147,6 +147,7 @@ def _new_line(
         status=SlipLine.Status.CONFIRMED,
         confirmed_by=(by or "director")[:80],
         confirmed_at=timezone.now(),
+        checked_how=SlipLine.Checked.DIRECTOR,
     )
     line = line_store(line, seating, None)  # the line, its entrants' places, and the one bump
     _log(session, line, code, reason, user)
@@ -182,6 +183,7 @@ def _on_line(
     line.status = SlipLine.Status.CONFIRMED
     line.confirmed_by = (by or "director")[:80]
     line.confirmed_at = timezone.now()
+    line.checked_side, line.checked_how, line.confirmed_device = "", SlipLine.Checked.DIRECTOR, ""
     line.save()
     _log(session, line, code, reason, user)
     slips_changed(session)

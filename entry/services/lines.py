@@ -140,7 +140,10 @@ def line_snapshot(line: SlipLine) -> dict[str, Any]:
         "status": line.status,
         "entered_via": line.entered_via,
         "entered_by": line.entered_by,
+        "entered_side": line.entered_side,
         "confirmed_by": line.confirmed_by,
+        "checked_side": line.checked_side,
+        "checked_how": line.checked_how,
     }
 
 

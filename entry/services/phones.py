@@ -1,20 +1,40 @@
-"""What a phone that follows an entrant may do: send N-S tricks, and let E-W check or dispute them.
+"""What a phone that follows an entrant may do: send its table's count, and let the other side check or
+dispute it.
 
 A table's own link is a place and acts on nothing (``scoring.visibility``).
 A phone that follows an entrant (by its own printed link, or by the pass
 it was given at a table) acts for the table where that entrant plays the
 tray (it need not scan the new table's code), and may check, dispute or
-correct only the lines of the trays that entrant played. Every rule of a
-result stays in ``services.results``; this module only finds the table.
+correct only the lines of the trays that entrant played.
+
+**Two sides to every line** (W. H. Barney, *Whist and Duplicate Whist*,
+1900, p. 42): whichever side sends, the other checks (``rules.decide_check``).
+When the other side holds a phone of its own (a pass not ended), the check
+comes from that phone, and the sending side's phone is refused; a side with
+no phone checks on the sender's phone handed across, and the line records
+it so (``SlipLine.checked_how``). The side that sent corrects its own count
+until then (``rules.decide_amend``). Every other rule of a result stays in
+``services.results``; this module finds the table and the sides.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from entry.selectors.phone import Phone, phone_line
+from django.db import transaction
+
+from entry.selectors.phone import Phone, holds_a_phone, line_sides, phone_line, phone_side
 from entry.selectors.rounds import EntrantPlay, entrant_plays, round_of_plays
-from entry.services.results import SubmitOutcome, result_confirm, result_dispute, result_submit
+from entry.send.rules import OTHER_SIDE, CheckAsked, CheckBy, Refuse, decide_check
+from entry.services.lines import lock_line
+from entry.services.results import (
+    Checker,
+    SubmitOutcome,
+    result_confirm,
+    result_dispute,
+    result_submit,
+    table_may_still,
+)
 from scoring.models import SlipLine, Via
 from tournaments.models import Session, Table
 from tournaments.movements.drive import DRIVE_METHODS
@@ -43,7 +63,6 @@ def phone_submit(
     phone: Phone,
     tray_number: Any,
     ns_tricks: Any,
-    by: str,
     device: str,
     idempotency_key: str | None,
     ns_revokes: int,
@@ -52,7 +71,8 @@ def phone_submit(
     trump: str = "",
 ) -> SubmitOutcome:
     """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it
-    (``trump``: the card turned there, with the first result of a tray dealt at the table).
+    (``trump``: the card turned there, with the first result of a tray dealt at the table), as sent by
+    the side the entrant sits there: the other side checks it.
 
     A phone's keys are its entrant's (``key_scope``). A repeated send (the
     same key) is answered from the line it stored, though the entrant has
@@ -75,16 +95,16 @@ def phone_submit(
     owes_more = any(p.owed and not p.sent and str(p.tray) != str(tray_number).strip() for p in plays)
     # Playing the tray at this table now, the table's line is the answer (mnemonic duplicate plays each tray
     # twice, p. 25: the first play's line is not this one); else the entrant's own line, wherever sent.
-    here = any(
-        p.round == current and p.table.pk == table.pk and str(p.tray) == str(tray_number).strip()
-        for p in plays
-    )
+    played = [p for p in plays if p.table.pk == table.pk and str(p.tray) == str(tray_number).strip()]
+    here = any(p.round == current for p in played)
+    side = next((p.side for p in played), "")
     return result_submit(
         table=table,
         tray_number=tray_number,
         ns_tricks=ns_tricks,
         via=Via.TABLE,
-        by=by,
+        by=phone.actor(side),
+        side=side,
         device=device,
         idempotency_key=idempotency_key,
         ns_revokes=ns_revokes,
@@ -126,13 +146,40 @@ def key_scope(phone: Phone) -> str:
     return f"entrant-link:{phone.link.pk}"
 
 
-def phone_confirm(*, phone: Phone, tray_number: Any, by: str, version: int | None) -> SlipLine:
-    """E-W check the line of a tray at the phone's table (at the version they saw)."""
+def phone_confirm(*, phone: Phone, tray_number: Any, version: int | None) -> SlipLine:
+    """The other side checks the line of a tray at the phone's table (at the version it saw)."""
     line = phone_line(phone=phone, tray_number=tray_number)
-    return result_confirm(line=line, by=by, via=Via.TABLE, version=version)
+    with transaction.atomic():
+        line = lock_line(line)
+        check, by = checked_by(phone, line)
+        how = SlipLine.Checked.ACROSS if check.across else SlipLine.Checked.OWN
+        checker = Checker(check.side, how, phone.device)
+        return result_confirm(line=line, by=by, via=Via.TABLE, version=version, checker=checker)
 
 
-def phone_dispute(*, phone: Phone, tray_number: Any, claimed: Any, by: str) -> SlipLine:
-    """E-W disagree with the line of a tray at the phone's table: it goes to the director."""
+def phone_dispute(*, phone: Phone, tray_number: Any, claimed: Any) -> SlipLine:
+    """The other side disagrees with the line of a tray at the phone's table: it goes to the director."""
     line = phone_line(phone=phone, tray_number=tray_number)
-    return result_dispute(line=line, claimed=claimed, by=by, via=Via.TABLE)
+    with transaction.atomic():
+        line = lock_line(line)
+        _check, by = checked_by(phone, line)
+        return result_dispute(line=line, claimed=claimed, by=by, via=Via.TABLE)
+
+
+def checked_by(phone: Phone, line: SlipLine) -> tuple[CheckBy, str]:
+    """Who checks (or disputes) this line on this phone, and how the slip's history names them; or the
+    refusal (``rules.decide_check``). The line is locked, and a closed session refuses first, saying
+    nothing of the line."""
+    table_may_still(line)
+    sides = line_sides(line)
+    mine = phone_side(phone, sides)
+    other = OTHER_SIDE[line.entered_side or "NS"]
+    has_phone = mine != other and holds_a_phone(session_id=line.session_id, holders=sides[other])
+    decided = decide_check(CheckAsked(line.tray.number, line.entered_side, mine, has_phone))
+    if isinstance(decided, Refuse):
+        raise decided.error()
+    if not decided.across:
+        return decided, phone.actor(decided.side)
+    entrant = line.ns if decided.side == "NS" else line.ew
+    who = f"{entrant.get_kind_display().lower()} {entrant.number} (" if entrant is not None else "("
+    return decided, f"{who}{decided.words}, on {phone.entrant_word}'s phone handed across)"

@@ -10,6 +10,7 @@ director's corrections and awards are in ``corrections``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -23,11 +24,24 @@ from entry.services.lines import AWARDS, MAX_REVOKES, line_keep_version, lock_li
 from scoring.models import SlipLine, Via
 from tournaments.services.errors import Conflict, UserError
 
+#: What a check records beside its status: the side, how, and the phone.
+CHECK_FIELDS = ("checked_side", "checked_how", "confirmed_device")
 
-def _table_may_still(line: SlipLine) -> None:
+
+def table_may_still(line: SlipLine) -> None:
     """The opponents at the table act only while the session runs."""
     if not line.session.accepts_results:
         raise UserError("The session is not running.")
+
+
+@dataclass(frozen=True)
+class Checker:
+    """Who checks a line at the table: the side, how (``SlipLine.Checked``: on its own phone, or on the
+    sending side's handed across), and the phone (its device id)."""
+
+    side: str
+    how: str
+    device: str = ""
 
 
 @transaction.atomic
@@ -38,11 +52,13 @@ def result_confirm(
     via: str = Via.TABLE,
     version: int | None = None,
     as_director: bool = False,
+    checker: Checker | None = None,
 ) -> SlipLine:
-    """The opponents agree with the line as it stands (at the version seen); or the director settles it."""
+    """The other side agrees with the line as it stands (at the version seen), ``checker`` says who and
+    on which phone; or the director confirms it."""
     line = lock_line(line)
     if not as_director:
-        _table_may_still(line)  # first: once closed, a phone is told nothing of the line
+        table_may_still(line)  # first: once closed, a phone is told nothing of the line
     if version is not None and version != line.version:
         raise Conflict("The result changed since you saw it; look again before confirming.")
     if line.status == SlipLine.Status.CONFIRMED:
@@ -51,7 +67,9 @@ def result_confirm(
         raise Conflict("This result is disputed; the director will settle it.")
     line.status, line.claimed = SlipLine.Status.CONFIRMED, None
     line.confirmed_by, line.confirmed_at = by[:80], timezone.now()
-    line.save(update_fields=["status", "claimed", "confirmed_by", "confirmed_at", "updated_at"])
+    who = checker or Checker("", SlipLine.Checked.DIRECTOR if as_director else "")
+    line.checked_side, line.checked_how, line.confirmed_device = who.side, who.how, who.device[:64]
+    line.save(update_fields=["status", "claimed", "confirmed_by", "confirmed_at", *CHECK_FIELDS, "updated_at"])
     return line
 
 
@@ -63,11 +81,11 @@ def result_dispute(
     line = lock_line(line)
     tricks = check_tricks(claimed, field="claimed")
     if not as_director:
-        _table_may_still(line)
+        table_may_still(line)
         if line.status == SlipLine.Status.DISPUTED:
             return line  # a repeated dispute: already with the director
         if line.status == SlipLine.Status.CONFIRMED:
-            raise Conflict("This result was already checked by E-W; ask the director to correct it.")
+            raise Conflict("This result was already checked; ask the director to correct it.")
     if tricks == line.ns_tricks:
         raise UserError(
             f"N-S sent {tricks} too: the same count is no dispute. Check the result instead.", field="claimed"
@@ -90,7 +108,9 @@ def result_dispute(
 
 __all__ = [
     "AWARDS",
+    "CHECK_FIELDS",
     "KEY_LENGTH",
+    "Checker",
     "MAX_REVOKES",
     "TABLE_SCOPE",
     "SubmitOutcome",

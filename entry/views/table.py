@@ -27,6 +27,7 @@ from entry.phone_actions import CONFIRM, DISPUTE
 from entry.phone_http import NotADrive, PhoneMixin, back_home, plain_send, refused, sent_words, tray_errors
 from entry.selectors.place import follower_urls, place_page
 from entry.selectors.table import table_page
+from entry.selectors.table_parts import status_label
 from tournaments.services.errors import UserError
 from tournaments.services.phones import pass_leave, phone_claim
 from whist.cards import RANK_TABLE, SUIT_TABLE
@@ -111,7 +112,7 @@ class PhoneLeaveView(PhoneMixin, View):
 
 
 class TableConfirmView(PhoneMixin, NotADrive, View):
-    """E-W check a result entered at their table (plain form)."""
+    """The other side checks a result sent at its table (plain form)."""
 
     follows = True
 
@@ -119,7 +120,7 @@ class TableConfirmView(PhoneMixin, NotADrive, View):
         try:
             line = CONFIRM.from_page(self.phone, tray, request.POST)
             messages.success(
-                request, f"Tray {tray} checked by E-W: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
+                request, f"Tray {tray} {status_label(line).lower()}: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
             )
         except UserError as exc:
             refused(request, exc, tray)
@@ -127,7 +128,7 @@ class TableConfirmView(PhoneMixin, NotADrive, View):
 
 
 class TableDisputeView(PhoneMixin, NotADrive, View):
-    """E-W disagree with a result: their count goes to the director (plain form)."""
+    """The other side disagrees with a result: its count goes to the director (plain form)."""
 
     follows = True
 

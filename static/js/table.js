@@ -141,6 +141,9 @@
     return "not accepted.";
   }
 
+  /* The side that checks a line sent by this side ("NS", "EW"; blank: N-S sent it). */
+  function other(sent) { return sent === "EW" ? "N-S" : "E-W"; }
+
   /* What became of one item, as a line: {text, bad, detail}. */
   function outcome(item, res) {
     var d = res.data, b = item.body;
@@ -150,12 +153,12 @@
       var same = d.attempted && d.attempted.ns_tricks === d.stored.ns_tricks;
       return { bad: true, text: "Not sent: tray " + b.tray + " was already sent from this table.",
         detail: "Stored: " + stored + (same ? " (the same as yours)." : ". Yours: " + yours + ".") +
-          " The first send stands; if it is wrong, N-S may correct it until E-W check it, or E-W can dispute it." };
+          " The first send stands; if it is wrong, the side that sent it may correct it until the other side checks it, or the other side can dispute it." };
     }
     if (res.status >= 400) return { bad: true, text: "Tray " + b.tray + ": " + message(d) };
-    if (item.action === "send") return { text: "Tray " + b.tray + " sent: " + pair(d.line.ns_tricks) + ". Now E-W check it." };
-    if (item.action === "amend") return { text: "Tray " + b.tray + " corrected: " + pair(d.ns_tricks) + ". Now E-W check it." };
-    if (item.action === "confirm") return { text: "Tray " + b.tray + " checked by E-W." };
+    if (item.action === "send") return { text: "Tray " + b.tray + " sent: " + pair(d.line.ns_tricks) + ". Now " + other(d.line.entered_side) + " check it." };
+    if (item.action === "amend") return { text: "Tray " + b.tray + " corrected: " + pair(d.ns_tricks) + ". Now " + other(d.entered_side) + " check it." };
+    if (item.action === "confirm") return { text: "Tray " + b.tray + " checked by " + other(d.entered_side) + "." };
     return { warn: true, text: "Tray " + b.tray + ": your count (" + pair(b.claimed) + ") went to the director, who will settle it." };
   }
 

@@ -72,9 +72,11 @@ def test_a_player_sends_who_won_and_the_points_and_the_other_side_checks_it(
     line = SlipLine.objects.get(session=session, table__number=1)
     assert line.ns_tricks == 4 and line.entered_by == f"player {seats['N']} (N-S phone)"
     mine = state(link_of(session, seats["N"]))
-    assert mine["result"]["winner"] == "E-W" and not mine["result"]["can_check"]
+    assert mine["result"]["winner"] == "E-W"
+    # E-W hold no pass: N's phone may be handed across to them, and says so.
+    assert mine["result"]["can_check"] and mine["result"]["hand_across"]
     theirs = state(link_of(session, seats["E"]))
-    assert theirs["result"]["can_check"]
+    assert theirs["result"]["can_check"] and not theirs["result"]["hand_across"]
     checked = east.post(
         api(link_of(session, seats["E"]), "check/"),
         json.dumps({"version": theirs["result"]["version"]}),

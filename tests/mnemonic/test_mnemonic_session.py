@@ -40,7 +40,6 @@ def send(session: Session, tray: int, tricks: int, number: int = 1) -> Any:
         phone=phone,
         tray_number=tray,
         ns_tricks=tricks,
-        by="test",
         device="",
         idempotency_key=None,
         ns_revokes=0,

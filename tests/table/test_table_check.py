@@ -68,7 +68,7 @@ def test_a_disagreement_goes_to_the_director(sent: Any, running_session: Session
     assert response.status_code == 200
     line = SlipLine.objects.get(session=running_session)
     assert (line.status, line.ns_tricks, line.version) == ("disputed", 8, 2)
-    assert line.history.get().reason == "pair 1 (E-W phone) claim N-S 7"  # pair 1's phone, handed to E-W
+    assert line.history.get().reason == "pair 2 (E-W, on pair 1's phone handed across) claim N-S 7"
     log = ActionLog.objects.get(action="result.dispute")
     assert log.data["claimed"] == 7 and log.data["stored"] == 8
 

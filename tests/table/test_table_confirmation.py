@@ -127,7 +127,7 @@ def test_an_unchecked_line_stays_on_the_page_wherever_the_table_is(
     for tray in (1, 3, 2):  # rounds 1, 2 and 3 of table 1
         assert phone.send(tray, 7, key=f"k-{tray}").status_code == 201
     html = phone.page().content.decode()
-    assert "Waiting for E-W&#x27;s check" in html or "Waiting for E-W's check" in html
+    assert "Waiting for the other side&#x27;s check" in html or "Waiting for the other side's check" in html
     for tray in (1, 3):
         assert "E-W, please check." in tray_card(html, tray)
     state = phone.state().json()
