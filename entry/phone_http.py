@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import uuid
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from django.contrib import messages
@@ -28,6 +29,7 @@ from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
 from scoring.models import SlipLine
 from tournaments.api.permissions import TableRateThrottle
 from tournaments.services.errors import NotFound, UserError
+from tournaments.services.phones import pass_seen, pass_vouch_by_link
 
 DEVICE_COOKIE = "cw_device"
 ResponseType = TypeVar("ResponseType", bound=HttpResponseBase)
@@ -55,6 +57,10 @@ class PhoneMixin:
             self.phone = phone_of(kwargs["token"], follows=self.follows, device=self.device)
         except NotFound as exc:
             return render(request, "table/invalid.html", {"message": exc.message}, status=404)
+        if self.follows and self.phone.pass_ is None and request.method == "GET":
+            vouched = pass_vouch_by_link(link=self.phone.link, device=self.device)  # its own link opened
+            if vouched is not None:
+                messages.success(request, "This phone follows you again: it was opened with your own link.")
         response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if self.new_device:
             response.set_cookie(
@@ -71,9 +77,12 @@ class PhoneMixin:
 def phone_of(token: str, *, follows: bool, device: str) -> Phone:
     """The phone of a link (an entrant's, or a pass, with ``follows``; else a table's), asked by this
     device; NotFound for an unknown link."""
-    if follows:
-        return phone_for_entrant(token=token, device=device)
-    return phone_for_table(token=token, device=device)
+    if not follows:
+        return phone_for_table(token=token, device=device)
+    phone = phone_for_entrant(token=token, device=device)
+    if phone.pass_ is not None:  # a request by its pass: in doubt after a pause (``pass_seen``)
+        phone = replace(phone, pass_=pass_seen(phone_pass=phone.pass_))
+    return phone
 
 
 def device_of(request: HttpRequest) -> str:

@@ -31,6 +31,7 @@ phone_patterns = (
         ),
         path("<link:token>/manifest.webmanifest", app.ManifestView.as_view(follows=True), name="manifest"),
         path("<link:token>/leave", table.PhoneLeaveView.as_view(), name="leave"),
+        path("<link:token>/vouch", table.PhoneVouchView.as_view(), name="vouch"),
     ],
     "phone",
 )

@@ -18,6 +18,13 @@ Whist*, 1900, p. 42): nobody learns a result before playing that tray.
   claims an entrant, a second needs the entrant's code; one entrant a
   phone; only the entrants on the table's card; the director sees every
   phone and releases them).
+- A **phone is picked up**: a phone left at a table holds its pass, and the
+  next pair to sit there holds the phone. So a pass is put **in doubt**
+  (``tournaments.services.phones``) when its phone opens the link of a
+  table where its entrant is not due, or asks anything after a pause
+  (``PASS_PAUSE``); in doubt, the phone's viewer is ``DOUBTED`` until the
+  entrant shows that it holds the phone by something the next pair does not
+  have (its code, or its own printed link), never by a tap on its name.
 - A **person** holds every link their phones have touched all evening, and
   whatever those links hand out. What a person can see, through all of
   them at once, must not change when a tray that person has not played gets
@@ -31,6 +38,7 @@ Whist*, 1900, p. 42): nobody learns a result before playing that tray.
   pass. For a team of four, one of its two pairs (``side`` ``NS`` or
   ``EW``, p. 48).
 - ``TABLE``: a table's own link.
+- ``DOUBTED``: a pass in doubt (above): it sees what a table's link sees.
 - ``HALL``: the hall's screen (the projector or TV the director opens from
   the live board): everyone in the room reads it, so it sees only what every
   entrant may see alike: the running score (when the director allows it,
@@ -119,6 +127,7 @@ class Role(StrEnum):
     ENTRANT = "entrant"
     TABLE = "table"
     HALL = "hall"
+    DOUBTED = "doubted"
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,11 @@ def entrant_viewer(*, entrant_id: int, side: str = "") -> Viewer:
 def table_viewer(*, table_id: int) -> Viewer:
     """A table's own link (a place)."""
     return Viewer(Role.TABLE, table_id=table_id)
+
+
+def doubted_viewer(*, entrant_id: int, side: str = "") -> Viewer:
+    """A pass in doubt: a phone that followed this entrant and may now be in another's hands."""
+    return Viewer(Role.DOUBTED, entrant_id=entrant_id, side=side)
 
 
 @dataclass(frozen=True)
@@ -245,8 +259,8 @@ def sight(*, viewer: Viewer, session: Session) -> Sight:
         return EVERYTHING
     if viewer.role == Role.PUBLIC or session.status in (Session.Status.CLOSED, Session.Status.PUBLISHED):
         return _public_sight(session)
-    if session.status != Session.Status.RUNNING or viewer.role == Role.TABLE:
-        return NOTHING  # a table's link is a place: it sees no result of a running session
+    if session.status != Session.Status.RUNNING or viewer.role in (Role.TABLE, Role.DOUBTED):
+        return NOTHING  # a table's link is a place, a pass in doubt may be anyone's: no result
     if viewer.role == Role.HALL:
         return Sight(
             trays=frozenset(),

@@ -69,9 +69,15 @@ PASS = (
     "created_at",
     "ended_at",
     "ended_why",
+    "seen_at",
+    "doubted_at",
+    "doubted_why",
+    "doubted_table_id",
 )
 #: The timestamps among them (SQLite gives them without their zone).
-STAMPS = frozenset({"created_at", "updated_at", "ended_at", "hands_release_at", "sim_sent_at"})
+STAMPS = frozenset(
+    {"created_at", "updated_at", "ended_at", "hands_release_at", "sim_sent_at", "seen_at", "doubted_at"}
+)
 
 
 def _columns(alias: str, names: Sequence[str]) -> str:

@@ -51,6 +51,7 @@ from entry.phone_http import DEVICE_COOKIE, NoStoreMixin, device_of, phone_of
 from entry.selectors.phone import Phone
 from entry.selectors.place import PlacePage, follower_urls, place_json, place_page
 from entry.selectors.table import TablePage, page_json, table_page
+from entry.services.phones import pass_scanned
 from scoring.api import dataclass_schema
 from scoring.api.standings import TRAVELLER
 from scoring.selectors.travellers import traveller_lines
@@ -104,6 +105,7 @@ class PlaceStateView(TableView):
         """The table's card (who sits here in each round, the trays) and who has a phone; no result."""
         assert self.phone.table is not None
         device = self.device(request, request.query_params.get("device", ""))
+        pass_scanned(table=self.phone.table, device=device)  # a phone left here: its pass in doubt
         return Response(place_json(place_page(table=self.phone.table, device=device)))
 
 

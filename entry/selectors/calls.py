@@ -96,7 +96,7 @@ def phone_clock(*, phone: Phone) -> PhoneClock:
 
     A table's own link shows no clock: its round is how far the table has got, which moves with the
     table's sends, and a table's link tells its holders nothing that does (``scoring.visibility``)."""
-    if phone.link is None:
+    if phone.link is None or phone.in_doubt:  # a pass in doubt may be anyone's: no more than a place
         return PhoneClock(clock=None, call=phone_call(phone=phone), now=timezone.localtime())
     number = phone_round(phone)
     clock = None

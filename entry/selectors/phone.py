@@ -19,7 +19,7 @@ from django.db.models import Q
 from entry.selectors.rounds import entrant_round, entrant_seatings, table_round
 from entry.send.rules import SIDE_WORDS
 from scoring.models import SlipLine
-from scoring.visibility import Viewer, entrant_viewer, table_viewer
+from scoring.visibility import Viewer, doubted_viewer, entrant_viewer, table_viewer
 from tournaments.models import EntrantKind, EntrantLink, PhonePass, Seat, Seating, SeatingTray, Session, Table
 from tournaments.selectors import follower_by_token, table_by_token
 from tournaments.services.errors import NotFound
@@ -40,10 +40,19 @@ class Phone:
     @property
     def viewer(self) -> Viewer:
         """Who is looking, for the visibility rule."""
+        if self.in_doubt:
+            assert self.link is not None
+            return doubted_viewer(entrant_id=self.link.entrant_id, side=self.link.side)
         if self.link is not None:
             return entrant_viewer(entrant_id=self.link.entrant_id, side=self.link.side)
         assert self.table is not None
         return table_viewer(table_id=self.table.pk)
+
+    @property
+    def in_doubt(self) -> bool:
+        """Whether its pass is in doubt (``tournaments.services.phones``): it shows no result and acts on
+        nothing until its entrant confirms it holds the phone."""
+        return self.pass_ is not None and self.pass_.in_doubt
 
     @cached_property
     def rounds(self) -> int:
@@ -184,3 +193,22 @@ def holds_a_phone(*, session_id: int, holders: Holders) -> bool:
     for entrant, side in holders:
         which |= Q(link__entrant_id=entrant, link__side=side)
     return PhonePass.objects.filter(which, session_id=session_id, ended_at__isnull=True).exists()
+
+
+def table_left_at(phone: Phone) -> Table | None:
+    """The table a phone that follows an entrant was left at, as far as is known: the one whose code it
+    opened when its pass went in doubt; else where its entrant played the last tray its table has sent;
+    else where it sits now ("Not us?" leads back to that table's page)."""
+    if phone.pass_ is not None and phone.pass_.doubted_table_id is not None:
+        return Table.objects.filter(pk=phone.pass_.doubted_table_id).first()
+    if phone.link is None:
+        return phone.table
+    seatings = phone.seatings
+    sent = SlipLine.objects.filter(
+        session_id=phone.session.pk, seats__entrant_id=phone.link.entrant_id, seats__side=phone.link.side
+    )
+    last = sent.order_by("-round__number").values_list("table_id", flat=True).first()
+    if last is None:
+        now = seatings.get(phone.round_now)
+        last = now.table_id if now is not None else None
+    return Table.objects.filter(pk=last).first() if last is not None else None

@@ -345,8 +345,40 @@ def _follows(phone: Phone) -> FollowView | None:
     return FollowView(label=label, names=names, code=link.join_code, phones=phones)
 
 
+def doubted_page(phone: Phone) -> TablePage:
+    """The page of a phone whose pass is in doubt: whom it followed, and nothing else (no round, no line,
+    no traveller, no score, not the entrant's code, which would confirm it)."""
+    session = phone.session
+    assert phone.link is not None
+    follows = _follows(phone)
+    page = TablePage(
+        table=0,
+        session_title=session.title,
+        session_date=f"{session.date:%-d %B %Y}",
+        status=session.status,
+        accepts_results=session.accepts_results,
+        rounds=phone.rounds,
+        round=0,
+        finished=False,
+        now=None,
+        just_played=None,
+        unchecked=[],
+        move=None,
+        running=None,
+        running_trays=[],
+        score_words=SCORE_WORDS.get(session.scoring_method, "score"),
+        follows=FollowView(label=follows.label, names=follows.names) if follows else None,
+        sitting_out=False,
+        in_doubt=True,
+    )
+    page.stamp = page_stamp(page)
+    return page
+
+
 def table_page(*, phone: Phone, device: str = "") -> TablePage:
     """The whole page for this phone now (see the module docstring for the parts)."""
+    if phone.in_doubt:
+        return doubted_page(phone)
     session = phone.session
     seen = sight(viewer=phone.viewer, session=session)
     rounds = phone.rounds

@@ -195,4 +195,7 @@ class TablePage:
     evening: list[EveningLine] = field(default_factory=list)
     #: The pair's two placings in a simultaneous event's published field, once the session is closed.
     sim_placings: list[Placing] = field(default_factory=list)
+    #: The phone's pass is in doubt: it may be in another pair's hands, and shows nothing of its entrant's
+    #: results until the entrant confirms it holds it (``tournaments.services.phones``).
+    in_doubt: bool = False
     stamp: str = ""

@@ -106,8 +106,6 @@ def store_send(
         raise Refusal.STORED_MEANWHILE.error(tray=accept.tray.number) from None
     if asked.trump:
         record_trump(accept.tray.pk, asked.trump, table.number)
-    running = session.status == Session.Status.RUNNING
-    announce_slips_changed(
-        session.id, running=running, seating_version=session.seating_version, owes_more=accept.owes_more
-    )
+    running, version = session.status == Session.Status.RUNNING, session.seating_version
+    announce_slips_changed(session.id, running=running, seating_version=version, owes_more=accept.owes_more)
     return line

@@ -19,7 +19,7 @@ from django.db import transaction
 from entry.selectors.phone import Phone, line_sides, phone_line, phone_side
 from entry.send.rules import decide_amend
 from entry.services.lines import check_revokes, check_tricks, line_keep_version, log_line, slips_changed
-from entry.services.phones import refuse_a_drive
+from entry.services.phones import refuse_a_drive, refuse_in_doubt
 from scoring.models import SlipLine, Via
 from tournaments.services.errors import Conflict, UserError
 
@@ -82,6 +82,7 @@ def phone_amend(
 ) -> SlipLine:
     """A phone corrects its side's count on a tray: only the side that sent it (``rules.decide_amend``)."""
     refuse_a_drive(phone)
+    refuse_in_doubt(phone)
     line = phone_line(phone=phone, tray_number=tray_number)
     side = phone_side(phone, line_sides(line))
     refused = decide_amend(tray=line.tray.number, sent_by=line.entered_side, amender=side)

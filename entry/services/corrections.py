@@ -77,9 +77,8 @@ def result_correct(
     user: Any = None,
     checked: tuple[str, str] = ("", SlipLine.Checked.DIRECTOR),
 ) -> SlipLine:
-    """The director changes a line: tricks, an award, revokes. The old version is kept; the line is
-    confirmed, ``checked`` says how (the side and ``SlipLine.Checked``: the director's own, by default;
-    a dispute settled for one side's count)."""
+    """The director changes a line: tricks, an award, revokes. The old version is kept; ``checked``: how
+    it is confirmed (a side and ``SlipLine.Checked``: the director's own, or a dispute settled)."""
     line = lock_line(line)
     session = line.session
     _open_for_directing(session, "correcting a result")
@@ -96,13 +95,7 @@ def result_correct(
     line.confirmed_by, line.confirmed_at = by or "director", timezone.now()
     (line.checked_side, line.checked_how), line.confirmed_device = checked, ""
     line.save()
-    log_line(
-        session,
-        line,
-        "result.correct",
-        user=user,
-        reason=reason.strip(),
-    )
+    log_line(session, line, "result.correct", user=user, reason=reason.strip())
     slips_changed(session)
     return line
 

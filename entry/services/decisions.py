@@ -91,7 +91,15 @@ def line_confirm_as_entered(*, line: SlipLine, reason: str = "", user: Any = Non
     line.confirmed_by = (by or "director")[:80]
     line.confirmed_at = timezone.now()
     line.checked_side, line.checked_how = "", SlipLine.Checked.DIRECTOR
-    fields = ["status", "version", "confirmed_by", "confirmed_at", "checked_side", "checked_how", "updated_at"]
+    fields = [
+        "status",
+        "version",
+        "confirmed_by",
+        "confirmed_at",
+        "checked_side",
+        "checked_how",
+        "updated_at",
+    ]
     line.save(update_fields=fields)
     log_line(
         line.session,

@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 
 from entry.selectors.drive import Place, player_place
 from entry.selectors.phone import Phone
-from entry.services.phones import phone_confirm, phone_dispute
+from entry.services.phones import phone_confirm, phone_dispute, refuse_in_doubt
 from entry.services.results import SubmitOutcome, result_confirm, result_submit
 from scoring.models import SlipLine, Via
 from scoring.scorers.laws import transfer_revoke_tricks
@@ -119,7 +119,9 @@ class DriveSent:
 
 
 def _place(phone: Phone) -> Place:
-    """Where the phone's player sits in the change in play, or a refusal."""
+    """Where the phone's player sits in the change in play, or a refusal (a phone in doubt acts on
+    nothing)."""
+    refuse_in_doubt(phone)
     if not Drive.objects.filter(session=phone.session).exists():
         raise UserError("This session is not a whist drive.")
     place = player_place(phone=phone)

@@ -36,9 +36,10 @@ from entry.services.results import (
     table_may_still,
 )
 from scoring.models import SlipLine, Via
-from tournaments.models import Session, Table
+from tournaments.models import EntrantLink, PhonePass, Session, Table
 from tournaments.movements.drive import DRIVE_METHODS
 from tournaments.services.errors import Conflict, UserError
+from tournaments.services.phones import pass_doubt
 
 #: A whist drive's result goes through the player's own drive page (``services.drive``), never as a tray.
 DRIVE_ELSEWHERE = (
@@ -50,6 +51,44 @@ DRIVE_ELSEWHERE = (
 def is_a_drive(session: Session) -> bool:
     """A whist drive, told by its movement without a read: the First and Second Methods are a drive's only."""
     return session.movement_family == "progressive" and session.movement_variant in DRIVE_METHODS
+
+
+def refuse_in_doubt(phone: Phone) -> None:
+    """A phone whose pass is in doubt acts on nothing until its entrant confirms it holds it."""
+    if phone.in_doubt:
+        assert phone.link is not None
+        raise UserError(
+            f"This phone must first show it is still {phone.entrant_word}'s: type its code on the phone's "
+            "page, or open your own card's QR code on it. Nothing was stored."
+        )
+
+
+def pass_scanned(*, table: Table, device: str) -> None:
+    """A phone opened a table's link: its pass goes in doubt when its entrant is not due at this table
+    (it was left here, and the next pair holds it)."""
+    if not device or table.session.status != Session.Status.RUNNING:
+        return
+    found = PhonePass.objects.filter(
+        session_id=table.session_id, device=device, ended_at__isnull=True, doubted_at__isnull=True
+    )
+    phone_pass = found.select_related("link__entrant", "link__session__club").first()
+    if phone_pass is None or due_at(phone_pass.link, table):
+        return
+    why = f"opened table {table.number}'s code, where its pair is not due"
+    pass_doubt(phone_pass=phone_pass, why=why, table=table)
+
+
+def due_at(link: EntrantLink, table: Table) -> bool:
+    """Whether the entrant sits at this table in its round now or the next, or sat there in the round
+    before while a line of that round there waits for the other side's check."""
+    session = table.session
+    plays = entrant_plays(link=link, session=session)
+    current = round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
+    here = {p.round for p in plays if p.table.pk == table.pk}
+    if here & {current, current + 1}:
+        return True
+    waiting = SlipLine.objects.filter(table=table, round__number=current - 1, status=SlipLine.Status.ENTERED)
+    return current - 1 in here and waiting.exists()
 
 
 def refuse_a_drive(phone: Phone) -> None:
@@ -87,6 +126,7 @@ def phone_submit(
     link = phone.link
     assert link is not None, "a table's own link sends nothing: it is a place"
     refuse_a_drive(phone)
+    refuse_in_doubt(phone)
     plays = entrant_plays(link=link, session=phone.session)
     # Past its last play the entrant is finished: any round after it says so to the send (no count read).
     current = round_of_plays(plays, session=phone.session, rounds=max((p.round for p in plays), default=0))
@@ -148,6 +188,7 @@ def key_scope(phone: Phone) -> str:
 
 def phone_confirm(*, phone: Phone, tray_number: Any, version: int | None) -> SlipLine:
     """The other side checks the line of a tray at the phone's table (at the version it saw)."""
+    refuse_in_doubt(phone)
     line = phone_line(phone=phone, tray_number=tray_number)
     with transaction.atomic():
         line = lock_line(line)
@@ -159,6 +200,7 @@ def phone_confirm(*, phone: Phone, tray_number: Any, version: int | None) -> Sli
 
 def phone_dispute(*, phone: Phone, tray_number: Any, claimed: Any) -> SlipLine:
     """The other side disagrees with the line of a tray at the phone's table: it goes to the director."""
+    refuse_in_doubt(phone)
     line = phone_line(phone=phone, tray_number=tray_number)
     with transaction.atomic():
         line = lock_line(line)

@@ -69,7 +69,9 @@ def result_confirm(
     line.confirmed_by, line.confirmed_at = by[:80], timezone.now()
     who = checker or Checker("", SlipLine.Checked.DIRECTOR if as_director else "")
     line.checked_side, line.checked_how, line.confirmed_device = who.side, who.how, who.device[:64]
-    line.save(update_fields=["status", "claimed", "confirmed_by", "confirmed_at", *CHECK_FIELDS, "updated_at"])
+    line.save(
+        update_fields=["status", "claimed", "confirmed_by", "confirmed_at", *CHECK_FIELDS, "updated_at"]
+    )
     return line
 
 
@@ -110,9 +112,9 @@ __all__ = [
     "AWARDS",
     "CHECK_FIELDS",
     "KEY_LENGTH",
-    "Checker",
     "MAX_REVOKES",
     "TABLE_SCOPE",
+    "Checker",
     "SubmitOutcome",
     "line_for",
     "result_award",

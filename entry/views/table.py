@@ -25,11 +25,13 @@ from django.views import View
 from entry.inputs import ClaimSerializer, checked
 from entry.phone_actions import CONFIRM, DISPUTE
 from entry.phone_http import NotADrive, PhoneMixin, back_home, plain_send, refused, sent_words, tray_errors
+from entry.selectors.phone import table_left_at
 from entry.selectors.place import follower_urls, place_page
 from entry.selectors.table import table_page
 from entry.selectors.table_parts import status_label
+from entry.services.phones import pass_scanned
 from tournaments.services.errors import UserError
-from tournaments.services.phones import pass_leave, phone_claim
+from tournaments.services.phones import CODE_DIGITS, pass_leave, pass_vouch, phone_claim
 from whist.cards import RANK_TABLE, SUIT_TABLE
 
 #: The buttons: N-S tricks, and E-W's 13 less beside each.
@@ -44,6 +46,7 @@ class PlaceView(PhoneMixin, View):
 
     def get(self, request: HttpRequest, token: str) -> HttpResponse:
         assert self.phone.table is not None
+        pass_scanned(table=self.phone.table, device=self.device)  # a phone left here: its pass in doubt
         page = place_page(table=self.phone.table, device=self.device)
         asked = request.GET.get("pair", "")
         asking = next((c for c in page.claims if c.value == asked and c.held and not c.this_phone), None)
@@ -85,6 +88,7 @@ class TableView(PhoneMixin, NotADrive, View):
             "home": reverse("phone:home", args=[token]),
             "api": reverse("entrant-link-state", args=[token]),
             "leave": reverse("phone:leave", args=[token]),
+            "vouch": reverse("phone:vouch", args=[token]),
         }
         context = {"page": page, "token": token, "urls": urls, "key": uuid.uuid4().hex, "phone": self.phone}
         extra = {"tricks": TRICKS, "revokes": range(4), "tray_errors": tray_errors(request)}
@@ -101,14 +105,32 @@ class TableView(PhoneMixin, NotADrive, View):
 
 
 class PhoneLeaveView(PhoneMixin, View):
-    """ "Not us": a phone with a pass stops following its entrant (a printed link is only left)."""
+    """ "Not us": a phone with a pass stops following its entrant (a printed link is only left), and
+    leads back to the page of the table it was left at."""
+
+    follows = True
+
+    def post(self, request: HttpRequest, token: str) -> HttpResponse:
+        table = table_left_at(self.phone)
+        if self.phone.pass_ is not None:
+            pass_leave(phone_pass=self.phone.pass_)
+        back = reverse("table:home", args=[table.token]) if table is not None else ""
+        return render(request, "table/left.html", {"page": None, "back": back, "table": table}, status=200)
+
+
+class PhoneVouchView(PhoneMixin, View):
+    """ "This is us": the entrant's code typed on a phone whose pass is in doubt (plain form)."""
 
     follows = True
 
     def post(self, request: HttpRequest, token: str) -> HttpResponse:
         if self.phone.pass_ is not None:
-            pass_leave(phone_pass=self.phone.pass_)
-        return render(request, "table/left.html", {"page": None}, status=200)
+            try:
+                pass_vouch(phone_pass=self.phone.pass_, code=request.POST.get("code", "")[:CODE_DIGITS])
+                messages.success(request, "This phone follows you again.")
+            except UserError as exc:
+                messages.error(request, exc.message)
+        return back_home(self, token)
 
 
 class TableConfirmView(PhoneMixin, NotADrive, View):
@@ -120,7 +142,8 @@ class TableConfirmView(PhoneMixin, NotADrive, View):
         try:
             line = CONFIRM.from_page(self.phone, tray, request.POST)
             messages.success(
-                request, f"Tray {tray} {status_label(line).lower()}: N-S {line.ns_tricks}, E-W {line.ew_tricks}."
+                request,
+                f"Tray {tray} {status_label(line).lower()}: N-S {line.ns_tricks}, E-W {line.ew_tricks}.",
             )
         except UserError as exc:
             refused(request, exc, tray)

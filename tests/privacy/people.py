@@ -60,9 +60,18 @@ class Person:
     held: dict[str, str] = field(default_factory=dict)
     #: The pass this person's phone was given when it said who it is.
     own_pass: str = ""
+    #: A phone of the person's that follows nobody, on which it asks the tables' links it holds: a phone
+    #: that opens the link of a table where its entrant is not due puts its own pass in doubt
+    #: (``tournaments.services.phones``), so the person would learn less, never more, on its own phone.
+    spare: Client = field(default_factory=Client)
+    #: Phones the person picked up (left at a table by another), by the pass each holds.
+    found: dict[str, Client] = field(default_factory=dict)
+    #: The link the person acts through, when not its pass (its own printed link, its phone left behind).
+    acting: str = ""
 
     def __post_init__(self) -> None:
         self.phone.cookies["cw_device"] = uuid.uuid4().hex
+        self.spare.cookies["cw_device"] = uuid.uuid4().hex
 
     def hold(self, token: str, kind: str) -> None:
         """Keep a link from now on."""
@@ -266,10 +275,13 @@ def answers(
         for token in [t for t in person.held if t not in asked]:
             asked.add(token)
             if person.held[token] == "table":
-                found |= _table_answers(person.phone, token, whole)
+                found |= _table_answers(person.spare, token, whole)
             else:  # the page and every traveller through the pass; the printed link is another door
-                own = token == person.own_pass or not person.own_pass
-                found |= _follower_answers(person.phone, token, trays, kind, own, whole)
+                own = (
+                    token in (person.own_pass, person.acting) or token in person.found or not person.own_pass
+                )
+                phone = person.found.get(token, person.phone)
+                found |= _follower_answers(phone, token, trays, kind, own, whole)
         everything = "\n".join(found.values())
         for token, link_kind in known.items():
             if token not in person.held and token in everything:

@@ -149,7 +149,7 @@ def act(session: Session, people: list[Person], action: Action) -> None:
     """The acting person's phone scans its table's code (by habit) and acts through its pass."""
     person = next(p for p in people if p.name == action.person)
     scan(person, session.tables.get(number=action.table))
-    api = f"/api/v1/entrant-links/{person.own_pass}/"
+    api = f"/api/v1/entrant-links/{person.acting or person.own_pass}/"
     fresh()
     if action.kind == "send":
         body = {
@@ -204,8 +204,40 @@ def claim_attempts(session: Session, person: Person) -> dict[str, str]:
     return out
 
 
-def check_duplicate(session: Session) -> int:
-    """Play the whole session from the people's phones, checking every person around every action."""
+def leave_a_phone(session: Session, people: list[Person]) -> tuple[Person, Person]:
+    """After round 1: a person's phone is left at its round-1 table, and the person who sits there next
+    picks it up and opens the table's code with it (as it would to say who it is); nobody taps *Not us?*.
+    The one who left it plays on with a new phone, through its own printed link."""
+    rows = seatings_of(session)
+    first = {
+        key: r.table
+        for r in rows
+        if r.round.number == 1
+        for key in (side_of(session, r, "NS"), side_of(session, r, "EW"))
+    }
+    second = {
+        key: r.table
+        for r in rows
+        if r.round.number == 2
+        for key in (side_of(session, r, "NS"), side_of(session, r, "EW"))
+    }
+    who = by_entrant(people)
+    owner = next(who[k] for k, t in first.items() if k[0] is not None and second.get(k) not in (None, t))
+    table = first[(owner.entrant_id, owner.side)]
+    finder = next(
+        who[k] for k, t in second.items() if t == table and first.get(k) != table and k[0] is not None
+    )
+    finder.found[owner.own_pass] = owner.phone
+    finder.hold(owner.own_pass, "follower")
+    assert owner.phone.get(f"/t/{table.token}/").status_code == 200  # the finder opens the table's code
+    owner.phone = Client()
+    owner.acting = EntrantLink.objects.get(entrant_id=owner.entrant_id, side=owner.side).token
+    return owner, finder
+
+
+def check_duplicate(session: Session, *, left_behind: bool = False) -> int:
+    """Play the whole session from the people's phones, checking every person around every action
+    (``left_behind``: a phone is left at a table after round 1 and picked up by the next pair)."""
     people = people_of(session)
     seat_everyone(session, people)
     public = public_urls(session)
@@ -217,6 +249,15 @@ def check_duplicate(session: Session) -> int:
     complete = complete_trays(session=session)
     checks = 0
     for action in plan(session, people):
+        if left_behind and action.round == 2:
+            owner, finder = leave_a_phone(session, people)
+            left_behind = False
+            seen = {p.name: answers(p, session, public, trays) for p in people}
+            assert all(
+                v.startswith("404")
+                for k, v in seen[finder.name].items()
+                if f"link {owner.own_pass[:6]} traveller" in k
+            )
         act(session, people, action)
         now_complete = complete_trays(session=session)
         for person in people:
@@ -240,6 +281,7 @@ def check_duplicate(session: Session) -> int:
             own = {
                 EntrantLink.objects.get(entrant_id=person.entrant_id, side=person.side).token,
                 person.own_pass,
+                *person.found,  # a phone it picked up: the one who left it was warned (its pass in doubt)
             }
             assert set(person.links("follower")) == own, f"{person.name} was handed another entrant's link"
     return checks
@@ -273,6 +315,14 @@ def test_a_howell_of_six_pairs_playing_a_simultaneous_events_pack(club: Club) ->
     session = build(club, "howell", "pairs", 6, 2)
     plays_a_simultaneous_event(session)
     assert check_duplicate(session) > 40
+
+
+def test_a_phone_left_at_a_table_shows_the_next_pair_nothing(club: Club) -> None:
+    """A person's phone left at its table after round 1 is picked up by the pair that sits there next,
+    which opens the table's code with it and never taps *Not us?*: that pair learns nothing of the trays
+    it has not played, through the phone it picked up or any other link, all evening."""
+    session = build(club, "howell", "pairs", 6, 2)
+    assert check_duplicate(session, left_behind=True) > 40
 
 
 def test_a_howell_for_teams_of_four(club: Club) -> None:

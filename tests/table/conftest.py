@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.drive.conftest import drive_of, roster  # noqa: F401  (a whist drive's phones, test_two_sides)
+from tests.mnemonic.conftest import mnemonic_of  # noqa: F401  (a mnemonic sitting's)
 from tests.phones import Phone
 from tournaments.models import Session, Table
 

@@ -29,7 +29,9 @@ CASES: list[tuple[str, str, str, bool, Any]] = [
 ]
 
 
-@pytest.mark.parametrize(("case", "sent", "checker", "has_phone", "expected"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("case", "sent", "checker", "has_phone", "expected"), CASES, ids=[c[0] for c in CASES]
+)
 def test_who_checks(case: str, sent: str, checker: str, has_phone: bool, expected: Any) -> None:
     decided = decide_check(CheckAsked(tray=4, sent_by=sent, checker=checker, other_has_phone=has_phone))
     if isinstance(expected, Refusal):

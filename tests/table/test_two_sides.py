@@ -23,8 +23,6 @@ from django.test import Client
 from entry.services.decisions import dispute_settle
 from entry.services.directing import round_enter
 from scoring.models import SlipLine
-from tests.drive.conftest import drive_of, roster  # noqa: F401
-from tests.mnemonic.conftest import mnemonic_of  # noqa: F401
 from tests.phones import Phone, claimed
 from tournaments.models import Club, EntrantLink, Session, Table
 from tournaments.services import club as club_services
@@ -114,7 +112,9 @@ def test_only_the_side_that_sent_corrects_its_count(running_session: Session) ->
     assert ew.send(1, 9, key="k").status_code == 201
     refused = ns.post("amend", tray=1, ns_tricks=8, version=1)
     assert refused.status_code == 400
-    assert message(refused) == "Only E-W, who sent tray 1, may correct their count; N-S check it, or dispute it."
+    assert (
+        message(refused) == "Only E-W, who sent tray 1, may correct their count; N-S check it, or dispute it."
+    )
     assert "may correct it until N-S check it" in tray_card(ew.page().content.decode(), 1)
     assert ew.post("amend", tray=1, ns_tricks=8, version=1).status_code == 200
     assert line_of(running_session).ns_tricks == 8
@@ -276,7 +276,9 @@ def test_a_players_line_is_checked_by_the_other_side(
     line = SlipLine.objects.get(session=session, tray__number=tray, table=table)
     assert line.entered_by.endswith("(N-S phone)")
     if others_have_a_phone:
-        assert answer.status_code == 400 and "E-W check it, or dispute it, on their own phone" in message(answer)
+        assert answer.status_code == 400 and "E-W check it, or dispute it, on their own phone" in message(
+            answer
+        )
         line.refresh_from_db()
         assert line.status == "entered" and line.entered_side == "NS"
         west = Phone(link=links["W"])

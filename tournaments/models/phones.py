@@ -43,6 +43,17 @@ class PhonePass(models.Model):
     ended_at = models.DateTimeField(null=True, blank=True)
     #: Why it ended: "released by the director", "another entrant on this phone", "not us".
     ended_why = models.CharField(max_length=80, blank=True, default="")
+    #: The last request by this pass (kept to within ``services.phones.PASS_SEEN_EVERY``).
+    seen_at = models.DateTimeField(null=True, blank=True)
+    #: Since when the phone's holder is in doubt (``services.phones``: it opened a table's link where its
+    #: entrant is not due, or came back after a pause); None once its entrant's code or own link
+    #: confirms it. A pass in doubt shows no result and acts on nothing.
+    doubted_at = models.DateTimeField(null=True, blank=True)
+    doubted_why = models.CharField(max_length=80, blank=True, default="")
+    #: The table whose link the phone opened when it was put in doubt ("Not us?" leads back there).
+    doubted_table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["session_id", "link_id", "created_at"]
@@ -62,6 +73,11 @@ class PhonePass(models.Model):
 
     def __str__(self) -> str:
         return f"Phone of {self.link.entrant}" + (" (ended)" if self.ended_at else "")
+
+    @property
+    def in_doubt(self) -> bool:
+        """Whether the phone's holder must show again that it is the entrant (its code, its own link)."""
+        return self.doubted_at is not None
 
     @property
     def active(self) -> bool:

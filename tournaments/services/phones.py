@@ -28,6 +28,17 @@ given when the phone says at a table "we are pair 5". A pass is guarded so:
   turn claims off for a session whose entrants carry their own printed
   links.
 
+- **A phone shows results to its entrant, not to whoever holds it.** A
+  phone left at a table is picked up by the next pair. A pass is put **in
+  doubt** when its phone opens the link of a table where its entrant is
+  not due (``entry.services.phones.pass_scanned``), or asks anything after
+  ``PASS_PAUSE`` without a request; in doubt it shows no result and acts on
+  nothing (``scoring.visibility``: its viewer is ``DOUBTED``) until its
+  entrant shows again that it holds it, by something the next pair does
+  not have: the entrant's code, typed on the phone (``pass_vouch``), or the
+  entrant's own printed link opened on it (``pass_vouch_by_link``). A tap on
+  the entrant's name confirms nothing.
+
 What remains, said plainly: an entrant that never takes a phone can be
 claimed by someone else in its stead; the table's page shows beside each
 entrant whether a phone follows it, and the director's list shows where
@@ -36,6 +47,7 @@ and when it was claimed.
 
 from __future__ import annotations
 
+import datetime as dt
 import secrets
 from typing import Any
 
@@ -49,6 +61,13 @@ from .errors import NotFound, UserError
 
 #: Wrong codes an entrant's claims take before they stop (until the director releases the entrant).
 JOIN_TRIES = 5
+#: A pass asked nothing for longer than this is in doubt at its next request: longer than a round of
+#: three or four trays takes, so a phone left at a table and picked up in a later round shows nothing,
+#: and short enough that the next pair cannot wait it out unseen for long.
+PASS_PAUSE = dt.timedelta(minutes=20)
+#: How often a pass's last request is written (``seen_at``): a phone's script polls every ten seconds,
+#: and one write a minute keeps the pause exact to a minute.
+PASS_SEEN_EVERY = dt.timedelta(minutes=1)
 #: The digits of an entrant's code.
 CODE_DIGITS = 6
 SIDES = ("", "NS", "EW")
@@ -140,7 +159,12 @@ def _new_pass(link: EntrantLink, table: Table, device: str, *, via: str) -> Phon
         try:
             with transaction.atomic():
                 made = PhonePass.objects.create(
-                    link=link, session_id=link.session_id, device=device, table=table, via=via
+                    link=link,
+                    session_id=link.session_id,
+                    device=device,
+                    table=table,
+                    via=via,
+                    seen_at=timezone.now(),
                 )
             break
         except IntegrityError:
@@ -169,6 +193,99 @@ def pass_leave(*, phone_pass: PhonePass) -> PhonePass:
         phone_pass.ended_at, phone_pass.ended_why = timezone.now(), "not us"
         phone_pass.save(update_fields=["ended_at", "ended_why"])
         _log(phone_pass.link, "phone.leave", device=phone_pass.device[:8])
+    return phone_pass
+
+
+def pass_seen(*, phone_pass: PhonePass, now: dt.datetime | None = None) -> PhonePass:
+    """A request by this pass: in doubt after ``PASS_PAUSE`` without one; its last request kept (written
+    at most every ``PASS_SEEN_EVERY``). The pass as it stands now."""
+    now = now or timezone.now()
+    last = phone_pass.seen_at or phone_pass.created_at
+    if not phone_pass.in_doubt and now - last > PASS_PAUSE:
+        return pass_doubt(phone_pass=phone_pass, why="back after a pause", now=now)
+    if now - last > PASS_SEEN_EVERY:
+        PhonePass.objects.filter(pk=phone_pass.pk).update(seen_at=now)
+        phone_pass.seen_at = now
+    return phone_pass
+
+
+def pass_doubt(
+    *, phone_pass: PhonePass, why: str, table: Table | None = None, now: dt.datetime | None = None
+) -> PhonePass:
+    """Put the pass in doubt (``why``; ``table``: the table whose link its phone opened): it shows no
+    result and acts on nothing until its entrant confirms it holds it."""
+    now = now or timezone.now()
+    PhonePass.objects.filter(pk=phone_pass.pk, doubted_at__isnull=True).update(
+        doubted_at=now, doubted_why=why[:80], doubted_table=table, seen_at=now
+    )
+    phone_pass.refresh_from_db(fields=["doubted_at", "doubted_why", "doubted_table", "seen_at"])
+    _log(phone_pass.link, "phone.doubt", why=why, device=phone_pass.device[:8])
+    return phone_pass
+
+
+def pass_vouch(*, phone_pass: PhonePass, code: str) -> PhonePass:
+    """The entrant's code typed on a phone in doubt: it follows its entrant again (a new code comes); a
+    wrong code is counted as a claim's is (``JOIN_TRIES``, and kept though refused)."""
+    with transaction.atomic():
+        link = EntrantLink.objects.select_for_update().select_related("entrant", "session__club")
+        link = link.get(pk=phone_pass.link_id)
+        refusal = _vouch_refused(link, str(code or ""))
+        if refusal is None:
+            return _vouched(phone_pass, link, "code")
+    _log(link, "phone.vouch_refused", device=phone_pass.device[:8])
+    raise refusal
+
+
+def _vouch_refused(link: EntrantLink, code: str) -> UserError | None:
+    """None if ``code`` is the entrant's code; else the refusal (a wrong code counted on the link)."""
+    who = _entrant_word(link)
+    if link.join_failures >= JOIN_TRIES:
+        return UserError(
+            f"Too many wrong codes for {who}. Ask the director to release its phones.", field="code"
+        )
+    if code and link.join_code and secrets.compare_digest(code, link.join_code):
+        return None
+    if code:
+        link.join_failures += 1
+        link.save(update_fields=["join_failures"])
+    return UserError(
+        f"That is not {who}'s code. It is shown under 'Add a phone' on your partner's phone; or open your "
+        "own card's QR code on this phone, or call the director.",
+        field="code",
+    )
+
+
+def pass_vouch_by_link(*, link: EntrantLink, device: str) -> PhonePass | None:
+    """The entrant's own printed link opened on a phone whose pass of it is in doubt: it holds the
+    entrant's link, so its pass follows the entrant again (None: no such pass)."""
+    if not device:
+        return None
+    doubted = PhonePass.objects.filter(
+        link=link, device=device, ended_at__isnull=True, doubted_at__isnull=False
+    ).first()
+    if doubted is None:
+        return None
+    with transaction.atomic():
+        locked = EntrantLink.objects.select_for_update().select_related("entrant", "session__club")
+        return _vouched(doubted, locked.get(pk=link.pk), "own link")
+
+
+def _vouched(phone_pass: PhonePass, link: EntrantLink, how: str) -> PhonePass:
+    """The pass out of doubt, its entrant's code renewed (a code serves once)."""
+    now = timezone.now()
+    PhonePass.objects.filter(pk=phone_pass.pk).update(
+        doubted_at=None, doubted_why="", doubted_table=None, seen_at=now
+    )
+    phone_pass.doubted_at, phone_pass.doubted_why, phone_pass.doubted_table, phone_pass.seen_at = (
+        None,
+        "",
+        None,
+        now,
+    )
+    if link.join_code:
+        link.join_code, link.join_failures = new_join_code(), 0
+        link.save(update_fields=["join_code", "join_failures"])
+    _log(link, "phone.vouch", how=how, device=phone_pass.device[:8])
     return phone_pass
 
 
