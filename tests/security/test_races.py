@@ -448,3 +448,64 @@ def test_one_phone_saying_it_is_two_pairs_at_once_follows_one(running_session: S
     active = PhonePass.objects.filter(session=running_session, device="shared", ended_at__isnull=True)
     assert active.count() == 1
     assert PhonePass.objects.filter(session=running_session, device="shared").count() == 2
+
+
+def phone_of_pass(token: str, device: str) -> Any:
+    """The phone that follows an entrant by this pass, as its requests find it."""
+    from entry.selectors.phone import phone_for_entrant
+
+    return phone_for_entrant(token=token, device=device)
+
+
+def sent_by_north_south(session: Session) -> tuple[Any, SlipLine]:
+    """Table 1's N-S (pair 1) says who it is on a phone and sends tray 1 from it: the phone and the line."""
+    from entry.services.phones import phone_submit
+
+    ns = phone_of_pass(phone_claim(table=table(session, 1), number=1, device="ns-phone").token, "ns-phone")
+    outcome = phone_submit(
+        phone=ns, tray_number=1, ns_tricks=8, device="ns-phone", idempotency_key=None,
+        ns_revokes=0, ew_revokes=0, round_number=None,
+    )  # fmt: skip
+    return ns, outcome.line
+
+
+def test_two_phones_checking_at_once_the_senders_is_refused(running_session: Session) -> None:
+    """E-W hold a phone of their own: their check and the sender's phone's, together. The sender's is
+    refused whichever comes first, and the line is checked once, by E-W on their own phone."""
+    from entry.services.phones import phone_confirm
+
+    ns, line = sent_by_north_south(running_session)
+    ew = phone_of_pass(
+        phone_claim(table=table(running_session, 1), number=2, device="ew-phone").token, "ew-phone"
+    )
+    answers = race(
+        lambda: phone_confirm(phone=ns, tray_number=1, version=1),
+        lambda: phone_confirm(phone=ew, tray_number=1, version=1),
+    )
+    assert [kind for kind, _ in answers] == ["refused", "ok"]
+    line.refresh_from_db()
+    assert (line.status, line.checked_side, line.checked_how, line.confirmed_device) == (
+        "confirmed", "EW", "own", "ew-phone",
+    )  # fmt: skip
+    assert_invariants(running_session)
+
+
+def test_a_check_handed_across_against_the_other_side_saying_who_it_is(running_session: Session) -> None:
+    """E-W have no phone: the sender's, handed across, checks as E-W claim a phone of their own. Either the
+    check came first (handed across, recorded so) or the claim did (the sender's check refused): never a
+    line checked on the sender's phone while E-W held one, nor a line recorded as neither."""
+    from entry.services.phones import phone_confirm
+
+    ns, line = sent_by_north_south(running_session)
+    answers = race(
+        lambda: phone_confirm(phone=ns, tray_number=1, version=1),
+        lambda: phone_claim(table=table(running_session, 1), number=2, device="ew-phone"),
+    )
+    checked, claimed = answers
+    assert claimed[0] == "ok"
+    line.refresh_from_db()
+    if checked[0] == "ok":
+        assert (line.status, line.checked_side, line.checked_how) == ("confirmed", "EW", "across")
+    else:
+        assert line.status == "entered" and "on their own phone" in checked[1].message
+    assert_invariants(running_session)

@@ -1,0 +1,85 @@
+"""Two sides to every line, on phones at 390 x 844 (Whist and Duplicate Whist, p. 42).
+
+At table 1 of a Howell, E-W's phone says who it is and sends a tray. With N-S holding no phone, E-W's
+phone names N-S as the side to tap, behind a deliberate *Hand the phone to N-S*; N-S agree on it, and
+the line says it was checked by N-S on E-W's phone handed across. Then N-S say who they are on a phone
+of their own: E-W's phone, still showing the hand-over on the next tray, is refused with a sentence
+when it taps *Agreed*, and N-S check on their own phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import SlipLine
+from tests.browser import support
+from tests.browser.support import DB_LOCK
+from tests.browser.test_phone_app import first_trays, send, two_a_round  # noqa: F401
+from tournaments.models import Session
+
+pytestmark = pytest.mark.browser
+
+
+def claim(page: Any, base: str, session: Session, column: int) -> str:
+    """Open table 1's code and tap the pair its card shows in round 1 in this column (2: N-S, 3: E-W)."""
+    with DB_LOCK:
+        token = session.tables.get(number=1).token
+    page.goto(f"{base}/t/{token}/")
+    pair = page.locator(f".place-card tbody tr:first-child td:nth-child({column})").inner_text().split()[-1]
+    page.locator(f"button.claim-btn[value='{pair}']").click()
+    expect(page.locator(".follows")).to_contain_text(f"Pair {pair}")
+    return page.url
+
+
+def line(session: Session, tray: int) -> SlipLine:
+    with DB_LOCK:
+        return SlipLine.objects.get(session=session, table__number=1, tray__number=tray)
+
+
+def test_a_phone_handed_across_and_a_senders_phone_refusing_to_check(
+    live_server: Any, new_page: Any, two_a_round: Session
+) -> None:
+    a, b = first_trays(two_a_round, 1)
+    ew = new_page()
+    claim(ew, live_server.url, two_a_round, 3)
+    send(ew, a, 9)
+    expect(ew.locator("#flash")).to_contain_text(f"Tray {a} sent: N-S 9, E-W 4. Now N-S check it.")
+    card = ew.locator(f"#tray-{a}")
+    expect(card.locator(".handover > summary")).to_have_text("Hand the phone to N-S")
+    card.locator(".handover > summary").click()
+    expect(card.locator(".check-q")).to_contain_text("N-S, please check. E-W sent: N-S took 9 tricks")
+    support.shot(ew, "sides-01-hand-the-phone-to-n-s")
+    card.locator("form[data-action=confirm] button").click()
+    expect(ew.locator("#flash")).to_contain_text(f"Tray {a} checked by N-S.")
+    expect(ew.locator(f"#tray-{a} .state")).to_contain_text("Checked by N-S, on E-W's phone handed across")
+    support.shot(ew, "sides-02-checked-on-the-phone-handed-across")
+    checked = line(two_a_round, a)
+    assert (checked.checked_side, checked.checked_how) == ("NS", "across")
+
+    send(ew, b, 6)
+    expect(ew.locator(f"#tray-{b} .handover > summary")).to_have_text("Hand the phone to N-S")
+    ns = new_page()
+    claim(ns, live_server.url, two_a_round, 2)  # N-S now hold a phone of their own
+    card = ew.locator(f"#tray-{b}")
+    card.locator(".handover > summary").click()  # E-W's page has not refreshed yet
+    card.locator("form[data-action=confirm] button").click()
+    expect(card.locator("[data-error]")).to_contain_text(
+        f"E-W sent tray {b}: N-S check it, or dispute it, on their own phone, not on E-W's."
+    )
+    support.shot(ew, "sides-03-the-senders-phone-refused")
+    assert line(two_a_round, b).status == "entered"
+    ns.reload()
+    expect(ns.locator(f"#tray-{b} .check-q")).to_contain_text("N-S, please check.")
+    expect(ns.locator(f"#tray-{b} .handover")).to_have_count(0)
+    ns.locator(f"#tray-{b} form[data-action=confirm] button").click()
+    expect(ns.locator("#flash")).to_contain_text(f"Tray {b} checked by N-S.")
+    ew.reload()
+    expect(ew.locator(f"#tray-{b} .state")).to_contain_text("Checked by N-S")
+    support.shot(ew, "sides-04-checked-by-n-s-on-their-own-phone")
+    assert (line(two_a_round, b).checked_how, line(two_a_round, b).confirmed_by.endswith("(N-S phone)")) == (
+        "own",
+        True,
+    )
