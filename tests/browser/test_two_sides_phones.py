@@ -40,7 +40,9 @@ def line(session: Session, tray: int) -> SlipLine:
 
 
 def test_a_phone_handed_across_and_a_senders_phone_refusing_to_check(
-    live_server: Any, new_page: Any, two_a_round: Session  # noqa: F811  (the Howell of test_phone_app)
+    live_server: Any,
+    new_page: Any,
+    two_a_round: Session,  # noqa: F811  (the Howell of test_phone_app)
 ) -> None:
     a, b = first_trays(two_a_round, 1)
     ew = new_page()
