@@ -36,6 +36,8 @@ from dataclasses import asdict, dataclass, replace
 from itertools import combinations
 from typing import Any, get_args
 
+from whist.figures import rounded
+
 from .analysis import Analysis, analyse
 from .balance import balance, figures
 from .balance_text import keeps_directions
@@ -182,7 +184,7 @@ def quality(fam: Family, m: Movement, a: Analysis) -> tuple[float | None, int]:
         return None, 1
     fields = _fields(m)
     qfs = [figures(b.amount(x, y) for x, y in combinations(f, 2)).qf for f in fields]
-    return round(float(min(qfs)), 1), len(fields)
+    return float(rounded(min(qfs), 1)), len(fields)
 
 
 def qf_text(qf: float) -> str:
