@@ -9,6 +9,10 @@
   tricks and two over the tables. Where the notation would nest a fraction
   in an exponent the figure is written as a plain decimal instead.
 - **percent** (modern): two places, "56.25".
+- **decimal**: where a figure is shown as a decimal (a percentage, the
+  CSV's figures, a notation that would nest a fraction), it is rounded by
+  ``rounded`` alone (``whist.figures``): half away from zero, from the
+  exact value, never a float (38.125 -> "38.13", 46.875 -> "46.88").
 - **cards**: "K♣", "king of clubs" (``tournaments.display``, from ``whist.cards``).
 
 Each figure is set the same way everywhere: as text ("2²", for CSV and
@@ -34,6 +38,7 @@ from django.utils.safestring import SafeString
 from scoring.scorers.exponent import ExponentGain
 from tournaments.display import CardView, card_text, card_view, card_words, holding_text
 from whist.cards import SEAT_NAME, SUIT_NAME, SUIT_SYMBOL
+from whist.figures import rounded
 
 GLYPHS = {
     (1, 2): "½",
@@ -76,13 +81,13 @@ def signed(value: Fraction | int | str) -> str:
 
 
 def percent(value: Fraction | int | str) -> str:
-    """A modern percentage to two places: "56.25"."""
-    return f"{float(Fraction(value)):.2f}"
+    """A modern percentage to two places, a half away from zero: "56.25", "38.13"."""
+    return rounded(value, 2)
 
 
 def decimal(value: Fraction | int | str, places: int = 2) -> str:
-    """A plain decimal, for where the book's notation would not read: "52.42"."""
-    return f"{float(Fraction(value)):.{places}f}".replace("-", MINUS)
+    """A plain decimal with a true minus sign, for where the book's notation would not read: "52.42"."""
+    return rounded(value, places).replace("-", MINUS)
 
 
 @dataclass(frozen=True)
@@ -172,5 +177,6 @@ __all__ = [
     "pdf",
     "percent",
     "prose",
+    "rounded",
     "signed",
 ]

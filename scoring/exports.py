@@ -6,13 +6,16 @@
 - **CSV**: one row per entrant, field by field: its rank in its field
   (``scoring.selectors.places``; tied entrants share it), the field (N-S or
   E-W for a Mitchell-type movement, else blank), number, names, the total
-  and plus/minus and the score on every tray as decimals (whole numbers as
-  they are; a spreadsheet reads "37/4" as a date), the modern percentage,
-  and last the exact total and plus/minus ("37/4") for programs;
-  results.json holds every figure exactly. A text cell a spreadsheet would
-  run as a formula (a name opening with ``=``, ``+``, ``-``, ``@``, a tab
-  or a carriage return) is written with a leading apostrophe; numbers stay
-  numbers.
+  and plus/minus and the score on every tray as decimals to four places
+  (whole numbers as they are; rounded by ``display.rounded``), the modern
+  percentage, and last the exact total and plus/minus as **mixed numbers**
+  ("9 1/4", "0 6/7", "-3 6/7": ``spreadsheet_number``), which the common
+  spreadsheets read as the numbers they are; a bare "6/7" or "27/7" they
+  read as a date or as text. results.json holds every figure exactly, as
+  the rational ("27/7"). A text cell a spreadsheet would run as a formula
+  (a name opening with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+  return) is written with a leading apostrophe; numbers, negative mixed
+  numbers among them, stay numbers.
 - **PDF**: the standings and, when published, the travellers, laid out for
   A4 with reportlab; each figure set as on the pages (``display.pdf``: the
   exponent raised with ``<super>``, the rest escaped). Every text is a
@@ -55,8 +58,9 @@ from tournaments.printing.cells import text_cell, text_rows
 
 #: How a spreadsheet cell opens a formula (or, with a tab or CR, hides one after what it shows).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-#: A number as this CSV writes one: whole, exact rational ("-27/4") or decimal ("-6.7500").
-NUMBER = re.compile(r"-?\d+(?:/\d+|\.\d+)?")
+#: A number as this CSV writes one: whole ("-3"), mixed ("-3 6/7", "-0 6/7"), decimal ("-6.7500"), or the
+#: bare rational of a program's JSON ("-27/4").
+NUMBER = re.compile(r"-?\d+(?: \d+/\d+|/\d+|\.\d+)?")
 #: The PDF's text width (A4 less its margins and its frame's padding), and the widths of its tables'
 #: columns: the standings' rank and figures (the names take the rest), and a traveller's seven columns.
 PAGE_WIDTH = 180 * mm - 12
@@ -77,9 +81,9 @@ def results_csv(
     percents: Mapping[int, Fraction] | None,
     places: Places,
 ) -> str:
-    """One row per entrant, field by field: the place in its field (``places``), figures as decimals (a
-    spreadsheet reads "10/7" as a date), a column per tray the viewer may see, and the exact total and
-    plus/minus last for programs."""
+    """One row per entrant, field by field: the place in its field (``places``), figures as decimals, a
+    column per tray the viewer may see, and the exact total and plus/minus last, as mixed numbers (a
+    spreadsheet reads "10/7" as a date, "1 3/7" as the number)."""
     deals = [d.deal for d in scores.deals]
     by_deal = {d.deal: d.scores for d in scores.deals}
     rows: list[list[object]] = [
@@ -110,8 +114,8 @@ def results_csv(
                 _decimal(pm),
                 display.percent(percent) if percent is not None else "",
                 *(_decimal(by_deal[n].get(number)) for n in deals),
-                row.total,
-                pm,
+                spreadsheet_number(row.total),
+                "" if pm is None else spreadsheet_number(pm),
             ]
         )
     out = io.StringIO()
@@ -127,12 +131,23 @@ def spreadsheet_cell(value: object) -> str:
     return text
 
 
+def spreadsheet_number(value: Fraction | int) -> str:
+    """An exact figure as the common spreadsheets read a number: whole as it is ("7", "-3"), else a mixed
+    number, its whole part written even when nought ("3 6/7", "0 6/7", "-0 6/7"): a bare "6/7" is read as
+    the 7th of June, "27/7" as text."""
+    exact = Fraction(value)
+    if exact.denominator == 1:
+        return str(exact.numerator)
+    whole, rest = divmod(abs(exact.numerator), exact.denominator)
+    return f"{'-' if exact < 0 else ''}{whole} {rest}/{exact.denominator}"
+
+
 def _decimal(value: Fraction | int | None) -> str:
     """An exact rational as a spreadsheet reads it: whole as it is, else a decimal to four places."""
     if value is None:
         return ""
     exact = Fraction(value)
-    return str(exact.numerator) if exact.denominator == 1 else f"{float(exact):.4f}"
+    return str(exact.numerator) if exact.denominator == 1 else display.rounded(exact, 4)
 
 
 @dataclass(frozen=True)

@@ -32,10 +32,12 @@ Who sees which placings is ``scoring.visibility.sim_placings_seen``'s to say.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.display import rounded
 from scoring.scorers.field_places import club_places
 from scoring.visibility import DIRECTOR, Viewer, sim_placings_seen
 from tournaments.models import Session
@@ -43,6 +45,9 @@ from tournaments.models import Session
 from . import selectors
 from .models import METHODS, NAMES_MAX, SimEvent
 
+#: A score as a field writes one ("56.25"), read exactly; another form a field may hold (checked finite by
+#: ``sims.club_field``: "5.625e1") is shown as it came, never expanded.
+PLAIN_DECIMAL = re.compile(r"-?\d{1,12}(?:\.\d{1,12})?")
 #: How a method is named beside a placing when the event scores more than one.
 METHOD_WORDS = {"matchpoints": "matchpoints", "trick": "the trick method", "exponent": "the exponent system"}
 
@@ -96,8 +101,11 @@ def with_club_places(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _score_text(method: str, score: str) -> str:
-    """A matchpoint percentage to one place ("56.3%"), else the method's score as published."""
-    return f"{float(score):.1f}%" if method == "matchpoints" else f"score {score}"
+    """A matchpoint percentage to one place ("56.3%", rounded as every figure is: ``display.rounded``),
+    else the method's score as published."""
+    if method != "matchpoints":
+        return f"score {score}"
+    return f"{rounded(score, 1) if PLAIN_DECIMAL.fullmatch(score) else score}%"
 
 
 def _method_order(method: str) -> int:

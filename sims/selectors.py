@@ -47,6 +47,7 @@ from django.db.models import Count, Max, QuerySet, Sum
 from django.urls import reverse
 from django.utils import timezone
 
+from scoring.display import rounded
 from scoring.scorers.field import Field, FieldDealScores, FieldScores, Heat, PairKey
 from scoring.scorers.field_checks import check_field, frequency_tables
 from scoring.scorers.field_io import field_json
@@ -234,8 +235,8 @@ def row_of(place: FieldPlace, names: Mapping[PairKey, str]) -> dict[str, Any]:
         "pair": r.pair,
         "names": names.get(r.key, ""),
         "direction": r.direction,
-        "score": f"{float(r.score):.2f}",
-        "club_score": f"{float(r.club_score):.2f}",
+        "score": rounded(r.score, 2),
+        "club_score": rounded(r.club_score, 2),
         "club_rank": place.club.place,
         "club_field": place.club.field,
         "club_place": place.club.text,

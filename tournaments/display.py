@@ -100,6 +100,14 @@ def movement_title(family: str, variant: str = "") -> str:
     return f"{title}, {variant_words(variant)}" if variant else title
 
 
+def movement_named(family: str, variant: str = "") -> str:
+    """A movement as a sentence names it, after "Seated by": "the Howell Pair System, plan 2"; a designed
+    one "the club's movement “Friday six”" (never "the Club movement")."""
+    if family == DESIGNED:
+        return f"the club's movement “{variant}”" if variant else "a designed movement"
+    return f"the {movement_title(family, variant)}"
+
+
 def plural(count: int, word: str) -> str:
     """ "1 table", "5 tables", "1 round" (never "round(s)")."""
     if count == 1:

@@ -402,6 +402,11 @@ class SimPackForm(forms.Form):
     address = forms.CharField(label="or the pack's address", required=False, max_length=600)
     key = forms.CharField(label="and the club's key", required=False, max_length=200)
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Its own ids ("id_pack_file"): the trays page shows it beside the PBN form, whose file is "id_file".
+        kwargs.setdefault("auto_id", "id_pack_%s")
+        super().__init__(*args, **kwargs)
+
     def fetches(self) -> bool:
         """Whether the director asked to fetch the pack (an address or a key, and no file)."""
         data = self.cleaned_data if hasattr(self, "cleaned_data") else {}

@@ -48,6 +48,7 @@ from entry.send.rules import OTHER_SIDE, SIDE_WORDS, CheckAsked, CheckBy, decide
 from scoring import display
 from scoring.models import SlipLine
 from scoring.scorers import ScoringError, score
+from scoring.selectors.public import place_public
 from scoring.selectors.slips import session_slips, slips_of
 from scoring.selectors.standings import entrant_names, running_score
 from scoring.selectors.travellers import traveller_lines
@@ -417,6 +418,7 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         follows=_follows(phone),
         sitting_out=playing and 0 < number <= rounds and now is None,
         results_url=_results_url(session),
+        results_place=_results_place(phone),
         evening=evening_card(evening, phone=phone, scores=reading.scores),
         sim_placings=_sim_placings(phone),
     )
@@ -465,6 +467,13 @@ def _results_url(session: Session) -> str:
     if not published(session).standings:
         return ""
     return reverse("public:session", args=[session.club.slug, session.pk])
+
+
+def _results_place(phone: Phone) -> str:
+    """The followed entrant's published place, for the phone's sentence once the results are out."""
+    if phone.link is None or phone.session.status != Session.Status.PUBLISHED:
+        return ""
+    return place_public(session=phone.session, entrant=phone.link.entrant.number)
 
 
 def _just_played(

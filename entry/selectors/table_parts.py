@@ -191,6 +191,8 @@ class TablePage:
     sitting_out: bool
     #: The public results page, once the director has published the standings.
     results_url: str = ""
+    #: Then the followed entrant's place in its field and its figures ("=2nd of 5 N-S, total +1⅓").
+    results_place: str = ""
     #: "My evening so far": every tray the entrant has played and its table has sent, in the order played.
     evening: list[EveningLine] = field(default_factory=list)
     #: The pair's two placings in a simultaneous event's published field, once the session is closed.

@@ -55,6 +55,7 @@ from fractions import Fraction
 
 from .field_matchpoints import BUCKETS
 from .field_types import FieldLine, Heat
+from .fmt import decimal
 
 KINDS = ("missing heat", "unknown club", "heat swapped", "deal off", "line swapped")
 Table = list[int]
@@ -234,8 +235,8 @@ def deals_off(
 def _off_text(club: str, deal: int, mine: Sums, rest: Sums) -> str:
     """The sentence of a deal off the field."""
     return (
-        f"{club}, deal {deal}: its {mine.count} tables averaged {float(mine.mean):.1f} N-S tricks; the other "
-        f"{rest.count} tables of the field averaged {float(rest.mean):.1f}, most within "
+        f"{club}, deal {deal}: its {mine.count} tables averaged {decimal(mine.mean, 1)} N-S tricks; the "
+        f"other {rest.count} tables of the field averaged {decimal(rest.mean, 1)}, most within "
         f"{rest.deviation:.1f} of it. A difference that large is not chance: check that the club's "
         f"deal {deal} was dealt as the deal file says."
     )
@@ -337,8 +338,9 @@ def _line_text(club: str, line: FieldLine, found: Suspect) -> str:
         where.append(f"round {line.round}")
     return (
         f"{', '.join(where)} (N-S {line.ns} v E-W {line.ew}): {found.side}'s {found.tricks} tricks score "
-        f"{float(found.share):.0%} of the top against the other {found.others} results on the deal, while "
-        f"{found.near} of them ({found.near / found.others:.0%}) are within a trick of N-S "
+        f"{decimal(100 * found.share, 0)}% of the top against the other {found.others} results on the deal, "
+        f"while {found.near} of them ({decimal(Fraction(100 * found.near, found.others), 0)}%) are within a "
+        "trick of N-S "
         f"{13 - (line.ns_tricks or 0)}, what this line would show with N-S and E-W the other way round. "
         "Check which way the pairs sat and how the result was entered."
     )

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from whist.figures import rounded
+
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
@@ -50,5 +52,6 @@ def superscript(value: Fraction | int) -> str:
 
 
 def decimal(value: Fraction | int, places: int = 2) -> str:
-    """A plain decimal, where the book's notation would nest a fraction in an exponent: "52.42"."""
-    return f"{float(Fraction(value)):.{places}f}"
+    """A plain decimal, where the book's notation would nest a fraction in an exponent: "52.42" (rounded
+    a half away from zero, from the exact value: ``whist.figures``)."""
+    return rounded(value, places)

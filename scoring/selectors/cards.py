@@ -98,7 +98,8 @@ def score_card(
 
 
 def _places(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[Place, ...]:
-    """Every place an entrant had on a slip (a team two, a pair one); a sit-out none, said so."""
+    """Every place an entrant had on a slip (a team two, a pair one); none, said so as the slip says why
+    ("sat out", "not seated at this tray", ``slips``)."""
     places = []
     for line in slip.results:
         seats: dict[str, int] = {str(k): v for k, v in (line.seats or {}).items()}
@@ -116,7 +117,8 @@ def _places(slip: DealSlip, entrant: int, names: Mapping[int, str]) -> tuple[Pla
                         partner="" if partner is None else names.get(partner, str(partner)),
                     )
                 )
-    return tuple(places) or (Place(side="—", table="", against="sat out", made=""),)
+    why = next((a.reason for a in slip.averages if a.entrant == entrant), "sat out")
+    return tuple(places) or (Place(side="—", table="", against=why, made=""),)
 
 
 def _laws(slip: DealSlip, entrant: int) -> str:

@@ -16,6 +16,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from scoring.scorers import Scores, Slips, get_method
+from scoring.scorers.field_places import place_text
 from scoring.selectors.cards import CardRow, CardStanding, card_standing, score_card, totals_line
 from scoring.selectors.hands import HandView, against_double_dummy, deals_seen, hand_view
 from scoring.selectors.layout import Standings, missing_trays, standings_label, standings_layout
@@ -131,6 +132,24 @@ def results_layout(
     )
     layout = replace(layout, missing=missing_trays(session=session, label=layout.label))
     return layout, seen
+
+
+def place_public(*, session: Session, entrant: int) -> str:
+    """The entrant's published place in its field and its figures, as its own phone says them: "=2nd of
+    5 N-S: tricks 38, +/− −2, 45.83%"; blank unless the standings are published (or it is not in them)."""
+    layout = results_layout(session=session)
+    if layout is None:
+        return ""
+    standings, seen = layout
+    found = card_standing(standings, seen.typed, entrant)
+    if found is None:
+        return ""
+    of = next(len(f.rows) for f in standings.fields if f.field == found.field)
+    where = place_text(found.rank, found.place.startswith("="), of, found.field)
+    figures = ", ".join(
+        f"{cell.plain}%" if label == "%" else f"{label.lower()} {cell.plain}" for label, cell in found.figures
+    )
+    return f"{where}: {figures}" if figures else where
 
 
 def has_travellers(session: Session) -> bool:

@@ -8,7 +8,10 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900):
   pair plays every tray; a pair whose opponents are a phantom takes the
   average on that table's trays. Both follow from the seating alone, never
   from which results have come in, so a tray's slip depends only on its own
-  lines.
+  lines. The slip says why, truly: "sat out" where the tray was in play in
+  a round the pair sat out, "not seated at this tray" where the movement
+  never brings the pair to it (the tray was played only while the pair sat
+  at other tables), "opponents absent" against a phantom.
 - **complete tray**: every table due to play it (not against a phantom)
   has sent its line; a void tray is never complete (nobody scores it). In
   progressive whist every table plays its own deal (p. 24), so a tray is
@@ -50,6 +53,10 @@ from tournaments.models import (
 )
 from tournaments.selectors import player_numbers, ranked_kind
 
+#: Why a pair takes the average on a tray it did not play: it sat out while the tray was in play, or the
+#: movement never seats it at the tray.
+SAT_OUT = "sat out"
+NOT_SEATED = "not seated at this tray"
 #: What the engine needs of a line: ids (turned into numbers by small maps, no joins) and the counts.
 LINE_FIELDS = (
     "tray_id",
@@ -81,17 +88,19 @@ def _seat_map(session: Session) -> dict[int, dict[str, int]]:
     return seats
 
 
-def _scheduled(session: Session) -> dict[int, set[int]]:
-    """Entrant id -> the tray ids the movement seats it to play."""
+def _scheduled(session: Session) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+    """Entrant id -> the tray ids the movement seats it to play; tray id -> the round ids it is in play."""
     scheduled: dict[int, set[int]] = defaultdict(set)
+    in_play: dict[int, set[int]] = defaultdict(set)
     rows = SeatingTray.objects.filter(round__session=session).values_list(
-        "seating__ns_id", "seating__ew_id", "tray_id"
+        "seating__ns_id", "seating__ew_id", "tray_id", "round_id"
     )
-    for ns, ew, tray in rows:
+    for ns, ew, tray, round_id in rows:
+        in_play[tray].add(round_id)
         for entrant in (ns, ew):
             if entrant is not None:
                 scheduled[entrant].add(tray)
-    return scheduled
+    return scheduled, in_play
 
 
 def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
@@ -102,7 +111,7 @@ def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
     """
     if session.status == Session.Status.DRAFT:
         return _averages_from_seating(session)
-    key = f"clubwhist:averages:{session.pk}:{session.seating_version}:{session.entrant_kind}"
+    key = f"clubwhist:averages:2:{session.pk}:{session.seating_version}:{session.entrant_kind}"
     found: dict[int, list[AverageAward]] | None = cache.get(key)
     if found is None:
         found = _averages_from_seating(session)
@@ -115,19 +124,21 @@ def _averages_from_seating(session: Session) -> dict[int, list[AverageAward]]:
     awards: dict[int, list[AverageAward]] = defaultdict(list)
     real = {e.pk: e for e in session.entrants.filter(kind=ranked_kind(session), is_phantom=False)}
     trays = set(Tray.objects.filter(session=session).values_list("pk", flat=True))
-    scheduled = _scheduled(session)
+    scheduled, in_play = _scheduled(session)
     rounds = session.rounds.count()
-    seated_rounds: dict[int, int] = defaultdict(int)
-    for entrant_id in SeatedEntrant.objects.filter(round__session=session).values_list(
-        "entrant_id", flat=True
+    seated_rounds: dict[int, set[int]] = defaultdict(set)
+    for entrant_id, round_id in SeatedEntrant.objects.filter(round__session=session).values_list(
+        "entrant_id", "round_id"
     ):
-        seated_rounds[entrant_id] += 1
+        seated_rounds[entrant_id].add(round_id)
     # Only where the book's rule holds: some pair plays every tray (Howell, Mitchell, Safford).
     full = any(scheduled.get(e, set()) >= trays for e in real)
     for entrant_id, entrant in real.items():
-        if full and 0 < seated_rounds[entrant_id] < rounds:
+        seated = seated_rounds[entrant_id]
+        if full and 0 < len(seated) < rounds:
             for tray_id in sorted(trays - scheduled.get(entrant_id, set())):
-                awards[tray_id].append(AverageAward(entrant=entrant.number, reason="sat out"))
+                reason = SAT_OUT if in_play[tray_id] - seated else NOT_SEATED
+                awards[tray_id].append(AverageAward(entrant=entrant.number, reason=reason))
     phantom_tables = Seating.objects.filter(round__session=session).filter(
         Q(ns__is_phantom=True) | Q(ew__is_phantom=True)
     )

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from security.conftest import published
 
-from scoring.exports import spreadsheet_cell
+from scoring.exports import NUMBER, spreadsheet_cell, spreadsheet_number
 from scoring.scorers.field import Heat
 from tests.sim.examples import NATIONWIDE_TRICKS, split_heats
 from tests.sim.test_sim_command import write_heats
@@ -44,6 +44,8 @@ def test_a_cell_that_opens_a_formula_is_written_as_text(text: str) -> None:
         (7, "7"),
         (-3, "-3"),
         (Fraction(-27, 4), "-27/4"),
+        ("-3 6/7", "-3 6/7"),
+        ("-0 6/7", "-0 6/7"),
         ("-6.7500", "-6.7500"),
         ("56.25", "56.25"),
         (None, ""),
@@ -51,6 +53,17 @@ def test_a_cell_that_opens_a_formula_is_written_as_text(text: str) -> None:
 )
 def test_numbers_stay_numbers(value: Any, written: str) -> None:
     assert spreadsheet_cell(value) == written
+
+
+@pytest.mark.parametrize("value", [Fraction(-27, 7), Fraction(-6, 7), Fraction(-3), Fraction(27, 7)])
+def test_an_exact_figure_as_the_csv_writes_it_stays_a_number(value: Fraction) -> None:
+    """A negative mixed number ("-3 6/7") is a number to the guard, not a formula."""
+    assert spreadsheet_cell(spreadsheet_number(value)) == spreadsheet_number(value)
+
+
+@pytest.mark.parametrize("text", ["-3 6/7+1", "-3 6/7 ", "-3 /7", "- 6/7", "-3 6/7/1", "-3  6/7"])
+def test_a_near_number_is_text(text: str) -> None:
+    assert spreadsheet_cell(text) == "'" + text
 
 
 def test_plain_names_are_left_alone() -> None:
@@ -68,7 +81,7 @@ def test_the_public_csv_neutralises_a_formula_in_a_name(client: Any, club: Club)
         for column, cell in row.items():
             assert not cell.startswith(("=", "+", "@", "\t", "\r")), (column, cell)
             if cell.startswith("-"):
-                assert column != "names" and cell.lstrip("-").replace("/", "").replace(".", "").isdigit()
+                assert column != "names" and NUMBER.fullmatch(cell), (column, cell)
     pair_names = {row["names"] for row in rows}
     assert sum(n.startswith("'") for n in pair_names) >= 3
     assert any(row["total"].startswith("-") for row in rows)  # trick scoring: someone is below average

@@ -42,6 +42,7 @@ from tournaments.services import club as club_services
 from tournaments.services import sessions
 from tournaments.services.errors import UserError
 from tournaments.services.sim_pack import sim_pack_import
+from whist.figures import rounded
 
 pytestmark = pytest.mark.django_db
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
@@ -109,7 +110,7 @@ def phone(session: Session, number: int) -> tuple[str, list[dict[str, Any]]]:
 def expected(event: SimEvent, pair: str, method: str) -> str:
     """The sentence the pair's phone should show, from the organiser's own reading of the field."""
     rank, score, club = selectors.placings(event, CLUB, pair, method)
-    shown = f"{float(score):.1f}%" if method == "matchpoints" else f"score {float(score):.2f}"
+    shown = f"{rounded(score, 1)}%" if method == "matchpoints" else f"score {rounded(score, 2)}"
     words = {"matchpoints": "matchpoints", "trick": "the trick method"}[method]
     return f"Simultaneous event ({words}): {rank} pairs overall ({shown}), {club} at the club"
 

@@ -38,6 +38,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
+from whist.figures import rounded
+
 from .types import Movement, MovementUserError
 
 Pair = tuple[int, int]
@@ -158,7 +160,8 @@ class Balance:
             least, most = min(self.competition.values()), max(self.competition.values())
             out.append(
                 f"It is not balanced: the amounts run from {least} to {most} "
-                f"(standard deviation {s.sd:.2f}; quality factor Qf {float(s.qf):.2f}, where 100 is perfect)."
+                f"(standard deviation {s.sd:.2f}; quality factor Qf {rounded(s.qf, 2)}, "
+                "where 100 is perfect)."
             )
         if self.partners is not None and self.opponents is not None:
             p, o = _spread(self.partners, self.entrants), _spread(self.opponents, self.entrants)
@@ -189,7 +192,7 @@ class Balance:
 
 
 def _num(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+    return str(value.numerator) if value.denominator == 1 else rounded(value, 2)
 
 
 def _spread(counts: Mapping[Pair, int], entrants: Sequence[int]) -> tuple[int, int]:

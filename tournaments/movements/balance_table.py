@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from whist.figures import rounded
+
 from .balance import balance
 from .balance_text import keeps_directions
 from .design import best_switch, design_pairs
@@ -106,14 +108,14 @@ def _row(system: str, variant: str, size: str, m: Movement) -> str:
         if best.rounds:
             f = best.balance.summary
             switch = f"round{'s' if len(best.rounds) > 1 else ''} {', '.join(map(str, best.rounds))}: "
-            switch += f"s.d. {f.sd:.2f}, Qf {float(f.qf):.2f}"
+            switch += f"s.d. {f.sd:.2f}, Qf {rounded(f.qf, 2)}"
     partners = opponents = ""
     if b.partners is not None and b.opponents is not None:
         pv = [b.partners.get((a, c), 0) for a in b.entrants for c in b.entrants if a < c]
         ov = [b.opponents.get((a, c), 0) for a in b.entrants for c in b.entrants if a < c]
         partners, opponents = f"{min(pv)}–{max(pv)}", f"{min(ov)}–{max(ov)}"
-    cells = [system, variant, size, str(len(m.rounds)), str(m.trays), f"{float(s.mean):.2f}"]
-    cells += [f"{s.sd:.2f}", f"{float(s.qf):.2f}", switch, partners, opponents]
+    cells = [system, variant, size, str(len(m.rounds)), str(m.trays), rounded(s.mean, 2)]
+    cells += [f"{s.sd:.2f}", rounded(s.qf, 2), switch, partners, opponents]
     return "| " + " | ".join(cells) + " |"
 
 
@@ -162,7 +164,7 @@ def _designed_row(pairs: int, rounds: int) -> str:
     f = fair_play(m)
     sits = [f.sitouts[e] for e in f.entrants]
     sitouts = f"{min(sits)}" if min(sits) == max(sits) else f"{min(sits)}–{max(sits)}"
-    cells = [str(pairs), str(rounds), f"{float(balance(m).summary.qf):.2f}", sitouts]
+    cells = [str(pairs), str(rounds), rounded(balance(m).summary.qf, 2), sitouts]
     cells += [f"{len(f.twice)} ({f.fewest_twice})", str(len(f.consecutive)), _book_of(pairs, rounds)]
     return "| " + " | ".join(cells) + " |"
 

@@ -15,6 +15,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from whist.figures import rounded
+
 from .balance import Balance, balance
 from .design import Switch, best_switch, design_pairs, design_players
 from .fair_play import fair_play
@@ -51,7 +53,7 @@ def balance_text(m: Movement) -> str:
     lines = [
         f"{m.family}: {m.entrants} {'players' if m.entrant_kind == 'player' else 'pairs'}, "
         f"{len(m.rounds)} rounds, {m.trays} deals",
-        f"mean {float(s.mean):.4f} ({s.mean})  s.d. {s.sd:.4f}  Qf {float(s.qf):.2f}  "
+        f"mean {rounded(s.mean, 4)} ({s.mean})  s.d. {s.sd:.4f}  Qf {rounded(s.qf, 2)}  "
         f"SS {s.ss}  SS_min {s.ss_min}",
         *b.words(),
         "",
@@ -65,7 +67,7 @@ def balance_text(m: Movement) -> str:
             lines += [
                 "",
                 f"Arrow-switch round{'s' if len(best.rounds) > 1 else ''} {', '.join(map(str, best.rounds))} "
-                f"to make one field: s.d. {f.sd:.4f}, Qf {float(f.qf):.2f}.",
+                f"to make one field: s.d. {f.sd:.4f}, Qf {rounded(f.qf, 2)}.",
             ]
     return "\n".join(lines) + "\n"
 

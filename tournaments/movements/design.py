@@ -37,6 +37,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from whist.figures import rounded
+
 from .balance import Balance, balance
 from .design_anneal import Clock, Watch, anneal
 from .design_search import Schedule, Search
@@ -311,7 +313,7 @@ def _said(m: Movement) -> Movement:
         notes.append("Balanced: every two pairs are compared as nearly equally as the deals allow (Qf 100).")
     else:
         notes.append(
-            f"Not perfectly balanced (Qf {float(b.summary.qf):.2f}, s.d. {b.summary.sd:.2f}): "
+            f"Not perfectly balanced (Qf {rounded(b.summary.qf, 2)}, s.d. {b.summary.sd:.2f}): "
             "the best found in the time given."
         )
     if m.entrant_kind == "pair" and not fair_play(m).fair:

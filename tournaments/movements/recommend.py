@@ -36,6 +36,8 @@ from dataclasses import asdict, dataclass, replace
 from itertools import combinations
 from typing import Any, get_args
 
+from whist.figures import rounded
+
 from .analysis import Analysis, analyse
 from .balance import balance, figures
 from .balance_text import keeps_directions
@@ -99,8 +101,10 @@ class Recommendation:
     #: Who meets whom and who is compared with whom, in the director's words.
     meets: str = ""
     compared: str = ""
-    #: The trays Table 1 plays in round 1 (tells apart plans of equal figures).
+    #: The trays the first table in play plays in round 1 (tells apart plans of equal figures), and that
+    #: table: Table 1, or the next where Table 1 is the sit-out's (an odd number of pairs, p. 38).
     first_trays: tuple[int, ...] = ()
+    first_table: int = 1
     #: The variants that give exactly this movement (the book's default plan, named).
     aliases: tuple[str, ...] = ()
     #: The most trays a table plays in a round (1: the room moves after every tray).
@@ -182,7 +186,7 @@ def quality(fam: Family, m: Movement, a: Analysis) -> tuple[float | None, int]:
         return None, 1
     fields = _fields(m)
     qfs = [figures(b.amount(x, y) for x, y in combinations(f, 2)).qf for f in fields]
-    return round(float(min(qfs)), 1), len(fields)
+    return float(rounded(min(qfs), 1)), len(fields)
 
 
 def qf_text(qf: float) -> str:
@@ -273,10 +277,10 @@ def _reason(fam: Family, a: Analysis) -> str:
     return f"{fam.summary.rstrip('.')} ({fam.pages}); {comparison_words(a, unit)}; {meeting_words(a, unit)}."
 
 
-def _first_trays(m: Movement) -> tuple[int, ...]:
-    """The trays Table 1 plays in round 1."""
-    first = m.rounds[0].tables if m.rounds else ()
-    return next((t.trays for t in first if t.table == 1), ())
+def _first_set(m: Movement) -> tuple[int, tuple[int, ...]]:
+    """The lowest-numbered table playing in round 1, and the trays it plays there."""
+    first = sorted((t for t in (m.rounds[0].tables if m.rounds else ()) if t.trays), key=lambda t: t.table)
+    return (first[0].table, first[0].trays) if first else (1, ())
 
 
 def _quality_key(r: Recommendation) -> int:
@@ -406,6 +410,7 @@ def _recommendation(fam: Family, m: Movement, a: Analysis) -> Recommendation:
     unit = _UNIT[fam.entrant_kind][:-1]
     qf, fields = quality(fam, m, a)
     duplicate = bool(a.comparisons.most)
+    first_table, first_trays = _first_set(m)
     return Recommendation(
         family=fam.name,
         variant=m.variant,
@@ -419,7 +424,8 @@ def _recommendation(fam: Family, m: Movement, a: Analysis) -> Recommendation:
         reason=_reason(fam, a),
         meets=meeting_words(a, unit),
         compared=comparison_words(a, unit),
-        first_trays=_first_trays(m),
+        first_table=first_table,
+        first_trays=first_trays,
         per_round=max((len(t.trays) for r in m.rounds for t in r.tables), default=0),
         duplicate=duplicate,
         fields=fields,

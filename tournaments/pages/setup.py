@@ -17,7 +17,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from whist.cards import SUIT_SYMBOL, rank_text
 
-from ..display import movement_title, plural, variant_words
+from ..display import movement_named, movement_title, plural, variant_words
 from ..forms import EntrantRowsForm, MovementChoiceForm, NamesForm, PBNImportForm
 from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, Session
 from ..movements import FAMILIES, Movement, MovementUserError
@@ -161,13 +161,14 @@ def _figures(r: Recommendation) -> tuple[Any, ...]:
 
 
 def _twin_note(r: Recommendation, recs: Sequence[Recommendation]) -> str:
-    """For choices of equal figures: which trays Table 1 plays first, the one thing that differs."""
-    if not any(o is not r and _figures(o) == _figures(r) for o in recs):
+    """For choices of equal figures: which trays the first table in play starts with, the one thing that
+    differs (Table 2's where Table 1 is the sit-out's)."""
+    if not any(o is not r and _figures(o) == _figures(r) for o in recs) or not r.first_trays:
         return ""
     trays = ", ".join(map(str, r.first_trays))
     return (
         f"Same figures as another plan; it differs only in which trays make up a set: "
-        f"Table 1 starts with tray{'s' if len(r.first_trays) > 1 else ''} {trays}."
+        f"Table {r.first_table} starts with tray{'s' if len(r.first_trays) > 1 else ''} {trays}."
     )
 
 
@@ -267,6 +268,7 @@ def movement_facts(session: Session) -> dict[str, Any] | None:
         "title": family.title
         if family
         else movement_title(session.movement_family, session.movement_variant),
+        "named": movement_named(session.movement_family, session.movement_variant),
         "pages": family.pages if family else "",
         "variant": variant_words(session.movement_variant) if family else "",
         "meets": meeting_words(analysis, unit),

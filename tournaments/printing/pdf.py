@@ -1,7 +1,8 @@
 """PDFs of the printed matter, drawn with reportlab from ``printing.data``.
 
-Standard PDF fonts only (Helvetica), so the files look the same everywhere;
-text is kept to the WinAnsi set those fonts carry. The movement diagram and
+Standard PDF fonts (Helvetica), so the files look the same everywhere; text
+is kept to the WinAnsi set those fonts carry. A printed link is set in a
+font whose I, l, 1, O and 0 differ (``link_font``), embedded. The movement diagram and
 the QR codes are drawn as vector shapes, crisp at any size. Every text, in a
 cell or not, is a paragraph of ``cells`` that wraps inside its column, a
 word too long for its line broken, so that no name or title of any length
@@ -36,6 +37,7 @@ from .cells import text_cell, text_rows
 from .data import Card, Printed, Slip
 from .drawing import QRCode, diagram, latin
 from .hands_pdf import curtain_cards_pdf, hand_records_pdf
+from .link_font import link_style
 
 _STYLES = getSampleStyleSheet()
 BODY = ParagraphStyle("body", parent=_STYLES["BodyText"], fontName="Helvetica", fontSize=10, leading=13)
@@ -123,7 +125,7 @@ def _card(card: Card, printed: Printed) -> list[Any]:
     out.append(_grid(rows, _card_widths(card.headings), extra=CARD_GRID, body=CARD_CELL, heading=CARD_HEAD))
     out += [Spacer(1, 6 * mm), _moves(card)]
     if card.link is not None:
-        out += [Spacer(1, 4 * mm), para(f"Score entry: {card.link.url}", SMALL)]
+        out += [Spacer(1, 4 * mm), para(f"Score entry: {card.link.url}", link_style(SMALL))]
     return out
 
 
@@ -286,7 +288,7 @@ def qr_pdf(printed: Printed) -> bytes:
             para(f"Table {link.table}", HEAD),
             QRCode(link, 55 * mm),
             para("Scan to see your seats and enter the scores.", SMALL),
-            para(link.url, SMALL),
+            para(link.url, link_style(SMALL)),
         ]
         for link in printed.links
     ]

@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 from django.conf import settings
 
-from ..display import movement_title, plural
+from ..display import movement_named, movement_title, plural
 from ..models import Session
 
 register = template.Library()
@@ -20,6 +20,13 @@ def movement_title_of(session: Session | Any) -> str:
     if not family:
         return "no movement yet"
     return movement_title(family, getattr(session, "movement_variant", "") or "")
+
+
+@register.filter(name="movement_named")
+def movement_named_of(session: Session | Any) -> str:
+    """A session's movement as a sentence names it: "the Mitchell System", "the club's movement “X”"."""
+    family = getattr(session, "movement_family", "") or ""
+    return movement_named(family, getattr(session, "movement_variant", "") or "") if family else "no movement"
 
 
 @register.filter(name="plural")
