@@ -24,8 +24,7 @@ from django.views import View
 
 from entry.selectors import board as sel
 from entry.selectors.attention import entrant_names, needs_you
-from entry.selectors.calls import room_clock
-from entry.selectors.screen import hall_screen
+from entry.selectors.screen import hall_screen, screen_routes
 from entry.services import calls, directing
 from scoring.models import SlipLine
 from tournaments.clock import clock_words
@@ -65,13 +64,16 @@ def board_context(session: Session) -> dict[str, Any]:
     """The board, what needs the director, and the room's round clock."""
     board = sel.session_board(session=session)
     all_in = board.totals["missing"] == 0
-    room = board.room_round
-    clock = None if all_in else room_clock(session=session, room_round=room, reached=board.reached)
+    clock = None if all_in else board.clock.of(board.room_round)
     now = timezone.localtime()
+    sitouts = [(r, board.sitouts.get(r, [])) for r in board.rounds]
     return {
         "board": board,
         "needs": needs_you(session=session, board=board),
         "names": entrant_names(session),
+        "sitouts": sitouts,
+        "has_sitouts": any(who for _, who in sitouts),
+        "routes": screen_routes(session=session, board=board) if not all_in else [],
         "clock": clock,
         "clock_json": json.dumps(clock.to_json(now)) if clock else "",
         "clock_words": clock_words(clock, now),
