@@ -80,6 +80,14 @@ class SessionClock:
 
     rounds: Mapping[int, RoundClock] = field(default_factory=dict)
     deadlines: Mapping[int, dt.datetime] = field(default_factory=dict)
+    #: Round -> when the director began it.
+    begun: Mapping[int, dt.datetime] = field(default_factory=dict)
+
+    def round_at(self, now: dt.datetime) -> int:
+        """The round the clock is in at ``now``: the last to have begun by then, by the timer or, without
+        one, by the director (0 before the first)."""
+        starts = {n: c.starts_at for n, c in self.rounds.items()} or self.begun
+        return max((n for n, at in starts.items() if at <= now), default=0)
 
     def of(self, number: int) -> RoundClock | None:
         """A round's times; None without a timer."""
@@ -123,7 +131,7 @@ def session_clock(
         return SessionClock()
     if minutes_per_tray <= 0:  # no timer: a round is over when the director begins a later one
         stops = {n: _next_begun(begun, n, begun.get(n, begun[min(begun)])) for n in range(1, rounds + 1)}
-        return SessionClock(deadlines={n: s for n, s in stops.items() if s is not None})
+        return SessionClock(deadlines={n: s for n, s in stops.items() if s is not None}, begun=begun)
     play, change = _play(trays, minutes_per_tray), dt.timedelta(minutes=change_minutes)
     clocks: dict[int, RoundClock] = {}
     starts = begun[min(begun)]
@@ -137,7 +145,7 @@ def session_clock(
             number, max(trays, 1), minutes_per_tray, change_minutes, starts, ends, over
         )
         starts = over
-    return SessionClock(rounds=clocks, deadlines={n: c.ends_at for n, c in clocks.items()})
+    return SessionClock(rounds=clocks, deadlines={n: c.ends_at for n, c in clocks.items()}, begun=begun)
 
 
 def round_clock(

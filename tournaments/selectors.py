@@ -223,14 +223,10 @@ def running_score_reach(*, session: Session) -> RunningScoreReach:
 def session_clock(*, session: Session) -> SessionClock:
     """The session's one clock: each round's times (in the club's time zone) and deadline
     (``tournaments.clock``), from the rounds the director began: one query."""
-    begun = {
-        number: timezone.localtime(started)
-        for number, started in Round.objects.filter(session=session, started_at__isnull=False).values_list(
-            "number", "started_at"
-        )
-    }
+    rounds = list(Round.objects.filter(session=session).values_list("number", "started_at").order_by())
+    begun = {number: timezone.localtime(started) for number, started in rounds if started is not None}
     return clock_of_session(
-        rounds=session.rounds.count(),
+        rounds=len(rounds),
         trays=session.deals_per_round,
         minutes_per_tray=session.minutes_per_tray,
         change_minutes=session.change_minutes,
