@@ -192,7 +192,7 @@ class TablesAdvanceView(ActionView):
 
 
 class RoundEnterNowView(DirectorSessionMixin, View):
-    """"Enter results": the entry of the round the room is playing (the live board's room round)."""
+    """ "Enter results": the entry of the round the room is playing (the live board's room round)."""
 
     def get(self, request: HttpRequest, pk: int) -> HttpResponse:
         room = sel.session_board(session=self.session).room_round
