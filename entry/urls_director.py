@@ -24,6 +24,7 @@ urlpatterns = [
     path("s/<int:pk>/run/clock/", v.ClockRestartView.as_view(), name="clock_restart"),
     path("s/<int:pk>/run/next-round/", v.SessionAdvanceView.as_view(), name="advance"),
     path("s/<int:pk>/run/tables-advance/", v.TablesAdvanceView.as_view(), name="tables_advance"),
+    path("s/<int:pk>/run/round/", v.RoundEnterNowView.as_view(), name="enter_now"),
     path("s/<int:pk>/run/round/<int:round>/", v.RoundEnterView.as_view(), name="enter"),
     path("s/<int:pk>/run/tables/", v.TablesView.as_view(), name="tables"),
     path("s/<int:pk>/run/tables/<int:table>/link/", v.TableLinkView.as_view(), name="table_link"),

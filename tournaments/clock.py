@@ -1,4 +1,4 @@
-"""The round timer: how long a round lasts, when it began, and the time left (modern practice).
+"""The round timer: one clock for the session, with one deadline for each round (modern practice).
 
 Terms:
 
@@ -8,22 +8,26 @@ Terms:
   of k trays lasts k times the minutes a tray; the change follows it.
 - a round **begins** when the director starts the session (round 1) or the
   next round, or restarts the clock; a round the director did not begin
-  follows the last one that was begun, one round and change later; but a round
-  the tables **reached** sooner (they move on by themselves, and finished the
-  one before early) begins when they reached it: the clock follows the play
-  and never counts down to a round already being played.
-- **phase**: before the round begins, ``waiting``; then ``playing`` until its
-  end, ``change`` until the change is over, then ``over``.
+  follows the last one, one round and change later. The director's start of
+  a later round ends the rounds before it, however much of their time was left.
+- a round's **deadline**: when its play should be over: the end of its play
+  by the timer, or, without a timer, when the director began a later round.
+  It is the same for every table, phone and screen; it never moves with the
+  results (so a phone learns nothing of other tables from it). A table is
+  **late** only once the deadline of a round it still owes a tray of has passed.
+- **phase**: ``playing`` until the end of play (a table that reached the
+  round early plays it too, with more time left), ``change`` until the change
+  is over, then ``over``.
 
-The server gives the round's times (``RoundClock``); the pages count down
-from them. Nothing here reads the database: ``round_clock`` takes plain values.
+The server gives the rounds' times (``RoundClock``); the pages count down
+from them. Nothing here reads the database: ``session_clock`` takes plain values.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 #: The longest the director may give a tray, and the change (the database holds the same bounds).
@@ -33,7 +37,7 @@ MAX_CHANGE_MINUTES = 30
 
 @dataclass(frozen=True)
 class RoundClock:
-    """A round's times: when it begins, when play should end, when the change is over."""
+    """A round's times: when it begins, when play should end (its deadline), when the change is over."""
 
     round: int
     trays: int
@@ -44,9 +48,7 @@ class RoundClock:
     change_ends_at: dt.datetime
 
     def phase(self, now: dt.datetime) -> str:
-        """waiting, playing, change or over."""
-        if now < self.starts_at:
-            return "waiting"
+        """playing, change or over."""
         if now < self.ends_at:
             return "playing"
         return "change" if now < self.change_ends_at else "over"
@@ -72,6 +74,80 @@ class RoundClock:
         }
 
 
+@dataclass(frozen=True)
+class SessionClock:
+    """The session's one clock: every round's times (with a timer) and every round's deadline."""
+
+    rounds: Mapping[int, RoundClock] = field(default_factory=dict)
+    deadlines: Mapping[int, dt.datetime] = field(default_factory=dict)
+    #: Round -> when the director began it.
+    begun: Mapping[int, dt.datetime] = field(default_factory=dict)
+
+    def round_at(self, now: dt.datetime) -> int:
+        """The round the clock is in at ``now``: the last to have begun by then, by the timer or, without
+        one, by the director (0 before the first)."""
+        starts = {n: c.starts_at for n, c in self.rounds.items()} or self.begun
+        return max((n for n, at in starts.items() if at <= now), default=0)
+
+    def of(self, number: int) -> RoundClock | None:
+        """A round's times; None without a timer."""
+        return self.rounds.get(number)
+
+    def late(self, number: int, now: dt.datetime) -> bool:
+        """Whether the deadline of round ``number`` has passed (a table still owing it is late)."""
+        deadline = self.deadlines.get(number)
+        return deadline is not None and now >= deadline
+
+    def words(self, number: int, now: dt.datetime, *, playing: bool = False) -> str:
+        """A round's clock in a few words (``playing``: for a table still playing it, whose time is
+        over once play is: "Round 3 is 2 min over time", never "Change")."""
+        clock = self.of(number)
+        if playing and clock is not None and now >= clock.ends_at:
+            return f"Round {number} is {int((now - clock.ends_at).total_seconds()) // 60} min over time"
+        return clock_words(clock, now)
+
+
+def _play(trays: int, minutes_per_tray: int) -> dt.timedelta:
+    return dt.timedelta(minutes=minutes_per_tray * max(trays, 1))
+
+
+def _next_begun(begun: Mapping[int, dt.datetime], number: int, starts: dt.datetime) -> dt.datetime | None:
+    """When the director began the first round after ``number`` (if after ``starts``): it ends round
+    ``number`` then."""
+    later = [begun[n] for n in sorted(begun) if n > number]
+    return later[0] if later and later[0] > starts else None
+
+
+def session_clock(
+    *,
+    rounds: int,
+    trays: int,
+    minutes_per_tray: int,
+    change_minutes: int,
+    begun: Mapping[int, dt.datetime],
+) -> SessionClock:
+    """Every round's clock and deadline, from the rounds the director began (the module docstring)."""
+    if not begun:
+        return SessionClock()
+    if minutes_per_tray <= 0:  # no timer: a round is over when the director begins a later one
+        stops = {n: _next_begun(begun, n, begun.get(n, begun[min(begun)])) for n in range(1, rounds + 1)}
+        return SessionClock(deadlines={n: s for n, s in stops.items() if s is not None}, begun=begun)
+    play, change = _play(trays, minutes_per_tray), dt.timedelta(minutes=change_minutes)
+    clocks: dict[int, RoundClock] = {}
+    starts = begun[min(begun)]
+    for number in range(min(begun), rounds + 1):
+        starts = begun.get(number, starts)
+        stop = _next_begun(begun, number, starts)
+        ends, over = starts + play, starts + play + change
+        if stop is not None:
+            ends, over = min(ends, stop), min(over, stop)
+        clocks[number] = RoundClock(
+            number, max(trays, 1), minutes_per_tray, change_minutes, starts, ends, over
+        )
+        starts = over
+    return SessionClock(rounds=clocks, deadlines={n: c.ends_at for n, c in clocks.items()}, begun=begun)
+
+
 def round_clock(
     *,
     round_number: int,
@@ -79,32 +155,18 @@ def round_clock(
     minutes_per_tray: int,
     change_minutes: int,
     begun: Mapping[int, dt.datetime],
-    reached: Mapping[int, dt.datetime] | None = None,
 ) -> RoundClock | None:
-    """The clock of a round, from the rounds the director began and those the tables reached early.
-
-    ``reached``: round -> when the tables got to it (finished the round before); a round the director did
-    not begin starts then if that is sooner than the clock would start it. None without a timer or a
-    begun round.
-    """
-    if minutes_per_tray <= 0 or round_number < 1 or not any(r <= round_number for r in begun):
+    """The clock of one round (``session_clock``'s); None without a timer or a begun round."""
+    if round_number < 1 or not any(r <= round_number for r in begun):
         return None
-    play = dt.timedelta(minutes=minutes_per_tray * max(trays, 1))
-    change = dt.timedelta(minutes=change_minutes)
-    early = reached or {}
-    starts = begun[min(begun)]
-    for number in range(min(begun) + 1, round_number + 1):
-        scheduled = starts + play + change
-        starts = begun.get(number, min(scheduled, early.get(number, scheduled)))
-    return RoundClock(
-        round=round_number,
-        trays=max(trays, 1),
+    clock = session_clock(
+        rounds=round_number,
+        trays=trays,
         minutes_per_tray=minutes_per_tray,
         change_minutes=change_minutes,
-        starts_at=starts,
-        ends_at=starts + play,
-        change_ends_at=starts + play + change,
+        begun=begun,
     )
+    return clock.of(round_number)
 
 
 def clock_words(clock: RoundClock | None, now: dt.datetime) -> str:
@@ -113,8 +175,6 @@ def clock_words(clock: RoundClock | None, now: dt.datetime) -> str:
         return ""
     phase, left = clock.phase(now), clock.seconds_left(now)
     minutes = max(0, (left + 59) // 60)
-    if phase == "waiting":
-        return f"Round {clock.round} begins at {clock.starts_at:%H:%M}"
     if phase == "playing":
         return f"{minutes} min left in round {clock.round}"
     if phase == "change":

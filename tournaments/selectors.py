@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -16,7 +14,8 @@ from django.utils import timezone
 from infra.prepared import execute_prepared
 
 from . import link_reads
-from .clock import RoundClock, round_clock
+from .clock import RoundClock, SessionClock
+from .clock import session_clock as clock_of_session
 from .models import (
     Club,
     ClubMovement,
@@ -221,28 +220,25 @@ def running_score_reach(*, session: Session) -> RunningScoreReach:
     )
 
 
-def session_round_clock(
-    *, session: Session, round_number: int, reached: Mapping[int, dt.datetime] | None = None
-) -> RoundClock | None:
-    """The round timer of one round (its times in the club's time zone), or None without a timer.
-
-    ``reached``: round -> when the tables got there, for a clock that follows tables moving on early."""
-    if not session.minutes_per_tray or round_number < 1:
-        return None
-    begun = {
-        number: timezone.localtime(started)
-        for number, started in Round.objects.filter(
-            session=session, number__lte=round_number, started_at__isnull=False
-        ).values_list("number", "started_at")
-    }
-    return round_clock(
-        round_number=round_number,
+def session_clock(*, session: Session) -> SessionClock:
+    """The session's one clock: each round's times (in the club's time zone) and deadline
+    (``tournaments.clock``), from the rounds the director began: one query."""
+    rounds = list(Round.objects.filter(session=session).values_list("number", "started_at").order_by())
+    begun = {number: timezone.localtime(started) for number, started in rounds if started is not None}
+    return clock_of_session(
+        rounds=len(rounds),
         trays=session.deals_per_round,
         minutes_per_tray=session.minutes_per_tray,
         change_minutes=session.change_minutes,
         begun=begun,
-        reached=reached,
     )
+
+
+def session_round_clock(*, session: Session, round_number: int) -> RoundClock | None:
+    """The round timer of one round (``session_clock``'s), or None without a timer."""
+    if not session.minutes_per_tray or round_number < 1:
+        return None
+    return session_clock(session=session).of(round_number)
 
 
 def slips_version(*, session_id: int) -> int:

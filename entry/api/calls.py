@@ -53,7 +53,8 @@ class CallSerializer(serializers.ModelSerializer):
 
 
 class ClockSerializer(serializers.Serializer):
-    """A round's times: play ends at ``ends_at``, the change at ``change_ends_at``; ``now`` server time."""
+    """A round's times: play ends at ``ends_at`` (its deadline, one for every table), the change at
+    ``change_ends_at``; ``now`` server time."""
 
     round = serializers.IntegerField()
     trays = serializers.IntegerField()
@@ -63,7 +64,7 @@ class ClockSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField()
     change_ends_at = serializers.DateTimeField()
     now = serializers.DateTimeField()
-    phase = serializers.ChoiceField(["waiting", "playing", "change", "over"])
+    phase = serializers.ChoiceField(["playing", "change", "over"])
     seconds_left = serializers.IntegerField()
 
 

@@ -5,9 +5,12 @@ Terms (DESIGN.md): every table plays its trays round by round; a table's
 *disputed* by E-W. The **room round** is the round the room is playing: the
 director's current round, or, when tables move on by themselves, the
 highest round that at least half the tables have reached. A table is
-**late** when it still owes a tray of a round before the room round. A
+**late** only once the deadline of a round it still owes a tray of has
+passed (the session's one clock, ``tournaments.clock``: the same for the
+board, the hall's screen and the phones, never moved by the results). A
 void tray (Laws III-V) is owed by nobody; a table facing a phantom owes
-nothing (its opponents take the average).
+nothing (its opponents take the average). A pair **sits out** a round it
+is not seated in (an odd movement, p. 38).
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from fractions import Fraction
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from entry.selectors.director_figures import director_figures
+from entry.selectors.table_move import stored_movement
 from scoring import display
 from scoring.models import SlipLine, SlipLineVersion
 from scoring.scorers import ScoringError
@@ -28,7 +33,9 @@ from scoring.selectors.layout import Standings, missing_trays, standings_layout
 from scoring.selectors.places import session_placed_json
 from scoring.selectors.standings import entrant_names, modern_percentages, session_snapshot, standings_seen
 from scoring.visibility import DIRECTOR, sight
+from tournaments.clock import SessionClock
 from tournaments.models import ActionLog, Drive, Seat, Seating, SeatingTray, Session, Tray
+from tournaments.selectors import session_clock
 
 
 @dataclass(frozen=True)
@@ -119,6 +126,8 @@ class TableRow:
     late: str
     #: One per round of the session, in order; None where the table is empty that round.
     cells: list[Cell | None] = field(default_factory=list)
+    #: The table's own round by the one clock: "12 min left in round 3", "Round 3 is 2 min over time".
+    time: str = ""
 
 
 @dataclass
@@ -169,8 +178,10 @@ class Board:
     tables: list[TableRow]
     disputes: list[Dispute]
     totals: dict[str, int]
-    #: Round -> when the room reached it (half the tables had finished the round before): the clock's cue.
-    reached: dict[int, dt.datetime] = field(default_factory=dict)
+    #: The session's one clock: each round's times and deadline.
+    clock: SessionClock = field(default_factory=SessionClock)
+    #: Round -> the entrants that sit out that round (p. 38), one list for every round.
+    sitouts: dict[int, list[int]] = field(default_factory=dict)
     #: Tables that sent a round's tray while one of their pairs still owes an earlier round elsewhere.
     ahead: list[Ahead] = field(default_factory=list)
 
@@ -230,8 +241,9 @@ def _room_round(session: Session, own: list[int], last: int) -> int:
     return min(ranked[(len(ranked) - 1) // 2], last) if ranked else 1
 
 
-def _cell_state(cell: Cell, table_round: int, room_round: int, running: bool) -> str:
-    """Phantom, void, disputed, done or entered; else late, playing or waiting."""
+def _cell_state(cell: Cell, table_round: int, late: bool, running: bool) -> str:
+    """Phantom, void, disputed, done or entered; else late (``late``: its round's deadline has passed),
+    playing or waiting."""
     marks = cell.trays
     if cell.phantom:
         return "phantom"
@@ -241,17 +253,18 @@ def _cell_state(cell: Cell, table_round: int, room_round: int, running: bool) ->
         return "disputed"
     if not cell.owed:
         return "done" if all(m.state in ("confirmed", "void") for m in marks) else "entered"
-    if running and cell.round < room_round:
+    if running and late:
         return "late"
     if running and cell.round == table_round:
         return "playing"
     return "waiting"
 
 
-def session_board(*, session: Session) -> Board:
-    """Every table and round: which trays are entered, confirmed, disputed; who is late."""
+def session_board(*, session: Session, now: dt.datetime | None = None) -> Board:
+    """Every table and round: which trays are entered, confirmed, disputed; who is late and who sits out."""
     cells = _cells(session)
     last = session.rounds.count()
+    clock, now = session_clock(session=session), now or timezone.localtime()
     by_table: dict[int, list[Cell]] = defaultdict(list)
     for (table, _), cell in sorted(cells.items()):
         by_table[table].append(cell)
@@ -262,29 +275,24 @@ def session_board(*, session: Session) -> Board:
     for table, table_cells in sorted(by_table.items()):
         here = own[table] if session.tables_advance else session.current_round
         for cell in table_cells:
-            cell.state = _cell_state(cell, here, room, running)
-        owed = [(c.round, m.tray) for c in table_cells if c.round < room for m in c.owed]
+            cell.state = _cell_state(cell, here, clock.late(cell.round, now), running)
+        owed = [(c.round, m.tray) for c in table_cells if c.state == "late" for m in c.owed]
         late = ", ".join(f"tray {t} (round {r})" for r, t in owed) if running else ""
         by_round = {c.round: c for c in table_cells}
-        rows.append(TableRow(table, here, late, [by_round.get(r) for r in range(1, last + 1)]))
-    board = Board(list(range(1, last + 1)), room, rows, _disputes(cells), _totals(cells))
-    board.reached = _reached(cells, last)
+        row = TableRow(table, here, late, [by_round.get(r) for r in range(1, last + 1)])
+        if running and own[table] <= last:
+            row.time = clock.words(own[table], now, playing=True)
+        rows.append(row)
+    board = Board(list(range(1, last + 1)), room, rows, _disputes(cells), _totals(cells), clock)
+    board.sitouts = session_sitouts(session=session)
     board.ahead = _ahead(cells) if running else []
     return board
 
 
-def _reached(cells: dict[tuple[int, int], Cell], last: int) -> dict[int, dt.datetime]:
-    """Round -> when the room reached it: when the table that made half the room had finished the round
-    before (``_room_round``'s rule), for the rounds the room has reached."""
-    reached = {}
-    for number in range(2, last + 1):
-        before = [c for (_, r), c in cells.items() if r == number - 1]
-        done = sorted(c.finished_at for c in before if c.finished_at is not None)
-        half = (len(before) - 1) // 2 + 1
-        finished_at_once = sum(1 for c in before if not c.owed and c.finished_at is None)  # phantom, void
-        if done and len(done) + finished_at_once >= half:
-            reached[number] = done[max(0, half - finished_at_once - 1)]
-    return reached
+def session_sitouts(*, session: Session) -> dict[int, list[int]]:
+    """Round -> the entrants sitting out that round (p. 38), from the stored seatings."""
+    movement = stored_movement(session=session, from_round=1)
+    return {r.number: list(r.sitout) for r in movement.rounds}
 
 
 def _ahead(cells: dict[tuple[int, int], Cell]) -> list[Ahead]:
@@ -385,11 +393,13 @@ def board_to_json(board: Board, session: Session) -> dict[str, Any]:
         "room_round": board.room_round,
         "tables_advance": session.tables_advance,
         "totals": board.totals,
+        "sitouts": {str(r): entrants for r, entrants in board.sitouts.items()},
         "tables": [
             {
                 "table": row.table,
                 "round": row.round,
                 "late": row.late,
+                "time": row.time,
                 "cells": [_cell_json(c) for c in row.cells if c is not None],
             }
             for row in board.tables

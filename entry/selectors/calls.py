@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Max
 from django.utils import timezone
 
-from entry.selectors.phone import Phone, phone_round, phone_seatings
-from scoring.models import SlipLine
+from entry.selectors.phone import Phone, phone_round
 from tournaments.clock import RoundClock, clock_words
 from tournaments.models import DirectorCall, Session
 from tournaments.selectors import session_round_clock
@@ -92,34 +89,18 @@ class PhoneClock:
 
 
 def phone_clock(*, phone: Phone) -> PhoneClock:
-    """The phone's round clock (its entrant's round) and its open call.
+    """The phone's round clock (its entrant's round, by the session's one clock) and its open call.
 
     A table's own link shows no clock: its round is how far the table has got, which moves with the
-    table's sends, and a table's link tells its holders nothing that does (``scoring.visibility``)."""
+    table's sends, and a table's link tells its holders nothing that does (``scoring.visibility``). The
+    clock itself never moves with anyone's results (``tournaments.clock``)."""
     if phone.link is None or phone.in_doubt:  # a pass in doubt may be anyone's: no more than a place
         return PhoneClock(clock=None, call=phone_call(phone=phone), now=timezone.localtime())
     number = phone_round(phone)
-    clock = None
-    if number and phone.session.minutes_per_tray:
-        reached = _reached_by(phone, number)
-        clock = session_round_clock(session=phone.session, round_number=number, reached=reached)
+    clock = session_round_clock(session=phone.session, round_number=number) if number else None
     return PhoneClock(clock=clock, call=phone_call(phone=phone), now=timezone.localtime())
 
 
-def _reached_by(phone: Phone, number: int) -> dict[int, dt.datetime]:
-    """When the phone's own entrant got to round NUMBER: its last result of the round before, if it moved
-    on early (``tournaments.clock``); read from the trays it played only (``scoring.visibility``)."""
-    before = phone_seatings(phone).get(number - 1)
-    if before is None:
-        return {}
-    last = SlipLine.objects.filter(
-        session=phone.session, table_id=before.table_id, round__number=number - 1
-    ).aggregate(last=Max("entered_at"))["last"]
-    return {number: last} if last is not None else {}
-
-
-def room_clock(
-    *, session: Session, room_round: int, reached: Mapping[int, dt.datetime] | None = None
-) -> RoundClock | None:
-    """The clock of the round the room is playing, for the live board (it follows the room: ``reached``)."""
-    return session_round_clock(session=session, round_number=room_round, reached=reached)
+def room_clock(*, session: Session, room_round: int) -> RoundClock | None:
+    """The clock of the round the room is playing, for the live board and the hall's screen."""
+    return session_round_clock(session=session, round_number=room_round)

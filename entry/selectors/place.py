@@ -6,7 +6,12 @@ guide card prints it (W. H. Barney, *Whist and Duplicate Whist*, 1900,
 p. 39: who sits here in each round, which trays), the question "who has
 this phone?" with the entrants on that card, and the call to the director.
 It shows no count, no score, no traveller, and not even how far the table
-has got: nothing on it changes when a tray is played. At a whist drive
+has got: nothing on it changes when a tray is played. It leads with the
+round **due** now and the next, by the session's one clock (the round the
+timer is in, or the director's round; ``tournaments.clock``), which moves
+with the time and the director alone: who sits here then and the trays,
+and the entrants to tap first; the rest of the card, and the entrants of
+other rounds, are a tap away. At a whist drive
 (p. 24) it is the drive's table: the change in play, the table's deal in
 it and each player by his seat, to tap his name and score the deal on his
 own drive page; that moves only when the last table's result seats the
@@ -17,11 +22,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.urls import reverse
+from django.utils import timezone
 
 from entry.selectors.drive import drive_table_now
 from entry.selectors.table import seat_views, seats_of
@@ -36,7 +42,7 @@ from tournaments.models import (
     Session,
     Table,
 )
-from tournaments.selectors import card_links, seated_by_results
+from tournaments.selectors import card_links, seated_by_results, session_clock
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,11 @@ class ClaimChoice:
     this_phone: bool
     #: At a whist drive, the seat the player holds at this table in the change in play ("North").
     seat: str = ""
+    #: The rounds it sits at this table; whether one of them is due now or next, and when it comes in
+    #: words ("now", "next", "round 5"; "" once the session is not running).
+    rounds: tuple[int, ...] = ()
+    due: bool = False
+    when: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,6 +75,8 @@ class CardRound:
     ns: str
     ew: str
     trays: list[int]
+    #: "now" or "next" for the rounds due (``PlacePage.due``), else "".
+    when: str = ""
 
 
 @dataclass
@@ -86,7 +99,21 @@ class PlacePage:
     deal: int = 0
     #: The public results page, once the director has published the standings.
     results_url: str = ""
+    #: The round due now by the one clock (0 outside a running session), and the card's rounds due now
+    #: and next: who sits here then, the trays.
+    round_now: int = 0
+    due: list[CardRound] = field(default_factory=list)
     stamp: str = ""
+
+    @property
+    def claims_first(self) -> list[ClaimChoice]:
+        """The entrants to tap first: those due now and next (every one when no round is due)."""
+        return [c for c in self.claims if c.due or not self.due]
+
+    @property
+    def claims_later(self) -> list[ClaimChoice]:
+        """The entrants of other rounds, a tap away."""
+        return [c for c in self.claims if not c.due] if self.due else []
 
 
 def _choice_value(link: EntrantLink) -> str:
@@ -146,6 +173,29 @@ def _side(seating: Seating, side: str, seats_here: dict[str, Seat]) -> str:
 
 def table_card(*, table: Table) -> list[CardRound]:
     """The table's card: every round it is played in, who sits where and its trays."""
+    return _card_and_rounds(table)[0]
+
+
+#: Entrant number -> side ("NS", "EW") -> the rounds it sits at the table on that side.
+RoundsHere = dict[int, dict[str, set[int]]]
+
+
+def _rounds_here(seatings: list[Seating], seats: dict[int, dict[str, Seat]]) -> RoundsHere:
+    """Who sits at the table in which rounds, by side, from the card's seatings (no query)."""
+    out: RoundsHere = {}
+    for s in seatings:
+        here = {"NS": s.ns, "EW": s.ew}
+        for direction, seat in seats.get(s.pk, {}).items():
+            here.setdefault(f"{direction}{direction}", seat.entrant)
+        for side, entrant in here.items():
+            if entrant is not None:
+                key = "NS" if side[0] in "NS" else "EW"
+                out.setdefault(entrant.number, {}).setdefault(key, set()).add(s.round.number)
+    return out
+
+
+def _card_and_rounds(table: Table) -> tuple[list[CardRound], RoundsHere]:
+    """The table's card, and who sits at it in which rounds."""
     seatings = list(
         Seating.objects.filter(table=table, round__session_id=table.session_id)
         .select_related("round", "table", "ns", "ew")
@@ -160,7 +210,7 @@ def table_card(*, table: Table) -> list[CardRound]:
         .values_list("seating_id", "tray__number")
     ):
         trays.setdefault(seating_id, []).append(number)
-    return [
+    card = [
         CardRound(
             number=s.round.number,
             ns=_side(s, "NS", seats.get(s.pk, {})),
@@ -169,6 +219,7 @@ def table_card(*, table: Table) -> list[CardRound]:
         )
         for s in seatings
     ]
+    return card, _rounds_here(seatings, seats)
 
 
 def place_page(*, table: Table, device: str = "") -> PlacePage:
@@ -176,6 +227,7 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
     session = table.session
     by_results = seated_by_results(session)
     open_now = session.phones_claim and session.status in (Session.Status.DRAFT, Session.Status.RUNNING)
+    card, here = ([], {}) if by_results else _card_and_rounds(table)
     page = PlacePage(
         table=table.number,
         session_title=session.title,
@@ -183,7 +235,7 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
         status=session.status,
         claims_open=open_now,
         claims=claim_choices(table=table, device=device) if open_now else [],
-        card=[] if by_results else table_card(table=table),
+        card=card,
         seated_by_results=by_results,
         results_url=reverse("public:session", args=[session.club.slug, session.pk])
         if published(session).standings
@@ -191,8 +243,58 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
     )
     if by_results:
         _drive_now(page, table)
+    else:
+        _due(page, place_round(session=session), here)
     page.stamp = place_stamp(page)
     return page
+
+
+def place_round(*, session: Session) -> int:
+    """The round due now at every table by the one clock: round 1 before the start, the director's round
+    while the tables wait for the director, else the round the timer (or the director) last began; 0 once
+    the session is over. Never how far a table has got (the module docstring)."""
+    if session.status == Session.Status.DRAFT:
+        return 1
+    if session.status != Session.Status.RUNNING:
+        return 0
+    if not session.tables_advance:
+        return session.current_round
+    return session_clock(session=session).round_at(timezone.now()) or 1
+
+
+def _due(page: PlacePage, now: int, here: RoundsHere) -> None:
+    """Mark the card's rounds due now and next, and the entrants sitting here then (tapped first, the
+    rest by the round they come)."""
+    claims = []
+    for c in page.claims:
+        sides = here.get(c.number, {})
+        rounds = set().union(
+            *(sides.get(side, set()) for side in (("NS", "EW") if not c.side else (c.side,)))
+        )
+        claims.append(replace(c, rounds=tuple(sorted(rounds))))
+    page.claims = claims
+    if not now:
+        return
+    ahead = [r for r in page.card if r.number >= now][:2]
+    page.round_now = now
+    page.due = [replace(r, when="now" if r.number == now else "next") for r in ahead]
+    due = {r.number for r in page.due}
+    claims = [replace(c, when=_when(c.rounds, now, due)) for c in page.claims]
+    page.claims = sorted(
+        (replace(c, due=c.when in ("now", "next")) for c in claims),
+        key=lambda c: (not c.due, min([r for r in c.rounds if r >= now], default=1 << 16), c.number, c.side),
+    )
+
+
+def _when(rounds: tuple[int, ...], now: int, due: set[int]) -> str:
+    """When an entrant comes to the table, from the round due now: "now", "next" (the next round the
+    table plays), "round 5", or "" (not again)."""
+    coming = [r for r in rounds if r >= now]
+    if not coming:
+        return ""
+    if coming[0] == now:
+        return "now"
+    return "next" if coming[0] in due else f"round {coming[0]}"
 
 
 def _drive_now(page: PlacePage, table: Table) -> None:

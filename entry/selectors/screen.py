@@ -1,22 +1,25 @@
 """The hall's screen: the live board and the running score, large, for the projector or TV in the hall.
 
 Everyone in the room reads the screen, so it shows what every entrant may see alike (``scoring.visibility``,
-``HALL``): which round the room plays and its clock, how many of its trays each table has sent this round
-(never a count, never a line), and the running score over complete trays when the director lets the tables
-see it and not in the last rounds hidden. The director opens it from the live board; it refreshes itself.
+``HALL``): which round the room plays and its clock, each table's round, its time left by the session's one
+clock and how many of that round's trays it has sent (never a count, never a line), who sits out, where
+each entrant is and goes next (the movement's directions, ``tournaments.movements.directions``), and the
+running score over complete trays when the director lets the tables see it and not in the last rounds
+hidden. The director opens it from the live board; it refreshes itself.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from entry.selectors.board import Board, Cell, session_board
-from entry.selectors.calls import room_clock
+from entry.selectors.board import Board, Cell, TableRow, session_board
+from entry.selectors.table_move import stored_movement
 from scoring import display
 from scoring.selectors.standings import entrant_names, running_score
 from scoring.visibility import HALL, running_shown, sight
 from tournaments.clock import RoundClock
 from tournaments.models import Session
+from tournaments.movements.directions import Stop, directions, route
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,8 @@ class ScreenTable:
     sent: int
     trays: int
     state: str  # playing, late, done, waiting
+    #: Its round's time by the one clock: "12 min left in round 3" ("" without a timer).
+    time: str = ""
 
     @property
     def words(self) -> str:
@@ -64,20 +69,64 @@ class HallScreen:
     running: list[ScreenLine] | None  # None: not shown (the director's choice, or a hidden round)
     complete_trays: int
     clock: RoundClock | None  # the room's round clock; None without a timer or once every tray is in
+    #: The entrants sitting out the room's round, and where each entrant is and goes next.
+    sitting_out: list[int] = field(default_factory=list)
+    routes: list[ScreenRoute] = field(default_factory=list)
 
 
-def _table(row_table: int, own: int, cells: list[Cell | None], last: int, late: bool) -> ScreenTable:
-    """A board row as the screen shows it (its own round's cell)."""
-    if own > last:
-        return ScreenTable(row_table, last, 0, 0, "done")
-    cell = next((c for c in cells if c is not None and c.round == own), None)
+@dataclass(frozen=True)
+class ScreenRoute:
+    """An entrant's directions on the screen: "Round 3: Table 4, North-South, trays 7-8. Next: ..."."""
+
+    entrant: int
+    name: str
+    words: str
+
+
+def _table(row: TableRow, last: int) -> ScreenTable:
+    """A board row as the screen shows it (its own round's cell, its time by the one clock)."""
+    if row.round > last:
+        return ScreenTable(row.table, last, 0, 0, "done")
+    cell = next((c for c in row.cells if c is not None and c.round == row.round), None)
     trays = len(cell.trays) if cell else 0
     sent = trays - len(cell.owed) if cell else 0
-    return ScreenTable(row_table, own, sent, trays, "late" if late else "playing")
+    return ScreenTable(row.table, row.round, sent, trays, "late" if row.late else "playing", row.time)
 
 
 def _tables(board: Board, last: int) -> list[ScreenTable]:
-    return [_table(row.table, row.round, row.cells, last, bool(row.late)) for row in board.tables]
+    return [_table(row, last) for row in board.tables]
+
+
+def _entrant_round(stops: list[Stop], cells: dict[tuple[int, int], Cell], room_round: int) -> int:
+    """The round an entrant is in now: the first it is seated in whose table still owes a tray of it, or
+    a round it sits out that the room has not yet passed (past the last: finished)."""
+    for s in stops:
+        if s.table is None:
+            if s.round >= room_round:
+                return s.round
+            continue
+        cell = cells.get((s.table, s.round))
+        if cell is not None and cell.owed:
+            return s.round
+    return len(stops) + 1
+
+
+def screen_routes(*, session: Session, board: Board) -> list[ScreenRoute]:
+    """Where each entrant (of a movement of pairs or teams) is and goes next, in entrant order."""
+    movement = stored_movement(session=session, from_round=1)
+    if not movement.rounds or any(t.seats is not None for r in movement.rounds for t in r.tables):
+        return []
+    cells = {(c.table, c.round): c for row in board.tables for c in row.cells if c is not None}
+    names, out = entrant_names(session=session), []
+    sides = (("NS", " · N-S pair"), ("EW", " · E-W pair")) if movement.entrant_kind == "team" else (("", ""),)
+    for who in sorted(names):
+        for side, label in sides:
+            stops = route(movement, who, side)
+            if all(s.sits_out for s in stops):
+                continue  # not seated by this movement (a withdrawn entrant)
+            now = _entrant_round(stops, cells, board.room_round)
+            out.append(ScreenRoute(who, names[who] + label, directions(movement, who, now, side)))
+    return out
 
 
 def hall_screen(*, session: Session) -> HallScreen:
@@ -99,9 +148,7 @@ def hall_screen(*, session: Session) -> HallScreen:
             for r in rows
         ]
     all_in = board.totals["missing"] == 0
-    clock = (
-        None if all_in else room_clock(session=session, room_round=board.room_round, reached=board.reached)
-    )
+    clock = None if all_in else board.clock.of(board.room_round)
     return HallScreen(
         room_round=board.room_round,
         rounds=last,
@@ -110,4 +157,6 @@ def hall_screen(*, session: Session) -> HallScreen:
         running=running,
         complete_trays=complete,
         clock=clock,
+        sitting_out=board.sitouts.get(board.room_round, []) if not all_in else [],
+        routes=[] if all_in else screen_routes(session=session, board=board),
     )

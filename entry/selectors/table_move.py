@@ -6,6 +6,13 @@ sentences come from the movement engine's guide cards
 (``tournaments.movements.cards``), fed with the seatings as the database
 holds them, so a substitution or a director's own movement is what the
 phones show.
+
+A phone that follows an entrant reads the **directions** from the round after
+the one it just played (``tournaments.movements.directions``): that round and
+the next, sit-outs included ("Round 2: sit out. Next: round 3, Table 4,
+North-South."). A sit-out that is over (its deadline by the session's one
+clock has passed, or the director has begun a later round) is left out, so
+the box never tells a pair back at a table to sit out.
 """
 
 from __future__ import annotations
@@ -15,11 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
+from django.utils import timezone
 
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
 from tournaments.movements.diagram import runs
-from tournaments.selectors import seated_kind
+from tournaments.movements.directions import directions, stop
+from tournaments.selectors import seated_kind, session_clock
 from tournaments.services.mnemonic import overplay_table
 from whist.cards import SEAT_NAME
 
@@ -127,34 +136,70 @@ def room_tables(session: Session) -> dict[int, int]:
 def move_after(
     *, session: Session, seating: Seating, wait_for_director: bool, entrant: Entrant | None = None
 ) -> MoveView:
-    """Where everyone at this table goes after its round (only ``entrant``'s line, if given)."""
+    """Where everyone at this table goes after its round (only ``entrant``'s line, if given, with its
+    directions from the round it goes to: the module docstring)."""
     table, round_number = seating.table.number, seating.round.number
     movement = stored_movement(session=session, from_round=round_number)
     room = room_tables(session)
     sentence = cards.table_move_sentence(movement, table, round_number)
+    going = _going_to(session, movement, seating, entrant)
     lines: list[MoveLine] = []
     if round_number < len(movement.rounds):
         for side, who in (("N-S", seating.ns), ("E-W", seating.ew)):
             if who is None or who.is_phantom or (entrant is not None and who.pk != entrant.pk):
                 continue
-            place = _next_place(movement, round_number + 1, who.number, side)
+            to = going if entrant is not None else round_number + 1
+            place = _next_place(movement, to, who.number, side)
             lines.append(
                 MoveLine(
                     who=f"{side} · {who.get_kind_display()} {who.number}",
                     names=entrant_label(who),
-                    text=_place_words(place, side, table),
+                    text=_place_words(place, side, table, round_number=to),
                     entrant=who.number,
                 )
             )
         lines += _seat_lines(movement, seating, entrant, room)
         lines += tray_lines(cards.tray_moves(movement, table).get(round_number, {}), table, room)
     if entrant is not None and lines:
-        sentence = lines[0].text + "."
+        sentence = _entrant_directions(movement, seating, entrant, going) or lines[0].text + "."
     elif room and lines:  # mnemonic duplicate: one table of four all session (p. 26)
         sentence = "Everyone stays at this table: each seat's move is below."
     return MoveView(
         after_round=round_number, sentence=sentence, lines=lines, wait_for_director=wait_for_director
     )
+
+
+def _entrant_side(seating: Seating, entrant: Entrant) -> str:
+    """ "NS" or "EW": where the entrant sat at this seating ("" for a movement seated one by one)."""
+    if seating.ns_id == entrant.pk:
+        return "NS"
+    return "EW" if seating.ew_id == entrant.pk else ""
+
+
+def _going_to(session: Session, movement: Movement, seating: Seating, entrant: Entrant | None) -> int:
+    """The round an entrant's directions start from after this seating's round: the next, past any
+    sit-out that is over (the one clock's deadline passed, or the director began a later round)."""
+    to = seating.round.number + 1
+    side = _entrant_side(seating, entrant) if entrant is not None else ""
+    if not side or entrant is None or to >= len(movement.rounds):
+        return to
+    if not stop(movement, entrant.number, to, side).sits_out:
+        return to  # the clock is read only for a sit-out (a phone's look reads a fixed few)
+    clock, now = session_clock(session=session), timezone.localtime()
+    held = 0 if session.tables_advance else session.current_round
+    while to < len(movement.rounds) and stop(movement, entrant.number, to, side).sits_out:
+        if not (clock.late(to, now) or held > to):
+            break
+        to += 1
+    return to
+
+
+def _entrant_directions(movement: Movement, seating: Seating, entrant: Entrant, going: int) -> str:
+    """An entrant's directions from round ``going`` ("" in a movement seated one by one)."""
+    side = _entrant_side(seating, entrant)
+    if not side or going > len(movement.rounds):
+        return ""
+    return directions(movement, entrant.number, going, side if movement.entrant_kind == "team" else "")
 
 
 def tray_lines(moves: Mapping[int, int], table: int, room: Mapping[int, int]) -> list[MoveLine]:
@@ -212,14 +257,21 @@ def _seat_lines(
 
 
 def _place_words(
-    place: Any, side: str, table: int, seat: str = "", room: Mapping[int, int] | None = None
+    place: Any,
+    side: str,
+    table: int,
+    seat: str = "",
+    room: Mapping[int, int] | None = None,
+    round_number: int = 0,
 ) -> str:
-    """ "Stay", "Go to Table 4, sit East-West" (a player: "sit North"), "Sit out the next round".
+    """ "Stay", "Go to Table 4, sit East-West" (a player: "sit North"), "Sit out round 4".
 
-    ``room`` names the session's tables that are another table of the room (a mnemonic overplay).
+    ``room`` names the session's tables that are another table of the room (a mnemonic overplay);
+    ``round_number`` the round the move goes to.
     """
     if place == "sit out":
-        return "Sit out the next round (you take the average, p. 38)"
+        which = f"round {round_number}" if round_number else "the next round"
+        return f"Sit out {which} (you take the average, p. 38)"
     if not isinstance(place, tuple):
         return "Play no more: the session is over for you"
     to_table, to_seat = place

@@ -24,8 +24,7 @@ from django.views import View
 
 from entry.selectors import board as sel
 from entry.selectors.attention import entrant_names, needs_you
-from entry.selectors.calls import room_clock
-from entry.selectors.screen import hall_screen
+from entry.selectors.screen import hall_screen, screen_routes
 from entry.services import calls, directing
 from scoring.models import SlipLine
 from tournaments.clock import clock_words
@@ -65,13 +64,16 @@ def board_context(session: Session) -> dict[str, Any]:
     """The board, what needs the director, and the room's round clock."""
     board = sel.session_board(session=session)
     all_in = board.totals["missing"] == 0
-    room = board.room_round
-    clock = None if all_in else room_clock(session=session, room_round=room, reached=board.reached)
+    clock = None if all_in else board.clock.of(board.room_round)
     now = timezone.localtime()
+    sitouts = [(r, board.sitouts.get(r, [])) for r in board.rounds]
     return {
         "board": board,
         "needs": needs_you(session=session, board=board),
         "names": entrant_names(session),
+        "sitouts": sitouts,
+        "has_sitouts": any(who for _, who in sitouts),
+        "routes": screen_routes(session=session, board=board) if not all_in else [],
         "clock": clock,
         "clock_json": json.dumps(clock.to_json(now)) if clock else "",
         "clock_words": clock_words(clock, now),
@@ -189,8 +191,17 @@ class TablesAdvanceView(ActionView):
 # --- Run: entry on a table's behalf, tables, substitutes, phantoms (step 7) --------------------
 
 
+class RoundEnterNowView(DirectorSessionMixin, View):
+    """ "Enter results": the entry of the round the room is playing (the live board's room round)."""
+
+    def get(self, request: HttpRequest, pk: int) -> HttpResponse:
+        room = sel.session_board(session=self.session).room_round
+        return redirect("run:enter", pk=pk, round=min(max(room, 1), max(self.session.rounds.count(), 1)))
+
+
 class RoundEnterView(RunPageView):
-    """Enter a round's slips on the tables' behalf (any round: a late table keeps working)."""
+    """Enter a round's slips on the tables' behalf (any round: a late table keeps working); save and go
+    on to the next round; the pairs sitting out the round are shown, taking the average (p. 38)."""
 
     template_name = "director/run_enter.html"
 
@@ -209,12 +220,16 @@ class RoundEnterView(RunPageView):
             _entry_row(s, lines, posted, errors)
             for s in seatings.select_related("table", "ns", "ew").order_by("table__number")
         ]
+        names = entrant_names(self.session)
+        board = sel.session_board(session=self.session)
         return {
             **super().get_context_data(**kwargs),
             "round": number,
             "rows": rows,
             "tab": "enter",
             "round_list": range(1, self.session.rounds.count() + 1),
+            "room_round": board.room_round,
+            "sitting_out": [names.get(n, f"Number {n}") for n in board.sitouts.get(number, [])],
         }
 
     def post(self, request: HttpRequest, pk: int, round: int) -> HttpResponse:
@@ -233,7 +248,8 @@ class RoundEnterView(RunPageView):
         if outcome.errors:
             self.entry_errors = outcome.errors
             return self.refuse({"entry": outcome.errors})
-        return redirect("run:enter", pk=pk, round=round)
+        onward = request.POST.get("then") == "next" and round < self.session.rounds.count()
+        return redirect("run:enter", pk=pk, round=round + 1 if onward else round)
 
 
 def _entry_row(

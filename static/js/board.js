@@ -30,7 +30,11 @@
 
   function updateRow(row) {
     var th = document.getElementById("t-" + row.table);
-    if (th) th.querySelector(".late-flag").hidden = !row.late;
+    if (th) {
+      th.querySelector(".late-flag").hidden = !row.late;
+      var time = th.querySelector(".row-time");
+      if (time) { time.textContent = row.time || ""; time.hidden = !row.time; }
+    }
     row.cells.forEach(function (c) { updateCell(row.table, c); });
   }
 

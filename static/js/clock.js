@@ -1,5 +1,5 @@
 /* The round timer: count down from the times the server gave (no library).
- * Any element with data-clock='{"starts_at", "ends_at", "change_ends_at", "now", "round"}' shows the time left,
+ * Any element with data-clock='{"ends_at", "change_ends_at", "now", "round"}' shows the time left,
  * counted from the server's clock (the phone's own clock may be wrong: only the difference is used).
  * An element with data-clock-url fetches fresh times now and then (the phone page). */
 (function () {
@@ -17,8 +17,8 @@
 
   function words(data, offset) {
     var now = Date.now() + offset;
-    var starts = Date.parse(data.starts_at), ends = Date.parse(data.ends_at), over = Date.parse(data.change_ends_at);
-    if (now < starts) return ["waiting", "Round " + data.round + " begins in " + span((starts - now) / 1000)];
+    // One deadline a round: a table that reached its round before the clock began it plays it, with more time.
+    var ends = Date.parse(data.ends_at), over = Date.parse(data.change_ends_at);
     if (now < ends) return ["playing", span((ends - now) / 1000) + " left in round " + data.round];
     if (now < over) return ["change", "Change: " + span((over - now) / 1000) + " to move on"];
     return ["over", "Round " + data.round + ": " + span((now - over) / 1000) + " over time"];

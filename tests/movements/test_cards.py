@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tournaments.movements import generate
-from tournaments.movements.cards import guide_card, guide_cards, number_word, ordinal, table_move_sentence
+from tournaments.movements.cards import (
+    by_rounds,
+    guide_card,
+    guide_cards,
+    number_word,
+    ordinal,
+    table_move_sentence,
+)
+from tournaments.movements.design import design_pairs
 
 #: The specimen movement card, p. 39, as the North player reads it.
 SPECIMEN_NORTH = """EIGHT PAIRS. TABLE 2.
@@ -56,9 +64,42 @@ def test_mitchell_cards_send_ew_up_a_table_and_deals_down():
     assert card.tray_move == "(Take deal just played to Table 2.)"
 
 
-def test_a_move_that_changes_half_way_is_given_with_its_exception():
-    card = guide_card(generate("mitchell", tables=4, variant="mod1"), 1)
-    assert card.moves["E"] == "EAST — Go next to Table 2, East; after the 2d Round, go next to Table 3, East."
+def test_a_move_that_changes_from_round_to_round_is_given_round_by_round_in_the_schedule():
+    """Issue: the card read "NORTH — Go next to Table 4, North; after the 1st Round, go next to Table 4,
+    East; ...": which move after which round was anybody's guess."""
+    card = guide_cards(generate("mitchell", tables=4, variant="mod1"))[0]
+    assert card.headings[-2:] == ("N. & S. next", "E. & W. next")
+    assert [row.split(" | ")[-1] for row in card.schedule] == [
+        "Table 2, E-W",
+        "Table 3, E-W",
+        "Table 2, E-W",
+        "",
+    ]
+    assert card.moves["E"] == 'EAST — Go where "E. & W. next" says; at an N-S place, sit North.'
+    assert card.moves["S"] == 'SOUTH — Go where "N. & S. next" says; at an E-W place, sit West.'
+
+
+def test_a_players_moves_that_change_name_the_rounds_they_follow():
+    assert by_rounds(
+        {1: "Go next to Table 4, East", 2: "Go next to Table 4, North", 3: "Go next to Table 4, North"}
+    ) == ("After round 1, go next to Table 4, East; after rounds 2-3, go next to Table 4, North.")
+    assert by_rounds({1: "Keep your seat", 2: "Keep your seat"}) == "Keep your seat."
+
+
+def test_a_designed_movement_s_cards_say_who_sits_out_and_where_that_pair_comes_in():
+    """Tryout: the designed movement's cards did not show who sits out nor where the pair sitting out
+    comes in (pair 11 in round 1, pair 5 leaving Table 2)."""
+    m = design_pairs(11, 10, 2, seconds=60, seed=3, steps=300)
+    cards = guide_cards(m)
+    assert all(c.headings[-1] == "Sits out" for c in cards)
+    for r in m.rounds[:-1]:
+        (who,) = r.sitout
+        comes_in = next(t for t in m.rounds[r.number].tables if who in (t.ns, t.ew))
+        side = "N-S" if comes_in.ns == who else "E-W"
+        cell = cards[0].schedule[r.number - 1].split(" | ")[-1]
+        assert cell == f"Pair {who}, then Table {comes_in.table}, {side}"
+    leaving = [(c.table, row) for c in cards for row in c.schedule if "| sit out |" in f"{row} |"]
+    assert leaving, "the card of the table a pair leaves to sit out says so in its row"
 
 
 def test_cards_cover_every_table_and_seat_of_any_movement():

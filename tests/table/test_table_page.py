@@ -55,12 +55,15 @@ def test_the_page_is_light(phone: Any) -> None:
 def test_the_move_is_given_in_the_books_words(phone: Any, make_phone: Any, running_session: Session) -> None:
     ew = make_phone(running_session.tables.get(number=1), "EW")
     phone.send(1, 8)
-    move = phone.state().json()["move"]
-    assert move["sentence"] == "Stay at this table."
+    move = phone.state().json()["move"]  # the round it goes to and the next, then the move line by line
+    assert (
+        move["sentence"]
+        == "Round 2: Table 1, North-South, tray 3. Next: round 3, stay at Table 1, North-South."
+    )
     assert [line["text"] for line in move["lines"]] == ["Stay at this table", "Take it to Table 2"]
-    assert "Stay at this table." in phone.page().content.decode()
+    assert "Stay at this table" in phone.page().content.decode()
     move = ew.state().json()["move"]  # each pair's phone gives its own move, and the trays'
-    assert move["sentence"] == "Go to Table 3, sit East-West."
+    assert move["sentence"] == "Round 2: Table 3, East-West, tray 2. Next: round 3, Table 2, East-West."
     assert [line["text"] for line in move["lines"]] == ["Go to Table 3, sit East-West", "Take it to Table 2"]
 
 
@@ -69,7 +72,7 @@ def test_the_howell_move_matches_the_books_movement_card(howell_8: Session, make
     phone = make_phone(howell_8.tables.get(number=2))
     assert phone.send(4, 7).status_code == 201
     move = phone.state().json()["move"]
-    assert move["sentence"] == "Go to Table 4, sit East-West."
+    assert move["sentence"].startswith("Round 2: Table 4, East-West, tray 1. Next: round 3")
     assert [line["text"] for line in move["lines"]] == ["Go to Table 4, sit East-West", "Take it to Table 1"]
 
 

@@ -10,150 +10,36 @@ Terms:
 - **original deals**: the deals lying on the table before play begins: those
   first played there (in play first, then those waiting, as in the original
   arrangements, p. 39).
-- **next seat**: where whoever sits in this seat now sits in the next round.
-  A pair that changes direction keeps its partner's side: North goes East and
-  South West (p. 39), East goes North and West South. Where the move is not
-  the same after every round the card gives the usual move and then the
-  exceptions.
-- **next place of a tray**: the table where it is played next, in this round
-  (trays passed between tables, as under the Snow System) or a later one.
+- **next seat** and **next place of a tray**: ``card_moves``. Where a pair's
+  move is not the same after every round, or a pair sits out, the schedule
+  says round by round where each goes next (``card_columns``) and the seat's
+  line points to it; a player's line seated one by one gives each move with
+  the rounds it follows ("After round 1, go next to Table 4, East; after
+  rounds 2-6, go next to Table 4, North.").
 
 Everything is derived from the ``Movement`` alone. Nothing here imports Django.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from whist.cards import SEAT_NAME
 
-from .types import SEATS, Movement, Seat, TableAssignment
-
-_ACROSS: dict[Seat, Seat] = {"N": "E", "S": "W", "E": "N", "W": "S"}
-_ONES = (
-    "",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
+from .card_columns import (
+    PAIR_HEADINGS,
+    PAIRS_NEXT,
+    SEAT_HEADINGS,
+    TRAYS_NEXT,
+    extra_headings,
+    schedule_rows,
+    seat_based,
 )
-_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+from .card_moves import Move, at, next_place, number_word, ordinal, plays, seat_moves, tray_moves, unit_word
+from .types import SEATS, Movement, Seat
 
-#: Where an entrant or tray goes next: (table, seat), "sit out", "stay", or None.
-Move = tuple[int, str] | str | None
-
-
-def number_word(n: int) -> str:
-    """A number in words, as the card headers print it: "twenty-eight"."""
-    if n < 20:
-        return _ONES[n] or "none"
-    if n < 100:
-        return _TENS[n // 10] + (f"-{_ONES[n % 10]}" if n % 10 else "")
-    return str(n)
-
-
-def ordinal(n: int) -> str:
-    """The book's ordinals: 1st, 2d, 3d, 4th, ..., 21st, 22d."""
-    if n % 100 in (11, 12, 13):
-        return f"{n}th"
-    suffix = {1: "st", 2: "d", 3: "d"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def _deals(trays: tuple[int, ...]) -> str:
-    """ "Deal 4" or "Deals 4, 11, 18, 25"."""
-    word = "Deal" if len(trays) == 1 else "Deals"
-    return f"{word} {', '.join(map(str, trays))}"
-
-
-def _unit(m: Movement) -> str:
-    """What the movement seats, capitalised as on the card."""
-    return {"pair": "Pair", "team": "Team", "player": "Player"}[m.entrant_kind]
-
-
-def _at(m: Movement, rnd: int, table: int) -> TableAssignment | None:
-    """The table's assignment in a round (None: not played that round)."""
-    for t in m.rounds[rnd - 1].tables:
-        if t.table == table:
-            return t
-    return None
-
-
-def _occupant(t: TableAssignment, seat: Seat) -> int | None:
-    """Who sits in a seat: a player, or the pair (team) of that side."""
-    if t.seats is not None:
-        return t.seats.get(seat)
-    return t.ns if seat in ("N", "S") else t.ew
-
-
-def next_place(m: Movement, rnd: int, who: int, seat: Seat) -> Move:
-    """Where ``who``, now in ``seat``, sits in round ``rnd`` (table and seat, or "sit out")."""
-    r = m.rounds[rnd - 1]
-    if who in r.sitout:
-        return "sit out"
-    ns_side = seat in ("N", "S")
-    for t in r.tables:
-        if t.seats is not None:
-            for s, p in t.seats.items():
-                if p == who:
-                    return (t.table, s)
-            continue
-        if t.ns == who and (m.entrant_kind != "team" or ns_side):
-            return (t.table, seat if ns_side else _ACROSS[seat])
-        if t.ew == who and (m.entrant_kind != "team" or not ns_side):
-            return (t.table, _ACROSS[seat] if ns_side else seat)
-    return None
-
-
-def seat_moves(m: Movement, table: int, seat: Seat) -> dict[int, Move]:
-    """After each round (key), where the player in this seat goes next."""
-    out: dict[int, Move] = {}
-    for r in range(1, len(m.rounds)):
-        here = _at(m, r, table)
-        who = None if here is None else _occupant(here, seat)
-        if who is not None:
-            out[r] = next_place(m, r + 1, who, seat)
-    return out
-
-
-def _plays(m: Movement) -> list[tuple[int, int, int, int]]:
-    """Every play as (round, turn, table, tray), in order of play."""
-    return sorted(
-        (r.number, turn, t.table, tray)
-        for r in m.rounds
-        for t in r.tables
-        for turn, tray in enumerate(t.trays)
-    )
-
-
-def tray_moves(m: Movement, table: int) -> dict[int, dict[int, int]]:
-    """After each round, for each tray played at the table, the table where it is played next."""
-    plays = _plays(m)
-    out: dict[int, dict[int, int]] = {}
-    for i, (r, _, t, tray) in enumerate(plays):
-        if t != table:
-            continue
-        later = next((p for p in plays[i + 1 :] if p[3] == tray), None)
-        if later is not None:
-            out.setdefault(r, {})[tray] = later[2]
-    return out
+__all__ = ["GuideCard", "Move", "guide_card", "guide_cards", "next_place", "number_word", "ordinal"]
 
 
 def _seat_phrase(move: Move, seat: Seat, table: int) -> str:
@@ -168,25 +54,48 @@ def _seat_phrase(move: Move, seat: Seat, table: int) -> str:
     return f"Go next to Table {to_table}, {SEAT_NAME[to_seat]}"
 
 
-def _usual_and_exceptions(phrases: Mapping[int, str]) -> str:
-    """The usual phrase, then "after the 4th Round, ..." for the rounds that differ."""
+def rounds_words(rounds: Iterable[int]) -> str:
+    """ "round 1", "rounds 2-6", "rounds 1, 3, 5-7"."""
+    ordered = sorted(set(rounds))
+    parts, start = [], 0
+    for i in range(1, len(ordered) + 1):
+        if i == len(ordered) or ordered[i] != ordered[i - 1] + 1:
+            run = ordered[start:i]
+            parts.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            start = i
+    return f"round{'s' if len(ordered) > 1 else ''} {', '.join(parts)}"
+
+
+def by_rounds(phrases: Mapping[int, str]) -> str:
+    """The phrase, if the same after every round; else each phrase after the rounds it follows:
+    "After round 1, go next to Table 4, East; after rounds 2-6, go next to Table 4, North."."""
     if not phrases:
         return ""
-    usual = Counter(phrases.values()).most_common(1)[0][0]
-    odd = [
-        f"after the {ordinal(r)} Round, {p[0].lower()}{p[1:]}"
-        for r, p in sorted(phrases.items())
-        if p != usual
-    ]
-    return usual + "".join(f"; {x}" for x in odd) + "."
+    groups: dict[str, list[int]] = {}
+    for r, phrase in sorted(phrases.items()):
+        groups.setdefault(phrase, []).append(r)
+    if len(groups) == 1:
+        return next(iter(groups)) + "."
+    text = "; ".join(f"after {rounds_words(rs)}, {p[0].lower()}{p[1:]}" for p, rs in groups.items())
+    return text[0].upper() + text[1:] + "."
 
 
-def seat_line(m: Movement, table: int, seat: Seat) -> str:
-    """ "NORTH — Go next to Table 4, East." for one seat of a table."""
+#: A seat's line when the schedule says where its pair goes next: the column, and the seat to take.
+_COLUMN_LINE = {
+    "N": f'Go where "{PAIRS_NEXT[0]}" says; at an E-W place, sit East.',
+    "S": f'Go where "{PAIRS_NEXT[0]}" says; at an E-W place, sit West.',
+    "E": f'Go where "{PAIRS_NEXT[1]}" says; at an N-S place, sit North.',
+    "W": f'Go where "{PAIRS_NEXT[1]}" says; at an N-S place, sit South.',
+}
+
+
+def seat_line(m: Movement, table: int, seat: Seat, *, column: bool = False) -> str:
+    """ "NORTH — Go next to Table 4, East." for one seat of a table (``column``: the schedule says)."""
     moves = seat_moves(m, table, seat)
+    if column and moves:
+        return f"{SEAT_NAME[seat].upper()} — {_COLUMN_LINE[seat]}"
     phrases = {r: _seat_phrase(mv, seat, table) for r, mv in moves.items()}
-    text = _usual_and_exceptions(phrases) or "No move."
-    return f"{SEAT_NAME[seat].upper()} — {text}"
+    return f"{SEAT_NAME[seat].upper()} — {by_rounds(phrases) or 'No move.'}"
 
 
 def _tray_phrase(dest: Mapping[int, int], table: int) -> str:
@@ -202,16 +111,18 @@ def _tray_phrase(dest: Mapping[int, int], table: int) -> str:
     return "Take deals just played: " + ", ".join(parts)
 
 
-def tray_line(m: Movement, table: int) -> str:
+def tray_line(m: Movement, table: int, *, column: bool = False) -> str:
     """ "(Take deal just played to Table 1.)", or "" when no deal is played again."""
     moves = tray_moves(m, table)
-    phrases = {r: _tray_phrase(d, table) for r, d in moves.items()}
-    text = _usual_and_exceptions(phrases)
+    if column and moves:
+        return f'(Take the deals just played where "{TRAYS_NEXT}" says.)'
+    text = by_rounds({r: _tray_phrase(d, table) for r, d in moves.items()})
     return f"({text})" if text else ""
 
 
 def sitout_line(m: Movement) -> str:
-    """Where whoever sits out goes next: "SITTING OUT — Go next to Table 3, North and South."."""
+    """Where whoever sits out goes next, when it is the same every round: "SITTING OUT — Go next to
+    Table 3, North and South." ("" when it varies: the schedule's "Sits out" says, round by round)."""
     phrases: dict[int, str] = {}
     for r in range(1, len(m.rounds)):
         for who in m.rounds[r - 1].sitout:
@@ -219,8 +130,9 @@ def sitout_line(m: Movement) -> str:
             if isinstance(move, tuple):
                 side = "North and South" if move[1] in ("N", "S") else "East and West"
                 phrases[r] = f"Go next to Table {move[0]}, {side}"
-    text = _usual_and_exceptions(phrases)
-    return f"SITTING OUT — {text}" if text else ""
+    if len(set(phrases.values())) != 1:
+        return ""
+    return f"SITTING OUT — {by_rounds(phrases)}"
 
 
 @dataclass(frozen=True)
@@ -234,6 +146,8 @@ class GuideCard:
     moves: Mapping[Seat, str]
     tray_move: str
     sitout_move: str = ""
+    #: The schedule's column headings: the book's, then any next columns (``card_columns``).
+    headings: tuple[str, ...] = PAIR_HEADINGS
 
     def text(self, seat: Seat) -> str:
         """The card as read by the player in one seat."""
@@ -244,12 +158,12 @@ class GuideCard:
 
 def _originals(m: Movement, table: int) -> tuple[str, ...]:
     """The original entrants and deals of a table."""
-    first = _at(m, 1, table)
+    first = at(m, 1, table)
     lines = []
     if first is not None and first.seats is not None:
         lines = [f"Original {SEAT_NAME[s]}, No. {p}." for s, p in first.seats.items()]
     elif first is not None:
-        unit = _unit(m)
+        unit = unit_word(m)
         lines = [
             f"Original North and South {unit}, No. {first.ns}.",
             f"Original East and West {unit}, No. {first.ew}.",
@@ -265,7 +179,7 @@ def original_trays(m: Movement, table: int) -> list[int]:
     """The trays whose first play is at this table, in order of play."""
     seen: set[int] = set()
     out = []
-    for _, _, t, tray in _plays(m):
+    for _, _, t, tray in plays(m):
         if tray not in seen:
             seen.add(tray)
             if t == table:
@@ -273,37 +187,26 @@ def original_trays(m: Movement, table: int) -> list[int]:
     return out
 
 
-def _schedule_rows(m: Movement, table: int) -> Iterator[str]:
-    """ "1st Round | Pair 6 | vs. | Pair 3 | Deal 4" for each round."""
-    unit = _unit(m)
-    for r in m.rounds:
-        t = _at(m, r.number, table)
-        if t is None:
-            yield f"{ordinal(r.number)} Round | not played"
-        elif t.seats is not None:
-            who = " | ".join(f"{s} {t.seats[s]}" for s in SEATS if s in t.seats)
-            yield f"{ordinal(r.number)} Round | {who} | {_deals(t.trays)}"
-        else:
-            yield f"{ordinal(r.number)} Round | {unit} {t.ns} | vs. | {unit} {t.ew} | {_deals(t.trays)}"
-
-
-def guide_card(m: Movement, table: int) -> GuideCard:
-    """The movement card of one table."""
+def guide_card(m: Movement, table: int, extras: tuple[str, ...] | None = None) -> GuideCard:
+    """The movement card of one table (``extras``: the next columns, ``card_columns.extra_headings``)."""
     kind = {"pair": "PAIRS", "team": "TEAMS", "player": "PLAYERS"}[m.entrant_kind]
+    extras = extra_headings(m) if extras is None else extras
     return GuideCard(
         table=table,
         header=f"{number_word(m.entrants).upper()} {kind}. TABLE {table}.",
         originals=_originals(m, table),
-        schedule=tuple(_schedule_rows(m, table)),
-        moves={s: seat_line(m, table, s) for s in SEATS},
-        tray_move=tray_line(m, table),
+        schedule=tuple(schedule_rows(m, table, extras)),
+        moves={s: seat_line(m, table, s, column=PAIRS_NEXT[0] in extras) for s in SEATS},
+        tray_move=tray_line(m, table, column=TRAYS_NEXT in extras),
         sitout_move=sitout_line(m),
+        headings=(SEAT_HEADINGS if seat_based(m) else PAIR_HEADINGS) + extras,
     )
 
 
 def guide_cards(m: Movement) -> list[GuideCard]:
-    """A card for every table of the movement."""
-    return [guide_card(m, t) for t in range(1, m.tables + 1)]
+    """A card for every table of the movement (the same columns on every card)."""
+    extras = extra_headings(m)
+    return [guide_card(m, t, extras) for t in range(1, m.tables + 1)]
 
 
 def _side_phrase(move: Move, side: str, table: int) -> str:
@@ -332,7 +235,7 @@ def table_move_sentence(m: Movement, table: int, rnd: int) -> str:
     """After a round, who goes where from a table, in one line for the phone page."""
     if rnd >= len(m.rounds):
         return "Last round: the session is over."
-    here = _at(m, rnd, table)
+    here = at(m, rnd, table)
     if here is None:
         return "This table is not played this round."
     if here.seats is not None:

@@ -8,8 +8,13 @@ diagram of the tables, the players and the deals):
 - an **arrow** goes from a table to where something goes after round 1: solid
   for E-W players, dashed for N-S players, dotted for trays; a move within one
   table (a pair changing direction) is a small loop;
-- a **label** says what moves and where ("E-W 2 to Table 3", "trays 6, 13 to
-  Table 5"). Every label stands outside the ring, beside the table the move
+- a pair **sitting out** (an odd movement, p. 38) has its own place in the
+  ring, "Sitting out": an arrow leaves it for the table where the pair sitting
+  out round 1 comes in, and one reaches it from the table a pair leaves to sit
+  out round 2;
+- a **label** says what moves and where, trays with the round they are played
+  there ("E-W 2 to Table 3", "trays 6, 13 to Table 5, round 2", "N-S 5 sits
+  out round 2", "11 to Table 3, N-S"). Every label stands outside the ring, beside the table the move
   leaves, drawn with a sample of its arrow's line; every arrow runs inside the
   ring. So no arrow crosses a label and no two labels overlap, for any number
   of tables: ``layout`` places everything, checks it (``collisions``) and
@@ -31,7 +36,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from xml.sax.saxutils import escape
 
-from .cards import next_place
+from .card_moves import next_place, unit_word
 from .registry import FAMILIES
 from .types import Movement, Seat, TableAssignment
 
@@ -122,15 +127,21 @@ class Box:
         return True
 
 
+#: The ring's place for the pairs sitting out, numbered apart from every table.
+SITOUT = -1
+
+
 @dataclass(frozen=True)
 class Arrow:
-    """One move after round 1: kind (ew, ns, tray), from and to table, label (and the seat, for a loop)."""
+    """One move after round 1: kind (ew, ns, tray), from and to table (``SITOUT``: sitting out), label,
+    the side it takes (for a loop, or a pair coming in from sitting out), and a tray's round there."""
 
     kind: str
     source: int
     target: int
     label: str
     to_side: str = ""
+    round: int = 0
 
 
 @dataclass(frozen=True)
@@ -224,8 +235,9 @@ def _movers(t: TableAssignment) -> list[tuple[str, int, Seat, str]]:
     return out
 
 
-def _tray_moves_after_round_1(m: Movement) -> dict[int, dict[int, int]]:
-    """Table -> {tray played there in round 1: the table where it is played next} (``cards.tray_moves``)."""
+def _tray_moves_after_round_1(m: Movement) -> dict[int, dict[int, tuple[int, int]]]:
+    """Table -> {tray played there in round 1: (the table where it is played next, in which round)}
+    (``cards.tray_moves``)."""
     plays = sorted(
         (r.number, turn, t.table, tray)
         for r in m.rounds
@@ -235,16 +247,20 @@ def _tray_moves_after_round_1(m: Movement) -> dict[int, dict[int, int]]:
     by_tray: dict[int, list[tuple[int, int]]] = {}
     for rnd, _, table, tray in plays:
         by_tray.setdefault(tray, []).append((rnd, table))
-    out: dict[int, dict[int, int]] = {}
+    out: dict[int, dict[int, tuple[int, int]]] = {}
     for tray, where in by_tray.items():
-        for (rnd, table), (_, later) in pairwise(where):
+        for (rnd, table), (later_round, later) in pairwise(where):
             if rnd == 1:
-                out.setdefault(table, {})[tray] = later
+                out.setdefault(table, {})[tray] = (later, later_round)
     return out
 
 
+def _side(seat: str) -> str:
+    return "N-S" if seat in ("N", "S") else "E-W"
+
+
 def arrows(m: Movement) -> list[Arrow]:
-    """The moves from round 1 to round 2: players and trays."""
+    """The moves from round 1 to round 2: players (into and out of sitting out too) and trays."""
     if not m.rounds:
         return []
     after_round_1 = _tray_moves_after_round_1(m)
@@ -253,27 +269,39 @@ def arrows(m: Movement) -> list[Arrow]:
         # In a movement of one round (the club system, p. 57) only the trays move, from table to table.
         for kind, who, seat, label in _movers(t) if len(m.rounds) > 1 else ():
             move = next_place(m, 2, who, seat)
-            if isinstance(move, tuple) and move != (t.table, seat):
-                side = "N-S" if move[1] in ("N", "S") else "E-W"
-                out.append(Arrow(kind, t.table, move[0], label, side if move[0] == t.table else ""))
-        for tray, target in sorted(after_round_1.get(t.table, {}).items()):
+            if move == "sit out":
+                out.append(Arrow(kind, t.table, SITOUT, label, round=2))
+            elif isinstance(move, tuple) and move != (t.table, seat):
+                out.append(Arrow(kind, t.table, move[0], label, _side(move[1]) if move[0] == t.table else ""))
+        for tray, (target, rnd) in sorted(after_round_1.get(t.table, {}).items()):
             if target != t.table:
-                out.append(Arrow("tray", t.table, target, f"tray {tray}"))
+                out.append(Arrow("tray", t.table, target, f"tray {tray}", round=rnd))
+    return out + _coming_in(m)
+
+
+def _coming_in(m: Movement) -> list[Arrow]:
+    """The pairs (or players) sitting out round 1, each to where it sits in round 2."""
+    out = []
+    for who in m.rounds[0].sitout if len(m.rounds) > 1 else ():
+        move = next_place(m, 2, who, "N")
+        if isinstance(move, tuple):
+            kind = "ns" if move[1] in ("N", "S") else "ew"
+            out.append(Arrow(kind, SITOUT, move[0], f"{unit_word(m)} {who}", _side(move[1])))
     return out
 
 
 def grouped(m: Movement) -> list[Arrow]:
-    """One arrow per kind, pair of tables and seat: "trays 1, 8" on one label."""
-    groups: dict[tuple[str, int, int, str], list[str]] = {}
+    """One arrow per kind, pair of tables, seat and round: "trays 1, 8" on one label."""
+    groups: dict[tuple[str, int, int, str, int], list[str]] = {}
     for a in arrows(m):
-        groups.setdefault((a.kind, a.source, a.target, a.to_side), []).append(a.label)
+        groups.setdefault((a.kind, a.source, a.target, a.to_side, a.round), []).append(a.label)
     out = []
-    for (kind, source, target, side), labels in groups.items():
+    for (kind, source, target, side, rnd), labels in groups.items():
         if kind == "tray" and len(labels) > 1:
             text = "trays " + runs(int(x.split()[-1]) for x in labels)
         else:
             text = ", ".join(labels)
-        out.append(Arrow(kind, source, target, text, side))
+        out.append(Arrow(kind, source, target, text, side, rnd))
     return out
 
 
@@ -291,8 +319,15 @@ def runs(numbers: Iterable[int]) -> str:
 
 
 def move_words(a: Arrow) -> str:
-    """A label as the picture writes it: "E-W 2 to Table 3", "E-W 5 to N-S here"."""
-    return f"{a.label} to {a.to_side} here" if a.source == a.target else f"{a.label} to Table {a.target}"
+    """A label as the picture writes it: "E-W 2 to Table 3", "E-W 5 to N-S here", "tray 4 to Table 1,
+    round 3", "N-S 5 sits out round 2", "11 to Table 3, N-S"."""
+    if a.target == SITOUT:
+        return f"{a.label} sits out round {a.round}"
+    if a.source == SITOUT:
+        return f"{a.label} to Table {a.target}, {a.to_side}"
+    if a.source == a.target:
+        return f"{a.label} to {a.to_side} here"
+    return f"{a.label} to Table {a.target}" + (f", round {a.round}" if a.kind == "tray" and a.round else "")
 
 
 # --- Where everything goes ------------------------------------------------------------------------
@@ -401,16 +436,25 @@ def _label_width(a: Arrow) -> float:
     return SAMPLE + 4 + text_width(move_words(a), LABEL_SIZE)
 
 
+def _nodes(m: Movement, moves: Sequence[Arrow]) -> list[tuple[int, list[tuple[str, bool]]]]:
+    """The places round the ring and their lines: each table, then "Sitting out" if anyone does in
+    round 1 or 2 (the pairs sitting out round 1 written in it)."""
+    first = {t.table: t for t in m.rounds[0].tables} if m.rounds else {}
+    out = [(n, _table_lines(n, first.get(n))) for n in range(1, max(m.tables, 1) + 1)]
+    if any(SITOUT in (a.source, a.target) for a in moves):
+        out_in_1 = ", ".join(map(str, m.rounds[0].sitout)) or "nobody"
+        out.append((SITOUT, [("Sitting out", True), (f"round 1: {out_in_1}", False)]))
+    return out
+
+
 def _attempt(m: Movement, moves: Sequence[Arrow], radius: float) -> Layout:
     """Every table, arrow and label for a ring of this radius (not yet checked)."""
-    count = max(m.tables, 1)
-    first = {t.table: t for t in m.rounds[0].tables} if m.rounds else {}
+    nodes = _nodes(m, moves)
+    count = len(nodes)
     shapes: dict[int, tuple[Box, list[tuple[str, bool]]]] = {}
     places: dict[int, Box] = {}
-    for i in range(count):
-        number = i + 1
+    for i, (number, lines) in enumerate(nodes):
         ux, uy = _unit(2 * math.pi * i / count)
-        lines = _table_lines(number, first.get(number))
         w, h = _box_size(lines)
         box = Box(radius * ux - w / 2, radius * uy - h / 2, w, h)
         shapes[number] = (box, lines)
@@ -515,15 +559,15 @@ def collisions(layout: Layout) -> list[str]:
 
 def _first_radius(m: Movement, moves: Sequence[Arrow]) -> float:
     """A ring wide enough for every table and its labels side by side (the check may still widen it)."""
-    count = max(m.tables, 1)
+    nodes = _nodes(m, moves)
+    count = len(nodes)
     if count == 1:
         return 0.0
-    first = {t.table: t for t in m.rounds[0].tables} if m.rounds else {}
     around = 0.0
-    for i in range(count):
+    for i, (number, lines) in enumerate(nodes):
         ux, uy = _unit(2 * math.pi * i / count)
-        w, h = _box_size(_table_lines(i + 1, first.get(i + 1)))
-        mine = [a for a in moves if a.source == i + 1]
+        w, h = _box_size(lines)
+        mine = [a for a in moves if a.source == number]
         lw = max((_label_width(a) for a in mine), default=0.0)
         lh = LABEL_LINE * len(mine)
         # The room each needs along the ring: a box's extent across the direction it faces.

@@ -60,6 +60,8 @@ class Card:
     moves: tuple[tuple[str, str], ...]
     tray_move: str
     link: TableLink | None
+    #: Where whoever sits out goes next, when the same every round ("" else: the "Sits out" column says).
+    sitout_move: str = ""
 
 
 @dataclass(frozen=True)
@@ -162,20 +164,19 @@ def entrant_links(session: Session) -> list[TableLink]:
     return out
 
 
-def _card(card: GuideCard, movement: Movement, link: TableLink | None) -> Card:
+def _card(card: GuideCard, link: TableLink | None) -> Card:
     """The engine's card text split into a heading, a schedule table and the moves."""
-    seats = any(t.seats is not None for r in movement.rounds for t in r.tables)
-    headings = ("Round", "N", "E", "S", "W", "Deal") if seats else ("Round", "N. & S.", "", "E. & W.", "Deal")
     rows = tuple(tuple(cell.strip() for cell in row.split("|")) for row in card.schedule)
     return Card(
         table=card.table,
         header=card.header,
         originals=card.originals,
-        headings=headings,
+        headings=card.headings,
         rows=rows,
         moves=tuple((seat, card.moves[seat]) for seat in SEATS if seat in card.moves),
         tray_move=card.tray_move,
         link=link,
+        sitout_move=card.sitout_move,
     )
 
 
@@ -343,7 +344,7 @@ def printed(session: Session) -> Printed:
         entrant_links=entrant_links(session),
         names=names,
     )
-    out.cards = [_card(c, movement, by_table.get(c.table)) for c in guide_cards(movement)]
+    out.cards = [_card(c, by_table.get(c.table)) for c in guide_cards(movement)]
     out.slips = list(slips(session, movement))
     out.sheet = sheet(session, movement, names)
     out.hands, out.hands_unknown = session_hands(session)

@@ -21,6 +21,7 @@ from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
 from reportlab.platypus import (
+    KeepInFrame,
     KeepTogether,
     PageBreak,
     Paragraph,
@@ -114,34 +115,64 @@ def _flush_left(style: ParagraphStyle) -> ParagraphStyle:
 
 
 def _card(card: Card, printed: Printed) -> list[Any]:
-    """One table's guide card: heading, schedule, each seat's move, QR code."""
+    """One table's guide card: heading, schedule, each seat's move, QR code; always one page."""
     left = [para(card.header, HEAD), *(para(line) for line in card.originals)]
     qr: Any = Spacer(1, 1)
     if card.link is not None:
         qr = Table([[QRCode(card.link)], [para("Scan to enter scores", SMALL)]], colWidths=[36 * mm])
-    heading = Table([[left, qr]], colWidths=[142 * mm, 38 * mm], style=[("VALIGN", (0, 0), (-1, -1), "TOP")])
+    heading = Table(
+        [[left, qr]],
+        colWidths=[CARD_FRAME[0] - 38 * mm, 38 * mm],
+        style=[("VALIGN", (0, 0), (-1, -1), "TOP")],
+    )
     rows = [list(card.headings)] + [list(r) + [""] * (len(card.headings) - len(r)) for r in card.rows]
-    out: list[Any] = [heading, Spacer(1, 3 * mm), para("SCHEDULE.", MOVE), Spacer(1, 1 * mm)]
-    out.append(_grid(rows, _card_widths(card.headings), extra=CARD_GRID, body=CARD_CELL, heading=CARD_HEAD))
+    wide = bool(NEXT_COLUMNS & set(card.headings))
+    pad = _padding(rows)
+    grid = _grid(
+        rows,
+        _card_widths(card.headings),
+        extra=[("TOPPADDING", (0, 0), (-1, -1), pad), ("BOTTOMPADDING", (0, 0), (-1, -1), pad)]
+        + ([("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2)] if wide else []),
+        body=CARD_CELL_WIDE if wide else CARD_CELL,
+        heading=CARD_HEAD,
+    )
+    out: list[Any] = [heading, Spacer(1, 3 * mm), para("SCHEDULE.", MOVE), Spacer(1, 1 * mm), grid]
     out += [Spacer(1, 6 * mm), _moves(card)]
     if card.link is not None:
         out += [Spacer(1, 4 * mm), para(f"Score entry: {card.link.url}", link_style(SMALL))]
-    return out
+    # A card longer than its page (the book's Howell of thirty-six pairs has 35 rounds) is set smaller,
+    # never split: its moves box stays whole under the schedule.
+    return [KeepInFrame(CARD_FRAME[0], CARD_FRAME[1], out, mode="shrink")]
 
 
-#: The schedule of a card, larger than other grids (``CARD_CELL``): it is read standing at the table.
-CARD_GRID = [
-    ("TOPPADDING", (0, 0), (-1, -1), 4),
-    ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
-]
+#: A guide card's frame on its A4 page (the page less the margins and the frame's own padding).
+CARD_FRAME = (A4[0] - 30 * mm - 12, A4[1] - 28 * mm - 12)
+#: The columns a schedule has beyond the book's: where everyone goes next (``movements.card_columns``).
+NEXT_COLUMNS = frozenset(("N. & S. next", "E. & W. next", "Deals next", "Sits out"))
+#: The schedule of a card, larger than other grids: it is read standing at the table; with next columns
+#: it is set a little smaller to keep them on the page's width.
+CARD_CELL_WIDE = ParagraphStyle("card-cell-wide", CARD_CELL, fontSize=9, leading=11)
+
+
+def _padding(rows: Sequence[Sequence[str]]) -> float:
+    """A schedule row's padding: roomy for a short schedule, close for a long one."""
+    return 4 if len(rows) <= 16 else 2
+
+
+#: Each column's share of a schedule with next columns (the card's width is shared out by these).
+_SHARE = {"Round": 17, "N. & S.": 14, "": 6, "E. & W.": 14, "Deal": 18, "N": 13, "E": 13, "S": 13, "W": 13,
+          "N. & S. next": 21, "E. & W. next": 21, "Deals next": 17, "Sits out": 34}  # fmt: skip
 
 
 def _card_widths(headings: Sequence[str]) -> list[float]:
     """Schedule columns across the card: the round and the deals wider than the rest."""
     if len(headings) == 5:
         return [30 * mm, 40 * mm, 14 * mm, 40 * mm, 56 * mm]
-    rest = (180 * mm - 30 * mm - 50 * mm) / max(len(headings) - 2, 1)
-    return [30 * mm, *([rest] * (len(headings) - 2)), 50 * mm]
+    if not NEXT_COLUMNS & set(headings):
+        rest = (180 * mm - 30 * mm - 50 * mm) / max(len(headings) - 2, 1)
+        return [30 * mm, *([rest] * (len(headings) - 2)), 50 * mm]
+    shares = [_SHARE.get(h, 20) for h in headings]
+    return [CARD_FRAME[0] * share / sum(shares) for share in shares]
 
 
 def _moves(card: Card) -> Table:
@@ -150,17 +181,17 @@ def _moves(card: Card) -> Table:
     cells = [
         [para(by_seat.get(a, ""), MOVE), para(by_seat.get(b, ""), MOVE)] for a, b in (("N", "E"), ("S", "W"))
     ]
-    if card.tray_move:
-        cells.append([para(card.tray_move, BODY), ""])
+    for line in (card.tray_move, card.sitout_move):
+        if line:
+            cells.append([para(line, BODY), ""])
     style = [
         ("BOX", (0, 0), (-1, -1), 1, colors.black),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+        *(("SPAN", (0, row), (1, row)) for row in range(2, len(cells))),
     ]
-    if card.tray_move:
-        style.append(("SPAN", (0, 2), (1, 2)))
-    return Table(cells, colWidths=[90 * mm, 90 * mm], style=style)
+    return Table(cells, colWidths=[CARD_FRAME[0] / 2] * 2, style=style)
 
 
 def _doc(buffer: io.BytesIO, title: str, pagesize: tuple[float, float] = A4) -> SimpleDocTemplate:
