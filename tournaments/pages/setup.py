@@ -246,7 +246,7 @@ def entrant_list(session: Session) -> list[dict[str, Any]]:
             {
                 "entrant": e,
                 "names": ", ".join(names) if kind != "pair" else " & ".join(names),
-                "team": e.team.name if e.team_id and e.team else "",
+                "team": (e.team.label or str(e.team)) if e.team_id and e.team else "",
             }
         )
     if is_teams_session(session):
