@@ -16,8 +16,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ..models import Entrant, EntrantLink, Player, Session
-from ..services import entrant_names, running, setup
+from ..models import NAMED, Entrant, EntrantLink, Player, Session
+from ..services import entrant_names, running, sessions, setup
 from ..services.errors import NotFound, UserError
 from ..services.phones import entrant_release_phones
 from ..services.sessions import KIND_SHAPE
@@ -40,11 +40,25 @@ class EntrantSerializer(serializers.ModelSerializer):
     """A pair, team or individual, numbered as the movement numbers it."""
 
     members = MemberSerializer(many=True, read_only=True)
+    name = serializers.CharField(
+        read_only=True,
+        help_text=(
+            "Its players' names as the roster has them now, the director's label beside them "
+            "('The Quills (Margaret Quill & Nathaniel Price)'); 'phantom' for a phantom."
+        ),
+    )
+    label = serializers.CharField(read_only=True, help_text="The director's own name for it ('' for none).")
 
     class Meta:
         model = Entrant
-        fields = ["id", "number", "kind", "name", "is_phantom", "team", "members"]
+        fields = ["id", "number", "kind", "name", "label", "is_phantom", "team", "members"]
         read_only_fields = fields
+
+
+class EntrantLabelSerializer(serializers.Serializer):
+    """The director's own name for an entrant, shown beside its players' names; blank for none."""
+
+    label = serializers.CharField(allow_blank=True, max_length=160, trim_whitespace=True)
 
 
 class EntrantCreateSerializer(serializers.Serializer):
@@ -109,7 +123,7 @@ class EntrantListView(DirectorView):
     def get(self, request: Request, pk: int) -> Response:
         """Every entrant, by kind and number."""
         session = self.director_session(pk)
-        entrants = session.entrants.order_by("kind", "number").prefetch_related("members__player")
+        entrants = session.entrants.order_by("kind", "number").prefetch_related(*NAMED)
         return Response(EntrantSerializer(entrants, many=True).data)
 
     @extend_schema(
@@ -212,12 +226,28 @@ def _roster_entry(player: Player) -> dict[str, Any]:
 
 @extend_schema(tags=["entrants"], parameters=[SESSION_ID, ENTRANT_NUMBER])
 class EntrantDetailView(DirectorView):
-    """One entrant: read, or withdraw before the start."""
+    """One entrant: read, name (its label), or withdraw before the start."""
 
     @extend_schema(operation_id="entrants_retrieve", responses={200: EntrantSerializer, **errors(401, 404)})
     def get(self, request: Request, pk: int, number: int) -> Response:
         """The entrant and its players."""
         return Response(EntrantSerializer(session_entrant(self.director_session(pk), number)).data)
+
+    @extend_schema(
+        operation_id="entrants_label",
+        request=EntrantLabelSerializer,
+        responses={200: EntrantSerializer, **errors(400, 401, 404)},
+        description="At any time: the session's pages and downloads show the new label at once.",
+    )
+    def patch(self, request: Request, pk: int, number: int) -> Response:
+        """Give the entrant the director's own name, or none (a blank label)."""
+        entrant = session_entrant(self.director_session(pk), number)
+        form = EntrantLabelSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        entrant = sessions.entrant_label_set(
+            entrant=entrant, label=form.validated_data["label"], user=request.user
+        )
+        return Response(EntrantSerializer(entrant).data)
 
     @extend_schema(operation_id="entrants_withdraw", responses={204: None, **errors(400, 401, 404)})
     def delete(self, request: Request, pk: int, number: int) -> Response:

@@ -234,6 +234,13 @@ def added_names_message(session: Session, added: entrant_names.Added) -> str:
     return said
 
 
+def label_message(entrant: Entrant) -> str:
+    """What the director is told once an entrant's own name is changed."""
+    if entrant.label:
+        return f"{entrant} is named “{entrant.label}”, beside its players' names, on every page."
+    return f"{entrant} is named by its players alone."
+
+
 def entrant_list(session: Session) -> list[dict[str, Any]]:
     """The entrants with their players' names (and seats, for teams of four)."""
     kind, _ = KIND_SHAPE[session.entrant_kind]
@@ -246,6 +253,7 @@ def entrant_list(session: Session) -> list[dict[str, Any]]:
             {
                 "entrant": e,
                 "names": ", ".join(names) if kind != "pair" else " & ".join(names),
+                "label": e.label if not e.is_phantom else "",
                 "team": (e.team.label or str(e.team)) if e.team_id and e.team else "",
             }
         )

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from whist.dates import RANGE_WORDS, date_in_range
@@ -188,6 +188,34 @@ def entrant_create(
         entrant=entrant.number,
         players=[p.pk for p in people],
         **({"team": team_entrant.number} if team_entrant else {}),
+    )
+    return entrant
+
+
+@transaction.atomic
+def entrant_label_set(*, entrant: Entrant, label: Any, user: Any = None) -> Entrant:
+    """Give an entrant the director's own name ("The Quills"), shown beside its players' names, or
+    none (blank). At any time: the session's pages and downloads show it at once, and the session's
+    history keeps the former one (``entrant.label``)."""
+    if entrant.is_phantom:
+        raise UserError("A phantom has no name to change.", field="label")
+    label = column_text(label, Entrant, "label", label="An entrant's name")
+    was = entrant.label
+    if label == was:
+        return entrant
+    entrant.label = label
+    entrant.save(update_fields=["label"])
+    Session.objects.filter(pk=entrant.session_id).update(seating_version=F("seating_version") + 1)
+    session = entrant.session
+    log_action(
+        club=session.club,
+        session=session,
+        user=user,
+        action="entrant.label",
+        entrant=entrant.number,
+        kind=entrant.kind,
+        was=was,
+        label=label,
     )
     return entrant
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views import View
 
 from ..forms import (
@@ -121,6 +122,23 @@ class EntrantWithdrawView(DirectorSessionMixin, View):
         except UserError as exc:
             messages.error(request, exc.message)
         return redirect("director:setup", pk=pk)
+
+
+class EntrantLabelView(DirectorSessionMixin, View):
+    """Give an entrant the director's own name (or none), shown beside its players' names everywhere."""
+
+    def post(self, request: HttpRequest, pk: int, number: int) -> HttpResponse:
+        entrant = self.session.entrants.filter(kind=ctx.entrant_kind(self.session), number=number).first()
+        if entrant is None:
+            raise Http404("No such entrant.")
+        try:
+            entrant = session_services.entrant_label_set(
+                entrant=entrant, label=request.POST.get("label", ""), user=request.user
+            )
+            messages.success(request, ctx.label_message(entrant))
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect(f"{reverse('director:session', args=[pk])}#entrant-{number}")
 
 
 class SessionButtonView(ActionView):
