@@ -152,7 +152,18 @@ class EntrantNamesSerializer(serializers.Serializer):
             "One entrant a line, its players' names separated by '&', ' and ', '/' or ',' (a team of four "
             "N, S, E, W; teams of more than eight begin 'Team 1: '). A name is matched to the roster by name "
             "or member number, any case ('Ann Lee (123)' where two share a name); a name on no roster entry "
-            f"is added to the roster. At most {entrant_names.MAX_LINES} lines; all are added or none."
+            "is added to the roster as a visitor, unless it is near a roster name ('Margret Quill', "
+            "'M. Quill'): then the list is refused with `did_you_mean`, and `choices` answers. "
+            f"At most {entrant_names.MAX_LINES} lines; all are added or none."
+        ),
+    )
+    choices = serializers.DictField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        default=dict,
+        help_text=(
+            "For a name on no roster entry, as typed: the id of the player meant, 'visitor', or 'member' "
+            f"(a new member). At most {entrant_names.MAX_CHOICES}."
         ),
     )
 
@@ -163,13 +174,16 @@ class RosterEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     member_number = serializers.CharField()
+    visitor = serializers.BooleanField(help_text="A visitor, not a member (the ladder ranks members only).")
 
 
 class EntrantNamesAddedSerializer(serializers.Serializer):
     """What a list added: the entrants, the players new on the roster, the retired ones made active."""
 
     entrants = EntrantSerializer(many=True)
-    new_players = RosterEntrySerializer(many=True, help_text="Names on no roster entry, added to it.")
+    new_players = RosterEntrySerializer(
+        many=True, help_text="Names on no roster entry, added to it (each says whether a visitor)."
+    )
     active_again = RosterEntrySerializer(many=True, help_text="Inactive players named, made active again.")
 
 
@@ -200,7 +214,9 @@ class EntrantNamesView(DirectorView):
         responses={201: EntrantNamesAddedSerializer, **errors(400, 401, 404)},
         description=(
             "A refused list adds nothing: the 400 says why under `text`, and `problems` names each line at "
-            "fault ('Line 3: Ann Lee is already entered (pair 2).')."
+            "fault ('Line 3: Ann Lee is already entered (pair 2).'). A name near a roster entry is asked "
+            "about: `did_you_mean` lists each such name, its lines and the players it may mean; send the "
+            "list again with `choices`."
         ),
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -209,7 +225,10 @@ class EntrantNamesView(DirectorView):
         form = EntrantNamesSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         added = entrant_names.entrants_add_names(
-            session=session, text=form.validated_data["text"], user=request.user
+            session=session,
+            text=form.validated_data["text"],
+            choices=form.validated_data["choices"],
+            user=request.user,
         )
         body = {
             "entrants": EntrantSerializer(added.entrants, many=True).data,
@@ -221,7 +240,12 @@ class EntrantNamesView(DirectorView):
 
 def _roster_entry(player: Player) -> dict[str, Any]:
     """A roster player as the answer names them."""
-    return {"id": player.pk, "name": player.name, "member_number": player.member_number}
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "member_number": player.member_number,
+        "visitor": player.visitor,
+    }
 
 
 @extend_schema(tags=["entrants"], parameters=[SESSION_ID, ENTRANT_NUMBER])

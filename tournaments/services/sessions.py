@@ -165,8 +165,8 @@ def entrant_create(
     else:
         people = list(players)
         roles = ["N", "S", "E", "W"] if needed == 4 else [""] * len(people)
-    label = {"pair": "A pair", "team": "A team", "player": "An individual entry"}[kind]
-    _check_players(session, people, needed, label)
+    unit = {"pair": "A pair", "team": "A team", "player": "An individual entry"}[kind]
+    _check_players(session, people, needed, unit)
     number = number or next_number(session, kind)
     label = column_text(label, Entrant, "label", label="An entrant's name")
     try:
