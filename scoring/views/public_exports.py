@@ -64,15 +64,19 @@ class ExportMixin(PublicSessionMixin):
 
 
 class ResultsJsonView(ExportMixin, View):
-    """The scores JSON of DESIGN.md, as the public may see it, ranked in each field as the pages rank."""
+    """The scores JSON, as the public may see it, ranked in each field as the pages rank, each entrant
+    with its ``name``."""
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         body = self.kept("json", self.build)
         return _download(body, "application/json; charset=utf-8", f"{self.stem()}-results.json")
 
     def build(self, seen: SeenStandings) -> str:
-        """The file."""
-        return results_json(session_placed_json(session=self.session, scores=seen.scores))
+        """The file: each entrant named too (``name``: its players as the roster names them now)."""
+        placed = session_placed_json(session=self.session, scores=seen.scores)
+        names = entrant_names(session=self.session)
+        named = [{**row, "name": names.get(row["entrant"], "")} for row in placed.get("entrants", [])]
+        return results_json({**placed, "entrants": named})
 
 
 class ResultsCsvView(ExportMixin, View):
