@@ -9,8 +9,9 @@ count (``best_of``) and from how many sessions played a player is ranked
 the page states the rule. The ladder is the club's members': a visitor
 (``Player.visitor``) plays, and their partners' results count, but is
 neither ranked nor listed, and their sessions count towards no attendance;
-a visitor made a member is on the ladder with every session they played. Only sessions whose standings the public may see
-count (``public.standings_public``).
+a visitor made a member is on the ladder with every session they played.
+Only sessions whose standings the public may see count
+(``public.standings_public``).
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ viewer may see is the visibility rule's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -30,7 +31,7 @@ from django.utils import timezone
 
 from scoring.models import ScoreSnapshot
 from scoring.scorers import Scores, ScoringError, Slips, score, scores_from_json, scores_to_json
-from scoring.selectors.places import session_places
+from scoring.selectors.places import session_placed_json, session_places
 from scoring.selectors.slips import complete_trays, session_slips, slips_of
 from scoring.visibility import Sight, scores_seen
 from tournaments.models import NAMED, Entrant, Session
@@ -208,6 +209,19 @@ def entrant_names(*, session: Session) -> dict[int, str]:
         names = _entrant_names(session)
         cache.set(key, names, NAMES_CACHE_SECONDS)
     return names
+
+
+def session_named_json(*, session: Session, scores: Mapping[str, Any]) -> dict[str, Any]:
+    """A session's scores JSON with its places (``session_placed_json``), each entrant with its ``name``:
+    its players as the roster names them now, so a rename or a merge shows in every download and answer."""
+    placed = session_placed_json(session=session, scores=scores)
+    if not placed.get("entrants"):
+        return placed
+    names = entrant_names(session=session)
+    return {
+        **placed,
+        "entrants": [{**row, "name": names.get(row["entrant"], "")} for row in placed["entrants"]],
+    }
 
 
 def names_by_entrant(*, session: Session) -> dict[int, str]:

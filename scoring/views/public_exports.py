@@ -19,7 +19,7 @@ from django.views import View
 from scoring.exports import Heading, results_csv, results_json, results_pdf
 from scoring.mixins import PublicSessionMixin
 from scoring.selectors.downloads import Body, deals_version, download_kept, results_version
-from scoring.selectors.places import session_placed_json, session_places
+from scoring.selectors.places import session_places
 from scoring.selectors.public import (
     NotPublished,
     deals_public,
@@ -27,7 +27,7 @@ from scoring.selectors.public import (
     standings_public,
     travellers_public,
 )
-from scoring.selectors.standings import SeenStandings, entrant_names, modern_percentages
+from scoring.selectors.standings import SeenStandings, entrant_names, modern_percentages, session_named_json
 from tournaments.services.pbn import pbn_export
 
 
@@ -73,10 +73,7 @@ class ResultsJsonView(ExportMixin, View):
 
     def build(self, seen: SeenStandings) -> str:
         """The file: each entrant named too (``name``: its players as the roster names them now)."""
-        placed = session_placed_json(session=self.session, scores=seen.scores)
-        names = entrant_names(session=self.session)
-        named = [{**row, "name": names.get(row["entrant"], "")} for row in placed.get("entrants", [])]
-        return results_json({**placed, "entrants": named})
+        return results_json(session_named_json(session=self.session, scores=seen.scores))
 
 
 class ResultsCsvView(ExportMixin, View):

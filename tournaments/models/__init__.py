@@ -4,7 +4,7 @@ from .calls import DirectorCall
 from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, Sex
 from .club_movement import ClubMovement
 from .drive import Drive, DriveChange
-from .entrant import NAMED, Entrant, EntrantMember, entrant_name
+from .entrant import NAMED, SEATED_NAMES, Entrant, EntrantMember, entrant_name
 from .phones import PhonePass
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import MOVEMENT_FIELDS, TRUMP_SUITS, EntrantKind, ScoringMethod, Session
@@ -15,6 +15,7 @@ from .tray import Deal, Tray
 __all__ = [
     "MOVEMENT_FIELDS",
     "NAMED",
+    "SEATED_NAMES",
     "TRUMP_SUITS",
     "ActionLog",
     "ApiToken",

@@ -57,6 +57,8 @@ class Entrant(models.Model):
 
 #: What to prefetch so that ``Entrant.name`` costs no query per entrant.
 NAMED = ("members__player", "team_members__members__player")
+#: The same for the pairs (teams) of a seating, to name both sides.
+SEATED_NAMES = ("ns__members__player", "ew__members__player")
 
 
 def entrant_name(entrant: Entrant, players: list[str] | None = None) -> str:

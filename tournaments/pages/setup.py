@@ -225,12 +225,14 @@ def entrants_step(
 
 
 def added_names_message(session: Session, added: entrant_names.Added) -> str:
-    """ "Added pairs 9, 10. New on the roster as visitors: Jane Doe (...)." and what became of the movement."""
+    """ "Added pairs 9, 10. New on the roster as visitors: Jane Doe (...)." and what became of the seating."""
     said = added_message(session, added.entrants)
     visitors = [p.name for p in added.new_players if p.visitor]
     members = [p.name for p in added.new_players if not p.visitor]
     if visitors:
-        said += f" New on the roster as visitors: {', '.join(visitors)} (make a visitor a member on the roster)."
+        said += (
+            f" New on the roster as visitors: {', '.join(visitors)} (make a visitor a member on the roster)."
+        )
     if members:
         said += f" New members on the roster: {', '.join(members)}."
     if added.active_again:
