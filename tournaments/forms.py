@@ -308,11 +308,31 @@ class NamesForm(forms.Form):
         return str(self.data.get("text") or "") if self.is_bound else ""
 
     def refused(self, exc: UserError) -> NamesForm:
-        """Show a service's refusal: its summary, then each line at fault, under the text."""
+        """Show a service's refusal: its summary, then each line at fault, under the text (and the names
+        near roster entries, ``questions``, to choose for)."""
+        self.questions = getattr(exc, "questions", [])
         self.is_valid()
         for problem in [exc.message, *getattr(exc, "problems", [])]:
             self.add_error("text", problem)
         return self
+
+
+#: The most "did you mean" answers a form carries (one for each name a list may hold).
+NEAR_MOST_ANSWERS = 8 * 240
+
+
+def near_choices(data: Any) -> dict[str, str]:
+    """The director's answers to "did you mean" as posted (``near_<i>_name`` and ``near_<i>``, counted from
+    0): name as typed -> a player's id, "visitor" or "member" (the services check them)."""
+    out: dict[str, str] = {}
+    for i in range(NEAR_MOST_ANSWERS):
+        name = data.get(f"near_{i}_name")
+        if name is None:
+            break
+        choice = str(data.get(f"near_{i}") or "").strip()
+        if choice:
+            out[str(name)] = choice
+    return out
 
 
 def _aria(row: str) -> str:

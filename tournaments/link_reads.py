@@ -57,7 +57,7 @@ SESSION = (
 )
 CLUB = ("id", "name", "slug", "created_at")
 LINK = ("id", "session_id", "entrant_id", "side", "token", "revoked", "join_code", "join_failures")
-ENTRANT = ("id", "session_id", "kind", "number", "name", "is_phantom", "team_id")
+ENTRANT = ("id", "session_id", "kind", "number", "label", "is_phantom", "team_id")
 PASS = (
     "id",
     "link_id",

@@ -22,6 +22,9 @@ urlpatterns = [
         "club/<slug:club>/roster/p/<int:pk>/active/", roster.PlayerActiveView.as_view(), name="player_active"
     ),
     path("club/<slug:club>/roster/p/<int:pk>/merge/", roster.PlayerMergeView.as_view(), name="player_merge"),
+    path(
+        "club/<slug:club>/roster/p/<int:pk>/member/", roster.PlayerMemberView.as_view(), name="player_member"
+    ),
     path("club/<slug:club>/new/", setup.SessionNewView.as_view(), name="session_new"),
     # The club's own movements: designed to order (the search off the request), kept, offered to sessions.
     path("club/<slug:club>/movements/", designer.DesignerView.as_view(), name="designer"),
@@ -51,6 +54,7 @@ urlpatterns = [
         setup.EntrantWithdrawView.as_view(),
         name="setup_withdraw",
     ),
+    path("s/<int:pk>/entrants/<int:number>/label/", setup.EntrantLabelView.as_view(), name="entrant_label"),
     path("s/<int:pk>/setup/phantom/", setup.PhantomAddView.as_view(), name="setup_phantom"),
     path("s/<int:pk>/setup/movement/", setup.SetupMovementView.as_view(), name="setup_movement"),
     path("s/<int:pk>/setup/movement/switch/", setup.MovementSwitchView.as_view(), name="movement_switch"),

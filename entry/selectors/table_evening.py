@@ -11,7 +11,7 @@ who sat where, in the same query).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db.models import OuterRef, QuerySet, Subquery
@@ -19,6 +19,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from entry.selectors.phone import Phone
 from entry.selectors.table_parts import EveningLine, status_label
 from scoring.models import SlipLine
+from scoring.selectors.standings import names_by_entrant
 from scoring.visibility import Sight
 from tournaments.models import EntrantKind, Seat
 from whist.cards import SEATS
@@ -65,9 +66,10 @@ def evening_card(
     if link is None:
         return []
     number = link.entrant.number
+    named = names_by_entrant(session=phone.session)
     out = []
     for line in rows:
-        north_south, against, names = _sides(line, link.entrant_id, link.side)
+        north_south, against, names = _sides(line, link.entrant_id, link.side, named)
         took, gave = (line.ns_tricks, line.ew_tricks) if north_south else (line.ew_tricks, line.ns_tricks)
         award = line.ns_award if north_south else line.ew_award
         out.append(
@@ -89,15 +91,16 @@ def evening_card(
     return out
 
 
-def _sides(line: SlipLine, entrant_id: int, side: str) -> tuple[bool, str, str]:
-    """Whether the entrant sat N-S on this line; its adversaries, and their names."""
+def _sides(line: SlipLine, entrant_id: int, side: str, named: Mapping[int, str]) -> tuple[bool, str, str]:
+    """Whether the entrant sat N-S on this line; its adversaries, and their names (``named``: entrant id
+    -> name, ``names_by_entrant``)."""
     if line.ns_id is not None or line.ew_id is not None:
         north_south = line.ns_id == entrant_id and side in ("", "NS")
         other = line.ew if north_south else line.ns
         if other is None:
             return north_south, "", ""
         label = "phantom" if other.is_phantom else f"{other.get_kind_display()} {other.number}"
-        return north_south, label, "" if other.is_phantom else other.name
+        return north_south, label, "" if other.is_phantom else named.get(other.pk, "")
     seat = next((s for s in SEATS if getattr(line, f"entrant_{s}", None) == entrant_id), "N")
     north_south = seat in "NS"
     theirs = [getattr(line, f"player_{s}", None) or "—" for s in SEATS if (s in "NS") != north_south]

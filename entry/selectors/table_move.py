@@ -24,6 +24,7 @@ from typing import Any
 from django.core.cache import cache
 from django.utils import timezone
 
+from scoring.selectors.standings import names_by_entrant
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
 from tournaments.movements.diagram import runs
@@ -55,11 +56,15 @@ class MoveView:
     wait_for_director: bool
 
 
-def entrant_label(entrant: Entrant | None) -> str:
-    """A pair's (team's) name as the page prints it."""
+def entrant_label(entrant: Entrant | None, session: Session) -> str:
+    """A pair's (team's) name as the page prints it: its players' names as the roster has them now."""
     if entrant is None:
         return ""
-    return "phantom" if entrant.is_phantom else (entrant.name or str(entrant))
+    return (
+        "phantom"
+        if entrant.is_phantom
+        else (names_by_entrant(session=session).get(entrant.pk) or str(entrant))
+    )
 
 
 def stored_movement(*, session: Session, from_round: int, rounds: int | None = None) -> Movement:
@@ -153,7 +158,7 @@ def move_after(
             lines.append(
                 MoveLine(
                     who=f"{side} · {who.get_kind_display()} {who.number}",
-                    names=entrant_label(who),
+                    names=entrant_label(who, session),
                     text=_place_words(place, side, table, round_number=to),
                     entrant=who.number,
                 )

@@ -30,7 +30,7 @@ from sims.club_field import FIELD_MAX, sim_field_fetch, sim_field_import
 from sims.club_placings import field_box
 from sims.club_send import heat_send
 from tournaments.mixins import ActionView, DirectorSessionMixin, RunPageView, errors_for, post_int
-from tournaments.models import Player, Seating, Session, Tray
+from tournaments.models import SEATED_NAMES, Player, Seating, Session, Tray
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import FieldErrors, UserError
 from tournaments.services.sessions import session_reopen
@@ -80,7 +80,11 @@ class TrayView(RunPageView):
 def _tray_rows(tray: Tray) -> list[dict[str, Any]]:
     """Every table that plays the tray, with its line (or none yet)."""
     lines = {ln.table_id: ln for ln in SlipLine.objects.filter(tray=tray).select_related("ns", "ew")}
-    seatings = Seating.objects.filter(seating_trays__tray=tray).select_related("table", "round", "ns", "ew")
+    seatings = (
+        Seating.objects.filter(seating_trays__tray=tray)
+        .select_related("table", "round", "ns", "ew")
+        .prefetch_related(*SEATED_NAMES)  # each pair named from its players
+    )
     return [
         {"seating": s, "table": s.table.number, "round": s.round.number, "line": lines.get(s.table_id)}
         for s in seatings.order_by("table__number")

@@ -37,7 +37,17 @@ from tournaments.mixins import (
     post_id,
     post_int,
 )
-from tournaments.models import Entrant, EntrantLink, EntrantMember, Player, Seat, Seating, Session, Table
+from tournaments.models import (
+    SEATED_NAMES,
+    Entrant,
+    EntrantLink,
+    EntrantMember,
+    Player,
+    Seat,
+    Seating,
+    Session,
+    Table,
+)
 from tournaments.selectors import entrant_links_with_phones, late_pairs, running_score_reach
 from tournaments.services import running
 from tournaments.services.errors import UserError
@@ -218,7 +228,9 @@ class RoundEnterView(RunPageView):
         errors = getattr(self, "entry_errors", {})
         rows = [
             _entry_row(s, lines, posted, errors)
-            for s in seatings.select_related("table", "ns", "ew").order_by("table__number")
+            for s in seatings.select_related("table", "ns", "ew")
+            .prefetch_related(*SEATED_NAMES)  # each pair named from its players
+            .order_by("table__number")
         ]
         names = entrant_names(self.session)
         board = sel.session_board(session=self.session)

@@ -40,7 +40,6 @@ from scoring.selectors.people import (
     player_sessions_public,
     series_ladder_public,
 )
-from scoring.selectors.places import session_placed_json
 from scoring.selectors.public import (
     NotPublished,
     deals_public,
@@ -48,7 +47,7 @@ from scoring.selectors.public import (
     session_public,
     standings_public,
 )
-from scoring.selectors.standings import entrant_names, session_snapshot
+from scoring.selectors.standings import entrant_names, session_named_json, session_snapshot
 from scoring.selectors.travellers import TravellerLine, traveller_lines
 from scoring.tasks import solve_hand_records_once
 from scoring.visibility import hands_released, published, published_anything
@@ -80,6 +79,10 @@ class EntrantScoreSerializer(serializers.Serializer):
         "direction); absent when it has one.",
     )
     extra = serializers.DictField(child=serializers.CharField(), required=False)
+    name = serializers.CharField(
+        required=False,
+        help_text="The entrant's players as the club's roster names them now, and the director's label.",
+    )
 
 
 class DealScoresSerializer(serializers.Serializer):
@@ -221,7 +224,7 @@ class StandingsView(DirectorView):
             snapshot = session_snapshot(session=session, fresh=True)
         except ScoringError as exc:
             raise Conflict(f"The slips cannot be scored yet: {exc}") from None
-        body = session_placed_json(session=session, scores=snapshot.scores) if snapshot else None
+        body = session_named_json(session=session, scores=snapshot.scores) if snapshot else None
         return standings_response(request, session, snapshot, body)
 
 
@@ -332,7 +335,7 @@ class PublicStandingsView(PublicScoresView):
         seen = standings_public(session=session)
         if seen is None:
             raise NotFound("The standings are not published.")
-        body = session_placed_json(session=session, scores=seen.scores)
+        body = session_named_json(session=session, scores=seen.scores)
         return standings_response(request, session, seen.snapshot, body)
 
 

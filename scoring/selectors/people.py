@@ -6,8 +6,12 @@ session adding the player's plus/minus there. The club's rule
 (``tournaments.services.ladder``) says how many of a player's best sessions
 count (``best_of``) and from how many sessions played a player is ranked
 (``min_sessions``), so that one lucky evening does not outrank the regulars;
-the page states the rule. Only sessions whose standings the public may see
-count (``public.standings_public``).
+the page states the rule. The ladder is the club's members': a visitor
+(``Player.visitor``) plays, and their partners' results count, but is
+neither ranked nor listed, and their sessions count towards no attendance;
+a visitor made a member is on the ladder with every session they played.
+Only sessions whose standings the public may see count
+(``public.standings_public``).
 """
 
 from __future__ import annotations
@@ -164,7 +168,7 @@ def ladder_rule(series: Series, sessions: int) -> str:
         if least > 1
         else "every player is ranked from their first session"
     )
-    return f"{counted[0].upper()}{counted[1:]}; {entry}."
+    return f"{counted[0].upper()}{counted[1:]}; {entry}. Members only: a visitor is not on the ladder."
 
 
 def series_ladder_public(*, series: Series) -> Ladder:
@@ -176,7 +180,8 @@ def series_ladder_public(*, series: Series) -> Ladder:
     by_player: dict[int, dict[int, SessionResult]] = {}
     for session_id, results in results_by_player(sessions, people).items():
         for player_id, result in results.items():
-            by_player.setdefault(player_id, {})[session_id] = result
+            if not players[player_id].visitor:  # the club's ladder is its members' (a visitor's is not)
+                by_player.setdefault(player_id, {})[session_id] = result
     counted = {p: _best(list(results.values()), series.best_of) for p, results in by_player.items()}
     scores = {p: sum((r.figure for r in best), Fraction(0)) for p, best in counted.items()}
     least = series.min_sessions or 1

@@ -21,6 +21,7 @@ viewer may see is the visibility rule's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -30,10 +31,10 @@ from django.utils import timezone
 
 from scoring.models import ScoreSnapshot
 from scoring.scorers import Scores, ScoringError, Slips, score, scores_from_json, scores_to_json
-from scoring.selectors.places import session_places
+from scoring.selectors.places import session_placed_json, session_places
 from scoring.selectors.slips import complete_trays, session_slips, slips_of
 from scoring.visibility import Sight, scores_seen
-from tournaments.models import Entrant, Session
+from tournaments.models import NAMED, Entrant, Session
 from tournaments.selectors import ranked_kind, slips_version
 
 PERCENT_CACHE_SECONDS = 24 * 3600
@@ -210,22 +211,33 @@ def entrant_names(*, session: Session) -> dict[int, str]:
     return names
 
 
-def _entrant_names(session: Session) -> dict[int, str]:
-    """The names, read from the database."""
-    kind = ranked_kind(session)
-    entrants = session.entrants.filter(kind=kind).prefetch_related(
-        "members__player", "team_members__members__player"
-    )
-    joiner = " & " if kind == Entrant.Kind.PAIR else ", "
-    names: dict[int, str] = {}
-    for entrant in entrants:
-        members = list(entrant.members.all()) or [
-            m for pair in entrant.team_members.all() for m in pair.members.all()
-        ]  # a team of more than eight is its pairs' players (pp. 56-59)
-        people = joiner.join(m.player.name for m in members)
-        if entrant.is_phantom:
-            people = "phantom"
-        if entrant.name and people and people not in entrant.name:
-            people = f"{entrant.name} ({people})"
-        names[entrant.number] = people or entrant.name
+def session_named_json(*, session: Session, scores: Mapping[str, Any]) -> dict[str, Any]:
+    """A session's scores JSON with its places (``session_placed_json``), each entrant with its ``name``:
+    its players as the roster names them now, so a rename or a merge shows in every download and answer."""
+    placed = session_placed_json(session=session, scores=scores)
+    if not placed.get("entrants"):
+        return placed
+    names = entrant_names(session=session)
+    return {
+        **placed,
+        "entrants": [{**row, "name": names.get(row["entrant"], "")} for row in placed["entrants"]],
+    }
+
+
+def names_by_entrant(*, session: Session) -> dict[int, str]:
+    """Entrant id -> its name, for every entrant of the session (the pairs of a team of more than eight
+    too), kept as briefly as ``entrant_names``: a phone names the pairs at its table from it at no query."""
+    key = f"clubwhist:names-by-id:{session.pk}:{session.seating_version}"
+    names: dict[int, str] | None = cache.get(key)
+    if names is None:
+        entrants = session.entrants.prefetch_related(*NAMED)
+        names = {entrant.pk: entrant.name for entrant in entrants}
+        cache.set(key, names, NAMES_CACHE_SECONDS)
     return names
+
+
+def _entrant_names(session: Session) -> dict[int, str]:
+    """The names, read from the database: each entrant's players as the roster names them now, the
+    director's label beside them (``Entrant.name``)."""
+    entrants = session.entrants.filter(kind=ranked_kind(session)).prefetch_related(*NAMED)
+    return {entrant.number: entrant.name for entrant in entrants}

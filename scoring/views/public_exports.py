@@ -19,7 +19,7 @@ from django.views import View
 from scoring.exports import Heading, results_csv, results_json, results_pdf
 from scoring.mixins import PublicSessionMixin
 from scoring.selectors.downloads import Body, deals_version, download_kept, results_version
-from scoring.selectors.places import session_placed_json, session_places
+from scoring.selectors.places import session_places
 from scoring.selectors.public import (
     NotPublished,
     deals_public,
@@ -27,7 +27,7 @@ from scoring.selectors.public import (
     standings_public,
     travellers_public,
 )
-from scoring.selectors.standings import SeenStandings, entrant_names, modern_percentages
+from scoring.selectors.standings import SeenStandings, entrant_names, modern_percentages, session_named_json
 from tournaments.services.pbn import pbn_export
 
 
@@ -64,15 +64,16 @@ class ExportMixin(PublicSessionMixin):
 
 
 class ResultsJsonView(ExportMixin, View):
-    """The scores JSON of DESIGN.md, as the public may see it, ranked in each field as the pages rank."""
+    """The scores JSON, as the public may see it, ranked in each field as the pages rank, each entrant
+    with its ``name``."""
 
     def get(self, request: HttpRequest, **kwargs: Any) -> HttpResponse:
         body = self.kept("json", self.build)
         return _download(body, "application/json; charset=utf-8", f"{self.stem()}-results.json")
 
     def build(self, seen: SeenStandings) -> str:
-        """The file."""
-        return results_json(session_placed_json(session=self.session, scores=seen.scores))
+        """The file: each entrant named too (``name``: its players as the roster names them now)."""
+        return results_json(session_named_json(session=self.session, scores=seen.scores))
 
 
 class ResultsCsvView(ExportMixin, View):

@@ -17,11 +17,16 @@
     row.appendChild(td);
   }
 
-  function badge(active) {
+  function badge(active, visitor) {
     var span = document.createElement("span");
     span.className = active ? "badge ok" : "badge";
     span.textContent = active ? "active" : "inactive";
-    return span;
+    if (!visitor) return span;
+    var both = document.createElement("span");
+    var guest = document.createElement("span");
+    guest.className = "badge"; guest.textContent = "visitor";
+    both.appendChild(span); both.appendChild(document.createTextNode(" ")); both.appendChild(guest);
+    return both;
   }
 
   function toggle(p, q) {
@@ -46,7 +51,7 @@
       var a = document.createElement("a");
       a.href = form.dataset.edit.replace(/0\/$/, p.id + "/");
       a.textContent = p.name;
-      cell(tr, a); cell(tr, p.member_number); cell(tr, badge(p.active)); cell(tr, toggle(p, q), "num");
+      cell(tr, a); cell(tr, p.member_number); cell(tr, badge(p.active, p.visitor)); cell(tr, toggle(p, q), "num");
       body.appendChild(tr);
     });
     if (!players.length) {

@@ -155,6 +155,8 @@ SPEC: dict[str, Route] = {
     "player-merge": Route(
         "director", {**SL, "player_id": "spare"}, ok={"post": 200}, bodies={"post": {"into": "@player"}}
     ),
+    # The world's spare player is a member already: made one again, 400.
+    "player-member": Route("director", {**SL, "player_id": "spare"}, ok={"post": 400}),
     "club-session-list": Route(
         "director", SL, ok={"get": 200, "post": 201}, bodies={"post": {"date": "2026-12-01"}}
     ),
@@ -191,7 +193,12 @@ SPEC: dict[str, Route] = {
     "entrant-names": Route(
         "director", S, ok={"get": 200, "post": 400}, bodies={"post": {"text": "Spare Player & A Visitor"}}
     ),
-    "entrant-detail": Route("director", {**S, "number": "entrant"}, ok={"get": 200, "delete": 400}),
+    "entrant-detail": Route(
+        "director",
+        {**S, "number": "entrant"},
+        ok={"get": 200, "patch": 200, "delete": 400},
+        bodies={"patch": {"label": "The Regulars"}},
+    ),
     "entrant-make-phantom": Route("director", {**S, "number": "entrant"}, ok={"post": 200}),
     "session-movement": Route(
         "director", S, ok={"get": 200, "post": 400, "delete": 400}, bodies={"post": {"family": "mitchell"}}

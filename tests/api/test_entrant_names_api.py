@@ -44,7 +44,9 @@ def test_a_list_posted_enters_the_pairs_and_adds_the_new_names_to_the_roster(
         (2, ["Player 3", "Jane Visitor"]),
     ]
     visitor = Player.objects.get(name="Jane Visitor")
-    assert body["new_players"] == [{"id": visitor.pk, "name": "Jane Visitor", "member_number": ""}]
+    assert body["new_players"] == [
+        {"id": visitor.pk, "name": "Jane Visitor", "member_number": "", "visitor": True}
+    ]
     assert body["active_again"] == []
 
 

@@ -466,7 +466,7 @@ def test_entrants_phantom_and_withdrawal_on_the_page_and_through_the_api_alike(
     assert stored(a) == stored(b)
     assert [e[1:4] for e in stored(b)["entrants"]] == [
         (1, "Player 3 & Player 4", False),
-        (2, "Phantom", True),
+        (2, "phantom", True),
     ]
 
 

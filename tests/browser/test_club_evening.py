@@ -84,7 +84,7 @@ def set_up(desk: Any, base: str) -> int:
     shot(desk, "00-pairs-typed")
     desk.get_by_role("button", name="Add the pairs listed").click()
     desk.wait_for_selector("text=Added pairs 1, 2, 3, 4, 5, 6.")
-    assert f"New on the roster: {', '.join(VISITORS)}." in desk.inner_text(".messages")
+    assert f"New on the roster as visitors: {', '.join(VISITORS)} (" in desk.inner_text(".messages")
     desk.fill("#deals-available", "6")
     desk.get_by_role("button", name="Recommend").click()
     desk.locator("#movement-form details.other > summary").click()

@@ -50,7 +50,7 @@ def test_a_visitor_is_added_from_the_row_and_the_rest_pasted_as_a_list(
     support.shot(laptop, "entrants-visitor")
     laptop.get_by_role("button", name="Add these pairs").click()
     laptop.wait_for_selector("text=Added pair 1.")
-    assert "New on the roster: Jane Visitor." in laptop.locator(".messages").inner_text()
+    assert "New on the roster as visitors: Jane Visitor" in laptop.locator(".messages").inner_text()
 
     laptop.get_by_text("Add more pairs").click()
     assert labels(laptop)[0] == "Pair 2"

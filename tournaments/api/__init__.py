@@ -180,6 +180,9 @@ class ServiceErrorsMixin:
         problems = getattr(exc, "problems", None)
         if problems:
             body["problems"] = [str(p) for p in problems]
+        near = getattr(exc, "did_you_mean", None)
+        if near:  # names near roster entries: the players each may mean, to choose from
+            body["did_you_mean"] = near
         undecided = getattr(exc, "undecided", None)
         if undecided:  # the lines a close waits for a decision on, by id
             body["undecided"] = [getattr(line, "pk", line) for line in undecided]

@@ -16,8 +16,8 @@ from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from ..models import Entrant, EntrantLink, Player, Session
-from ..services import entrant_names, running, setup
+from ..models import NAMED, Entrant, EntrantLink, Player, Session
+from ..services import entrant_names, running, sessions, setup
 from ..services.errors import NotFound, UserError
 from ..services.phones import entrant_release_phones
 from ..services.sessions import KIND_SHAPE
@@ -40,11 +40,25 @@ class EntrantSerializer(serializers.ModelSerializer):
     """A pair, team or individual, numbered as the movement numbers it."""
 
     members = MemberSerializer(many=True, read_only=True)
+    name = serializers.CharField(
+        read_only=True,
+        help_text=(
+            "Its players' names as the roster has them now, the director's label beside them "
+            "('The Quills (Margaret Quill & Nathaniel Price)'); 'phantom' for a phantom."
+        ),
+    )
+    label = serializers.CharField(read_only=True, help_text="The director's own name for it ('' for none).")
 
     class Meta:
         model = Entrant
-        fields = ["id", "number", "kind", "name", "is_phantom", "team", "members"]
+        fields = ["id", "number", "kind", "name", "label", "is_phantom", "team", "members"]
         read_only_fields = fields
+
+
+class EntrantLabelSerializer(serializers.Serializer):
+    """The director's own name for an entrant, shown beside its players' names; blank for none."""
+
+    label = serializers.CharField(allow_blank=True, max_length=160, trim_whitespace=True)
 
 
 class EntrantCreateSerializer(serializers.Serializer):
@@ -109,7 +123,7 @@ class EntrantListView(DirectorView):
     def get(self, request: Request, pk: int) -> Response:
         """Every entrant, by kind and number."""
         session = self.director_session(pk)
-        entrants = session.entrants.order_by("kind", "number").prefetch_related("members__player")
+        entrants = session.entrants.order_by("kind", "number").prefetch_related(*NAMED)
         return Response(EntrantSerializer(entrants, many=True).data)
 
     @extend_schema(
@@ -138,7 +152,18 @@ class EntrantNamesSerializer(serializers.Serializer):
             "One entrant a line, its players' names separated by '&', ' and ', '/' or ',' (a team of four "
             "N, S, E, W; teams of more than eight begin 'Team 1: '). A name is matched to the roster by name "
             "or member number, any case ('Ann Lee (123)' where two share a name); a name on no roster entry "
-            f"is added to the roster. At most {entrant_names.MAX_LINES} lines; all are added or none."
+            "is added to the roster as a visitor, unless it is near a roster name ('Margret Quill', "
+            "'M. Quill'): then the list is refused with `did_you_mean`, and `choices` answers. "
+            f"At most {entrant_names.MAX_LINES} lines; all are added or none."
+        ),
+    )
+    choices = serializers.DictField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        default=dict,
+        help_text=(
+            "For a name on no roster entry, as typed: the id of the player meant, 'visitor', or 'member' "
+            f"(a new member). At most {entrant_names.MAX_CHOICES}."
         ),
     )
 
@@ -149,13 +174,16 @@ class RosterEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     member_number = serializers.CharField()
+    visitor = serializers.BooleanField(help_text="A visitor, not a member (the ladder ranks members only).")
 
 
 class EntrantNamesAddedSerializer(serializers.Serializer):
     """What a list added: the entrants, the players new on the roster, the retired ones made active."""
 
     entrants = EntrantSerializer(many=True)
-    new_players = RosterEntrySerializer(many=True, help_text="Names on no roster entry, added to it.")
+    new_players = RosterEntrySerializer(
+        many=True, help_text="Names on no roster entry, added to it (each says whether a visitor)."
+    )
     active_again = RosterEntrySerializer(many=True, help_text="Inactive players named, made active again.")
 
 
@@ -186,7 +214,9 @@ class EntrantNamesView(DirectorView):
         responses={201: EntrantNamesAddedSerializer, **errors(400, 401, 404)},
         description=(
             "A refused list adds nothing: the 400 says why under `text`, and `problems` names each line at "
-            "fault ('Line 3: Ann Lee is already entered (pair 2).')."
+            "fault ('Line 3: Ann Lee is already entered (pair 2).'). A name near a roster entry is asked "
+            "about: `did_you_mean` lists each such name, its lines and the players it may mean; send the "
+            "list again with `choices`."
         ),
     )
     def post(self, request: Request, pk: int) -> Response:
@@ -195,7 +225,10 @@ class EntrantNamesView(DirectorView):
         form = EntrantNamesSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         added = entrant_names.entrants_add_names(
-            session=session, text=form.validated_data["text"], user=request.user
+            session=session,
+            text=form.validated_data["text"],
+            choices=form.validated_data["choices"],
+            user=request.user,
         )
         body = {
             "entrants": EntrantSerializer(added.entrants, many=True).data,
@@ -207,17 +240,38 @@ class EntrantNamesView(DirectorView):
 
 def _roster_entry(player: Player) -> dict[str, Any]:
     """A roster player as the answer names them."""
-    return {"id": player.pk, "name": player.name, "member_number": player.member_number}
+    return {
+        "id": player.pk,
+        "name": player.name,
+        "member_number": player.member_number,
+        "visitor": player.visitor,
+    }
 
 
 @extend_schema(tags=["entrants"], parameters=[SESSION_ID, ENTRANT_NUMBER])
 class EntrantDetailView(DirectorView):
-    """One entrant: read, or withdraw before the start."""
+    """One entrant: read, name (its label), or withdraw before the start."""
 
     @extend_schema(operation_id="entrants_retrieve", responses={200: EntrantSerializer, **errors(401, 404)})
     def get(self, request: Request, pk: int, number: int) -> Response:
         """The entrant and its players."""
         return Response(EntrantSerializer(session_entrant(self.director_session(pk), number)).data)
+
+    @extend_schema(
+        operation_id="entrants_label",
+        request=EntrantLabelSerializer,
+        responses={200: EntrantSerializer, **errors(400, 401, 404)},
+        description="At any time: the session's pages and downloads show the new label at once.",
+    )
+    def patch(self, request: Request, pk: int, number: int) -> Response:
+        """Give the entrant the director's own name, or none (a blank label)."""
+        entrant = session_entrant(self.director_session(pk), number)
+        form = EntrantLabelSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        entrant = sessions.entrant_label_set(
+            entrant=entrant, label=form.validated_data["label"], user=request.user
+        )
+        return Response(EntrantSerializer(entrant).data)
 
     @extend_schema(operation_id="entrants_withdraw", responses={204: None, **errors(400, 401, 404)})
     def delete(self, request: Request, pk: int, number: int) -> Response:

@@ -15,6 +15,7 @@ from ..models import Club, Player, Sex
 from ..services.club import (
     RosterImport,
     player_create,
+    player_make_member,
     player_merge,
     player_update,
     players_search,
@@ -38,6 +39,7 @@ PLAYER_ID = OpenApiParameter(
 #: Lady or gentleman, where the whist drive's Second Method needs it (p. 24).
 SEXES = [("", "not given"), *Sex.choices]
 SEX_HELP = "lady or gentleman: only the whist drive's Second Method needs it (p. 24)."
+VISITOR_HELP = "A visitor, not a member: the season's ladder ranks members only."
 EMAIL_HELP = "Where the player's score card is sent after a session (blank: none); seen by directors only."
 
 
@@ -46,10 +48,11 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     sex = serializers.CharField(read_only=True, help_text="lady, gentleman, or blank (p. 24).")
     email = serializers.CharField(read_only=True, help_text=EMAIL_HELP)
+    visitor = serializers.BooleanField(read_only=True, help_text=VISITOR_HELP)
 
     class Meta:
         model = Player
-        fields = ["id", "name", "member_number", "sex", "email", "active", "merged_into"]
+        fields = ["id", "name", "member_number", "sex", "email", "active", "visitor", "merged_into"]
         read_only_fields = fields
 
 
@@ -62,6 +65,7 @@ class PlayerCreateSerializer(serializers.Serializer):
     email = serializers.CharField(
         max_length=254, required=False, allow_blank=True, default="", help_text=EMAIL_HELP
     )
+    visitor = serializers.BooleanField(required=False, default=False, help_text=VISITOR_HELP)
 
 
 class PlayerUpdateSerializer(serializers.Serializer):
@@ -217,6 +221,21 @@ class PlayerMergeView(ClubPlayerMixin):
         return Response(PlayerSerializer(player_merge(keep=keep, merge=duplicate, user=request.user)).data)
 
 
+@extend_schema(tags=["players"], parameters=[CLUB_SLUG, PLAYER_ID])
+class PlayerMemberView(ClubPlayerMixin):
+    """A visitor joins the club: a member from now on, ranked on the season's ladder."""
+
+    @extend_schema(
+        operation_id="players_make_member",
+        request=None,
+        responses={200: PlayerSerializer, **errors(400, 401, 404)},
+    )
+    def post(self, request: Request, slug: str, player_id: int) -> Response:
+        """Make the visitor a member (400 if a member already)."""
+        player = self.club_player(self.director_club(slug), player_id)
+        return Response(PlayerSerializer(player_make_member(player=player, user=request.user)).data)
+
+
 @extend_schema(tags=["players"], parameters=[CLUB_SLUG])
 class RosterImportView(DirectorView):
     """Import players from CSV; rows already on the roster are reported, not lost.
@@ -288,4 +307,7 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/players/<int:player_id>/", PlayerDetailView.as_view(), name="player-detail"),
     path("clubs/<slug:slug>/players/<int:player_id>/merge/", PlayerMergeView.as_view(), name="player-merge"),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/member/", PlayerMemberView.as_view(), name="player-member"
+    ),
 ]

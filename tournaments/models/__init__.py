@@ -4,7 +4,7 @@ from .calls import DirectorCall
 from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, Sex
 from .club_movement import ClubMovement
 from .drive import Drive, DriveChange
-from .entrant import Entrant, EntrantMember
+from .entrant import NAMED, SEATED_NAMES, Entrant, EntrantMember, entrant_name
 from .phones import PhonePass
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
 from .session import MOVEMENT_FIELDS, TRUMP_SUITS, EntrantKind, ScoringMethod, Session
@@ -14,6 +14,8 @@ from .tray import Deal, Tray
 
 __all__ = [
     "MOVEMENT_FIELDS",
+    "NAMED",
+    "SEATED_NAMES",
     "TRUMP_SUITS",
     "ActionLog",
     "ApiToken",
@@ -43,4 +45,5 @@ __all__ = [
     "SiteAdministrator",
     "Table",
     "Tray",
+    "entrant_name",
 ]

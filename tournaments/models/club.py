@@ -47,7 +47,7 @@ class Sex(models.TextChoices):
 
 
 class Player(models.Model):
-    """A member or visitor on the club's roster."""
+    """A member or a visitor (``visitor``) on the club's roster."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(max_length=120)
@@ -57,6 +57,10 @@ class Player(models.Model):
     #: Where the player's score card is sent after a session (blank: none); the director's alone to see.
     email = models.EmailField(max_length=254, blank=True, default="")
     active = models.BooleanField(default=True)
+    #: A visitor plays in the club's sessions but is not a member: the season's ladder ranks members only
+    #: (``scoring.selectors.people``). A name pasted that is on no roster entry is added as a visitor; the
+    #: director makes a visitor a member on the roster (``services.club.player_make_member``).
+    visitor = models.BooleanField(default=False)
     #: When two roster entries are merged, the one merged away points here.
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -24,7 +24,9 @@ class Entrant(models.Model):
     session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="entrants")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PAIR)
     number = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=160, blank=True, default="")
+    #: The director's own name for the entrant ("The Quills", "Team 1"), shown beside its players' names;
+    #: blank for most. The players' names are never copied here: they are read from the roster.
+    label = models.CharField(max_length=160, blank=True, default="")
     is_phantom = models.BooleanField(default=False)
     team = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="team_members"
@@ -38,8 +40,40 @@ class Entrant(models.Model):
         ]
 
     def __str__(self) -> str:
-        label = {"pair": "Pair", "team": "Team", "player": "Player"}[self.kind]
-        return f"{label} {self.number}" + (f" ({self.name})" if self.name else "")
+        """ "Pair 3" (its number, with no query: ``name`` names its players)."""
+        kind = {"pair": "Pair", "team": "Team", "player": "Player"}[self.kind]
+        return f"{kind} {self.number}"
+
+    @property
+    def name(self) -> str:
+        """The entrant as every page, export and message shows it: its players' names as the roster
+        has them now ("Ann Lee & Bob Hart"), the director's ``label`` beside them; "phantom" for a phantom.
+
+        Read from ``members`` (and a team of more than eight from its pairs' ``team_members``): prefetch
+        ``members__player`` (``NAMED``) where many entrants are named, or each costs a query.
+        """
+        return entrant_name(self)
+
+
+#: What to prefetch so that ``Entrant.name`` costs no query per entrant.
+NAMED = ("members__player", "team_members__members__player")
+#: The same for the pairs (teams) of a seating, to name both sides.
+SEATED_NAMES = ("ns__members__player", "ew__members__player")
+
+
+def entrant_name(entrant: Entrant, players: list[str] | None = None) -> str:
+    """An entrant's name from its players' names (``players``: as read already, else its members')."""
+    if entrant.is_phantom:
+        return "phantom"
+    if players is None:
+        players = [m.player.name for m in entrant.members.all()]
+        if not players and entrant.kind == Entrant.Kind.TEAM and entrant.pk:
+            # a team of more than eight is its pairs' players (pp. 56-59)
+            players = [m.player.name for pair in entrant.team_members.all() for m in pair.members.all()]
+    people = (" & " if entrant.kind == Entrant.Kind.PAIR else ", ").join(players)
+    if entrant.label and people:
+        return f"{entrant.label} ({people})"
+    return people or entrant.label
 
 
 class EntrantMember(models.Model):

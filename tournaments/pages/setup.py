@@ -226,13 +226,26 @@ def entrants_step(
 
 
 def added_names_message(session: Session, added: entrant_names.Added) -> str:
-    """ "Added pairs 9, 10. New on the roster: Jane Doe." and what became of the movement."""
+    """ "Added pairs 9, 10. New on the roster as visitors: Jane Doe (...)." and what became of the seating."""
     said = added_message(session, added.entrants)
-    if added.new_players:
-        said += f" New on the roster: {', '.join(p.name for p in added.new_players)}."
+    visitors = [p.name for p in added.new_players if p.visitor]
+    members = [p.name for p in added.new_players if not p.visitor]
+    if visitors:
+        said += (
+            f" New on the roster as visitors: {', '.join(visitors)} (make a visitor a member on the roster)."
+        )
+    if members:
+        said += f" New members on the roster: {', '.join(members)}."
     if added.active_again:
         said += f" Active on the roster again: {', '.join(p.name for p in added.active_again)}."
     return said
+
+
+def label_message(entrant: Entrant) -> str:
+    """What the director is told once an entrant's own name is changed."""
+    if entrant.label:
+        return f"{entrant} is named “{entrant.label}”, beside its players' names, on every page."
+    return f"{entrant} is named by its players alone."
 
 
 def entrant_list(session: Session) -> list[dict[str, Any]]:
@@ -247,7 +260,8 @@ def entrant_list(session: Session) -> list[dict[str, Any]]:
             {
                 "entrant": e,
                 "names": ", ".join(names) if kind != "pair" else " & ".join(names),
-                "team": e.team.name if e.team_id and e.team else "",
+                "label": e.label if not e.is_phantom else "",
+                "team": (e.team.label or str(e.team)) if e.team_id and e.team else "",
             }
         )
     if is_teams_session(session):

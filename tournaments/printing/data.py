@@ -30,7 +30,7 @@ from django.urls import reverse
 from whist.cards import SEATS
 
 from ..display import book_card_words, movement_title
-from ..models import Drive, EntrantKind, EntrantLink, ScoringMethod, Session
+from ..models import NAMED, Drive, EntrantKind, EntrantLink, ScoringMethod, Session
 from ..movements import FAMILIES, Movement
 from ..movements.cards import GuideCard, guide_cards
 from .hands import TrayHands, session_hands
@@ -315,9 +315,8 @@ def sheet(session: Session, movement: Movement, names: list[tuple[str, str]]) ->
 def entrant_names(session: Session) -> list[tuple[str, str]]:
     """(number, names) of every entrant, for the sheet and the cards' key."""
     out = []
-    for e in session.entrants.prefetch_related("members__player").order_by("kind", "number"):
-        names = " & ".join(m.player.name for m in e.members.all())
-        out.append((str(e.number), "phantom" if e.is_phantom else (names or e.name)))
+    for e in session.entrants.prefetch_related(*NAMED).order_by("kind", "number"):
+        out.append((str(e.number), e.name))
     return out
 
 

@@ -18,9 +18,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import F, Q, QuerySet
 
-from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat
+from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat, Session
 from .club_jobs import job_load, job_save
 from .errors import UserError
 from .text import column_text, shortened
@@ -72,9 +72,16 @@ def check_sex(value: str) -> str:
 
 
 def player_create(
-    *, club: Club, name: str, member_number: str = "", sex: str = "", email: str = "", user: Any = None
+    *,
+    club: Club,
+    name: str,
+    member_number: str = "",
+    sex: str = "",
+    email: str = "",
+    visitor: bool = False,
+    user: Any = None,
 ) -> Player:
-    """Add a player to the roster; member numbers are unique in the club."""
+    """Add a member (or, ``visitor``, a visitor) to the roster; member numbers are unique in the club."""
     name, member_number = _name_and_number(name, member_number)
     if not name:
         raise UserError("A player needs a name.", field="name")
@@ -83,13 +90,43 @@ def player_create(
         with transaction.atomic():
             roster_room_check(club=club, adding=1, hold=True)
             player = Player.objects.create(
-                club=club, name=name, member_number=member_number, sex=sex, email=email
+                club=club, name=name, member_number=member_number, sex=sex, email=email, visitor=visitor
             )
     except IntegrityError:
         raise UserError(
             f"Member number {member_number} is already on the roster.", field="member_number"
         ) from None
-    log_action(club=club, user=user, action="player.create", player=player.pk, name=name)
+    log_action(
+        club=club, user=user, action="player.create", player=player.pk, name=name, **_visiting(visitor)
+    )
+    return player
+
+
+def _visiting(visitor: bool) -> dict[str, bool]:
+    """What a log line says of a visitor (nothing of a member)."""
+    return {"visitor": True} if visitor else {}
+
+
+def names_changed(*, players: Sequence[int]) -> int:
+    """Count a change to these players' names in every session they played (``seating_version``), so that
+    what was kept of its names (pages, downloads, the phones' pages) is read again at once; the number of
+    sessions."""
+    entered = EntrantMember.objects.filter(player_id__in=players).values("session_id")
+    seated = Seat.objects.filter(player_id__in=players).values("round__session_id")
+    touched = Session.objects.filter(Q(pk__in=entered) | Q(pk__in=seated))
+    return touched.update(seating_version=F("seating_version") + 1)
+
+
+@transaction.atomic
+def player_make_member(*, player: Player, user: Any = None) -> Player:
+    """A visitor joins the club: a member from now on (the season's ladder ranks them with the members)."""
+    if player.merged_into_id is not None:
+        raise UserError("This roster entry was merged into another: make that one a member.")
+    if not player.visitor:
+        raise UserError(f"{player.name} is a member already.")
+    player.visitor = False
+    player.save(update_fields=["visitor"])
+    log_action(club=player.club, user=user, action="player.member", player=player.pk, name=player.name)
     return player
 
 
@@ -124,7 +161,11 @@ def player_update(
     email: str | None = None,
     user: Any = None,
 ) -> Player:
-    """Change a player's name, number, active flag, lady or gentleman, e-mail (``None`` keeps either)."""
+    """Change a player's name, number, active flag, lady or gentleman, e-mail (``None`` keeps either).
+
+    A new name shows at once wherever the player's entrants are named (``names_changed``); the log keeps
+    the former one (``player.rename``), which each session's page shows the director.
+    """
     name, member_number = _name_and_number(name, member_number)
     if not name:
         raise UserError("A player needs a name.", field="name")
@@ -132,21 +173,27 @@ def player_update(
         player.sex = check_sex(sex)
     if email is not None:
         player.email = check_email(email)
+    was = Player.objects.filter(pk=player.pk).values_list("name", flat=True).first() or player.name
     player.name, player.member_number, player.active = name, member_number, active
     try:
         with transaction.atomic():
             player.save()
+            if was != name:
+                names_changed(players=[player.pk])
     except IntegrityError:
         raise UserError(
             f"Member number {player.member_number} is already on the roster.", field="member_number"
         ) from None
     log_action(club=player.club, user=user, action="player.update", player=player.pk)
+    if was != name:
+        log_action(club=player.club, user=user, action="player.rename", player=player.pk, was=was, name=name)
     return player
 
 
 @transaction.atomic
 def player_merge(*, keep: Player, merge: Player, user: Any = None) -> Player:
-    """Merge a duplicate roster entry into another: its history moves, it is retired."""
+    """Merge a duplicate roster entry into another: its history moves, it is retired; the sessions it
+    played name the kept entry at once (``names_changed``), and the log keeps the merged name."""
     if keep.pk == merge.pk or keep.club_id != merge.club_id:
         raise UserError("Choose two different players of the same club.", field="merge")
     both = EntrantMember.objects.filter(player=keep).values("session_id")
@@ -162,13 +209,21 @@ def player_merge(*, keep: Player, merge: Player, user: Any = None) -> Player:
     Seat.objects.filter(player=keep, plays_for=keep).update(plays_for=None)  # sat in for themself
     merge.active = False
     merge.merged_into = keep
+    keep.visitor = keep.visitor and merge.visitor  # a member's duplicate entry as a visitor is the member
     if not keep.member_number and merge.member_number:
         keep.member_number, merge.member_number = merge.member_number, ""
-        merge.save()
-        keep.save()
-    else:
-        merge.save()
-    log_action(club=keep.club, user=user, action="player.merge", keep=keep.pk, merged=merge.pk)
+    merge.save()
+    keep.save()
+    names_changed(players=[keep.pk])
+    log_action(
+        club=keep.club,
+        user=user,
+        action="player.merge",
+        keep=keep.pk,
+        merged=merge.pk,
+        was=merge.name,
+        name=keep.name,
+    )
     return keep
 
 

@@ -15,7 +15,12 @@ Terms:
   where two share a name. Of two players of one name the active one is
   meant; two active ones make the line ambiguous, and it is refused.
 - a **visitor** is a name on no roster entry: the player is added to the
-  roster as the line is entered.
+  roster as a visitor (``Player.visitor``) as the line is entered, or as a
+  new member where the director chooses so (``choices``).
+- a name on no roster entry but **near** one ("Margret Quill" for Margaret
+  Quill, "M. Quill", "Quill Margaret": ``near_names``) is not added: the list
+  is refused with "did you mean", and the director chooses (``choices``,
+  by the name as typed): the player meant, a visitor, or a new member.
 - **last week's pairs** are the entrants of the club's most recent earlier
   session of the same kind, written as a list for the director to edit.
 """
@@ -33,6 +38,7 @@ from django.db.models import Q
 from ..models import Entrant, EntrantMember, Player, Session
 from .club import player_create, player_update
 from .errors import FieldErrors, UserError
+from .near_names import NearIndex
 from .sessions import KIND_SHAPE, require_status
 from .setup import entrants_add
 from .teams import check_team_number, is_teams_session
@@ -96,9 +102,66 @@ def list_lines(text: Any, *, most: int, what: str) -> list[tuple[int, str]]:
 
 @dataclass(frozen=True)
 class Visitor:
-    """A name on no roster entry: a player to add to the roster."""
+    """A name on no roster entry: a player to add to the roster, a visitor unless ``member``."""
 
     name: str
+    member: bool = False
+
+
+#: What the director may choose for a name near a roster entry: the player meant (their id), or these.
+AS_VISITOR, AS_MEMBER = "visitor", "member"
+
+
+class NearName(UserError):
+    """A name on no roster entry but near some (``players``, nearest first): which is meant?"""
+
+    def __init__(self, typed: str, players: Sequence[Player]) -> None:
+        self.typed, self.players = typed, tuple(players)
+        meant = " or ".join(_named(p) for p in players)
+        choose = f"Choose the player, or add “{typed}” as a visitor or as a new member."
+        super().__init__(f"“{typed}” is not on the roster: did you mean {meant}? {choose}")
+
+
+def _named(player: Player) -> str:
+    """A player as a question names them: the name, with the member number where there is one."""
+    return f"{player.name} ({player.member_number})" if player.member_number else player.name
+
+
+@dataclass(frozen=True)
+class Question:
+    """A name near roster entries, to choose for: the name as typed, the players it may mean, where."""
+
+    typed: str
+    players: tuple[Player, ...]
+    places: tuple[Any, ...]
+
+    @property
+    def key(self) -> str:
+        """What a choice for it is keyed by: the name as compared."""
+        return fold(self.typed)
+
+
+def asked(questions: Sequence[Question]) -> list[dict[str, Any]]:
+    """The questions as the API answers them."""
+    return [
+        {
+            "name": q.typed,
+            "lines": list(q.places),
+            "players": [{"id": p.pk, "name": p.name, "member_number": p.member_number} for p in q.players],
+        }
+        for q in questions
+    ]
+
+
+def questions_of(found: Sequence[tuple[Any, NearName]]) -> list[Question]:
+    """(place, refusal) pairs gathered into one question a name, in the order first met."""
+    out: dict[str, Question] = {}
+    for place, near in found:
+        key = fold(near.typed)
+        have = out.get(key)
+        places = (*have.places, place) if have else (place,)
+        out[key] = Question(near.typed, near.players, places)
+    return list(out.values())
 
 
 #: What a typed name means: a roster player, or a visitor to add.
@@ -111,17 +174,22 @@ def person_key(person: Person) -> tuple[str, Any]:
 
 
 class Roster:
-    """The club's roster (merged entries aside), to match names: by name and member number, any case."""
+    """The club's roster (merged entries aside), to match names: by name and member number, any case;
+    and the names near a typed one (``near_names``, its index built the first time it is asked)."""
 
     def __init__(self, club: Any) -> None:
         players = list(Player.objects.filter(club=club, merged_into__isnull=True).order_by("name", "pk"))
+        self.players = players
+        self._near: NearIndex[Player] | None = None
         self.by_number = {p.member_number.casefold(): p for p in players if p.member_number}
         self.by_name: dict[str, list[Player]] = {}
         for p in players:
             self.by_name.setdefault(fold(p.name), []).append(p)
 
-    def find(self, typed: str) -> Person:
-        """The player a name (or member number) means, else a visitor; a ``UserError`` when two could be."""
+    def find(self, typed: str, choices: Mapping[str, Any] | None = None) -> Person:
+        """The player a name (or member number) means, else what the director chose for it (``choices``:
+        by the name as compared), else a visitor; a ``NearName`` when it is near a roster name, and a
+        ``UserError`` when two players could be meant."""
         typed = " ".join(typed.split())
         by_name = self._by_name(typed)
         if by_name is not None:
@@ -132,7 +200,29 @@ class Roster:
         numbered = NUMBERED.match(typed)
         if numbered and numbered["number"].strip().casefold() in self.by_number:
             return self.by_number[numbered["number"].strip().casefold()]
-        return Visitor(column_text(typed, Player, "name", label="A player's name"))
+        name = column_text(typed, Player, "name", label="A player's name")
+        chosen = (choices or {}).get(fold(name))
+        if chosen is not None and str(chosen).strip():
+            return self.chosen(name, str(chosen).strip())
+        near = self.near(name)
+        if near:
+            raise NearName(name, near)
+        return Visitor(name)
+
+    def near(self, typed: str) -> list[Player]:
+        """The roster's players whose names are near ``typed``, nearest first."""
+        if self._near is None:
+            self._near = NearIndex.of((p, p.name) for p in self.players)
+        return self._near.near(typed)
+
+    def chosen(self, name: str, choice: str) -> Person:
+        """What the director chose for a name: a visitor, a new member, or a roster player (by id)."""
+        if choice in (AS_VISITOR, AS_MEMBER):
+            return Visitor(name, member=choice == AS_MEMBER)
+        found = next((p for p in self.players if str(p.pk) == choice), None)
+        if found is None:
+            raise UserError(f"Choose a player of the roster for “{name}”, a visitor, or a new member.")
+        return found
 
     def _by_name(self, typed: str) -> Player | None:
         """The one player of this name (the active one, of an active and a retired), or None."""
@@ -185,7 +275,9 @@ def _count_refusal(count: int, kind: str, size: int) -> str:
     return f"{names}: a team has {size} players{order}."
 
 
-def entrant_line(number: int, line: str, *, session: Session, roster: Roster) -> EntrantLine:
+def entrant_line(
+    number: int, line: str, *, session: Session, roster: Roster, choices: Mapping[str, Any] | None = None
+) -> EntrantLine:
     """One line read: its team (teams of more than eight), its names matched; a ``UserError`` says why not."""
     if "\x00" in line:
         raise UserError("The line holds a character that cannot be stored (NUL).")
@@ -199,7 +291,32 @@ def entrant_line(number: int, line: str, *, session: Session, roster: Roster) ->
     names = split_names(line)
     if len(names) != size:
         raise UserError(_count_refusal(len(names), kind, size))
-    return EntrantLine(number=number, people=tuple(roster.find(name) for name in names), team=team)
+    people, near = [], []
+    for name in names:
+        try:
+            people.append(roster.find(name, choices))
+        except NearName as exc:
+            near.append(exc)
+    if near:
+        raise NearNames(near)
+    return EntrantLine(number=number, people=tuple(people), team=team)
+
+
+class NearNames(UserError):
+    """A line's names near roster entries (``near``), said together."""
+
+    def __init__(self, near: Sequence[NearName]) -> None:
+        self.near = list(near)
+        super().__init__(" ".join(n.message for n in near))
+
+
+class NamesAsked(LinesRefused):
+    """A list refused because some names are near roster entries: ``questions`` asks which is meant."""
+
+    def __init__(self, lines: Iterable[tuple[int, str]], questions: Sequence[Question]) -> None:
+        super().__init__(lines)
+        self.questions = list(questions)
+        self.did_you_mean = asked(self.questions)
 
 
 def _entered(session: Session) -> dict[int, str]:
@@ -225,7 +342,8 @@ def _clashes(lines: Sequence[EntrantLine], entered: Mapping[int, str]) -> dict[i
 
 
 class _Players:
-    """Turns the people of a list into roster players: a visitor added, a retired player made active."""
+    """Turns the people of a list into roster players: a visitor (or new member) added, a retired player
+    made active."""
 
     def __init__(self, club: Any, user: Any) -> None:
         self.club, self.user = club, user
@@ -237,7 +355,9 @@ class _Players:
         if isinstance(person, Visitor):
             key = person_key(person)
             if key not in self.made:
-                self.made[key] = player_create(club=self.club, name=person.name, user=self.user)
+                self.made[key] = player_create(
+                    club=self.club, name=person.name, visitor=not person.member, user=self.user
+                )
             return self.made[key]
         if not person.active:
             number = person.member_number
@@ -253,19 +373,30 @@ def _row_number(field_name: str | None) -> int:
 
 
 @transaction.atomic
-def entrants_add_names(*, session: Session, text: Any, user: Any = None) -> Added:
-    """Enter a pasted list, one entrant a line; a name not on the roster adds a player; all or nothing."""
+def entrants_add_names(
+    *, session: Session, text: Any, choices: Mapping[str, Any] | None = None, user: Any = None
+) -> Added:
+    """Enter a pasted list, one entrant a line; all or nothing. A name on no roster entry adds a visitor
+    (or, as ``choices`` says, a new member or the player meant); one near a roster name is asked about
+    (``NamesAsked``) unless ``choices`` answers it."""
     require_status(session, Session.Status.DRAFT, doing="add an entrant")
     kind, _ = KIND_SHAPE[session.entrant_kind]
     lines = list_lines(text, most=MAX_LINES, what=f"the {kind}s")
+    choices = _checked_choices(choices)
     roster, read, problems = Roster(session.club), list[EntrantLine](), dict[int, str]()
+    near: list[tuple[Any, NearName]] = []
     for number, line in lines:
         try:
-            read.append(entrant_line(number, line, session=session, roster=roster))
+            read.append(entrant_line(number, line, session=session, roster=roster, choices=choices))
+        except NearNames as exc:
+            problems[number] = exc.message
+            near += [(number, n) for n in exc.near]
         except UserError as exc:
             problems[number] = exc.message
     for number, why in _clashes(read, _entered(session)).items():
         problems.setdefault(number, why)
+    if near:
+        raise NamesAsked(problems.items(), questions_of(near))
     if problems:
         raise LinesRefused(problems.items())
     players = _Players(session.club, user)
@@ -278,23 +409,57 @@ def entrants_add_names(*, session: Session, text: Any, user: Any = None) -> Adde
     return Added(added, list(players.made.values()), players.again)
 
 
+#: The most choices one list (or form) may carry: one for each name it may hold.
+MAX_CHOICES = 8 * MAX_LINES
+
+
+def _checked_choices(choices: Any) -> dict[str, str]:
+    """The director's choices for near names, by the name as compared: a player's id, "visitor" or
+    "member"; a ``UserError`` on ``choices`` for anything else."""
+    if not choices:
+        return {}
+    if not isinstance(choices, Mapping) or len(choices) > MAX_CHOICES:
+        raise UserError(f"Choices are a name -> choice map of at most {MAX_CHOICES}.", field="choices")
+    out = {}
+    for name, choice in choices.items():
+        value = str(choice).strip()
+        if not (value in (AS_VISITOR, AS_MEMBER) or (value.isdigit() and len(value) <= 18)):
+            raise UserError(
+                f"For “{str(name)[:60]}” choose a player's id, “visitor” or “member”.", field="choices"
+            )
+        out[fold(str(name))] = value
+    return out
+
+
 #: A row of the entrants form: its number, and each place's roster player, a visitor's name, or None.
 Row = tuple[int, Sequence[Player | str | None]]
 
 
 @transaction.atomic
 def entrants_add_rows(
-    *, session: Session, rows: Sequence[Row], teams: Mapping[int, Any] | None = None, user: Any = None
+    *,
+    session: Session,
+    rows: Sequence[Row],
+    teams: Mapping[int, Any] | None = None,
+    choices: Mapping[str, Any] | None = None,
+    user: Any = None,
 ) -> Added:
-    """The entrants form's rows, where a place may name a visitor instead of a roster player; all or none."""
+    """The entrants form's rows, where a place may name a visitor instead of a roster player; all or none.
+    A name near a roster entry is asked about, as on a list (``entrants_add_names``): the refusal's
+    ``questions`` name the places ("r3_2")."""
     require_status(session, Session.Status.DRAFT, doing="add an entrant")
     roster = Roster(session.club) if any(isinstance(p, str) for _, row in rows for p in row) else None
-    players = _Players(session.club, user)
+    players, choices = _Players(session.club, user), _checked_choices(choices)
     picked: list[tuple[int, list[Player | None]]] = []
     errors: dict[str, str] = {}
+    near: list[tuple[Any, NearName]] = []
     for number, places in rows:
         try:
-            picked.append((number, [_place(p, roster, players) for p in places]))
+            picked.append((number, [_place(p, roster, players, choices) for p in places]))
+        except NearName as exc:
+            where = f"r{number}_{_typed_place(places, exc.typed)}"
+            errors[where] = exc.message
+            near.append((where, exc))
         except UserError as exc:
             errors[f"r{number}_1"] = exc.message
     added: list[Entrant] = []
@@ -304,17 +469,33 @@ def entrants_add_rows(
     except FieldErrors as exc:
         errors = {**exc.errors, **errors}
     if errors:
-        raise FieldErrors(dict(sorted(errors.items(), key=lambda item: _row_number(item[0]))))
+        raise RowsRefused(dict(sorted(errors.items(), key=lambda item: _row_number(item[0]))), near)
     return Added(added, list(players.made.values()), players.again)
 
 
-def _place(chosen: Player | str | None, roster: Roster | None, players: _Players) -> Player | None:
+class RowsRefused(FieldErrors):
+    """The entrants form's rows refused, each at its field; ``questions`` for names near roster entries."""
+
+    def __init__(self, errors: dict[str, str], near: Sequence[tuple[Any, NearName]] = ()) -> None:
+        super().__init__(errors)
+        self.questions = questions_of(near)
+        self.did_you_mean = asked(self.questions)
+
+
+def _typed_place(places: Sequence[Player | str | None], typed: str) -> int:
+    """The place (1, 2, ...) of a row where a name was typed."""
+    return next((i for i, p in enumerate(places, 1) if isinstance(p, str) and fold(p) == fold(typed)), 1)
+
+
+def _place(
+    chosen: Player | str | None, roster: Roster | None, players: _Players, choices: Mapping[str, str]
+) -> Player | None:
     """A place of a row: the player picked, or the one a typed name means (a visitor added)."""
     if not isinstance(chosen, str):
         return chosen
     if roster is None or not chosen.strip():
         return None
-    return players.player(roster.find(chosen))
+    return players.player(roster.find(chosen, choices))
 
 
 # --- Last week's pairs -----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.utils import timezone
 
 from whist.dates import RANGE_WORDS, date_in_range
@@ -21,7 +21,7 @@ from ..movements.limits import SEAT_MAX_TABLES
 from .club import log_action
 from .errors import UserError
 from .teams import check_team_number, is_teams_session, team_get_or_create
-from .text import column_text, shortened
+from .text import column_text
 
 Status = Session.Status
 
@@ -142,7 +142,7 @@ def entrant_create(
     session: Session,
     players: Sequence[Player] | Mapping[str, Player],
     number: int | None = None,
-    name: str = "",
+    label: str = "",
     team: Any = None,
     user: Any = None,
 ) -> Entrant:
@@ -150,7 +150,8 @@ def entrant_create(
 
     A team of four may be given as {"N": p, "S": p, "E": p, "W": p}: N and S
     are its North-South pair, E and W its East-West pair (p. 48). In a session
-    of teams of more than eight each pair names its ``team`` (1-3, pp. 56-59).
+    of teams of more than eight each pair names its ``team`` (1-3, pp. 56-59). ``label`` is the
+    director's own name for it, if any; its players' names are read from the roster, never copied.
     """
     require_status(session, Status.DRAFT, doing="add an entrant")
     check_entrant_room(session)
@@ -164,16 +165,14 @@ def entrant_create(
     else:
         people = list(players)
         roles = ["N", "S", "E", "W"] if needed == 4 else [""] * len(people)
-    label = {"pair": "A pair", "team": "A team", "player": "An individual entry"}[kind]
-    _check_players(session, people, needed, label)
+    unit = {"pair": "A pair", "team": "A team", "player": "An individual entry"}[kind]
+    _check_players(session, people, needed, unit)
     number = number or next_number(session, kind)
-    name = column_text(name, Entrant, "name", label="An entrant's name")
-    if not name and kind == Entrant.Kind.PAIR:
-        name = shortened(" & ".join(p.name for p in people), Entrant, "name")
+    label = column_text(label, Entrant, "label", label="An entrant's name")
     try:
         with transaction.atomic():
             entrant = Entrant.objects.create(
-                session=session, kind=kind, number=number, name=name, team=team_entrant
+                session=session, kind=kind, number=number, label=label, team=team_entrant
             )
             EntrantMember.objects.bulk_create(
                 EntrantMember(session=session, entrant=entrant, player=p, role=r, order=i)
@@ -189,6 +188,34 @@ def entrant_create(
         entrant=entrant.number,
         players=[p.pk for p in people],
         **({"team": team_entrant.number} if team_entrant else {}),
+    )
+    return entrant
+
+
+@transaction.atomic
+def entrant_label_set(*, entrant: Entrant, label: Any, user: Any = None) -> Entrant:
+    """Give an entrant the director's own name ("The Quills"), shown beside its players' names, or
+    none (blank). At any time: the session's pages and downloads show it at once, and the session's
+    history keeps the former one (``entrant.label``)."""
+    if entrant.is_phantom:
+        raise UserError("A phantom has no name to change.", field="label")
+    label = column_text(label, Entrant, "label", label="An entrant's name")
+    was = entrant.label
+    if label == was:
+        return entrant
+    entrant.label = label
+    entrant.save(update_fields=["label"])
+    Session.objects.filter(pk=entrant.session_id).update(seating_version=F("seating_version") + 1)
+    session = entrant.session
+    log_action(
+        club=session.club,
+        session=session,
+        user=user,
+        action="entrant.label",
+        entrant=entrant.number,
+        kind=entrant.kind,
+        was=was,
+        label=label,
     )
     return entrant
 

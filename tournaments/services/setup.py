@@ -91,7 +91,7 @@ def phantom_add(*, session: Session, user: Any = None) -> Entrant:
         raise UserError("Only a pairs session takes a phantom pair.", field="phantom")
     check_entrant_room(session, field="phantom")
     entrant = Entrant.objects.create(
-        session=session, kind=kind, number=next_number(session, kind), name="Phantom", is_phantom=True
+        session=session, kind=kind, number=next_number(session, kind), label="Phantom", is_phantom=True
     )
     log_action(
         club=session.club, session=session, user=user, action="entrant.phantom", entrant=entrant.number

@@ -49,7 +49,7 @@ def check_team_number(value: Any, *, field: str = "team") -> int:
 def team_get_or_create(*, session: Session, number: int) -> Entrant:
     """The session's team of this number (created, as "Team n", the first time a pair joins it)."""
     team, _ = Entrant.objects.get_or_create(
-        session=session, kind=Entrant.Kind.TEAM, number=number, defaults={"name": f"Team {number}"}
+        session=session, kind=Entrant.Kind.TEAM, number=number, defaults={"label": f"Team {number}"}
     )
     return team
 
@@ -84,7 +84,7 @@ def teams_check(*, session: Session, family: str) -> list[tuple[Entrant, list[En
         )
     sizes = sorted({len(p) for _, p in teams})
     if len(sizes) > 1:
-        listed = ", ".join(f"{t.name or t} {len(p)}" for t, p in teams)
+        listed = ", ".join(f"{t.label or t} {len(p)}" for t, p in teams)
         raise UserError(
             f"Every team needs the same number of pairs, one of each at every table (p. 57): {listed}.",
             field="family",

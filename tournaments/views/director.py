@@ -10,6 +10,7 @@ from django.views.generic import TemplateView
 
 from ..models import Session
 from ..pages import setup as setup_page
+from ..pages.name_history import session_name_history
 from ..selectors import session_for_director
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
@@ -46,6 +47,7 @@ class SessionDetailView(LoginRequiredMixin, TemplateView):
             "tables": session.tables.all(),
             "overplay_table": overplay_table(session),
             "entrants": setup_page.entrant_list(session),
+            "name_history": session_name_history(session),
             "unit": one,
             "units": many,
         }

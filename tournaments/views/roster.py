@@ -87,7 +87,13 @@ class RosterSearchJsonView(DirectorClubMixin, View):
         return JsonResponse(
             {
                 "players": [
-                    {"id": p.pk, "name": p.name, "member_number": p.member_number, "active": p.active}
+                    {
+                        "id": p.pk,
+                        "name": p.name,
+                        "member_number": p.member_number,
+                        "active": p.active,
+                        "visitor": p.visitor,
+                    }
                     for p in players
                 ]
             }
@@ -151,6 +157,19 @@ class PlayerActiveView(DirectorClubMixin, View):
         messages.success(request, f"{player.name} is {state}.")
         query = urlencode({"q": request.POST.get("q", "")})
         return redirect(f"{reverse('director:roster', args=[self.club.slug])}?{query}")
+
+
+class PlayerMemberView(DirectorClubMixin, View):
+    """A visitor joins the club: a member from now on (the season's ladder ranks members only)."""
+
+    def post(self, request: HttpRequest, club: str, pk: int) -> HttpResponse:
+        player = self.player(pk)
+        try:
+            club_services.player_make_member(player=player, user=request.user)
+            messages.success(request, f"{player.name} is a member of the club.")
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect("director:player_edit", club=self.club.slug, pk=pk)
 
 
 class PlayerMergeView(PlayerEditView):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views import View
 
 from ..forms import (
@@ -20,6 +21,7 @@ from ..forms import (
     SessionNewForm,
     SimPackForm,
     add_service_error,
+    near_choices,
 )
 from ..mixins import ActionView, DirectorClubMixin, DirectorSeriesMixin, DirectorSessionMixin
 from ..pages import designer as designer_page
@@ -85,22 +87,28 @@ class SetupEntrantsView(DirectorSessionMixin, View):
         try:
             form.is_valid()
             added = entrant_names.entrants_add_rows(
-                session=self.session, rows=form.entries(), teams=form.row_teams(), user=request.user
+                session=self.session,
+                rows=form.entries(),
+                teams=form.row_teams(),
+                choices=near_choices(request.POST),
+                user=request.user,
             )
         except UserError as exc:
+            form.questions = getattr(exc, "questions", [])
             return self.setup_page(request, entrants_form=add_service_error(form, exc))
         messages.success(request, ctx.added_names_message(self.session, added))
         return redirect("director:setup", pk=pk)
 
 
 class SetupEntrantNamesView(DirectorSessionMixin, View):
-    """Add a pasted list of pairs (teams, players), one a line; a name not on the roster adds a player."""
+    """Add a pasted list of pairs (teams, players), one a line; a name not on the roster adds a visitor,
+    one near a roster name asks "did you mean" and the director's answer comes with the list again."""
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         form = entrants_page.names_form_for(self.session, data=request.POST)
         try:
             added = entrant_names.entrants_add_names(
-                session=self.session, text=form.typed(), user=request.user
+                session=self.session, text=form.typed(), choices=near_choices(request.POST), user=request.user
             )
         except UserError as exc:
             return self.setup_page(request, names_form=form.refused(exc))
@@ -121,6 +129,23 @@ class EntrantWithdrawView(DirectorSessionMixin, View):
         except UserError as exc:
             messages.error(request, exc.message)
         return redirect("director:setup", pk=pk)
+
+
+class EntrantLabelView(DirectorSessionMixin, View):
+    """Give an entrant the director's own name (or none), shown beside its players' names everywhere."""
+
+    def post(self, request: HttpRequest, pk: int, number: int) -> HttpResponse:
+        entrant = self.session.entrants.filter(kind=ctx.entrant_kind(self.session), number=number).first()
+        if entrant is None:
+            raise Http404("No such entrant.")
+        try:
+            entrant = session_services.entrant_label_set(
+                entrant=entrant, label=request.POST.get("label", ""), user=request.user
+            )
+            messages.success(request, ctx.label_message(entrant))
+        except UserError as exc:
+            messages.error(request, exc.message)
+        return redirect(f"{reverse('director:session', args=[pk])}#entrant-{number}")
 
 
 class SessionButtonView(ActionView):
