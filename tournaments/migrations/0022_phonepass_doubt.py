@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0020_session_release_in_range'),
+        ('tournaments', '0021_entrant_label_player_visitor'),
     ]
 
     operations = [
