@@ -15,6 +15,7 @@ from typing import Any
 
 from entry.selectors.board import Ahead, Board, Dispute
 from entry.selectors.calls import CallView, open_calls
+from scoring.selectors.standings import entrant_names as players_named
 from tournaments.models import Session
 from tournaments.selectors import seated_kind
 
@@ -104,8 +105,13 @@ class NeedsYou:
 
 
 def entrant_names(session: Session) -> dict[int, str]:
-    """Entrant number -> "Pair 3 (Ada Byron & Ben Hale)", for the entrants the movement seats."""
-    return {e.number: str(e) for e in session.entrants.filter(kind=seated_kind(session))}
+    """Entrant number -> "Pair 3 (Ada Byron & Ben Hale)", for the entrants the movement seats: their players
+    as the roster names them now (``scoring``'s names, kept briefly)."""
+    players = players_named(session=session)
+    return {
+        e.number: f"{e} ({players[e.number]})" if players.get(e.number) else str(e)
+        for e in session.entrants.filter(kind=seated_kind(session))
+    }
 
 
 def needs_you(*, session: Session, board: Board) -> NeedsYou:

@@ -137,7 +137,8 @@ def test_a_table_that_plays_a_round_before_its_opponents_finished_the_last_is_fl
     (ahead,) = session_board(session=running_session).ahead
     assert (ahead.table, ahead.round, ahead.side, ahead.owes_round, ahead.owes_table) == (1, 2, "E-W", 1, 2)
     page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
-    assert escape(f"Table 1 sent round 2, but its E-W, {ew}, still owe round 1 at table 2") in page
+    said = f"Table 1 sent round 2, but its E-W, {ew} ({ew.name}), still owe round 1 at table 2"
+    assert escape(said) in page
     data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
     assert data["needs"]["ahead"] == [
         {"table": 1, "round": 2, "side": "E-W", "entrant": 4, "owes_round": 1, "owes_table": 2}
@@ -225,7 +226,8 @@ def test_a_line_e_w_sent_and_n_s_never_checked_names_n_s_as_the_side_to_confirm(
     page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
     seating = running_session.rounds.get(number=1).seatings.get(table__number=1)
     said = (
-        f"Table 1, tray {line.tray.number} (round 1): E-W entered N-S 8; N-S, {seating.ns}, "
+        f"Table 1, tray {line.tray.number} (round 1): E-W entered N-S 8; "
+        f"N-S, {seating.ns} ({seating.ns.name}), "
         "have not confirmed it."
     )
     assert escape(said) in page, page[page.find("Needs you") :][:800]
