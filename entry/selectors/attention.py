@@ -1,7 +1,7 @@
 """What needs the director now ("Needs you" on the live board): calls, disputes, unconfirmed lines, lateness.
 
-Terms (DESIGN.md and ``board``): a line is **unconfirmed** when N-S sent it
-and nobody at the table checked it; it needs the director once its table has
+Terms (DESIGN.md and ``board``): a line is **unconfirmed** when one side sent it
+and nobody of the other side checked it; it needs the director once its table has
 moved on past that round (or finished), for nobody at the table will check
 it any more. A **late** table still owes a tray of a round before the room's. A table is
 **ahead** when it sent a tray of a round while one of its pairs still owes a
@@ -15,6 +15,7 @@ from typing import Any
 
 from entry.selectors.board import Ahead, Board, Dispute
 from entry.selectors.calls import CallView, open_calls
+from scoring.selectors.standings import entrant_names as players_named
 from tournaments.models import Session
 from tournaments.selectors import seated_kind
 
@@ -29,12 +30,16 @@ class Unconfirmed:
     ns_tricks: int | None
     line_id: int
     ew: str = ""
+    #: The side that sent it ("EW"; else N-S) and the other side, which has not checked it.
+    sent_side: str = ""
+    ns: str = ""
 
     def __str__(self) -> str:
-        who = f"E-W, {self.ew}," if self.ew else "E-W"
+        sent, checker, name = ("E-W", "N-S", self.ns) if self.sent_side == "EW" else ("N-S", "E-W", self.ew)
+        who = f"{checker}, {name}," if name else checker
         return (
-            f"Table {self.table}, tray {self.tray} (round {self.round}): N-S entered {self.ns_tricks}; "
-            f"{who} have not confirmed it."
+            f"Table {self.table}, tray {self.tray} (round {self.round}): {sent} entered "
+            f"{'N-S ' if sent == 'E-W' else ''}{self.ns_tricks}; {who} have not confirmed it."
         )
 
 
@@ -100,8 +105,13 @@ class NeedsYou:
 
 
 def entrant_names(session: Session) -> dict[int, str]:
-    """Entrant number -> "Pair 3 (Ada Byron & Ben Hale)", for the entrants the movement seats."""
-    return {e.number: str(e) for e in session.entrants.filter(kind=seated_kind(session))}
+    """Entrant number -> "Pair 3 (Ada Byron & Ben Hale)", for the entrants the movement seats: their players
+    as the roster names them now (``scoring``'s names, kept briefly)."""
+    players = players_named(session=session)
+    return {
+        e.number: f"{e} ({players[e.number]})" if players.get(e.number) else str(e)
+        for e in session.entrants.filter(kind=seated_kind(session))
+    }
 
 
 def needs_you(*, session: Session, board: Board) -> NeedsYou:
@@ -118,7 +128,16 @@ def needs_you(*, session: Session, board: Board) -> NeedsYou:
         ew = names.get(cell.ew or 0, "—") if cell else "—"
         disputes.append(DisputeView(d, ns, ew))
     unconfirmed = [
-        Unconfirmed(row.table, m.tray, c.round, m.ns_tricks, m.line_id or 0, names.get(c.ew or 0, ""))
+        Unconfirmed(
+            row.table,
+            m.tray,
+            c.round,
+            m.ns_tricks,
+            m.line_id or 0,
+            names.get(c.ew or 0, ""),
+            m.sent_side,
+            names.get(c.ns or 0, ""),
+        )
         for row in board.tables
         for c in row.cells
         if c is not None and c.round < row.round and not c.phantom

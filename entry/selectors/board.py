@@ -60,6 +60,9 @@ class TrayMark:
     claimed: int | None = None
     award: str = ""
     line_id: int | None = None
+    #: The side whose phone sent the line ("NS", "EW"; blank: the director's entry, or N-S before sides
+    #: were recorded): the other side checks it.
+    sent_side: str = ""
 
     @property
     def title(self) -> str:
@@ -222,7 +225,7 @@ def _mark(tray: Tray, line: SlipLine | None, claimed: int | None) -> TrayMark:
         return TrayMark(tray.number, "void" if tray.status == Tray.Status.VOID else "missing")
     state = "void" if tray.status == Tray.Status.VOID else line.status
     award = f"{line.ns_award}/{line.ew_award}" if line.ns_award else ""
-    return TrayMark(tray.number, state, line.ns_tricks, claimed, award, line.pk)
+    return TrayMark(tray.number, state, line.ns_tricks, claimed, award, line.pk, line.entered_side)
 
 
 def _table_round(cells: list[Cell], last: int) -> int:

@@ -144,6 +144,11 @@
   /* The side that checks a line sent by this side ("NS", "EW"; blank: N-S sent it). */
   function other(sent) { return sent === "EW" ? "N-S" : "E-W"; }
 
+  /* A refusal's sentence, led by its tray unless it names the tray itself ("E-W sent tray 9: ..."). */
+  function named(said, tray) {
+    return new RegExp("\\btray " + tray + "\\b", "i").test(said) ? said : "Tray " + tray + ": " + said;
+  }
+
   /* What became of one item, as a line: {text, bad, detail}. */
   function outcome(item, res) {
     var d = res.data, b = item.body;
@@ -155,7 +160,7 @@
         detail: "Stored: " + stored + (same ? " (the same as yours)." : ". Yours: " + yours + ".") +
           " The first send stands; if it is wrong, the side that sent it may correct it until the other side checks it, or the other side can dispute it." };
     }
-    if (res.status >= 400) return { bad: true, text: "Tray " + b.tray + ": " + message(d) };
+    if (res.status >= 400) return { bad: true, text: named(message(d), b.tray) };
     if (item.action === "send") return { text: "Tray " + b.tray + " sent: " + pair(d.line.ns_tricks) + ". Now " + other(d.line.entered_side) + " check it." };
     if (item.action === "amend") return { text: "Tray " + b.tray + " corrected: " + pair(d.ns_tricks) + ". Now " + other(d.entered_side) + " check it." };
     if (item.action === "confirm") return { text: "Tray " + b.tray + " checked by " + other(d.entered_side) + "." };

@@ -28,7 +28,8 @@ def claim(page: Any, base: str, session: Session, column: int) -> str:
     with DB_LOCK:
         token = session.tables.get(number=1).token
     page.goto(f"{base}/t/{token}/")
-    pair = page.locator(f".place-card tbody tr:first-child td:nth-child({column})").inner_text().split()[-1]
+    cell = page.locator(f".place-card tbody tr:first-child td:nth-child({column})")
+    pair = cell.text_content().split()[-1]  # the whole card is folded away: its text, not what shows
     page.locator(f"button.claim-btn[value='{pair}']").click()
     expect(page.locator(".follows")).to_contain_text(f"Pair {pair}")
     return page.url
@@ -71,6 +72,10 @@ def test_a_phone_handed_across_and_a_senders_phone_refusing_to_check(
     expect(card.locator("[data-error]")).to_contain_text(
         f"E-W sent tray {b}: N-S check it, or dispute it, on their own phone, not on E-W's."
     )
+    # the sentence names its tray once ("E-W sent tray 9: ..."), not led by "Tray 9:" again
+    expect(card.locator("[data-error]")).not_to_contain_text(f"Tray {b}: E-W sent")
+    expect(ew.locator("#flash")).to_contain_text(f"E-W sent tray {b}: N-S check it")
+    expect(ew.locator("#flash")).not_to_contain_text(f"Tray {b}: E-W sent")
     support.shot(ew, "sides-03-the-senders-phone-refused")
     assert line(two_a_round, b).status == "entered"
     ns.reload()

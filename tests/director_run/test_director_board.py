@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
+from entry.selectors.attention import NeedsYou
 from entry.selectors.board import session_board
 from entry.services.results import result_dispute, result_submit, table_round
 from scoring.models import SlipLine
@@ -135,7 +137,8 @@ def test_a_table_that_plays_a_round_before_its_opponents_finished_the_last_is_fl
     (ahead,) = session_board(session=running_session).ahead
     assert (ahead.table, ahead.round, ahead.side, ahead.owes_round, ahead.owes_table) == (1, 2, "E-W", 1, 2)
     page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
-    assert escape(f"Table 1 sent round 2, but its E-W, {ew}, still owe round 1 at table 2") in page
+    said = f"Table 1 sent round 2, but its E-W, {ew} ({ew.name}), still owe round 1 at table 2"
+    assert escape(said) in page
     data = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
     assert data["needs"]["ahead"] == [
         {"table": 1, "round": 2, "side": "E-W", "entrant": 4, "owes_round": 1, "owes_table": 2}
@@ -210,3 +213,34 @@ def test_with_everything_in_the_board_says_what_is_left_and_nothing_of_a_list_no
     assert "Every line is in and checked:" in said and "list" not in said and not shown
     assert ">close and publish</a>" in _all_in_json(director_client, running_session, said)
     assert f'href="{reverse("run:close", args=[running_session.pk])}"' in said
+
+
+def test_a_line_e_w_sent_and_n_s_never_checked_names_n_s_as_the_side_to_confirm(
+    director_client: Client, running_session: Session
+) -> None:
+    """Two sides to every line (p. 42): a line E-W's phone sent waits for N-S, not for E-W, on "Needs you"."""
+    t1 = running_session.tables.get(number=1)
+    line = result_submit(table=t1, tray_number=_tray(running_session, 1, 1), ns_tricks=8).line
+    SlipLine.objects.filter(pk=line.pk).update(entered_side="EW")
+    result_submit(table=t1, tray_number=_tray(running_session, 1, 2), ns_tricks=7)  # table 1 moves on
+    page = director_client.get(reverse("run:board", args=[running_session.pk])).content.decode()
+    seating = running_session.rounds.get(number=1).seatings.get(table__number=1)
+    said = (
+        f"Table 1, tray {line.tray.number} (round 1): E-W entered N-S 8; "
+        f"N-S, {seating.ns} ({seating.ns.name}), "
+        "have not confirmed it."
+    )
+    assert escape(said) in page, page[page.find("Needs you") :][:800]
+    assert "waiting for E-W" not in page and "sent, waiting for the other side's check" in page
+
+
+def test_every_tray_in_with_lines_unchecked_names_no_side_that_did_not_send_them(
+    running_session: Session,
+) -> None:
+    """Whoever sent a line, the other side checks it (p. 42): the all-in sentence names no one side."""
+    board = session_board(session=running_session)
+    board.totals["entered"] = 2
+    said = render_to_string(
+        "director/_all_in.html", {"session": running_session, "board": board, "needs": NeedsYou()}
+    )
+    assert "2 lines wait for the other side's check at the table" in " ".join(said.split()), said

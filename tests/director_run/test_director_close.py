@@ -111,3 +111,16 @@ def test_a_change_to_a_published_session_is_refused_until_it_is_reopened(
     director_client.post(url, data)
     line.refresh_from_db()
     assert line.ns_tricks == 1
+
+
+def test_a_line_e_w_sent_and_n_s_never_confirmed_is_put_to_the_director_as_e_w_sent_it(
+    director_client: Client, running_session: Session, fill: Fill
+) -> None:
+    """Two sides to every line (p. 42): the close page says which side entered a line left unchecked."""
+    fill(running_session)
+    line = SlipLine.objects.get(session=running_session, table__number=1, tray__number=1)
+    SlipLine.objects.filter(pk=line.pk).update(status="entered", entered_side="EW")
+    page = director_client.get(reverse("run:close", args=[running_session.pk])).content.decode()
+    said = page.split(f'id="decide-{line.pk}"', 1)[1].split("</p>", 1)[0]
+    assert f"E-W entered N-S <b>{line.ns_tricks}</b> (E-W {line.ew_tricks})." in said, said
+    assert "N-S entered" not in said

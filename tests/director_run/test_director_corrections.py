@@ -204,3 +204,17 @@ def test_a_tray_status_needs_a_reason(running_session: Session) -> None:
     with pytest.raises(UserError) as err:
         tray_set_status(tray=Tray.objects.get(session=running_session, number=1), status="void", reason="")
     assert err.value.field == "reason"
+
+
+def test_a_line_e_w_sent_waits_on_its_page_for_n_s_to_confirm_it(
+    director_client: Client, running_session: Session, fill: Callable[..., None]
+) -> None:
+    """Two sides to every line (p. 42): the line's page names the side that has not checked it."""
+    fill(running_session)
+    line = _line(running_session, 1, 1)
+    SlipLine.objects.filter(pk=line.pk).update(status="entered", entered_side="EW")
+    page = director_client.get(reverse("run:line", args=[running_session.pk, line.pk])).content.decode()
+    assert "N-S have not confirmed this result." in page and "E-W have not confirmed" not in page
+    SlipLine.objects.filter(pk=line.pk).update(entered_side="NS")
+    page = director_client.get(reverse("run:line", args=[running_session.pk, line.pk])).content.decode()
+    assert "E-W have not confirmed this result." in page
