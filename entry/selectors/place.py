@@ -252,13 +252,17 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
 def place_round(*, session: Session) -> int:
     """The round due now at every table by the one clock: round 1 before the start, the director's round
     while the tables wait for the director, else the round the timer (or the director) last began; 0 once
-    the session is over. Never how far a table has got (the module docstring)."""
+    the session is over, and while tables move on by themselves with no timer: then no clock says which
+    round is due (each table goes at its own pace), and the page offers the whole card alike rather than
+    call round 1 "now" all evening. Never how far a table has got (the module docstring)."""
     if session.status == Session.Status.DRAFT:
         return 1
     if session.status != Session.Status.RUNNING:
         return 0
     if not session.tables_advance:
         return session.current_round
+    if not session.minutes_per_tray:
+        return 0
     return session_clock(session=session).round_at(timezone.now()) or 1
 
 

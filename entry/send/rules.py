@@ -283,6 +283,7 @@ def as_sent(line: SlipLine, asked: Asked) -> SlipLine:
     sent.ns_award = sent.ew_award = ""
     sent.law = sent.claimed = sent.confirmed_at = None
     sent.status, sent.version, sent.confirmed_by = SlipLine.Status.ENTERED, 1, ""
+    sent.checked_side, sent.checked_how, sent.confirmed_device = "", "", ""
     sent.updated_at = line.entered_at
     return sent
 

@@ -249,7 +249,7 @@ def test_the_table_api_shows_what_the_table_page_shows(running_session: Session)
     assert on_page == by_url == by_header == before, "a table's link shows nothing a send changes"
     assert set(on_page) == {
         "table", "session_title", "session_date", "status", "claims_open", "claims", "card",
-        "seated_by_results", "change", "changes", "deal", "results_url", "stamp",
+        "seated_by_results", "change", "changes", "deal", "results_url", "stamp", "round_now", "due",
     }  # fmt: skip
     assert (on_page["change"], on_page["changes"], on_page["deal"]) == (0, 0, 0), "a whist drive's alone"
     assert [(c["value"], c["held"], c["this_phone"]) for c in on_page["claims"]] == [

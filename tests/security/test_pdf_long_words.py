@@ -1,6 +1,6 @@
 """No name, title or club name of any length its column allows breaks a PDF or runs out of its cell.
 
-A player's name is 120 characters, a pair's or a team's 160, a club's and a
+A player's name is 120 characters, a pair's or a team's label 160, a club's and a
 session's title 120; nothing says they hold a space. Such words used to
 make the public results PDF a 500 (a table sized by its widest string asks
 for more than the page, and reportlab refuses the whole document) and ran
@@ -83,8 +83,8 @@ def long_session(club: Club, kind: str) -> Session:
         **how,
     )
     for entrant in Entrant.objects.filter(session=session):
-        entrant.name = word(f"E{entrant.pk:03d}", column(Entrant, "name"))
-        entrant.save(update_fields=["name"])
+        entrant.label = word(f"E{entrant.pk:03d}", column(Entrant, "label"))
+        entrant.save(update_fields=["label"])
     cache.clear()  # the names are kept a while in the cache
     return session
 

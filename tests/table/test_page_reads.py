@@ -77,7 +77,7 @@ def mid_evening(club: Club) -> Session:
 #: phones), its card (seatings and trays), the rounds' times (the one clock: which round is due now),
 #: and whether this phone's pass is one left here by a pair not due at this table
 #: (``entry.services.phones.pass_scanned``); the page its call box too.
-MOST = {"phone page": 14, "phone part": 13, "phone state": 13, "place page": 9, "place state": 8}
+MOST = {"phone page": 14, "phone part": 13, "phone state": 13, "place page": 10, "place state": 9}
 
 
 def counted(phone: Phone, url: str, **headers: Any) -> int:

@@ -54,6 +54,7 @@ def _shown(client: Client, session: Session, table: int) -> tuple[list[int], lis
 def test_in_round_1_the_page_offers_the_pairs_due_now_and_next_and_folds_the_rest(
     howell_ten: Session,
 ) -> None:
+    running.session_timer_set(session=howell_ten, minutes_per_tray=7, change_minutes=2)
     table = 2
     now, then = _pairs_at(howell_ten, table, 1), _pairs_at(howell_ten, table, 2)
     first, later, words = _shown(Client(), howell_ten, table)
@@ -62,6 +63,22 @@ def test_in_round_1_the_page_offers_the_pairs_due_now_and_next_and_folds_the_res
     assert later and not set(later) & set(first), "every other pair is a tap away, once"
     assert words.startswith(f"At Table {table} Round 1 · now N-S Pair {now[0]} v E-W Pair {now[1]}")
     assert "Round 2 · next" in words
+
+
+def test_without_a_timer_no_round_is_called_due_and_the_whole_card_is_offered(howell_ten: Session) -> None:
+    """Tables moving on by themselves with no timer go each at its own pace: no clock says which round is
+    due, so the page never calls round 1 "now" all evening; it offers every pair of its card alike."""
+    send_all_of_round_1(howell_ten)
+    first, later, words = _shown(Client(), howell_ten, 2)
+    assert words == "" and later == [] and first == sorted(first), "every pair alike, in number order"
+    assert set(first) >= set(_pairs_at(howell_ten, 2, 1) + _pairs_at(howell_ten, 2, 2))
+
+
+def send_all_of_round_1(session: Session) -> None:
+    """Every table's round 1, entered by the director (the room has moved on)."""
+    for seated in Seating.objects.filter(round__session=session, round__number=1).select_related("table"):
+        for tray in seated.trays.all():
+            result_submit(table=seated.table, tray_number=tray.number, ns_tricks=7, as_director=True)
 
 
 def test_the_round_due_follows_the_clock_and_never_the_results(howell_ten: Session) -> None:
