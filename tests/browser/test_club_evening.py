@@ -126,7 +126,9 @@ def claim(page: Any, link: str, side: str) -> str:
     assert urlsplit(page.url).hostname == HALL
     expect_text(page.locator("#claim-h"), "Who has this phone?")
     column = 2 if side == "N-S" else 3
-    label = page.locator(f".place-card tbody tr:first-child td:nth-child({column})").inner_text().strip()
+    label = (
+        page.locator(f".place-card tbody tr:first-child td:nth-child({column})").text_content() or ""
+    ).strip()
     page.locator(f".claim-btn[value='{label.split()[-1]}']").click()
     expect_text(page.locator(".follows"), label)
     return label

@@ -207,7 +207,7 @@ def test_a_director_runs_a_whole_evening_from_the_pages(
     phone.goto(f"{base}/t/{tokens[2]}/")
     assert phone.locator("#call-director").count() == 1
     first_ns = next(t["ns"] for t in rounds[0]["tables"] if t["table"] == 2)
-    card_ns = phone.locator(".place-card tbody tr:first-child td:nth-child(2)").inner_text().strip()
+    card_ns = (phone.locator(".place-card tbody tr:first-child td:nth-child(2)").text_content() or "").strip()
     assert card_ns == f"Pair {first_ns}", card_ns
     phone.locator(f"button.claim-btn[value='{first_ns}']").click()
     phone.wait_for_url(re.compile(r"/p/[\w-]+/$"))

@@ -69,7 +69,7 @@ def claim_ns(page: Any, base: str, session: Session, table: int) -> str:
         token = session.tables.get(number=table).token
     page.goto(f"{base}/t/{token}/")
     expect(page.locator("#claim-h")).to_contain_text("Who has this phone?")
-    pair = page.locator(".place-card tbody tr:first-child td:nth-child(2)").inner_text().split()[-1]
+    pair = (page.locator(".place-card tbody tr:first-child td:nth-child(2)").text_content() or "").split()[-1]
     page.locator(f"button.claim-btn[value='{pair}']").click()
     expect(page.locator(".follows")).to_contain_text(f"Pair {pair}")
     assert "/p/" in page.url, page.url

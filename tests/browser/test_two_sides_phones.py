@@ -29,7 +29,7 @@ def claim(page: Any, base: str, session: Session, column: int) -> str:
         token = session.tables.get(number=1).token
     page.goto(f"{base}/t/{token}/")
     cell = page.locator(f".place-card tbody tr:first-child td:nth-child({column})")
-    pair = cell.text_content().split()[-1]  # the whole card is folded away: its text, not what shows
+    pair = (cell.text_content() or "").split()[-1]  # the whole card is folded away: its text, not what shows
     page.locator(f"button.claim-btn[value='{pair}']").click()
     expect(page.locator(".follows")).to_contain_text(f"Pair {pair}")
     return page.url
