@@ -50,7 +50,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
 
 @pytest.fixture
 def provisional(club: Club, members: list[Player], season: Series, clock: Clock) -> Session:
-    """A Mitchell closed and published (standings and travellers) at ``PUBLISHED_AT``: 48 hours provisional."""
+    """A Mitchell closed and published (standings, travellers) at ``PUBLISHED_AT``: 48 hours provisional."""
     session = play_session(
         club=club,
         players=members,
