@@ -117,14 +117,20 @@ def result_correct(
     (line.checked_side, line.checked_how), line.confirmed_device = checked, ""
     line.save()
     log_line(session, line, "result.correct", user=user, reason=reason.strip())
-    if session.status == Session.Status.PUBLISHED:
-        change = {"tray_number": line.tray.number, "table_number": line.table.number}
-        change |= {"before": before, "after": line_words(line)}
-        result_change_record(
-            session=session, kind=ResultChange.Kind.CORRECTED, reason=reason, user=user, **change
-        )
+    _shown_if_published(session, line, before=before, reason=reason, user=user)
     slips_changed(session)
     return line
+
+
+def _shown_if_published(session: Session, line: SlipLine, *, before: str, reason: str, user: Any) -> None:
+    """A correction to published (provisional) results is kept to be shown on them: what, when, why."""
+    if session.status != Session.Status.PUBLISHED:
+        return
+    change = {"tray_number": line.tray.number, "table_number": line.table.number}
+    change |= {"before": before, "after": line_words(line)}
+    result_change_record(
+        session=session, kind=ResultChange.Kind.CORRECTED, reason=reason, user=user, **change
+    )
 
 
 @transaction.atomic
