@@ -80,10 +80,12 @@ def results_csv(
     names: Mapping[int, str],
     percents: Mapping[int, Fraction] | None,
     places: Places,
+    status: str = "",
 ) -> str:
     """One row per entrant, field by field: the place in its field (``places``), figures as decimals, a
     column per tray the viewer may see, and the exact total and plus/minus last, as mixed numbers (a
-    spreadsheet reads "10/7" as a date, "1 3/7" as the number)."""
+    spreadsheet reads "10/7" as a date, "1 3/7" as the number); with ``status`` ("Provisional until ...",
+    "Final"), a last column ``results`` says it on every row."""
     deals = [d.deal for d in scores.deals]
     by_deal = {d.deal: d.scores for d in scores.deals}
     rows: list[list[object]] = [
@@ -98,6 +100,7 @@ def results_csv(
             *(f"tray {n}" for n in deals),
             "total_exact",
             "plus_minus_exact",
+            *(["results"] if status else []),
         ]
     ]
     totals = {row.entrant: row for row in scores.entrants}
@@ -116,6 +119,7 @@ def results_csv(
                 *(_decimal(by_deal[n].get(number)) for n in deals),
                 spreadsheet_number(row.total),
                 "" if pm is None else spreadsheet_number(pm),
+                *([status] if status else []),
             ]
         )
     out = io.StringIO()
@@ -160,9 +164,14 @@ class Heading:
 
 
 def results_pdf(
-    *, heading: Heading, standings: Standings | None, travellers: Sequence[TravellerView] | None
+    *,
+    heading: Heading,
+    standings: Standings | None,
+    travellers: Sequence[TravellerView] | None,
+    status: Sequence[str] = (),
 ) -> bytes:
-    """The standings and travellers as an A4 PDF."""
+    """The standings and travellers as an A4 PDF; ``status``: the results' provisional or final words and
+    the changes made after publishing, under the heading."""
     font = pdf_font()
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -176,6 +185,7 @@ def results_pdf(
         author=heading.club,
     )
     story = _heading(heading, font)
+    story += [_para(font_text(line, font), _styles(font)["p"]) for line in status]
     if standings is not None:
         story += _standings_flowables(standings, font)
     for traveller in travellers or ():

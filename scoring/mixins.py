@@ -18,7 +18,8 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from infra.security import page_throttled
-from scoring.selectors.public import NotPublished, has_travellers, session_public
+from scoring.selectors.finality import Finality, session_finality
+from scoring.selectors.public import NotPublished, has_travellers, public_sight, session_public
 from scoring.tasks import solve_hand_records_once
 from scoring.visibility import Published, published
 from tournaments.models import Club, Session
@@ -74,6 +75,11 @@ class PublicSessionMixin(ClubMixin):
         """What of this session the public may see."""
         return published(self.session)
 
+    @cached_property
+    def finality(self) -> Finality | None:
+        """Whether the results are provisional or final, and what was changed after publishing."""
+        return session_finality(session=self.session, sight=public_sight(self.session))
+
     def session_context(self) -> dict[str, Any]:
         """What every session page shows in its header and tabs."""
         travellers = has_travellers(self.session)
@@ -81,6 +87,7 @@ class PublicSessionMixin(ClubMixin):
             "club": self.club,
             "session": self.session,
             "published": self.published,
+            "finality": self.finality,
             "card_urls": self.published.standings and self.published.travellers,
             # A whist drive: no traveling slips (no Travellers tab), its changes and deals counted (p. 24).
             "whist_drive": not travellers,

@@ -100,6 +100,16 @@ two, the public every pair's of the session; the director sees them all
 at any time; a table's link and the hall's screen none
 (``sim_placings_seen``).
 
+**Provisional, then final.** Publishing makes the results provisional for
+the club's hours (``Club.provisional_hours``) from the publishing time
+(``Session.provisional_until``); at that instant they are final, by the
+clock alone, with no job to end it (``provisional_until``). Whoever sees the
+standings is told which, on every page, phone and file. A correction made
+while provisional, and a reopening (of final results, or with a reason),
+is shown to whoever sees the standings: when and why, the tray and table,
+and the figures before and after only to whoever sees that tray's lines
+(``result_changes_seen``).
+
 Checked as a property (``tests/privacy``): a person's answers do not change
 when a tray that person has not played gets a result.
 """
@@ -116,7 +126,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scoring.models import SlipSeat
-from tournaments.models import Session
+from tournaments.models import ResultChange, Session
 
 
 class Role(StrEnum):
@@ -315,3 +325,53 @@ def sim_placings_seen(*, viewer: Viewer, session: Session, field_published: bool
     if not published(session).standings:
         return ""
     return {Role.ENTRANT: "own", Role.PUBLIC: "all"}.get(viewer.role, "")
+
+
+def final_results(now: dt.datetime | None = None) -> Q:
+    """The published sessions whose results are final now (``Session.provisional`` as the database asks
+    it): never given a provisional time, or past it."""
+    return Q(provisional_until__isnull=True) | Q(provisional_until__lte=now or timezone.now())
+
+
+def provisional_until(session: Session, now: dt.datetime | None = None) -> dt.datetime | None:
+    """Until when a published session's results are provisional; ``None`` once they are final (from that
+    instant on), or while the session is not published."""
+    return session.provisional_until if session.provisional(now) else None
+
+
+@dataclass(frozen=True)
+class ChangeSeen:
+    """A change to published results as a viewer may see it (``what``: the figures before and after, blank
+    when the viewer may not see that tray's lines)."""
+
+    kind: str
+    at: dt.datetime
+    reason: str
+    tray: int | None
+    table: int | None
+    before: str
+    after: str
+    was_final: bool
+
+
+def result_changes_seen(*, session: Session, sight: Sight) -> list[ChangeSeen]:
+    """The corrections and reopenings of a published session that this sight shows: none without the
+    standings; a correction's figures only with its tray's lines."""
+    if session.status != Session.Status.PUBLISHED or not (sight.standings or sight.per_deal):
+        return []
+    out = []
+    for change in ResultChange.objects.filter(session=session).order_by("at", "id"):
+        shown = change.tray_number is not None and sight.tray(change.tray_number)
+        out.append(
+            ChangeSeen(
+                kind=change.kind,
+                at=change.at,
+                reason=change.reason,
+                tray=change.tray_number,
+                table=change.table_number,
+                before=change.before if shown else "",
+                after=change.after if shown else "",
+                was_final=change.was_final,
+            )
+        )
+    return out

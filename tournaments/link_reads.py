@@ -52,10 +52,12 @@ SESSION = (
     "hands_release_at",
     "sim_sent_at",
     "sim_sends",
+    "published_at",
+    "provisional_until",
     "created_at",
     "updated_at",
 )
-CLUB = ("id", "name", "slug", "created_at")
+CLUB = ("id", "name", "slug", "provisional_hours", "created_at")
 LINK = ("id", "session_id", "entrant_id", "side", "token", "revoked", "join_code", "join_failures")
 ENTRANT = ("id", "session_id", "kind", "number", "label", "is_phantom", "team_id")
 PASS = (
@@ -76,7 +78,17 @@ PASS = (
 )
 #: The timestamps among them (SQLite gives them without their zone).
 STAMPS = frozenset(
-    {"created_at", "updated_at", "ended_at", "hands_release_at", "sim_sent_at", "seen_at", "doubted_at"}
+    {
+        "created_at",
+        "updated_at",
+        "ended_at",
+        "hands_release_at",
+        "sim_sent_at",
+        "published_at",
+        "provisional_until",
+        "seen_at",
+        "doubted_at",
+    }
 )
 
 

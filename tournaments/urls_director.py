@@ -13,6 +13,7 @@ urlpatterns = [
     path("tokens/", tokens.ApiTokensView.as_view(), name="tokens"),
     path("tokens/<int:pk>/revoke/", tokens.ApiTokenRevokeView.as_view(), name="token_revoke"),
     # Set-up (issue #5, steps 1-5): roster, new session, rotations, trays, print.
+    path("club/<slug:club>/provisional/", director.ClubProvisionalView.as_view(), name="club_provisional"),
     path("club/<slug:club>/roster/", roster.RosterView.as_view(), name="roster"),
     path("club/<slug:club>/roster/search.json", roster.RosterSearchJsonView.as_view(), name="roster_search"),
     path("club/<slug:club>/roster/import/", roster.RosterImportView.as_view(), name="roster_import"),

@@ -30,7 +30,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from entry.selectors.drive import drive_table_now
-from entry.selectors.table import seat_views, seats_of
+from entry.selectors.table import results_status, seat_views, seats_of
 from scoring.visibility import published
 from tournaments.models import (
     EntrantLink,
@@ -99,6 +99,8 @@ class PlacePage:
     deal: int = 0
     #: The public results page, once the director has published the standings.
     results_url: str = ""
+    #: Then whether they are final ("Provisional until ...", "Final").
+    results_status: str = ""
     #: The round due now by the one clock (0 outside a running session), and the card's rounds due now
     #: and next: who sits here then, the trays.
     round_now: int = 0
@@ -240,6 +242,7 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
         results_url=reverse("public:session", args=[session.club.slug, session.pk])
         if published(session).standings
         else "",
+        results_status=results_status(session),
     )
     if by_results:
         _drive_now(page, table)

@@ -48,7 +48,8 @@ from entry.send.rules import OTHER_SIDE, SIDE_WORDS, CheckAsked, CheckBy, decide
 from scoring import display
 from scoring.models import SlipLine
 from scoring.scorers import ScoringError, score
-from scoring.selectors.public import place_public
+from scoring.selectors.finality import session_finality
+from scoring.selectors.public import place_public, public_sight
 from scoring.selectors.slips import session_slips, slips_of
 from scoring.selectors.standings import entrant_names, running_score
 from scoring.selectors.travellers import traveller_lines
@@ -419,6 +420,7 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         sitting_out=playing and 0 < number <= rounds and now is None,
         results_url=_results_url(session),
         results_place=_results_place(phone),
+        results_status=results_status(session),
         evening=evening_card(evening, phone=phone, scores=reading.scores),
         sim_placings=_sim_placings(phone),
     )
@@ -467,6 +469,12 @@ def _results_url(session: Session) -> str:
     if not published(session).standings:
         return ""
     return reverse("public:session", args=[session.club.slug, session.pk])
+
+
+def results_status(session: Session) -> str:
+    """Whether the published results are provisional (until when) or final, as the public is told."""
+    said = session_finality(session=session, sight=public_sight(session))
+    return said.words if said else ""
 
 
 def _results_place(phone: Phone) -> str:

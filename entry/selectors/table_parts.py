@@ -193,6 +193,8 @@ class TablePage:
     results_url: str = ""
     #: Then the followed entrant's place in its field and its figures ("=2nd of 5 N-S, total +1⅓").
     results_place: str = ""
+    #: Then whether they are final: "Provisional until Tuesday 1 December 2026, 20:00 GMT", or "Final".
+    results_status: str = ""
     #: "My evening so far": every tray the entrant has played and its table has sent, in the order played.
     evening: list[EveningLine] = field(default_factory=list)
     #: The pair's two placings in a simultaneous event's published field, once the session is closed.

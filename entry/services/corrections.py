@@ -26,9 +26,10 @@ from entry.services.lines import (
     slips_changed,
 )
 from scoring.models import SlipLine, Via
-from tournaments.models import Session, Table
+from tournaments.models import ResultChange, Session, Table
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
+from tournaments.services.sessions import result_change_record
 from tournaments.services.text import free_text
 
 
@@ -56,10 +57,29 @@ def _check_correction(
     return tricks
 
 
-def _open_for_directing(session: Session, doing: str) -> None:
-    """The director changes results while the session runs or is closed, not once it is published."""
+def _open_for_directing(session: Session, doing: str, *, provisional: bool = False) -> None:
+    """The director changes results while the session runs or is closed, and (``provisional``: a
+    correction) while its published results are provisional; final results only after reopening."""
+    if provisional and session.provisional():
+        return
+    if session.status == Session.Status.PUBLISHED and provisional:
+        raise UserError(f"The results are final; reopen them, with a reason, before {doing}.", field="reason")
     if session.status not in (Session.Status.RUNNING, Session.Status.CLOSED):
         raise UserError(f"The session is published or not started; reopen it before {doing}.")
+
+
+def line_words(line: SlipLine) -> str:
+    """A line's figures as the public results say them: "N-S 9, E-W 4", an award to each side, revokes."""
+    if line.ns_award:
+        said = f"N-S {line.get_ns_award_display().lower()}, E-W {line.get_ew_award_display().lower()}"
+    else:
+        said = f"N-S {line.ns_tricks}, E-W {13 - (line.ns_tricks or 0)}"
+    revokes = [
+        f"{n} {side} revoke{'s' if n > 1 else ''}"
+        for side, n in (("N-S", line.ns_revokes), ("E-W", line.ew_revokes))
+        if n
+    ]
+    return ", ".join([said, *revokes])
 
 
 @transaction.atomic
@@ -81,8 +101,9 @@ def result_correct(
     it is confirmed (a side and ``SlipLine.Checked``: the director's own, or a dispute settled)."""
     line = lock_line(line)
     session = line.session
-    _open_for_directing(session, "correcting a result")
+    _open_for_directing(session, "correcting a result", provisional=True)
     tricks = _check_correction(reason, ns_tricks, ns_award, ew_award, ns_revokes, ew_revokes)
+    before = line_words(line)
     line_keep_version(line, change="corrected", reason=reason.strip(), via=via, by=by, user=user)
     line.ns_tricks, line.ns_award, line.ew_award = tricks, ns_award, ew_award
     if ns_award:
@@ -96,8 +117,20 @@ def result_correct(
     (line.checked_side, line.checked_how), line.confirmed_device = checked, ""
     line.save()
     log_line(session, line, "result.correct", user=user, reason=reason.strip())
+    _shown_if_published(session, line, before=before, reason=reason, user=user)
     slips_changed(session)
     return line
+
+
+def _shown_if_published(session: Session, line: SlipLine, *, before: str, reason: str, user: Any) -> None:
+    """A correction to published (provisional) results is kept to be shown on them: what, when, why."""
+    if session.status != Session.Status.PUBLISHED:
+        return
+    change = {"tray_number": line.tray.number, "table_number": line.table.number}
+    change |= {"before": before, "after": line_words(line)}
+    result_change_record(
+        session=session, kind=ResultChange.Kind.CORRECTED, reason=reason, user=user, **change
+    )
 
 
 @transaction.atomic

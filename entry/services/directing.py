@@ -19,12 +19,14 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, Laws pp. 60-66):
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from entry.selectors.board import session_board, slips_missing, unconfirmed_lines
 from entry.services.decisions import Decision, line_decide
@@ -268,4 +270,14 @@ def session_publish(
     )
     if hand_records:
         announce_hand_records_wanted(session.pk)
-    return session_set_status(session=session, status=Status.PUBLISHED, user=user)
+    session = session_set_status(session=session, status=Status.PUBLISHED, user=user)
+    return _provisional_from_now(session)
+
+
+def _provisional_from_now(session: Session) -> Session:
+    """Publishing starts the results' provisional time: the club's hours from now (no job ends it: the
+    session is final once the time has passed, ``Session.provisional``)."""
+    session.published_at = timezone.now()
+    session.provisional_until = session.published_at + dt.timedelta(hours=session.club.provisional_hours)
+    session.save(update_fields=["published_at", "provisional_until", "updated_at"])
+    return session

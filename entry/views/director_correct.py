@@ -21,11 +21,12 @@ from entry.services.decisions import Decision, dispute_settle, line_confirm_as_e
 from entry.services.results import result_award, result_correct
 from scoring.models import AWARD_CHOICES, SlipLine, Via
 from scoring.score_cards_pdf import score_cards_pdf
+from scoring.selectors.finality import sent_before_correction, session_finality
 from scoring.selectors.heat import NotAHeat, heat_site, results_filename, session_results_pbn
 from scoring.selectors.score_cards import score_card_sends, send_left_out, send_said, session_score_cards
 from scoring.services.score_card_mail import address
 from scoring.services.score_cards import score_cards_send
-from scoring.visibility import hands_released
+from scoring.visibility import EVERYTHING, hands_released, provisional_until
 from sims.club_field import FIELD_MAX, sim_field_fetch, sim_field_import
 from sims.club_placings import field_box
 from sims.club_send import heat_send
@@ -112,6 +113,7 @@ class LineCorrectView(RunPageView):
             "awards": AWARD_CHOICES,
             "history": sel.line_history(line=line),
             "claimed": line.claimed,
+            "provisional_until": provisional_until(self.session),
         }
 
     def post(self, request: HttpRequest, pk: int, line: int) -> HttpResponse:
@@ -203,6 +205,9 @@ class CloseView(RunPageView):
             "reply_to": address(getattr(self.request.user, "email", "")),
             **sim_event(session=self.session),
             "sides": sel.line_sides(undecided),
+            "provisional_until": provisional_until(self.session),
+            "finality": session_finality(session=self.session, sight=EVERYTHING),
+            **sent_before_correction(session=self.session),
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
@@ -346,14 +351,25 @@ class ScoreCardsSendView(ActionView):
         return str(score_cards_send(session=self.session, user=request.user, via=Via.DIRECTOR, again=again))
 
 
-class ReopenView(ActionView):
-    """Published -> closed (to correct), or closed -> running (to take more results)."""
+class ReopenView(CloseView):
+    """Published -> closed (to correct final results: with a reason, which the public pages show), or
+    closed -> running (to take more results); a refusal is the close page again, 400, beside the reason."""
 
-    def act(self, request: HttpRequest, **kwargs: Any) -> str:
-        session = session_reopen(session=self.session, user=request.user)
+    def post(self, request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            session = session_reopen(
+                session=self.session, reason=request.POST.get("reason", ""), user=request.user
+            )
+        except UserError as exc:
+            return self.refuse({"reopen": errors_for(exc, {"reason"})})
         if session.status == Session.Status.CLOSED:
-            return "Reopened: the session is closed again and hidden from the public. Correct, then publish."
-        return "The session is running again; tables and you may enter results."
+            messages.success(
+                request,
+                "Reopened: the session is closed again and hidden from the public. Correct, then publish.",
+            )
+            return redirect("run:close", pk=pk)
+        messages.success(request, "The session is running again; tables and you may enter results.")
+        return redirect("run:board", pk=pk)
 
 
 # --- Decisions in one click ------------------------------------------------------------------------

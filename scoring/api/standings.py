@@ -31,6 +31,7 @@ from scoring.api import dataclass_schema
 from scoring.models import ScoreSnapshot
 from scoring.scorers.fmt import rational
 from scoring.scorers.types import ScoringError
+from scoring.selectors.finality import session_finality
 from scoring.selectors.people import (
     LADDER_PAGE_SIZE,
     PLAYER_PAGE_MOST,
@@ -125,6 +126,23 @@ class PublicEntrantSerializer(serializers.Serializer):
     name = serializers.CharField()
 
 
+class ResultChangeSerializer(serializers.Serializer):
+    """A change to published results: a correction while they were provisional, or a reopening."""
+
+    kind = serializers.ChoiceField(["corrected", "reopened"])
+    at = serializers.DateTimeField()
+    reason = serializers.CharField()
+    tray = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
+    before = serializers.CharField(
+        help_text="The line's figures before (blank unless the travellers are published)."
+    )
+    after = serializers.CharField(
+        help_text="The line's figures after (blank unless the travellers are published)."
+    )
+    said = serializers.CharField(help_text="The change in the words of the public pages.")
+
+
 class PublicSessionSerializer(serializers.Serializer):
     """A published session: what it was, what of it is published, who played."""
 
@@ -140,6 +158,16 @@ class PublicSessionSerializer(serializers.Serializer):
         help_text="The hand records are published but held until this time (a simultaneous event's"
         " release time); null when nothing is held.",
     )
+    provisional_until = serializers.DateTimeField(
+        allow_null=True,
+        help_text="The results are provisional until this time (the club's hours after publishing): a"
+        " correction may still be made, with a reason; null once they are final.",
+    )
+    final = serializers.BooleanField(help_text="Whether the results are final.")
+    results_status = serializers.CharField(
+        help_text='"Provisional until <local date and time>", or "Final", as the pages say it.'
+    )
+    changes = ResultChangeSerializer(many=True)
     entrants = PublicEntrantSerializer(many=True)
 
 
@@ -164,10 +192,23 @@ class PublicScoresView(PublicView):
         return super().handle_exception(exc)
 
 
+def _finality_body(session: Session) -> dict[str, Any]:
+    """Whether the results are final (the serializer writes the times as every time in the API)."""
+    said = session_finality(session=session, sight=public_sight(session))
+    if said is None:
+        return {"provisional_until": None, "final": True, "results_status": "", "changes": []}
+    changes = [
+        {**body, "at": change.at}
+        for change, body in zip(said.changes, said.as_json()["changes"], strict=True)
+    ]
+    return {**said.as_json(), "provisional_until": said.until, "changes": changes}
+
+
 def public_session_body(session: Session) -> dict[str, Any]:
     """A published session as the public sees it."""
     shown = published(session)
     return {
+        **_finality_body(session),
         "id": session.pk,
         "club": session.club.slug,
         "date": session.date,
@@ -347,6 +388,12 @@ class SessionRefSerializer(serializers.Serializer):
     title = serializers.CharField()
 
 
+class ProvisionalSessionSerializer(SessionRefSerializer):
+    """A published session whose results are still provisional."""
+
+    provisional_until = serializers.DateTimeField()
+
+
 class PlayerResultSerializer(serializers.Serializer):
     """A player's line in one published session (exact rationals as strings)."""
 
@@ -410,7 +457,10 @@ class LadderSerializer(serializers.Serializer):
         source="series.min_sessions", allow_null=True, help_text="Ranked from this many sessions played."
     )
     rule = serializers.CharField(help_text="The club's rule, as the ladder page states it.")
-    sessions = SessionRefSerializer(many=True)
+    sessions = SessionRefSerializer(many=True, help_text="The sessions that count: published and final.")
+    provisional = ProvisionalSessionSerializer(
+        many=True, help_text="The series' published sessions still provisional: not counted until final."
+    )
     count = serializers.IntegerField(help_text="How many players the ladder lists, on every page.")
     next = serializers.URLField(allow_null=True, help_text="The next page of players (null: the last page).")
     previous = serializers.URLField(allow_null=True, help_text="The page before (null: the first page).")
@@ -472,11 +522,12 @@ class PublicLadderView(PublicScoresView):
         """404 until the series has a session with published standings."""
         series = Series.objects.filter(club__slug=slug, pk=series_id).first()
         ladder = series_ladder_public(series=series) if series else None
-        if ladder is None or not ladder.sessions:
+        if ladder is None or not (ladder.sessions or ladder.provisional):
             raise NotFound("No published sessions in this series.")
         pages = LadderPagination()
         rows = pages.paginate_queryset(list(ladder.rows), request, view=self) or []
         body = {"series": ladder.series, "rule": ladder.rule, "sessions": ladder.sessions, "rows": rows}
+        body["provisional"] = ladder.provisional
         links = {"next": pages.get_next_link(), "previous": pages.get_previous_link()}
         return Response(LadderSerializer({**body, "count": pages.count, **links}).data)
 

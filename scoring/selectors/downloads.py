@@ -3,7 +3,10 @@
 A download (the results' JSON, CSV and PDF; the deals' PBN) is kept in the
 cache under its *version*: a digest of everything the file shows that can
 change. That is what the public may see (``scoring.visibility.published``:
-the switches, the status, a simultaneous event's release of the hands); the
+the switches, the status, a simultaneous event's release of the hands; whether
+the results are provisional or final, and the changes made since publishing,
+``scoring.selectors.finality``, so a file said provisional is built again
+once they are final); the
 standings' snapshot (its slip state and scoring method); the seating
 (``seating_version``: fields and entrants) and the entrants' names; the
 session's own fields (title, date, method, declared trump, ``updated_at``)
@@ -23,8 +26,9 @@ from typing import Any, TypeVar
 
 from django.core.cache import cache
 
+from scoring.selectors.finality import session_finality
 from scoring.selectors.standings import SeenStandings, entrant_names
-from scoring.visibility import published
+from scoring.visibility import PUBLIC, published, sight
 from tournaments.models import Deal, Session
 
 #: How long a download is kept: a changed session is a new key, so this only frees the space.
@@ -41,8 +45,10 @@ def _digest(parts: Sequence[Any]) -> str:
 def _session_parts(session: Session) -> list[Any]:
     """What every download of the session shows of it: the public's sight, its fields, the club's name."""
     shown = published(session)
+    said = session_finality(session=session, sight=sight(viewer=PUBLIC, session=session))
     return [
         session.pk,
+        said.as_json() if said else None,
         [shown.standings, shown.travellers, shown.hand_records],
         session.seating_version,
         session.updated_at,

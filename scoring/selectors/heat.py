@@ -40,7 +40,9 @@ from scoring.models import SlipLine
 from scoring.scorers.irregularities import takes_average
 from scoring.scorers.laws import transfer_revoke_tricks, void_reason
 from scoring.scorers.types import DealSlip, SlipResult
+from scoring.selectors.finality import session_finality
 from scoring.selectors.standings import entrant_names
+from scoring.visibility import EVERYTHING
 from tournaments.models import EntrantKind, Session, Tray
 from tournaments.pbn.results import ResultLine, results_bytes
 from tournaments.services.errors import UserError
@@ -122,12 +124,14 @@ def session_results_pbn(*, session: Session, site: str = "") -> bytes:
     """The session's heat as a PBN 2.1 file (ISO-8859-1), or ``NotAHeat`` saying why not; ``site``, the
     club's name as the organiser knows it (a simultaneous event's pack says it), else the club's own."""
     heat_check(session)
+    said = session_finality(session=session, sight=EVERYTHING)
     return results_bytes(
         site=site or session.club.name,
         event=session.title,
         date=session.date,
         lines=session_result_lines(session=session),
         deals=export_deals(session),
+        status=said.words if said else "",
     )
 
 

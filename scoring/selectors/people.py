@@ -10,12 +10,14 @@ the page states the rule. The ladder is the club's members': a visitor
 (``Player.visitor``) plays, and their partners' results count, but is
 neither ranked nor listed, and their sessions count towards no attendance;
 a visitor made a member is on the ladder with every session they played.
-Only sessions whose standings the public may see count
-(``public.standings_public``).
+Only sessions whose standings the public may see, and whose results are
+final, count (``public.standings_public``, ``visibility.final_results``):
+those still provisional are listed on the ladder, not counted, until then.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from fractions import Fraction
@@ -26,6 +28,7 @@ from scoring import display
 from scoring.scorers.common import rank
 from scoring.selectors.lines import public_lines, with_versions
 from scoring.selectors.public import sessions_with_standings
+from scoring.visibility import final_results
 from tournaments.models import EntrantMember, Player, Series, Session
 from tournaments.selectors import ranked_kind
 
@@ -142,6 +145,8 @@ class Ladder:
     sessions: tuple[Session, ...]
     rows: tuple[LadderRow, ...]
     rule: str = ""
+    #: The series' sessions whose published results are still provisional: not counted until final.
+    provisional: tuple[Session, ...] = ()
 
     @property
     def ranked(self) -> tuple[LadderRow, ...]:
@@ -171,10 +176,12 @@ def ladder_rule(series: Series, sessions: int) -> str:
     return f"{counted[0].upper()}{counted[1:]}; {entry}. Members only: a visitor is not on the ladder."
 
 
-def series_ladder_public(*, series: Series) -> Ladder:
-    """The individual standings over a series, from its sessions whose standings are published."""
-    shown = sessions_with_standings(club=series.club).filter(series=series)
-    sessions = tuple(with_versions(shown.order_by("date", "id")))
+def series_ladder_public(*, series: Series, now: dt.datetime | None = None) -> Ladder:
+    """The individual standings over a series, from its sessions whose standings are published and final;
+    those still provisional are listed (``Ladder.provisional``), not counted."""
+    shown = sessions_with_standings(club=series.club).filter(series=series).order_by("date", "id")
+    sessions = tuple(with_versions(shown.filter(final_results(now))))
+    waiting = tuple(shown.exclude(final_results(now)))
     people = ranked_players(sessions)
     players = {p.pk: p for found in people.values() for team in found.values() for p in team}
     by_player: dict[int, dict[int, SessionResult]] = {}
@@ -197,7 +204,8 @@ def series_ladder_public(*, series: Series) -> Ladder:
         for p in by_player
     ]
     rows.sort(key=lambda r: (not r.ranked, r.rank, -r.played, -r.score, r.player.name))
-    return Ladder(series=series, sessions=sessions, rows=tuple(rows), rule=ladder_rule(series, len(sessions)))
+    rule = ladder_rule(series, len(sessions))
+    return Ladder(series=series, sessions=sessions, rows=tuple(rows), rule=rule, provisional=waiting)
 
 
 def _best(results: list[SessionResult], best_of: int | None) -> list[SessionResult]:

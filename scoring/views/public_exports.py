@@ -73,7 +73,8 @@ class ResultsJsonView(ExportMixin, View):
 
     def build(self, seen: SeenStandings) -> str:
         """The file: each entrant named too (``name``: its players as the roster names them now)."""
-        return results_json(session_named_json(session=self.session, scores=seen.scores))
+        said = self.finality.as_json() if self.finality else {}
+        return results_json({**session_named_json(session=self.session, scores=seen.scores), **said})
 
 
 class ResultsCsvView(ExportMixin, View):
@@ -90,6 +91,7 @@ class ResultsCsvView(ExportMixin, View):
             names=entrant_names(session=self.session),
             percents=modern_percentages(session=self.session, snapshot=seen.snapshot),
             places=session_places(session=self.session, scores=seen.typed),
+            status=self.finality.words if self.finality else "",
         )
 
 
@@ -126,4 +128,5 @@ class ResultsPdfView(ExportMixin, View):
             session.title, session.club.name, f"{session.club.name} · {session.date:%A %d %B %Y} · {method}"
         )
         travellers = travellers_public(session=session)
-        return results_pdf(heading=heading, standings=layout[0], travellers=travellers)
+        said = [self.finality.words, *self.finality.changes_said] if self.finality else []
+        return results_pdf(heading=heading, standings=layout[0], travellers=travellers, status=said)

@@ -72,7 +72,7 @@ class LadderView(ClubMixin, TemplateView):
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         series = get_object_or_404(Series, club=self.club, pk=self.kwargs["series"])
         ladder = series_ladder_public(series=series)
-        if not ladder.sessions:
+        if not ladder.sessions and not ladder.provisional:
             raise Http404("No published sessions in this series.")
         page = Paginator(range(len(ladder.rows)), LADDER_PAGE_SIZE).get_page(self.request.GET.get("page"))
         rows = [_ladder_row(ladder.rows, i) for i in page]

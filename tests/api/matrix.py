@@ -125,7 +125,9 @@ SPEC: dict[str, Route] = {
         ok={"post": 200},
         bodies={"post": {"min_sessions": 2, "best_of": 3}},
     ),
-    "club-detail": Route("director", SL, ok={"get": 200}),
+    "club-detail": Route(
+        "director", SL, ok={"get": 200, "patch": 200}, bodies={"patch": {"provisional_hours": 48}}
+    ),
     # The club's own movements: designed off the request (13 players: a whist tournament found at once).
     "club-movement-list": Route("director", SL, ok={"get": 200}),
     "club-movement-detail": Route(

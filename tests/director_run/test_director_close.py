@@ -91,12 +91,14 @@ def test_a_change_to_a_published_session_is_refused_until_it_is_reopened(
 ) -> None:
     fill(running_session)
     session_close(session=running_session)
+    running_session.club.provisional_hours = 0  # final as soon as published: no correction without reopening
+    running_session.club.save()
     session_publish(session=running_session, standings=True, travellers=False, hand_records=False)
     line = SlipLine.objects.get(session=running_session, table__number=2, tray__number=2)
     url = reverse("run:line", args=[running_session.pk, line.pk])
     data = {"ns_tricks": "1", "ns_revokes": "0", "ew_revokes": "0", "reason": "late claim"}
     refused = director_client.post(url, data)
-    assert refused.status_code == 400 and "reopen it" in refused.content.decode()
+    assert refused.status_code == 400 and "reopen them" in refused.content.decode()
     for name, args, post in (
         ("tray", [2], {"status": "void", "reason": "x"}),
         ("award", [2, 2], {"ns_award": "average", "ew_award": "average", "reason": "x"}),
@@ -105,7 +107,7 @@ def test_a_change_to_a_published_session_is_refused_until_it_is_reopened(
         assert response.status_code == 400 and "reopen it" in response.content.decode(), name
     line.refresh_from_db()
     assert line.ns_tricks != 1
-    director_client.post(reverse("run:reopen", args=[running_session.pk]))
+    director_client.post(reverse("run:reopen", args=[running_session.pk]), {"reason": "a late claim"})
     running_session.refresh_from_db()
     assert running_session.status == "closed"
     director_client.post(url, data)

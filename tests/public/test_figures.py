@@ -144,6 +144,8 @@ def test_json_export_is_the_scores_json_of_the_engine(client: Any, published_how
     got = json.loads(client.get(url).content)
     names = entrant_names(session=published_howell)
     assert [row.pop("name") for row in got["entrants"]] == [names[r["entrant"]] for r in got["entrants"]]
+    said = {key: got.pop(key) for key in ("provisional_until", "final", "results_status", "changes")}
+    assert said == {"provisional_until": None, "final": True, "results_status": "Final", "changes": []}
     assert got == expected
 
 

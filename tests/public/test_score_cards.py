@@ -97,7 +97,8 @@ def test_the_command_line_prints_and_sends(
         )
     assert "Wrote 6 score cards" in out.getvalue() and "Score cards sent to 1 player" in out.getvalue()
     assert _pages((tmp_path / "c.pdf").read_bytes()) == 6 and len(mail.outbox) == 1
-    sessions.session_reopen(session=sessions.session_reopen(session=published_howell))
+    reopened = sessions.session_reopen(session=published_howell, reason="a revoke found")  # final: a reason
+    sessions.session_reopen(session=reopened)
     with pytest.raises(CommandError, match="Close the session first"):
         call_command("score_cards", str(published_howell.pk), "--send")
 

@@ -17,8 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from ..models import Club, Player, Series
+from ..models.club import PROVISIONAL_HOURS_MAX
 from ..services import rotations
-from ..services.club import clubs_directed_by
+from ..services.club import club_provisional_set, clubs_directed_by
 from ..services.errors import NotFound, UserError
 from . import ID_MAX, errors
 from .permissions import DirectorView, Paginated, PublicView
@@ -34,11 +35,23 @@ CLUB_SLUG = OpenApiParameter(
 
 
 class ClubSerializer(serializers.ModelSerializer):
-    """A club: its name and the slug its pages and endpoints use."""
+    """A club: its name, the slug its pages and endpoints use, and for how many hours its published
+    results stay provisional."""
+
+    provisional_hours = serializers.IntegerField(
+        read_only=True,
+        help_text="Hours after publishing during which a session's results are provisional (0 to 720).",
+    )
 
     class Meta:
         model = Club
-        fields = ["id", "name", "slug"]
+        fields = ["id", "name", "slug", "provisional_hours"]
+
+
+class ClubSettingsSerializer(serializers.Serializer):
+    """The club's settings a director may change."""
+
+    provisional_hours = serializers.IntegerField(min_value=0, max_value=PROVISIONAL_HOURS_MAX)
 
 
 @extend_schema(tags=["clubs"])
@@ -65,6 +78,19 @@ class ClubDetailView(DirectorView):
     def get(self, request: Request, slug: str) -> Response:
         """A club of the user's."""
         return Response(ClubSerializer(self.director_club(slug)).data)
+
+    @extend_schema(
+        operation_id="clubs_partial_update",
+        request=ClubSettingsSerializer,
+        responses={200: ClubSerializer, **errors(400, 401, 404)},
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        """Change the club's settings: ``provisional_hours``."""
+        club = self.director_club(slug)
+        form = ClubSettingsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        club_provisional_set(club=club, hours=form.validated_data["provisional_hours"], user=request.user)
+        return Response(ClubSerializer(club).data)
 
 
 @extend_schema(tags=["public"])

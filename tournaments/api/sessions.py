@@ -106,6 +106,11 @@ class SessionSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text="A suit declared trumps for the sitting (S, H, D, C; Law IV, Sec. 11), or blank.",
     )
+    provisional = serializers.SerializerMethodField(
+        help_text="Published, and the results still provisional (before provisional_until): a correction"
+        " is made with a reason and shown on the public pages; after it they are final, and are changed"
+        " only by reopening with a reason."
+    )
 
     class Meta:
         model = Session
@@ -129,10 +134,17 @@ class SessionSerializer(serializers.ModelSerializer):
             "tables_advance",
             "publishing",
             "results_version",
+            "published_at",
+            "provisional_until",
+            "provisional",
             "created_at",
             "updated_at",
         ]
         read_only_fields = fields
+
+    def get_provisional(self, session: Session) -> bool:
+        """Whether the published results are still provisional."""
+        return session.provisional()
 
     def get_rounds(self, session: Session) -> int:
         """How many rounds the movement has."""
@@ -325,17 +337,30 @@ class SessionAdvanceView(SessionActionView):
         return sessions.session_advance(session=session, user=user)
 
 
+class ReopenSerializer(serializers.Serializer):
+    """Why the session is reopened: required when its published results are final."""
+
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
 class SessionReopenView(SessionActionView):
     """One step back: a published session to closed, a closed one to running."""
 
-    @extend_schema(operation_id="sessions_reopen")
+    @extend_schema(
+        operation_id="sessions_reopen",
+        request=ReopenSerializer,
+        responses={200: SessionSerializer, **errors(400, 401, 404)},
+    )
     def post(self, request: Request, pk: int) -> Response:
-        """Reopen the session."""
+        """Reopen the session; final results only with a ``reason``, shown on the public pages."""
+        form = ReopenSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        self.reason = form.validated_data["reason"]
         return super().post(request, pk)
 
     def act(self, session: Session, user: Any) -> Session:
         """``session_reopen``: one step back."""
-        return sessions.session_reopen(session=session, user=user)
+        return sessions.session_reopen(session=session, reason=self.reason, user=user)
 
 
 @extend_schema(tags=["sessions"], parameters=[SESSION_ID])

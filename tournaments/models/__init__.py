@@ -7,7 +7,7 @@ from .drive import Drive, DriveChange
 from .entrant import NAMED, SEATED_NAMES, Entrant, EntrantMember, entrant_name
 from .phones import PhonePass
 from .seating import EntrantLink, Round, Seat, SeatedEntrant, Seating, SeatingTray, Table
-from .session import MOVEMENT_FIELDS, TRUMP_SUITS, EntrantKind, ScoringMethod, Session
+from .session import MOVEMENT_FIELDS, TRUMP_SUITS, EntrantKind, ResultChange, ScoringMethod, Session
 from .site import SiteAdministrator
 from .token import ApiToken
 from .tray import Deal, Tray
@@ -32,6 +32,7 @@ __all__ = [
     "EntrantMember",
     "PhonePass",
     "Player",
+    "ResultChange",
     "Round",
     "ScoringMethod",
     "Seat",

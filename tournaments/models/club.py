@@ -6,6 +6,11 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+#: How long a session's published results stay provisional unless the club says otherwise (hours).
+PROVISIONAL_HOURS_DEFAULT = 48
+#: The longest a club may keep results provisional (30 days, in hours): bounds the club's setting.
+PROVISIONAL_HOURS_MAX = 30 * 24
+
 
 class Club(models.Model):
     """A whist club: the owner of players, sessions and published results."""
@@ -15,10 +20,20 @@ class Club(models.Model):
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubDirector", related_name="clubs", blank=True
     )
+    #: For how many hours after publishing a session's results are provisional (corrected with a reason,
+    #: shown as corrected); after them they are final, changed only by reopening with a reason. 0: final
+    #: at once.
+    provisional_hours = models.PositiveSmallIntegerField(default=PROVISIONAL_HOURS_DEFAULT)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(provisional_hours__gte=0, provisional_hours__lte=PROVISIONAL_HOURS_MAX),
+                name="club_provisional_hours_bounded",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
 from whist.cards import SUIT_NAME, SUITS
@@ -119,6 +119,11 @@ class Session(models.Model):
     #: imported from its file (``sims.club_field``): ``ref``, ``event``, ``via``, ``at`` and per method
     #: ``pairs`` (the field's size), ``rows`` (the club's own pairs' placings only). Null: none yet.
     sim_placings = models.JSONField(null=True, blank=True, default=None)
+    #: When the session was last published (from closed), and until when its results are provisional: the
+    #: club's ``provisional_hours`` after it, fixed then. Null: never published (or published before
+    #: results became final by time, and so final).
+    published_at = models.DateTimeField(null=True, blank=True)
+    provisional_until = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -153,6 +158,11 @@ class Session(models.Model):
                 | Q(sim_sends__gt=0, sim_sent_at__isnull=False),
                 name="session_sim_sent",
             ),
+            models.CheckConstraint(
+                condition=Q(published_at__isnull=True, provisional_until__isnull=True)
+                | Q(published_at__isnull=False, provisional_until__gte=F("published_at")),
+                name="session_provisional_after_publishing",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -163,6 +173,13 @@ class Session(models.Model):
         ``scoring.visibility`` holds the hands back until then."""
         return self.hands_release_at is None or (now or timezone.now()) >= self.hands_release_at
 
+    def provisional(self, now: dt.datetime | None = None) -> bool:
+        """Whether the session is published and its results still provisional: before ``provisional_until``
+        (at that instant they are final); ``scoring.visibility`` says it to the public."""
+        if self.status != self.Status.PUBLISHED or self.provisional_until is None:
+            return False
+        return (now or timezone.now()) < self.provisional_until
+
     @property
     def is_editable_setup(self) -> bool:
         """Entrants, movement and trays may change only while in draft."""
@@ -172,3 +189,39 @@ class Session(models.Model):
     def accepts_results(self) -> bool:
         """Tables may send results only while the session runs."""
         return self.status == self.Status.RUNNING
+
+
+class ResultChange(models.Model):
+    """A change to a session's results once they were published, shown on its public pages: a correction
+    while they were provisional (what, when, why), or a reopening (when, why)."""
+
+    class Kind(models.TextChoices):
+        CORRECTED = "corrected", "Corrected"
+        REOPENED = "reopened", "Reopened"
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="result_changes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    at = models.DateTimeField(default=timezone.now)
+    reason = models.TextField()
+    #: A correction's line (blank for a reopening) and its figures before and after, in words.
+    tray_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.CharField(max_length=80, blank=True, default="")
+    after = models.CharField(max_length=80, blank=True, default="")
+    #: Whether the results were final when it was made (a reopening of final results).
+    was_final = models.BooleanField(default=False)
+    by = models.CharField(max_length=150, blank=True, default="")
+
+    class Meta:
+        ordering = ["session_id", "at", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=["corrected", "reopened"]), name="resultchange_kind"),
+            models.CheckConstraint(condition=~Q(reason=""), name="resultchange_reason_given"),
+            models.CheckConstraint(
+                condition=Q(kind="reopened") | Q(tray_number__isnull=False, table_number__isnull=False),
+                name="resultchange_correction_names_its_line",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session_id} {self.kind} at {self.at:%Y-%m-%d %H:%M}"

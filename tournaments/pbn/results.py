@@ -107,13 +107,17 @@ def results_text(
     date: dt.date | None,
     lines: Iterable[ResultLine],
     deals: Sequence[ExportDeal] = (),
+    status: str = "",
 ) -> str:
-    """A session's results in export format, a game per board with a ScoreTable, as text."""
+    """A session's results in export format, a game per board with a ScoreTable, as text; ``status``
+    ("Provisional until ...", "Final") a comment line after the format's own."""
     by_board: dict[int, list[ResultLine]] = {}
     for line in lines:
         by_board.setdefault(line.board, []).append(line)
     hands = {d.board: d for d in deals}
     out = ["% PBN 2.1", "% EXPORT"]
+    if status:
+        out.append("% " + " ".join(latin1_text(status).split()))
     for number, board in enumerate(sorted(by_board)):
         if number:
             out.append("")
@@ -133,9 +137,10 @@ def results_bytes(
     date: dt.date | None,
     lines: Iterable[ResultLine],
     deals: Sequence[ExportDeal] = (),
+    status: str = "",
 ) -> bytes:
     """The file as bytes, ISO-8859-1 (2.2)."""
-    text = results_text(site=site, event=event, date=date, lines=lines, deals=deals)
+    text = results_text(site=site, event=event, date=date, lines=lines, deals=deals, status=status)
     return text.encode("iso-8859-1")
 
 

@@ -21,6 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q, QuerySet
 
 from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat, Session
+from ..models.club import PROVISIONAL_HOURS_MAX
 from .club_jobs import job_load, job_save
 from .errors import UserError
 from .text import column_text, shortened
@@ -47,6 +48,20 @@ def club_create(*, name: str, slug: str) -> Club:
     """Create a club."""
     name = column_text(name, Club, "name", label="A club's name")
     return Club.objects.create(name=name, slug=column_text(slug, Club, "slug", label="A club's short name"))
+
+
+def club_provisional_set(*, club: Club, hours: Any, user: Any = None) -> Club:
+    """Set for how many hours after publishing a session's results are provisional (0 to 30 days)."""
+    if isinstance(hours, str) and hours.strip().isdigit():
+        hours = int(hours.strip())
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 0 <= hours <= PROVISIONAL_HOURS_MAX:
+        raise UserError(
+            f"Keep results provisional for 0 to {PROVISIONAL_HOURS_MAX} hours (30 days).", field="hours"
+        )
+    club.provisional_hours = hours
+    club.save(update_fields=["provisional_hours"])
+    log_action(club=club, user=user, action="club.provisional_hours", hours=hours)
+    return club
 
 
 def director_add(*, club: Club, user: AbstractBaseUser) -> ClubDirector:

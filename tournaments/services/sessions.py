@@ -16,12 +16,22 @@ from django.utils import timezone
 
 from whist.dates import RANGE_WORDS, date_in_range
 
-from ..models import Club, Entrant, EntrantKind, EntrantMember, Player, ScoringMethod, Series, Session
+from ..models import (
+    Club,
+    Entrant,
+    EntrantKind,
+    EntrantMember,
+    Player,
+    ResultChange,
+    ScoringMethod,
+    Series,
+    Session,
+)
 from ..movements.limits import SEAT_MAX_TABLES
 from .club import log_action
 from .errors import UserError
 from .teams import check_team_number, is_teams_session, team_get_or_create
-from .text import column_text
+from .text import column_text, free_text
 
 Status = Session.Status
 
@@ -279,12 +289,41 @@ def session_set_status(*, session: Session, status: str, user: Any = None) -> Se
     return session
 
 
-def session_reopen(*, session: Session, user: Any = None) -> Session:
-    """One step back: a published session to closed (to correct it), a closed one to running."""
+@transaction.atomic
+def session_reopen(*, session: Session, reason: Any = "", user: Any = None) -> Session:
+    """One step back: a published session to closed (to correct it), a closed one to running.
+
+    Final results (published, their provisional time over) are reopened only with a reason, and the
+    reopening is kept to be shown on the public pages when they are published again; a reason given
+    while they are provisional is kept the same way.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
     back = {Status.PUBLISHED: Status.CLOSED, Status.CLOSED: Status.RUNNING}.get(Status(session.status))
     if back is None:
         raise UserError(f"A {session.get_status_display().lower()} session cannot be reopened.")
+    if session.status == Status.PUBLISHED:
+        final = not session.provisional()
+        if final and not str(reason or "").strip():
+            raise UserError("The results are final: give a reason for reopening them.", field="reason")
+        if str(reason or "").strip():
+            result_change_record(
+                session=session, kind=ResultChange.Kind.REOPENED, reason=reason, was_final=final, user=user
+            )
     return session_set_status(session=session, status=back, user=user)
+
+
+def result_change_record(
+    *, session: Session, kind: str, reason: Any, was_final: bool = False, user: Any = None, **line: Any
+) -> ResultChange:
+    """Keep a change to published results for the public pages: a correction (``line``: its
+    ``tray_number``, ``table_number``, ``before`` and ``after``) or a reopening, with its reason."""
+    why = free_text(reason, label="A reason")
+    if not why:
+        raise UserError("Give a reason for the change.", field="reason")
+    by = getattr(user, "username", "") or "director"
+    return ResultChange.objects.create(
+        session=session, kind=kind, at=timezone.now(), reason=why, was_final=was_final, by=by, **line
+    )
 
 
 @transaction.atomic

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
 from django.views.generic import TemplateView
 
 from ..models import Session
 from ..pages import setup as setup_page
 from ..pages.name_history import session_name_history
 from ..selectors import session_for_director
-from ..services.club import clubs_directed_by
-from ..services.errors import NotFound
+from ..services.club import club_provisional_set, clubs_directed_by
+from ..services.errors import NotFound, UserError
 from ..services.mnemonic import overplay_table
 from ..site_selectors import is_site_admin
 
@@ -28,6 +30,23 @@ class DirectorHomeView(LoginRequiredMixin, TemplateView):
         sessions = Session.objects.filter(club__in=clubs).select_related("club")[:50]
         context = {"clubs": clubs, "sessions": sessions, "site_admin": is_site_admin(self.request.user)}
         return {**super().get_context_data(**kwargs), **context}
+
+
+class ClubProvisionalView(DirectorHomeView):
+    """The club's setting: for how many hours published results stay provisional; a refusal is the home
+    page again, 400, beside the field."""
+
+    def post(self, request: HttpRequest, club: str) -> HttpResponse:
+        found = clubs_directed_by(user=request.user).filter(slug=club).first()
+        if found is None:
+            raise Http404("No such club.")
+        try:
+            club_provisional_set(club=found, hours=request.POST.get("hours", ""), user=request.user)
+        except UserError as exc:
+            context = self.get_context_data(errors={found.slug: exc.message}, values=request.POST)
+            return self.render_to_response(context, status=400)
+        messages.success(request, f"{found.name}: results stay provisional {found.provisional_hours} hours.")
+        return redirect("director:home")
 
 
 class SessionDetailView(LoginRequiredMixin, TemplateView):

@@ -1,0 +1,260 @@
+"""Results that become final: provisional for the club's hours after publishing, then final by the clock.
+
+Through the real doors: the public pages, the downloads, the phones and the
+public API with Django's and DRF's test clients; the director's pages and API
+for corrections (a reason, shown as corrected) and reopening (final results:
+a reason, shown); the season's ladder counting only final results. The clock
+is the one every read asks (``django.utils.timezone.now``), set here to the
+instant just before the provisional time ends, exactly at it, and just past.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from collections.abc import Callable
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+from public.builders import play_session
+from rest_framework.test import APIClient
+
+from entry.services.directing import session_publish
+from scoring.models import ScoreCardSend, SlipLine, Via
+from scoring.selectors.finality import local_words
+from scoring.selectors.people import series_ladder_public
+from tests.api.helpers import token_client
+from tournaments.models import Club, EntrantLink, Player, ResultChange, Series, Session
+
+pytestmark = pytest.mark.django_db
+
+PUBLISHED_AT = dt.datetime(2026, 11, 20, 19, 30, tzinfo=dt.UTC)
+TICK = dt.timedelta(microseconds=1)
+Clock = Callable[[dt.datetime], None]
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """Set the time every read and write asks."""
+
+    def at(moment: dt.datetime) -> None:
+        monkeypatch.setattr(timezone, "now", lambda: moment)
+
+    return at
+
+
+@pytest.fixture
+def provisional(club: Club, members: list[Player], season: Series, clock: Clock) -> Session:
+    """A Mitchell closed and published (standings, travellers) at ``PUBLISHED_AT``: 48 hours provisional."""
+    session = play_session(
+        club=club,
+        players=members,
+        title="Provisional Mitchell",
+        date=dt.date(2026, 11, 20),
+        family="mitchell",
+        deals_count=6,
+        method="trick",
+        series=season,
+        seed=11,
+        publish=None,
+    )
+    clock(PUBLISHED_AT)
+    return session_publish(session=session, standings=True, travellers=True, hand_records=False)
+
+
+def _until(session: Session) -> dt.datetime:
+    return PUBLISHED_AT + dt.timedelta(hours=session.club.provisional_hours)
+
+
+def _public(client: Client, session: Session, name: str = "public:session") -> str:
+    answer = client.get(reverse(name, args=[session.club.slug, session.pk]))
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def _api(session: Session) -> dict[str, object]:
+    url = f"/api/v1/public/clubs/{session.club.slug}/sessions/{session.pk}/"
+    answer = APIClient().get(url)
+    assert answer.status_code == 200
+    return dict(answer.json())
+
+
+def test_publishing_makes_the_results_provisional_for_the_clubs_hours(provisional: Session) -> None:
+    assert provisional.published_at == PUBLISHED_AT
+    assert provisional.provisional_until == PUBLISHED_AT + dt.timedelta(hours=48)
+
+
+@pytest.mark.parametrize(
+    ("offset", "final"), [(-TICK, False), (dt.timedelta(0), True), (TICK, True)], ids=["before", "at", "past"]
+)
+def test_the_pages_files_phones_and_api_say_provisional_until_the_time_then_final(
+    client: Client, provisional: Session, clock: Clock, offset: dt.timedelta, final: bool
+) -> None:
+    until = _until(provisional)
+    clock(until + offset)
+    said = "Final" if final else f"Provisional until {local_words(until)}"
+    assert "Provisional until Sunday 22 November 2026, 19:30" in f"Provisional until {local_words(until)}"
+    assert f'<b id="results-status">{said}</b>' in _public(client, provisional)
+    assert said in _public(client, provisional, "public:travellers")
+    body = _api(provisional)
+    assert body["final"] is final and body["results_status"] == said
+    assert body["provisional_until"] == (None if final else until.isoformat().replace("+00:00", "Z"))
+    csv_rows = list(csv.reader(io.StringIO(_public(client, provisional, "public:results_csv"))))
+    assert csv_rows[0][-1] == "results" and all(row[-1] == said for row in csv_rows[1:])
+    data = json.loads(_public(client, provisional, "public:results_json"))
+    assert data["final"] is final and data["results_status"] == said
+    assert (data["provisional_until"] is None) is final
+    pdf = client.get(reverse("public:results_pdf", args=[provisional.club.slug, provisional.pk])).content
+    assert pdf.startswith(b"%PDF")
+    link = EntrantLink.objects.filter(session=provisional, side="").first()
+    assert link is not None
+    phone = client.get(reverse("phone:home", args=[link.token]), headers={"X-Table-Partial": "1"})
+    assert f'id="results-status">{said}.</span>' in phone.content.decode()
+    state = APIClient().get(reverse("entrant-link-state", args=[link.token])).json()
+    assert state["results_status"] == said
+
+
+def test_the_heats_pbn_says_provisional(director_client: Client, provisional: Session, clock: Clock) -> None:
+    clock(_until(provisional) - TICK)
+    pbn = director_client.get(reverse("run:results_pbn", args=[provisional.pk])).content.decode("latin-1")
+    assert pbn.splitlines()[2] == f"% Provisional until {local_words(_until(provisional))}"
+    clock(_until(provisional))
+    pbn = director_client.get(reverse("run:results_pbn", args=[provisional.pk])).content.decode("latin-1")
+    assert pbn.splitlines()[2] == "% Final"
+
+
+def _line(session: Session) -> SlipLine:
+    return SlipLine.objects.select_related("tray", "table").get(
+        session=session, table__number=2, tray__number=2
+    )
+
+
+def test_a_correction_while_provisional_needs_a_reason_and_is_shown_as_corrected(
+    client: Client, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    line = _line(provisional)
+    was, new = line.ns_tricks, (line.ns_tricks + 3) % 14
+    url = reverse("run:line", args=[provisional.pk, line.pk])
+    corrected_at = _until(provisional) - TICK
+    clock(corrected_at)
+    refused = director_client.post(url, {"ns_tricks": str(new), "reason": "  "})
+    assert refused.status_code == 400 and "Give a reason for the correction." in refused.content.decode()
+    answer = director_client.post(url, {"ns_tricks": str(new), "reason": "N-S entered E-W's count"})
+    assert answer.status_code == 302
+    line.refresh_from_db()
+    assert line.ns_tricks == new
+    page = _public(client, provisional)
+    said = (
+        f"Tray 2, table 2 corrected from N-S {was}, E-W {13 - was} to N-S {new}, E-W {13 - new} "
+        f"on {local_words(corrected_at)}: N-S entered E-W&#x27;s count"
+    )
+    assert said in page
+    change = _api(provisional)["changes"]
+    assert isinstance(change, list) and change[0]["kind"] == "corrected" and change[0]["tray"] == 2
+
+
+def test_a_correction_through_the_api_without_a_reason_is_refused(
+    director: object, provisional: Session, clock: Clock
+) -> None:
+    clock(_until(provisional) - TICK)
+    line = _line(provisional)
+    api = token_client(director)
+    url = f"/api/v1/sessions/{provisional.pk}/slips/{line.pk}/correct/"
+    refused = api.post(url, {"ns_tricks": 5, "reason": ""}, format="json")
+    assert refused.status_code == 400 and "Give a reason for the correction." in json.dumps(refused.json())
+    assert not ResultChange.objects.filter(session=provisional).exists()
+    done = api.post(url, {"ns_tricks": 5, "reason": "slip misread"}, format="json")
+    assert done.status_code == 200 and done.json()["ns_tricks"] == 5
+    assert ResultChange.objects.get(session=provisional).reason == "slip misread"
+
+
+def test_after_the_time_a_correction_is_refused_and_reopening_needs_a_reason(
+    client: Client, director: object, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    clock(_until(provisional))
+    line = _line(provisional)
+    data = {"ns_tricks": "5", "reason": "late claim"}
+    refused = director_client.post(reverse("run:line", args=[provisional.pk, line.pk]), data)
+    assert refused.status_code == 400 and "The results are final; reopen them" in refused.content.decode()
+    api = token_client(director)
+    by_api = api.post(f"/api/v1/sessions/{provisional.pk}/slips/{line.pk}/correct/", data, format="json")
+    assert by_api.status_code == 400 and "final" in json.dumps(by_api.json())
+    reopen = reverse("run:reopen", args=[provisional.pk])
+    page = director_client.post(reopen, {"reason": ""})
+    assert page.status_code == 400 and "give a reason for reopening them" in page.content.decode()
+    assert api.post(f"/api/v1/sessions/{provisional.pk}/reopen/", {}, format="json").status_code == 400
+    provisional.refresh_from_db()
+    assert provisional.status == "published"
+    assert director_client.post(reopen, {"reason": "A revoke found next day"}).status_code == 302
+    provisional.refresh_from_db()
+    assert provisional.status == "closed"
+    session_publish(session=provisional, standings=True, travellers=True, hand_records=False)
+    page_text = _public(client, provisional)
+    assert (
+        f"The final results were reopened on {local_words(_until(provisional))}: A revoke found" in page_text
+    )
+
+
+def test_a_correction_offers_the_score_cards_and_the_heat_again_and_sends_nothing(
+    director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    sent = PUBLISHED_AT + dt.timedelta(hours=1)
+    ScoreCardSend.objects.create(session=provisional, number=1, sent_at=sent, sent_via=Via.DIRECTOR)
+    Session.objects.filter(pk=provisional.pk).update(sim_sends=1, sim_sent_at=sent)
+    close = reverse("run:close", args=[provisional.pk])
+    assert 'id="offer-again"' not in director_client.get(close).content.decode()
+    clock(sent + dt.timedelta(hours=1))
+    line = _line(provisional)
+    director_client.post(
+        reverse("run:line", args=[provisional.pk, line.pk]), {"ns_tricks": "6", "reason": "misread"}
+    )
+    page = director_client.get(close).content.decode()
+    assert "the score cards and the heat were sent:" in page and "Nothing is sent until you ask." in page
+    provisional.refresh_from_db()
+    assert ScoreCardSend.objects.filter(session=provisional).count() == 1 and provisional.sim_sends == 1
+
+
+def test_the_ladder_counts_final_results_and_lists_the_provisional(
+    client: Client, provisional: Session, published_howell: Session, clock: Clock
+) -> None:
+    series = provisional.series
+    assert series is not None and published_howell.series_id == series.pk
+    clock(_until(provisional) - TICK)
+    ladder = series_ladder_public(series=series)
+    assert ladder.sessions == (published_howell,) and ladder.provisional == (provisional,)
+    page = client.get(reverse("public:ladder", args=[series.club.slug, series.pk])).content.decode()
+    assert 'id="ladder-provisional"' in page and "Provisional Mitchell" in page
+    api = APIClient().get(f"/api/v1/public/clubs/{series.club.slug}/series/{series.pk}/ladder/").json()
+    assert [s["id"] for s in api["sessions"]] == [published_howell.pk]
+    assert [s["id"] for s in api["provisional"]] == [provisional.pk]
+    clock(_until(provisional))
+    ladder = series_ladder_public(series=series)
+    assert {s.pk for s in ladder.sessions} == {provisional.pk, published_howell.pk} and not ladder.provisional
+
+
+@pytest.mark.parametrize(
+    ("hours", "ok"), [("0", True), ("720", True), ("721", False), ("-1", False), ("x", False)]
+)
+def test_the_clubs_hours_are_bounded_on_the_page_the_api_and_the_database(
+    club: Club, director: object, director_client: Client, hours: str, ok: bool
+) -> None:
+    answer = director_client.post(reverse("director:club_provisional", args=[club.slug]), {"hours": hours})
+    assert answer.status_code == (302 if ok else 400)
+    if not ok:
+        assert "Keep results provisional for 0 to 720 hours (30 days)." in answer.content.decode()
+    by_api = token_client(director).patch(
+        f"/api/v1/clubs/{club.slug}/", {"provisional_hours": hours}, format="json"
+    )
+    assert by_api.status_code == (200 if ok else 400)
+    club.refresh_from_db()
+    assert club.provisional_hours == (int(hours) if ok else 48)
+
+
+def test_the_database_keeps_the_hours_within_thirty_days(club: Club) -> None:
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Club.objects.filter(pk=club.pk).update(provisional_hours=721)
