@@ -353,6 +353,12 @@ SPECTACULAR_SETTINGS = {
     # No validator badge: Swagger UI would fetch it from its validator's host.
     # No deep links: Swagger UI puts them inside the operation buttons, a link in a button (axe-core).
     "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
+    # Two choice sets share a name by their fields (a session's entrant_kind, an entrant's kind): each
+    # gets its own, or one would be described by the other's values.
+    "ENUM_NAME_OVERRIDES": {
+        "SessionEntrantKindEnum": "tournaments.models.session.EntrantKind",
+        "EntrantKindEnum": "tournaments.models.entrant.Entrant.Kind",
+    },
 }
 
 # A table's link is its only credential: request logs show /t/***/ instead

@@ -63,6 +63,12 @@ class SlipLineSerializer(serializers.ModelSerializer):
     ew_award = serializers.ChoiceField(EW_AWARDS, read_only=True)
     law = serializers.ChoiceField(LAW_CHOICES, read_only=True, allow_null=True)
     law_name = serializers.SerializerMethodField()
+    checked_how = serializers.ChoiceField(
+        SlipLine.Checked.choices,
+        allow_blank=True,
+        read_only=True,
+        help_text="How the line was checked; blank while unchecked (or checked before this was recorded).",
+    )
 
     class Meta:
         model = SlipLine

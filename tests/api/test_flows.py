@@ -256,7 +256,7 @@ def test_the_table_api_shows_what_the_table_page_shows(running_session: Session)
     assert [(c["value"], c["held"], c["this_phone"]) for c in on_page["claims"]] == [
         (str(n), False, False) for n in (1, 2, 4, 6)
     ]
-    assert on_page["card"][0] == {"number": 1, "ns": "Pair 1", "ew": "Pair 2", "trays": [1]}
+    assert on_page["card"][0] == {"number": 1, "ns": "Pair 1", "ew": "Pair 2", "trays": [1], "when": ""}
     text = json.dumps(on_page)
     assert "tricks" not in text and not any(
         token in text for token in EntrantLink.objects.values_list("token", flat=True)
