@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from entry.selectors.board import director_standings
 from entry.services.directing import round_enter
+from infra.security import DirectorRateThrottle
 from scoring.models import CheckAnswer, SlipLine, SlipLineVersion
 from tournaments.models import Deal, Session
 from tournaments.services import sessions
@@ -228,3 +229,39 @@ def test_the_double_dummy_is_solved_in_the_background_once_play_begins(
     with django_capture_on_commit_callbacks(execute=True):
         round_enter(session=session, round_number=1, entries={(2, _tray(session, 2)): "7"})
     assert not Deal.objects.get(pk=deal.pk).double_dummy  # asked once in a while, not at every send
+
+
+def test_the_answers_are_within_the_directors_rate(
+    director_client: Client, running_session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _play(running_session, SWAPPED)
+    monkeypatch.setattr(DirectorRateThrottle, "THROTTLE_RATES", {"director": "3/min"})
+    monkeypatch.setattr(DirectorRateThrottle, "timer", lambda self: 6000.0)
+    url = f"/api/v1/sessions/{running_session.pk}/checks/"
+    body = {"line": _line(running_session, 3, 1).pk, "kind": "swapped", "answer": "right"}
+    answers = [director_client.post(url, body, content_type="application/json").status_code for _ in range(3)]
+    assert answers == [200, 200, 200]
+    refused = director_client.post(url, body, content_type="application/json")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert CheckAnswer.objects.count() == 1  # a second answer to the same version is the first's
+
+
+@pytest.mark.parametrize(
+    ("form", "said"),
+    [
+        ({"kind": "swapped", "answer": "correct", "ns_tricks": "lots"}, "N-S tricks"),
+        ({"kind": "swapped", "answer": "correct", "ns_tricks": "14"}, "N-S tricks"),
+        ({"kind": "nonsense", "answer": "right"}, "has no nonsense check now"),
+        ({"kind": "swapped", "answer": ""}, "An answer is one of swap, correct, right."),
+    ],
+)
+def test_a_bad_answer_from_the_board_is_said_at_the_top_and_changes_nothing(
+    director_client: Client, running_session: Session, form: dict[str, str], said: str
+) -> None:
+    _play(running_session, SWAPPED)
+    line = _line(running_session, 3, 1)
+    answer = reverse("run:check_answer", args=[running_session.pk, line.pk])
+    response = director_client.post(answer, form, follow=True)
+    assert response.status_code == 200 and said in response.content.decode()
+    line.refresh_from_db()
+    assert (line.ns_tricks, line.version) == (4, 1) and not CheckAnswer.objects.exists()
