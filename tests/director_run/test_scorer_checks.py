@@ -144,6 +144,8 @@ def test_a_swap_answered_from_the_board_changes_the_line_its_history_and_the_sta
     page = director_client.get(board).content.decode()
     sentence = "Table 3, tray 1: N-S 4 where the other tables made 9 or 10; did N-S enter E-W&#x27;s count?"
     assert sentence in page and "Swap it" in page and "Mark it right" in page and "Correct it" in page
+    polled = director_client.get(reverse("run:board_json", args=[running_session.pk])).json()
+    assert [c["table"] for c in polled["needs"]["checks"]] == [3] and "Swap it" in polled["needs_html"]
     before = _totals(running_session)
     line = _line(running_session, 3, 1)
     answer = reverse("run:check_answer", args=[running_session.pk, line.pk])
