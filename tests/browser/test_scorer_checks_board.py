@@ -62,8 +62,10 @@ def test_the_close_page_asks_about_a_swapped_line_before_publishing(
     page = new_page(WIDE)
     log_in(page, live_server.url)
     page.goto(live_server.url + reverse("run:close", args=[running_session.pk]))
-    assert page.locator("#checks-list li").inner_text().startswith(
-        "Table 3, tray 2: N-S 11 where the other tables made 2 or 3; did N-S enter E-W's count?"
+    assert (
+        page.locator("#checks-list li")
+        .inner_text()
+        .startswith("Table 3, tray 2: N-S 11 where the other tables made 2 or 3; did N-S enter E-W's count?")
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= WIDE["width"]
     support.shot(page, "director-close-scorer-check-1280")
