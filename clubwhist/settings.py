@@ -300,6 +300,9 @@ DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "clubwhist@localhost")
 #: With no broker, the double-dummy solve of the hand records runs on a thread of its own, not in the request
 #: that finished the play (scoring.tasks). The test suite turns it off to read the answer at once.
 SOLVE_IN_BACKGROUND = os.getenv("SOLVE_IN_BACKGROUND", "1") == "1"
+# The scorer's eye (entry.selectors.checks) judges lines against the double dummy during play: a running
+# session's sends queue the solve of its known deals (once in DD_QUEUE_GUARD_SECONDS), not only its end.
+CHECKS_SOLVE_DURING_PLAY = os.getenv("CHECKS_SOLVE_DURING_PLAY", "1") == "1"
 #: A standings recompute starts this long after the change that queued it, gathering the changes
 #: that follow (every table finishes a round within the same minute): fewer recomputes, each complete.
 STANDINGS_GATHER_SECONDS = float(os.getenv("STANDINGS_GATHER_SECONDS", "0.5"))

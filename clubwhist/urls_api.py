@@ -9,7 +9,7 @@ from django.urls import path
 from django.views.decorators.cache import cache_page
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from entry.api import calls, closing, drive, laws, mnemonic, sim_field, slips, table_amend, tables
+from entry.api import calls, checks, closing, drive, laws, mnemonic, sim_field, slips, table_amend, tables
 from infra.security import PublicRateThrottle, same_origin_only
 from scoring.api import standings
 from sims import api as sims_api
@@ -69,6 +69,7 @@ urlpatterns = [
     *drive.urlpatterns,
     *mnemonic.urlpatterns,
     *closing.urlpatterns,
+    *checks.urlpatterns,
     *sim_field.urlpatterns,
     *standings.urlpatterns,
     *sims_api.urlpatterns,

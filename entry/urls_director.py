@@ -7,6 +7,7 @@ set-up pages (roster, new session, movement, print) are in
 
 from django.urls import path
 
+from entry.views import director_checks as checks
 from entry.views import director_correct as c
 from entry.views import director_laws as laws
 from entry.views import director_run as v
@@ -35,6 +36,7 @@ urlpatterns = [
     path("s/<int:pk>/run/line/<int:line>/", c.LineCorrectView.as_view(), name="line"),
     path("s/<int:pk>/run/line/<int:line>/settle/", c.SettleView.as_view(), name="settle"),
     path("s/<int:pk>/run/line/<int:line>/confirm/", c.ConfirmLineView.as_view(), name="confirm_line"),
+    path("s/<int:pk>/run/line/<int:line>/check/", checks.CheckAnswerView.as_view(), name="check_answer"),
     path("s/<int:pk>/run/drive/", drive.DriveBoardView.as_view(), name="drive"),
     path("s/<int:pk>/run/drive/next/", drive.DriveAdvanceView.as_view(), name="drive_advance"),
     path("s/<int:pk>/run/close/", c.CloseView.as_view(), name="close"),

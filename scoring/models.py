@@ -275,3 +275,46 @@ class ScoreCardSend(models.Model):
     def cards(self) -> int:
         """How many cards the mail server took."""
         return len(self.recipients)
+
+
+class CheckAnswer(models.Model):
+    """The director's answer to a check on a line (``scorers.line_checks``): kept, with who and when.
+
+    ``right``: the line was looked at and is right as it stands (the check is answered while the line
+    keeps this version); ``swapped`` and ``corrected``: the line was changed through the correction
+    service, its old version kept in its history, and this records which check led to it.
+    """
+
+    class Answer(models.TextChoices):
+        RIGHT = "right", "Marked right"
+        SWAPPED = "swapped", "Swapped: N-S and E-W's counts exchanged"
+        CORRECTED = "corrected", "Corrected"
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="+")
+    line = models.ForeignKey(SlipLine, on_delete=models.CASCADE, related_name="check_answers")
+    #: The line's version the answer holds for (after a swap or correction, the new one).
+    line_version = models.PositiveIntegerField()
+    kind = models.CharField(max_length=24)
+    answer = models.CharField(max_length=10, choices=Answer.choices)
+    answered_by = models.CharField(max_length=80, blank=True, default="")
+    answered_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    answered_via = models.CharField(max_length=10, choices=Via.choices)
+    answered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session_id", "line_id", "-line_version"]
+        constraints = [
+            models.UniqueConstraint(fields=["line", "line_version", "kind"], name="check_answer_once"),
+            models.CheckConstraint(
+                condition=Q(answer__in=["right", "swapped", "corrected"]), name="check_answer_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["swapped", "far_from_field", "far_from_double_dummy"]),
+                name="check_answer_kind_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} on line {self.line_id} v{self.line_version}: {self.answer}"

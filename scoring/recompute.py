@@ -44,7 +44,7 @@ from scoring.selectors.slips import all_played
 from scoring.selectors.standings import modern_percentages
 from scoring.services.standings import hold_for_recompute, standings_compute
 from scoring.signals import hand_records_wanted, slips_changed
-from scoring.tasks import queue_double_dummy, solve_missing_hand_records
+from scoring.tasks import queue_double_dummy, solve_for_checks, solve_missing_hand_records
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +118,8 @@ def on_slips_changed(
     count is not made (most sends of an evening). ``robust``: if queuing fails, the error is logged and
     the slip line that was saved stays saved.
     """
+    if running:  # the scorer's eye wants the double dummy as the lines arrive (once in a while)
+        transaction.on_commit(lambda: solve_for_checks(session_id), robust=True)
     if settings.CELERY_TASK_ALWAYS_EAGER and running:
         if not owes_more:
             transaction.on_commit(lambda: hand_records_when_played(session_id, seating_version), robust=True)

@@ -131,6 +131,21 @@ def solve_missing_hand_records(session_id: int) -> None:
         _solve_off_the_request(session_id)
 
 
+def checks_guard_key(session_id: int) -> str:
+    """The cache key of a running session's "the checks asked for the double dummy" guard."""
+    return f"clubwhist:dd-checks:{session_id}"
+
+
+def solve_for_checks(session_id: int) -> None:
+    """During play the scorer's eye wants each deal's double dummy: once in ``DD_QUEUE_GUARD_SECONDS`` a
+    session's send asks, and the deals still missing it are solved off the request (one cache add a send;
+    ``CHECKS_SOLVE_DURING_PLAY`` off leaves them to the end of play, as before)."""
+    if not settings.CHECKS_SOLVE_DURING_PLAY:
+        return
+    if cache.add(checks_guard_key(session_id), 1, DD_QUEUE_GUARD_SECONDS):
+        solve_missing_hand_records(session_id)
+
+
 def solve_hand_records_once(session_id: int) -> None:
     """Before a page shows a session's hand records: queue the solver once for the deals still without
     their double-dummy tricks (the page shows them once solved; the test suite's settings solve them here)."""

@@ -111,6 +111,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # The hand records' solve runs where the test can read its answer at once (scoring.tasks); the thread
     # a club's server solves on is tested by itself (tests/public/test_hand_records.py).
     settings.SOLVE_IN_BACKGROUND = False
+    settings.CHECKS_SOLVE_DURING_PLAY = False  # the scorer's eye's tests turn it on
 
 
 def mitchell_three_tables() -> Movement:

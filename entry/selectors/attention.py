@@ -15,6 +15,7 @@ from typing import Any
 
 from entry.selectors.board import Ahead, Board, Dispute
 from entry.selectors.calls import CallView, open_calls
+from entry.selectors.checks import CheckView, open_checks, session_checks
 from scoring.selectors.standings import entrant_names as players_named
 from tournaments.models import Session
 from tournaments.selectors import seated_kind
@@ -69,11 +70,14 @@ class NeedsYou:
     unconfirmed: list[Unconfirmed] = field(default_factory=list)
     late: list[tuple[int, str]] = field(default_factory=list)
     ahead: list[Ahead] = field(default_factory=list)
+    #: The scorer's eye: lines that cannot be right, not yet answered (a missing line is ``late``).
+    checks: list[CheckView] = field(default_factory=list)
 
     @property
     def count(self) -> int:
         """How many things wait for the director."""
-        return len(self.calls) + len(self.disputes) + len(self.unconfirmed) + len(self.late) + len(self.ahead)
+        waiting = len(self.calls) + len(self.disputes) + len(self.unconfirmed) + len(self.late)
+        return waiting + len(self.ahead) + len(self.checks)
 
     def to_json(self) -> dict[str, Any]:
         """The list as JSON (board.json and the API)."""
@@ -101,6 +105,7 @@ class NeedsYou:
                 }
                 for a in self.ahead
             ],
+            "checks": [c.to_json() for c in self.checks],
         }
 
 
@@ -152,4 +157,5 @@ def needs_you(*, session: Session, board: Board) -> NeedsYou:
         sorted(unconfirmed, key=lambda u: (u.round, u.table)),
         late,
         ahead,
+        open_checks(session_checks(session=session, board=board)),
     )

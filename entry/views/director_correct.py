@@ -16,6 +16,7 @@ from django.shortcuts import redirect
 from django.views import View
 
 from entry.selectors import board as sel
+from entry.selectors.checks import open_checks, session_checks
 from entry.services import directing
 from entry.services.decisions import Decision, dispute_settle, line_confirm_as_entered
 from entry.services.results import result_award, result_correct
@@ -190,6 +191,7 @@ class CloseView(RunPageView):
 
     def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
         running_now = self.session.status == Session.Status.RUNNING
+        closed = self.session.status == Session.Status.CLOSED
         standings, problem = sel.director_layout(session=self.session)
         undecided = sel.unconfirmed_lines(session=self.session) if running_now else []
         return {
@@ -208,6 +210,7 @@ class CloseView(RunPageView):
             "provisional_until": provisional_until(self.session),
             "finality": session_finality(session=self.session, sight=EVERYTHING),
             **sent_before_correction(session=self.session),
+            "checks": open_checks(session_checks(session=self.session)) if running_now or closed else [],
         }
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:

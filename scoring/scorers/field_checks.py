@@ -32,7 +32,10 @@ with a sentence a director can act on; nothing is changed or left out.
   and fewer than 10% of the other results are within a trick of t (a plain
   bottom in a spread field is not far); it would **sit in the field** when
   at least half of the other results are within a trick of 13 - t, what
-  the line would show with the directions the other way round.
+  the line would show with the directions the other way round. A club's
+  own tray of a few lines (``line_checks``) asks one thing more, a
+  ``margin``: that 13 - t stand nearer the median of the other results
+  than t does, by at least that many tricks.
 
 One cause, one flag: a heat flagged as swapped is not flagged again deal
 by deal or line by line, and the other checks compare with the field
@@ -73,6 +76,9 @@ class Rules:
     min_gap: Fraction = Fraction(1)
     swap_ratio: Fraction = Fraction(1, 2)
     min_swap_deals: int = 3
+    #: A line swapped must also stand this many tricks nearer the median of the rest read the other way
+    #: (None: not asked; a club's tray of a few lines asks it, ``line_checks``).
+    margin: Fraction | None = None
 
 
 RULES = Rules()
@@ -323,10 +329,20 @@ def suspect_results(table: Table, rules: Rules = RULES) -> dict[int, Suspect]:
         x = 13 - t
         alone = sum(table[max(t - 1, 0) : t + 2]) - 1 < rules.far * (n - 1)
         near = sum(table[max(x - 1, 0) : x + 2])
-        if alone and min(ns_share, 1 - ns_share) < rules.far and near >= rules.near_share * (n - 1):
+        if not (alone and min(ns_share, 1 - ns_share) < rules.far and near >= rules.near_share * (n - 1)):
+            continue
+        if rules.margin is None or nearer_other_way(table, t) >= rules.margin:
             side = Suspect("N-S", t, ns_share, near, n - 1)
             out[t] = side if ns_share < 1 - ns_share else Suspect("E-W", 13 - t, 1 - ns_share, near, n - 1)
     return out
+
+
+def nearer_other_way(table: Table, t: int) -> Fraction:
+    """How many tricks nearer the median of the rest (the table less one result of ``t``) 13 - t stands."""
+    rest = [v for v, count in enumerate(table) for _ in range(count - (v == t))]
+    half = len(rest) // 2
+    middle = Fraction(rest[half]) if len(rest) % 2 else Fraction(rest[half - 1] + rest[half], 2)
+    return abs(t - middle) - abs(13 - t - middle)
 
 
 def _line_text(club: str, line: FieldLine, found: Suspect) -> str:

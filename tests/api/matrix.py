@@ -168,6 +168,7 @@ SPEC: dict[str, Route] = {
     "session-advance": Route("director", S, ok={"post": 200}),
     "session-reopen": Route("director", S, ok={"post": 400}),
     "session-close": Route("director", S, ok={"post": 400}),
+    "session-checks": Route("director", S, ok={"get": 200, "post": 400}),
     "session-publish": Route("director", S, ok={"post": 400}),
     "session-score-cards": Route("director", S, ok={"get": 200, "post": 400}),
     "session-results-pbn": Route("director", S, ok={"get": 400}),

@@ -1,0 +1,113 @@
+"""The scorer's eye on a session: each line that cannot be right, for the director (read only).
+
+The decisions are the engine's (``scoring.scorers.line_checks``): each tray's
+lines against each other and against the double-dummy tricks of its deal,
+where the solver has them (``Deal.double_dummy``, solved in the background
+once the hands are known; this never queues it). A **missing** line is the
+board's "late" (a table that still owes a tray once its round's deadline has
+passed), one flag, not a second one. A whist drive is not duplicate (each
+table plays its own hands, p. 24): there only ``missing`` applies.
+
+The checks name the double-dummy tricks, so they are the director's alone.
+Their cost is bounded by the session's size (``SESSION_MAX_PLAYERS``): a few
+queries, and for each tray a pass over its lines for each of its lines.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from entry.selectors.board import Board, session_board
+from scoring.models import CheckAnswer, SlipLine
+from scoring.scorers.line_checks import Check, Line, missing_check, tray_checks
+from tournaments.models import Deal, Drive, Session
+
+
+@dataclass(frozen=True)
+class CheckView:
+    """One check as the director sees it: the engine's, its line, and any answer it has had."""
+
+    check: Check
+    line_id: int | None = None
+    ns_tricks: int | None = None
+    answer: str = ""
+    answered_by: str = ""
+    answered_at: dt.datetime | None = None
+
+    @property
+    def answered(self) -> bool:
+        """Whether the director answered it (for the line as it stands)."""
+        return bool(self.answer)
+
+    def to_json(self) -> dict[str, Any]:
+        """The check as the API writes it."""
+        c = self.check
+        return {
+            "tray": c.tray,
+            "table": c.table,
+            "kind": c.kind,
+            "sentence": c.sentence,
+            "answered": self.answered,
+            "line": self.line_id,
+            "ns_tricks": self.ns_tricks,
+            "answer": self.answer or None,
+            "answered_by": self.answered_by or None,
+            "answered_at": self.answered_at.isoformat() if self.answered_at else None,
+        }
+
+
+def session_checks(*, session: Session, board: Board | None = None) -> list[CheckView]:
+    """Every check on the session's lines, by tray and table, then the missing lines (the board's late)."""
+    board = board or session_board(session=session)
+    missing = [
+        CheckView(missing_check(m.tray, row.table, c.round))
+        for row in board.tables
+        for c in row.cells
+        if c is not None and c.state == "late"
+        for m in c.owed
+    ]
+    if Drive.objects.filter(session=session).exists():
+        return missing
+    return _line_checks(session) + missing
+
+
+def _line_checks(session: Session) -> list[CheckView]:
+    """The engine's checks on every tray of a duplicate session, with their answers."""
+    rows = SlipLine.objects.filter(session=session).values_list(
+        "id", "tray__number", "table__number", "ns_tricks", "version"
+    )
+    by_tray: dict[int, list[Line]] = defaultdict(list)
+    ids: dict[tuple[int, int], tuple[int, int | None, int]] = {}
+    for line_id, tray, table, tricks, version in rows:
+        by_tray[tray].append(Line(table, tricks))
+        ids[(tray, table)] = (line_id, tricks, version)
+    solved = dict(
+        Deal.objects.filter(tray__session=session, double_dummy__isnull=False).values_list(
+            "tray__number", "double_dummy"
+        )
+    )
+    answers = {
+        (a.line_id, a.line_version, a.kind): a
+        for a in CheckAnswer.objects.filter(session=session).order_by("answered_at")
+    }
+    out = []
+    for tray in sorted(by_tray):
+        dd = solved.get(tray)
+        for check in tray_checks(tray, by_tray[tray], dd.get("ns") if isinstance(dd, dict) else None):
+            line_id, tricks, version = ids[(tray, check.table)]
+            found = answers.get((line_id, version, check.kind))
+            if found is None:
+                out.append(CheckView(check, line_id, tricks))
+            else:
+                out.append(
+                    CheckView(check, line_id, tricks, found.answer, found.answered_by, found.answered_at)
+                )
+    return out
+
+
+def open_checks(checks: list[CheckView]) -> list[CheckView]:
+    """The checks still to answer on the board and the close page (missing lines are the board's late)."""
+    return [c for c in checks if not c.answered and c.check.kind != "missing"]
