@@ -79,14 +79,16 @@ def pass_scanned(*, table: Table, device: str) -> None:
 
 
 def due_at(link: EntrantLink, table: Table) -> bool:
-    """Whether the entrant sits at this table in its round now or the next, or sat there in the last
-    round it played (a sit-out between left out) while a line of that round there waits for the other
-    side's check."""
+    """Whether the entrant sits at this table in its round now, or sat there in the last round it played
+    (a sit-out between left out) while a line of that round there waits for the other side's check.
+
+    Not a round still to come: a phone left at a table the pair comes back to later (a Howell brings
+    pairs back) is picked up there by the pairs between, who have not played its trays yet."""
     session = table.session
     plays = entrant_plays(link=link, session=session)
     current = round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
     here = {p.round for p in plays if p.table.pk == table.pk}
-    if here & {current, current + 1}:
+    if current in here:
         return True
     last = max((p.round for p in plays if p.round < current), default=0)
     waiting = SlipLine.objects.filter(table=table, round__number=last, status=SlipLine.Status.ENTERED)

@@ -144,3 +144,22 @@ def test_not_us_after_a_pause_leads_to_the_table_its_pair_last_played_at(
     PhonePass.objects.filter(token=left.token).update(seen_at=timezone.now() - PASS_PAUSE * 2)
     answer: Any = left.client.post(f"{left.base}leave")
     assert f'href="/t/{table(running_session, 1).token}/"' in answer.content.decode()
+
+
+def test_a_phone_opening_the_table_its_pair_comes_to_next_round_is_in_doubt(
+    left: Phone, running_session: Session
+) -> None:
+    """A table the pair comes to later is no proof the phone is still the pair's: a phone left where its
+    pair comes back later (a Howell brings pairs back) is picked up there by the pairs between, who have
+    not played its trays yet."""
+    pair = the_pass(left).link.entrant
+    now = left.state().json()["now"]["table"]
+    later = [
+        s.table.number
+        for s in table(running_session, now).session.rounds.get(number=3).seatings.select_related("table")
+        if pair.pk in (s.ns_id, s.ew_id)
+    ]
+    assert later and later[0] != now, "the pair moves to another table in round 3"
+    assert left.client.get(f"/t/{table(running_session, later[0]).token}/").status_code == 200
+    assert the_pass(left).in_doubt
+    shows_nothing(left, running_session)
