@@ -97,9 +97,18 @@ class RoomClockSerializer(TimerSerializer):
 
 
 class SettleSerializer(serializers.Serializer):
-    """Whose figure the director accepts: N-S's (the line as entered) or E-W's (their claim)."""
+    """Whose figure the director accepts, named by its side, whichever side sent the line."""
 
-    accept = serializers.ChoiceField(["ns", "ew"])
+    accept = serializers.ChoiceField(
+        ["ns", "ew"],
+        help_text=(
+            "The side whose count of the N-S tricks is accepted: ns, N-S's; ew, E-W's. The side that sent "
+            "the line (its entered_side; blank: N-S) gave its ns_tricks, the other side its disputed count. "
+            "On a line N-S sent (every line before E-W could send) ns is the line as entered and ew the "
+            "claim, as before; on a line E-W sent, ew is the line as entered. The answer's checked_side "
+            "is the side accepted."
+        ),
+    )
 
 
 # --- The phones ------------------------------------------------------------------------------------
@@ -235,7 +244,8 @@ class TimerView(DirectorView):
 
 @extend_schema(tags=["slips"], parameters=[SESSION_ID, LINE_ID])
 class SettleView(SlipView):
-    """Settle a dispute in one click: accept N-S's figure or E-W's; the line's history is kept."""
+    """Settle a dispute in one click: accept N-S's figure or E-W's, whichever sent the line; the line's
+    history is kept."""
 
     @extend_schema(
         operation_id="slips_settle",
@@ -255,7 +265,7 @@ class SettleView(SlipView):
 
 @extend_schema(tags=["slips"], parameters=[SESSION_ID, LINE_ID])
 class ConfirmAsEnteredView(SlipView):
-    """Confirm a line nobody at the table checked, as N-S entered it; the unconfirmed version is kept."""
+    """Confirm a line nobody at the table checked, as its side entered it; the unconfirmed version is kept."""
 
     @extend_schema(
         operation_id="slips_confirm_as_entered",

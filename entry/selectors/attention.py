@@ -54,11 +54,9 @@ class DisputeView:
 
     def __str__(self) -> str:
         d = self.dispute
-        claim = d.claimed if d.claimed is not None else "?"
-        return (
-            f"Table {d.table}, tray {d.tray} (round {d.round}): N-S, {self.ns}, entered {d.ns_tricks}; "
-            f"E-W, {self.ew}, say {claim}."
-        )
+        names = {"NS": self.ns, "EW": self.ew}
+        said = d.figures.words(names[d.figures.sender], names[d.figures.disputer], sep="; ")
+        return f"Table {d.table}, tray {d.tray} (round {d.round}): {said}."
 
 
 @dataclass

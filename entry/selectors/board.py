@@ -1,8 +1,8 @@
 """Selectors for the director's running of a session: the live board, what is missing, history.
 
 Terms (DESIGN.md): every table plays its trays round by round; a table's
-*line* on a tray's traveling slip is *entered* by N-S, *confirmed* or
-*disputed* by E-W. The **room round** is the round the room is playing: the
+*line* on a tray's traveling slip is *entered* by one side (either may send),
+*confirmed* or *disputed* by the other. The **room round** is the round the room is playing: the
 director's current round, or, when tables move on by themselves, the
 highest round that at least half the tables have reached. A table is
 **late** only once the deadline of a round it still owes a tray of has
@@ -24,6 +24,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from entry.disputes import Figures
 from entry.selectors.director_figures import director_figures
 from entry.selectors.table_move import stored_movement
 from scoring import display
@@ -71,9 +72,9 @@ class TrayMark:
             return f"Tray {self.tray}: void"
         if self.state == "missing":
             return f"Tray {self.tray}: not sent"
-        said = f"N-S {self.ns_tricks}" if self.ns_tricks is not None else f"award {self.award}"
         if self.state == "disputed":
-            return f"Tray {self.tray}: {said} entered, E-W say {self.claimed}"
+            return f"Tray {self.tray}: {Figures.of(self.sent_side, self.ns_tricks, self.claimed).words()}"
+        said = f"N-S {self.ns_tricks}" if self.ns_tricks is not None else f"award {self.award}"
         return f"Tray {self.tray}: {said}, {self.state}"
 
 
@@ -135,7 +136,7 @@ class TableRow:
 
 @dataclass
 class Dispute:
-    """A disputed line, with both counts."""
+    """A disputed line, with both counts: the line's (``ns_tricks``, its sender's) and the claim."""
 
     table: int
     tray: int
@@ -143,12 +144,16 @@ class Dispute:
     ns_tricks: int | None
     claimed: int | None
     line_id: int
+    #: The side whose phone sent the line (``TrayMark.sent_side``).
+    sent_side: str = ""
+
+    @property
+    def figures(self) -> Figures:
+        """Each side's figure, whichever sent (``entry.disputes``)."""
+        return Figures.of(self.sent_side, self.ns_tricks, self.claimed)
 
     def __str__(self) -> str:
-        return (
-            f"Table {self.table}, tray {self.tray} (round {self.round}): "
-            f"N-S entered {self.ns_tricks}, E-W say {self.claimed if self.claimed is not None else '?'}."
-        )
+        return f"Table {self.table}, tray {self.tray} (round {self.round}): {self.figures.words()}."
 
 
 @dataclass(frozen=True)
@@ -321,7 +326,7 @@ def _ahead(cells: dict[tuple[int, int], Cell]) -> list[Ahead]:
 
 def _disputes(cells: dict[tuple[int, int], Cell]) -> list[Dispute]:
     return [
-        Dispute(c.table, m.tray, c.round, m.ns_tricks, m.claimed, m.line_id or 0)
+        Dispute(c.table, m.tray, c.round, m.ns_tricks, m.claimed, m.line_id or 0, m.sent_side)
         for c in cells.values()
         for m in c.trays
         if m.state == "disputed"
@@ -414,6 +419,9 @@ def board_to_json(board: Board, session: Session) -> dict[str, Any]:
                 "round": d.round,
                 "ns_tricks": d.ns_tricks,
                 "claimed": d.claimed,
+                "sent_by": d.figures.sender,
+                "ns_figure": d.figures.ns,
+                "ew_figure": d.figures.ew,
                 "line": d.line_id,
                 "text": str(d),
             }

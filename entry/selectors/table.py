@@ -273,6 +273,7 @@ def round_card(reading: Reading, seating: Seating, *, sending: bool, checking: b
         seats=seats,
         trays=cards,
         done=bool(owed) and all(t.pk in lines for t in owed),
+        side=SIDE_WORDS.get(phone_side(reading.phone, sides), ""),
     )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from entry.disputes import Figures
 from entry.selectors.table_move import MoveView
 from entry.send.rules import OTHER_SIDE, SIDE_WORDS
 from scoring import display
@@ -33,7 +34,7 @@ def status_label(line: SlipLine) -> str:
     if line.status == SlipLine.Status.ENTERED:
         return f"Waiting for {other} to check"
     if line.status == SlipLine.Status.DISPUTED:
-        return "Disputed: with the director"
+        return f"Disputed, with the director: {Figures.of(sender, line.ns_tricks, line.claimed).words()}"
     how = SlipLine.Checked
     if line.checked_how == how.OWN and side:
         return f"Checked by {side}"
@@ -140,6 +141,9 @@ class RoundCard:
     seats: list[SeatView]
     trays: list[TrayCard]
     done: bool
+    #: The side the entrant this phone follows sits this round ("N-S", "E-W"; blank: not at this table):
+    #: the side a send from this phone is (the phone's script names it on a send kept offline).
+    side: str = ""
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,13 @@
 
 Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, p. 42, and modern practice):
 
-- a line is **disputed** when E-W, checking it at the table, count the N-S
-  tricks differently; the director hears both and **accepts N-S's figure**
-  (the line as entered) or **E-W's figure** (their claim).
-- a line is **unconfirmed** when N-S sent it and nobody at the table checked
-  it; before the session closes the director decides each: **confirm as
+- a line is **disputed** when the side checking it at the table (E-W when
+  N-S sent it, N-S when E-W did) counts the N-S tricks differently; the
+  director hears both and **accepts N-S's figure** or **E-W's figure**,
+  whichever side sent (``entry.disputes``: the sender's figure is the line as
+  entered, the disputer's is its claim).
+- a line is **unconfirmed** when one side sent it and nobody at the table
+  checked it; before the session closes the director decides each: **confirm as
   entered**, or **correct** it to another figure.
 
 Every decision is a correction that keeps the line's history: the version it
@@ -22,6 +24,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from entry.disputes import Figures
 from entry.services.corrections import result_correct
 from entry.services.lines import check_tricks, line_keep_version, log_line
 from scoring.models import SlipLine, Via
@@ -42,7 +45,8 @@ class Decision:
 
 @transaction.atomic
 def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "") -> SlipLine:
-    """Settle a dispute by accepting one side's figure; the line is confirmed and its history kept."""
+    """Settle a dispute by accepting one side's figure (``accept``: "ns" or "ew", the side, whichever
+    sent the line); the line is confirmed, its ``checked_side`` the side accepted, and its history kept."""
     line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
     if accept not in SIDES:
         raise UserError("Accept N-S's figure or E-W's.", field="accept")
@@ -50,21 +54,19 @@ def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "
         raise Conflict(
             f"Table {line.table.number}'s result on tray {line.tray.number} is no longer disputed."
         )
-    claimed = line.claimed
-    if accept == "ew" and claimed is None:
-        raise UserError("E-W's figure is not known; correct the line instead.", field="accept")
-    tricks = line.ns_tricks if accept == "ns" else claimed
-    other = f"E-W said {claimed}" if accept == "ns" else f"N-S had entered {line.ns_tricks}"
-    reason = f"Dispute settled: {SIDES[accept]}'s figure accepted, N-S {tricks} ({other})."
+    figures, side = Figures.of(line.entered_side, line.ns_tricks, line.claimed), accept.upper()
+    tricks = figures.of_side(side)
+    if tricks is None:
+        raise UserError(f"{SIDES[accept]}'s figure is not known; correct the line instead.", field="accept")
     settled = result_correct(
         line=line,
-        reason=reason,
+        reason=figures.settled(side),
         ns_tricks=tricks,
         ns_revokes=line.ns_revokes,
         ew_revokes=line.ew_revokes,
         by=by or "director",
         user=user,
-        checked=(accept.upper(), SlipLine.Checked.SETTLED),
+        checked=(side, SlipLine.Checked.SETTLED),
     )
     log_line(
         line.session,
@@ -72,6 +74,7 @@ def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "
         "result.settle",
         user=user,
         accepted=accept,
+        sent_by=figures.sender.lower(),
         ns_tricks=tricks,
     )
     return settled
@@ -79,7 +82,7 @@ def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "
 
 @transaction.atomic
 def line_confirm_as_entered(*, line: SlipLine, reason: str = "", user: Any = None, by: str = "") -> SlipLine:
-    """The director confirms an unconfirmed line as N-S entered it; the unconfirmed version is kept."""
+    """The director confirms an unconfirmed line as its side entered it; the unconfirmed version is kept."""
     line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
     if line.status != SlipLine.Status.ENTERED:
         state = line.get_status_display().lower()

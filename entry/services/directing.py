@@ -28,7 +28,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from entry.disputes import Figures, sender_of
 from entry.selectors.board import session_board, slips_missing, unconfirmed_lines
+from entry.send.rules import SIDE_WORDS
 from entry.services.decisions import Decision, line_decide
 from entry.services.results import result_award, result_confirm, result_submit, slips_changed
 from scoring.models import ScoreSnapshot, SlipLine, Via
@@ -200,16 +202,19 @@ def close_problems(*, session: Session, decided: Collection[int] = ()) -> list[s
         "tray", "table", "round"
     )
     for line in disputed.order_by("round__number", "table__number", "tray__number"):
-        claim = line.claimed
+        figures = Figures.of(line.entered_side, line.ns_tricks, line.claimed)
         problems.append(
             f"Table {line.table.number}'s result on tray {line.tray.number} (round {line.round.number}) "
-            f"is disputed: N-S entered {line.ns_tricks}, E-W say {claim if claim is not None else '?'}."
+            f"is disputed: {figures.words()}."
         )
     for line in unconfirmed_lines(session=session):
         if line.pk not in decided:
+            sender = sender_of(line.entered_side)
+            said = "N-S " if sender == "EW" else ""
             problems.append(
                 f"Table {line.table.number}'s result on tray {line.tray.number} (round {line.round.number}) "
-                f"is not confirmed: N-S entered {line.ns_tricks}. Confirm it as entered, or correct it."
+                f"is not confirmed: {SIDE_WORDS[sender]} entered {said}{line.ns_tricks}. "
+                "Confirm it as entered, or correct it."
             )
     return problems
 

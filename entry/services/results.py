@@ -16,9 +16,10 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from entry.disputes import sender_of
 from entry.selectors.rounds import table_round
 from entry.send import TABLE_SCOPE, SubmitOutcome, result_submit, table_scope
-from entry.send.rules import KEY_LENGTH, check_tricks, submission_key
+from entry.send.rules import KEY_LENGTH, SIDE_WORDS, check_tricks, submission_key
 from entry.services.corrections import line_for, result_award, result_correct
 from entry.services.lines import AWARDS, MAX_REVOKES, line_keep_version, lock_line, log_line, slips_changed
 from scoring.models import SlipLine, Via
@@ -89,8 +90,10 @@ def result_dispute(
         if line.status == SlipLine.Status.CONFIRMED:
             raise Conflict("This result was already checked; ask the director to correct it.")
     if tricks == line.ns_tricks:
+        sender = SIDE_WORDS[sender_of(line.entered_side)]
         raise UserError(
-            f"N-S sent {tricks} too: the same count is no dispute. Check the result instead.", field="claimed"
+            f"{sender} sent N-S {tricks} too: the same count is no dispute. Check the result instead.",
+            field="claimed",
         )
     reason = f"{by or 'opponents'} claim N-S {tricks}"
     line_keep_version(line, change="disputed", reason=reason, via=via, by=by, user=None)

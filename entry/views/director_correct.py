@@ -15,8 +15,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.views import View
 
+from entry.disputes import Figures
 from entry.selectors import board as sel
 from entry.selectors.checks import open_checks, session_checks
+from entry.send.rules import SIDE_WORDS
 from entry.services import directing
 from entry.services.decisions import Decision, dispute_settle, line_confirm_as_entered
 from entry.services.results import result_award, result_correct
@@ -107,13 +109,15 @@ class LineCorrectView(RunPageView):
         )
         if line is None:
             raise Http404("No such result.")
+        figures = Figures.of(line.entered_side, line.ns_tricks, line.claimed)
         return {
             **super().get_context_data(**kwargs),
             "tab": "trays",
             "line": line,
             "awards": AWARD_CHOICES,
             "history": sel.line_history(line=line),
-            "claimed": line.claimed,
+            "figures": figures,
+            "dispute_words": figures.words(sep="; "),
             "provisional_until": provisional_until(self.session),
         }
 
@@ -379,15 +383,16 @@ class ReopenView(CloseView):
 
 
 class SettleView(ActionView):
-    """A dispute settled in one click: accept N-S's figure, or E-W's; the line's history is kept."""
+    """A dispute settled in one click: accept N-S's figure, or E-W's, whichever side sent the line; the
+    line's history is kept."""
 
     def act(self, request: HttpRequest, **kwargs: Any) -> str:
         line = _session_line(self.session, kwargs["line"])
-        side = request.POST.get("accept", "")
-        settled = dispute_settle(line=line, accept=side, user=request.user, by=request.user.get_username())
+        accept = request.POST.get("accept", "")
+        settled = dispute_settle(line=line, accept=accept, user=request.user, by=request.user.get_username())
         return (
             f"Table {line.table.number}, tray {line.tray.number}: "
-            f"{'N-S' if side == 'ns' else 'E-W'}'s figure accepted, N-S {settled.ns_tricks}."
+            f"{SIDE_WORDS[settled.checked_side]}'s figure accepted, N-S {settled.ns_tricks}."
         )
 
 

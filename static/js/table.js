@@ -79,11 +79,14 @@
   }
 
   function pair(ns) { return "N-S " + ns + ", E-W " + (13 - ns); }
+  /* A kept item in words, naming the side that acts (its form's data-side: the side this phone sits
+   * for a send, the sender for a correction, the checking side for a check or a dispute). */
   function describe(item) {
-    var b = item.body;
-    if (item.action === "send") return "tray " + b.tray + " (" + pair(b.ns_tricks) + ")";
-    if (item.action === "amend") return "tray " + b.tray + " (N-S's correction: " + pair(b.ns_tricks) + ")";
-    return "tray " + b.tray + (item.action === "confirm" ? " (E-W's check)" : " (E-W's count " + b.claimed + ")");
+    var b = item.body, s = item.side, whose = s ? s + "'s " : "";
+    if (item.action === "send") return "tray " + b.tray + " (" + (s ? "sent by " + s + ": " : "") + pair(b.ns_tricks) + ")";
+    if (item.action === "amend") return "tray " + b.tray + " (" + whose + "correction: " + pair(b.ns_tricks) + ")";
+    if (item.action === "confirm") return "tray " + b.tray + " (" + (s ? "checked by " + s : "checked") + ")";
+    return "tray " + b.tray + " (" + whose + "count: " + pair(b.claimed) + ")";
   }
 
   function showOutbox() {
@@ -194,7 +197,7 @@
     }
     if (action === "send" && !body.key) body.key = newKey();
     flashBox.hidden = true;
-    var item = { action: action, body: body, at: Date.now() };
+    var item = { action: action, body: body, side: form.dataset.side || "", at: Date.now() };
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
     post(action, body).then(function (res) {

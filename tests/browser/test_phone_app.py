@@ -111,12 +111,12 @@ def test_offline_mid_round_the_page_reloads_and_two_sends_go_once_each(
     send(page, a, 7)
     send(page, b, 9)
     outbox = page.locator("#outbox")
-    expect(outbox).to_contain_text(f"tray {a} (N-S 7, E-W 6)")
-    expect(outbox).to_contain_text(f"tray {b} (N-S 9, E-W 4)")
+    expect(outbox).to_contain_text(f"tray {a} (sent by N-S: N-S 7, E-W 6)")
+    expect(outbox).to_contain_text(f"tray {b} (sent by N-S: N-S 9, E-W 4)")
     expect(outbox).to_contain_text("waiting to be sent (2)")
     assert stored(two_a_round, 1) == []
     page.reload()  # still no connection: what is waiting survives the reload
-    expect(outbox).to_contain_text(f"tray {a} (N-S 7, E-W 6)")
+    expect(outbox).to_contain_text(f"tray {a} (sent by N-S: N-S 7, E-W 6)")
     expect(page.locator(f"#tray-{b}")).to_contain_text("It will be sent when the connection returns")
     support.shot(page, "app-02-two-kept-offline")
     page.context.set_offline(False)

@@ -90,3 +90,55 @@ def test_a_phone_handed_across_and_a_senders_phone_refusing_to_check(
         "own",
         True,
     )
+
+
+def test_what_a_phone_keeps_offline_names_the_side_that_acts(
+    live_server: Any,
+    new_page: Any,
+    two_a_round: Session,  # noqa: F811  (the Howell of test_phone_app)
+) -> None:
+    """E-W's phone sends both trays with no connection, then corrects one; N-S's phone, with no
+    connection, checks one and disputes the other: each kept item names the side that acts."""
+    a, b = first_trays(two_a_round, 1)
+    ew, ns = new_page(), new_page()
+    claim(ew, live_server.url, two_a_round, 3)
+    claim(ns, live_server.url, two_a_round, 2)
+    ew.context.set_offline(True)
+    send(ew, a, 9)
+    send(ew, b, 6)
+    outbox = ew.locator("#outbox")
+    expect(outbox).to_contain_text(f"tray {a} (sent by E-W: N-S 9, E-W 4)")
+    expect(outbox).to_contain_text(f"tray {b} (sent by E-W: N-S 6, E-W 7)")
+    support.shot(ew, "sides-05-e-w-sends-kept-offline")
+    ew.context.set_offline(False)
+    expect(ew.locator("#flash")).to_contain_text(f"Tray {b} sent: N-S 6, E-W 7. Now N-S check it.")
+    expect(outbox).to_be_hidden()
+
+    ew.context.set_offline(True)
+    card = ew.locator(f"#tray-{b}")
+    card.locator("details.amend > summary").click()
+    card.locator("form[data-action=amend] .trick .face").nth(5).click()
+    card.locator("form[data-action=amend] button[type=submit]").click()
+    expect(outbox).to_contain_text(f"tray {b} (E-W's correction: N-S 5, E-W 8)")
+    expect(outbox).not_to_contain_text("N-S's correction")
+    ew.context.set_offline(False)
+    expect(ew.locator("#flash")).to_contain_text(f"Tray {b} corrected: N-S 5, E-W 8. Now N-S check it.")
+    assert (line(two_a_round, b).ns_tricks, line(two_a_round, b).entered_side) == (5, "EW")
+
+    ns.reload()
+    ns.context.set_offline(True)
+    ns.locator(f"#tray-{a} form[data-action=confirm] button").click()
+    card = ns.locator(f"#tray-{b}")
+    card.locator("details.disagree > summary").click()
+    card.locator("form[data-action=dispute] .trick .face").nth(4).click()
+    card.locator("form[data-action=dispute] button[type=submit]").click()
+    outbox = ns.locator("#outbox")
+    expect(outbox).to_contain_text(f"tray {a} (checked by N-S)")
+    expect(outbox).to_contain_text(f"tray {b} (N-S's count: N-S 4, E-W 9)")
+    expect(outbox).not_to_contain_text("E-W's")
+    support.shot(ns, "sides-06-n-s-check-and-dispute-kept-offline")
+    ns.context.set_offline(False)
+    expect(ns.locator("#flash")).to_contain_text(f"Tray {a} checked by N-S.")
+    expect(outbox).to_be_hidden()
+    assert (line(two_a_round, a).status, line(two_a_round, b).status) == ("confirmed", "disputed")
+    assert (line(two_a_round, b).claimed, line(two_a_round, b).ns_tricks) == (4, 5)

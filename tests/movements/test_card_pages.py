@@ -11,12 +11,15 @@ import base64
 import datetime as dt
 import re
 import zlib
+from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from reportlab.platypus import Table
 
 from tournaments.models import Club, Session
+from tournaments.printing.pdf import MATRIX_CELL, MATRIX_HEAD
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions
 
@@ -73,3 +76,29 @@ def test_each_guide_card_of_the_largest_howell_is_one_page_with_its_moves_whole(
         assert "Sits out" in cards[0] and "Pair 1, then Table " in cards[0], (
             "who sits out and where it comes in"
         )
+
+
+@pytest.mark.parametrize("pairs", [11, 36])
+def test_the_fairness_matrix_is_whole_on_one_page_under_its_heading(
+    director_client: Client, howell_of, monkeypatch: pytest.MonkeyPatch, pairs: int
+) -> None:
+    """The amount of competition of every two pairs, on the cover: a grid never split over two pages
+    (an eleven-pair Howell's ran onto a second page; the book's thirty-six pairs' onto a third)."""
+    drawn: list[tuple[int, int]] = []  # (page, rows) of each piece of the matrix drawn
+    draw = Table.drawOn
+
+    def spy(self: Table, canvas: Any, x: float, y: float, _sW: float = 0) -> None:
+        cells = [p for row in self._cellvalues for c in row for p in (c if isinstance(c, tuple) else [c])]
+        if any(getattr(p, "style", MATRIX_HEAD).name.startswith(MATRIX_CELL.name) for p in cells):
+            drawn.append((canvas.getPageNumber(), len(self._cellvalues)))
+        draw(self, canvas, x, y, _sW)
+
+    monkeypatch.setattr(Table, "drawOn", spy)
+    session = howell_of(pairs)
+    pdf = director_client.get(reverse("director:print_pdf", args=[session.pk, "cards"])).content
+    assert drawn == [(drawn[0][0], pairs + 1)], "one piece: the heading row and a row for each pair"
+    pages = [text for text in page_texts(pdf) if text.strip()]
+    assert len(pages) == page_count(pdf)
+    page = pages[drawn[0][0] - 1]
+    assert "How fair it is" in page and "It is not balanced" in page
+    assert re.search(rf"\b1 2 3 4 5 .*\b{pairs}\b", page), "the grid's heading row on the same page"

@@ -152,3 +152,22 @@ def test_the_phone_sentence_handles_sets_and_players():
 def test_numbers_are_written_the_books_way(n, word, nth):
     assert number_word(n) == word
     assert ordinal(n) == nth
+
+
+def test_deals_no_table_plays_again_are_said_to_be_so_not_left_blank():
+    """Tryout: where the deals just played go next was a blank cell when no table plays them again (the
+    book's table of changes, p. 27, says "does not move" in words where there is no move)."""
+    parallel = {c.table: c for c in guide_cards(generate("parallel", pairs=8))}
+    card = parallel[1]
+    deals_next = card.headings.index("Deals next")
+    cells = [row.split(" | ")[deals_next] for row in card.schedule]
+    assert cells[:4] == ["Table 3", "Table 4", "Table 3", "not played again"]
+    assert cells[-1] == "not played again", "the last round's deals go nowhere either"
+    snow = {c.table: c for c in guide_cards(generate("snow", pairs=5))}
+    first = snow[1].schedule[0].split(" | ")[snow[1].headings.index("Deals next")]
+    assert first == "1: Table 2; 2: not played again; 3: not played again"
+    for m in (generate("mitchell", pairs=5), generate("clay", pairs=7), generate("parallel", pairs=11)):
+        for c in guide_cards(m):
+            column = c.headings.index("Deals next")
+            rows = [row.split(" | ") for row in c.schedule]
+            assert all(cells[column] for cells in rows if cells[1] != "not played"), (c.table, c.schedule)

@@ -18,7 +18,7 @@ Everything is derived from the ``Movement`` alone. Nothing here imports Django.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from .card_moves import Move, at, next_place, ordinal, seat_moves, tray_moves, unit_word
 from .types import SEATS, Movement, Seat
@@ -80,13 +80,22 @@ def _place(move: Move, seat: str, table: int) -> str:
     return f"Table {to_table}, {side}"
 
 
-def _deals(dest: dict[int, int], table: int) -> str:
-    """Where the deals just played go, as a cell says it: "Table 1", "stay", "4: Table 1; 5: Table 2"."""
-    tables = set(dest.values())
-    if len(tables) == 1:
+#: What the deals column says of a deal nobody plays after this round (the book's table of changes,
+#: p. 27, says "does not move" in words where there is no move; a blank would read as a gap).
+NOT_AGAIN = "not played again"
+
+
+def _deals(dest: dict[int, int], table: int, played: Sequence[int] = ()) -> str:
+    """Where the deals just played go, as a cell says it: "Table 1", "stay", "4: Table 1; 5: Table 2";
+    ``played``, the deals played this round: those no table plays again are said to be so."""
+    tables, again = set(dest.values()), [tray for tray in played if tray not in dest]
+    if not tables:
+        return NOT_AGAIN
+    if len(tables) == 1 and not again:
         (to,) = tables
         return "stay" if to == table else f"Table {to}"
-    return "; ".join(f"{tray}: Table {to}" for tray, to in sorted(dest.items()))
+    going = [(tray, f"Table {to}") for tray, to in dest.items()] + [(tray, NOT_AGAIN) for tray in again]
+    return "; ".join(f"{tray}: {where}" for tray, where in sorted(going))
 
 
 def sitout_cell(m: Movement, number: int) -> str:
@@ -123,10 +132,10 @@ def _extra(m: Movement, table: int, number: int, headings: tuple[str, ...]) -> l
     for heading in headings:
         if heading == SITS_OUT:
             cells.append(sitout_cell(m, number))
+        elif heading == TRAYS_NEXT and t is not None:
+            cells.append(_deals(tray_moves(m, table).get(number, {}), table, t.trays))
         elif t is None or last:
             cells.append("")
-        elif heading == TRAYS_NEXT:
-            cells.append(_deals(tray_moves(m, table).get(number, {}), table))
         else:
             seat: Seat = "N" if heading == PAIRS_NEXT[0] else "E"
             who = t.ns if seat == "N" else t.ew

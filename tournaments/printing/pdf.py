@@ -233,21 +233,26 @@ def _cover(printed: Printed) -> list[Any]:
     return story + _fairness(printed.movement)
 
 
-#: The matrix of the amounts of competition: small figures, to fit thirty entrants across a page.
+#: The matrix of the amounts of competition: small figures in close cells, to fit the book's Howell of
+#: thirty-six pairs across a page, each figure on one line.
 MATRIX_CELL = ParagraphStyle("matrix-cell", CELL, fontSize=7, leading=8)
 MATRIX_HEAD = ParagraphStyle("matrix-head", CELL_HEAD, fontSize=7, leading=8)
+MATRIX_PADDING = [(f"{side}PADDING", (0, 0), (-1, -1), 1) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")]
+#: The most of a page the matrix may take, below its heading and words: a larger one is set smaller.
+MATRIX_FRAME = (CARD_FRAME[0], CARD_FRAME[1] - 40 * mm)
 
 
 def _fairness(movement: Movement) -> list[Any]:
     """How fair the movement is: its figures in words and the amount of competition of every two
-    entrants as a grid (nothing for teams, where the measure does not apply, or a game of single plays)."""
+    entrants as a grid (nothing for teams, where the measure does not apply, or a game of single plays).
+    The whole is kept on one page, never split: it starts a new page when the cover's page is full."""
     try:
         b = balance(movement)
     except MovementUserError:
         return []
     if not duplicated(movement):
         return []
-    story: list[Any] = [Spacer(1, 4 * mm), para("How fair it is", MOVE)]
+    story: list[Any] = [para("How fair it is", MOVE)]
     story += [para(line, SMALL) for line in b.words()]
     numbers = [str(e) for e in b.entrants]
     rows = [["", *numbers]] + [
@@ -255,9 +260,11 @@ def _fairness(movement: Movement) -> list[Any]:
         for a, row in zip(b.entrants, b.matrix(), strict=True)
     ]
     width = min(8 * mm, 170 * mm / (len(numbers) + 1))
-    story.append(Spacer(1, 2 * mm))
-    story.append(_grid(rows, widths=[width] * (len(numbers) + 1), body=MATRIX_CELL, heading=MATRIX_HEAD))
-    return story
+    grid = _grid(
+        rows, widths=[width] * (len(numbers) + 1), extra=MATRIX_PADDING, body=MATRIX_CELL, heading=MATRIX_HEAD
+    )
+    story += [Spacer(1, 2 * mm), KeepInFrame(*MATRIX_FRAME, [grid], mode="shrink", name="fairness-matrix")]
+    return [Spacer(1, 4 * mm), KeepTogether(story)]
 
 
 def cards_pdf(printed: Printed) -> bytes:
