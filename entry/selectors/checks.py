@@ -111,3 +111,29 @@ def _line_checks(session: Session) -> list[CheckView]:
 def open_checks(checks: list[CheckView]) -> list[CheckView]:
     """The checks still to answer on the board and the close page (missing lines are the board's late)."""
     return [c for c in checks if not c.answered and c.check.kind != "missing"]
+
+
+def send_question(*, session: Session, tray_number: int, ns_tricks: int, entrant_id: int) -> str:
+    """What a phone asks its pair once before sending a count the checks would flag, or "".
+
+    The words name only the pair's own count ("N-S 4, so E-W 9: is that right?"), never another
+    table's; nothing is asked where the entrant has a line on the tray already (the send is a replay or a
+    conflict, answered as such), at a whist drive, or of a count outside 0 to 13 (the send refuses it).
+    """
+    if not 0 <= ns_tricks <= 13 or Drive.objects.filter(session=session).exists():
+        return ""
+    rows = list(
+        SlipLine.objects.filter(session=session, tray__number=tray_number).values_list(
+            "table__number", "ns_tricks", "ns_id", "ew_id"
+        )
+    )
+    if any(entrant_id in (ns, ew) for _, _, ns, ew in rows):
+        return ""
+    solved = Deal.objects.filter(tray__session=session, tray__number=tray_number).values_list(
+        "double_dummy", flat=True
+    )
+    dd = next((d.get("ns") for d in solved if isinstance(d, dict)), None)
+    lines = [Line(table, tricks) for table, tricks, _, _ in rows] + [Line(0, ns_tricks)]
+    if any(c.table == 0 for c in tray_checks(tray_number, lines, dd)):
+        return f"N-S {ns_tricks}, so E-W {13 - ns_tricks}: is that right?"
+    return ""

@@ -193,17 +193,39 @@
       return;
     }
     if (action === "send" && !body.key) body.key = newKey();
+    if (action === "send" && !body.sure) body.ask = true;  // a count the checks would flag: asked once
     flashBox.hidden = true;
     var item = { action: action, body: body, at: Date.now() };
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
     post(action, body).then(function (res) {
+      if (res.status === 400 && res.data.ask) {
+        if (button) button.disabled = false;
+        delete body.ask;
+        if (window.confirm(res.data.ask[0])) { body.sure = true; submitAgain(form, item); }
+        else showError(body.tray, res.data.ask[0] + " Tap the right count, then send.");
+        return;
+      }
+      report(item, res);
+      if (button) button.disabled = false;
+      refresh();
+    }, function () {
+      delete body.ask;  // kept on the phone: it goes as the pair sent it, not asked again
+      var items = load(); items.push(item); save(items); showOutbox();
+      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+    });
+  }
+
+  /* The pair said its count is right: the same send, with the same key, not asked again. */
+  function submitAgain(form, item) {
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    post(item.action, item.body).then(function (res) {
       report(item, res);
       if (button) button.disabled = false;
       refresh();
     }, function () {
       var items = load(); items.push(item); save(items); showOutbox();
-      if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
     });
   }
 

@@ -1,0 +1,66 @@
+"""A phone that sends a count the scorer's eye would flag asks its pair once first (``ask``, ``sure``).
+
+The question names only the pair's own count ("N-S 4, so E-W 9: is that right?"), never what another
+table made; a client that does not ask (the plain form, any older client) sends as before.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from entry.services.directing import round_enter
+from scoring.models import SlipLine
+from tests.phones import Phone
+from tournaments.models import Deal, Session
+
+pytestmark = pytest.mark.django_db
+
+
+def _others_on_tray_1(session: Session, counts: tuple[int, int]) -> None:
+    """Tray 1's lines of rounds 2 and 3 (tables 2 and 3 play it there), entered by the director."""
+    for rnd, count in zip((2, 3), counts, strict=True):
+        seating = next(s for s in session.rounds.get(number=rnd).seatings.all() if s.trays.get().number == 1)
+        entries = {(seating.table.number, 1): str(count)}
+        assert not round_enter(session=session, round_number=rnd, entries=entries).errors
+
+
+def test_a_count_that_looks_swapped_is_asked_about_once_then_sent(running_session: Session) -> None:
+    _others_on_tray_1(running_session, (9, 10))
+    phone = Phone.at(running_session.tables.get(number=1))
+    asked = phone.send(1, 4, ask=True)
+    assert asked.status_code == 400 and asked.json() == {"ask": ["N-S 4, so E-W 9: is that right?"]}
+    assert not SlipLine.objects.filter(session=running_session, table__number=1).exists()
+    sent = phone.send(1, 4, ask=True, sure=True)
+    assert sent.status_code == 201 and sent.json()["line"]["ns_tricks"] == 4
+
+
+def test_the_question_is_the_same_whatever_the_other_tables_made(running_session: Session) -> None:
+    _others_on_tray_1(running_session, (12, 11))
+    asked = Phone.at(running_session.tables.get(number=1)).send(1, 2, ask=True)
+    assert asked.json() == {"ask": ["N-S 2, so E-W 11: is that right?"]}  # nothing of 12 or 11 at the others
+
+
+def test_a_count_that_fits_is_sent_at_once(running_session: Session) -> None:
+    _others_on_tray_1(running_session, (9, 10))
+    assert Phone.at(running_session.tables.get(number=1)).send(1, 9, ask=True).status_code == 201
+
+
+def test_the_first_table_to_play_a_tray_is_asked_only_from_the_double_dummy(running_session: Session) -> None:
+    phone = Phone.at(running_session.tables.get(number=1))
+    Deal.objects.filter(tray__session=running_session, tray__number=1).update(
+        double_dummy={"ns": 10, "ew": 3}
+    )
+    assert phone.send(1, 3, ask=True).json() == {"ask": ["N-S 3, so E-W 10: is that right?"]}
+    Deal.objects.filter(tray__session=running_session, tray__number=1).update(double_dummy=None)
+    assert phone.send(1, 3, ask=True).status_code == 201
+
+
+def test_a_client_that_does_not_ask_sends_as_before(running_session: Session) -> None:
+    _others_on_tray_1(running_session, (9, 10))
+    assert Phone.at(running_session.tables.get(number=1)).send(1, 4).status_code == 201
+
+
+def test_a_count_out_of_range_is_refused_as_before_not_asked(running_session: Session) -> None:
+    _others_on_tray_1(running_session, (9, 10))
+    refused = Phone.at(running_session.tables.get(number=1)).send(1, 14, ask=True)
+    assert refused.status_code == 400 and "ask" not in refused.json()
