@@ -76,12 +76,9 @@ def send(
 
     ``ask`` (the phone's script): a count the scorer's eye would flag is asked about once first, a refusal
     of the field ``ask`` with the question; sent again with ``sure``, it goes."""
-    if data.get("ask") and not data.get("sure") and phone.link is not None:
+    if data.get("ask") and not data.get("sure") and phone.link is not None and not phone.in_doubt:
         asked = send_question(
-            session=phone.session,
-            tray_number=data["tray"],
-            ns_tricks=data["ns_tricks"],
-            entrant_id=phone.link.entrant_id,
+            session=phone.session, link=phone.link, tray_number=data["tray"], ns_tricks=data["ns_tricks"]
         )
         if asked:
             raise UserError(asked, field="ask")

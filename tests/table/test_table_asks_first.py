@@ -64,3 +64,18 @@ def test_a_count_out_of_range_is_refused_as_before_not_asked(running_session: Se
     _others_on_tray_1(running_session, (9, 10))
     refused = Phone.at(running_session.tables.get(number=1)).send(1, 14, ask=True)
     assert refused.status_code == 400 and "ask" not in refused.json()
+
+
+def test_a_tray_the_pair_has_not_played_is_never_asked_about(running_session: Session) -> None:
+    """Table 1's pair plays tray 1 in round 1; asking of tray 2 (not yet played) tells nothing of it."""
+    first = running_session.rounds.get(number=1).seatings.all()
+    table_2 = next(s for s in first if s.trays.get().number == 2)
+    assert not round_enter(
+        session=running_session, round_number=1, entries={(table_2.table.number, 2): "10"}
+    ).errors
+    phone = Phone.at(running_session.tables.get(number=1))
+    deal = Deal.objects.filter(tray__session=running_session, tray__number=2)
+    deal.update(double_dummy={"ns": 10, "ew": 3})
+    for count in (0, 3, 10, 13):
+        answer = phone.send(2, count, ask=True)
+        assert answer.status_code == 400 and "ask" not in answer.json()
