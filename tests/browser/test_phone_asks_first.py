@@ -1,8 +1,9 @@
 """The phone asks its pair once before sending a count the scorer's eye would flag, at 390 x 844.
 
 An evening with a swapped entry caught at the table: N-S tap 3 where the hands make 10 for N-S; the
-phone asks "N-S 3, so E-W 10: is that right?" (naming nothing of another table). Told no, it sends
-nothing and says so beside the tray; sent again and told yes, the count goes as the pair said.
+phone asks "N-S 3, so E-W 10: is that right?" in the tray's card, where the send button was (naming
+nothing of another table). Told no, it sends nothing and the count can be changed; sent again and told
+yes, the count goes as the pair said. Without JavaScript the plain form asks on a page of its own.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import support
+from tests.browser.conftest import PHONE
 from tests.browser.support import DB_LOCK
 from tests.browser.test_phone_app import first_trays, send, stored
 from tests.phones import seated_link
@@ -50,14 +52,63 @@ def test_a_count_that_looks_swapped_is_asked_about_once_at_the_table(
     page.goto(f"{live_server.url}/t/{table.token}/")
     page.locator(f"button.claim-btn[value='{pair}']").click()
     expect(page.locator(".follows")).to_contain_text(f"Pair {pair}")
-    questions: list[str] = []
-    page.once("dialog", lambda d: (questions.append(d.message), d.dismiss()))
     send(page, a, 3)
-    expect(page.locator(f"#tray-{a} [data-error]")).to_contain_text("Tap the right count, then send.")
-    assert questions == ["N-S 3, so E-W 10: is that right?"] and stored(howell, 3) == []
-    support.shot(page, "app-asks-first-told-no")
-    page.once("dialog", lambda d: (questions.append(d.message), d.accept()))
-    page.locator(f"#tray-{a} .send-btn").click()
+    ask = page.locator(f"#tray-{a} .ask-first")
+    expect(ask.locator(".ask-q")).to_have_text("N-S 3, so E-W 10: is that right?")
+    expect(ask.locator(".ask-yes")).to_have_text("Yes, send N-S 3")
+    expect(page.locator(f"#tray-{a} .send-btn")).to_be_hidden()
+    assert stored(howell, 3) == []
+    support.shot(page, "app-asks-first")
+    ask.locator(".ask-no").click()  # told no: nothing sent, the count to change
+    expect(ask).to_have_count(0)
+    expect(page.locator(f"#tray-{a} .send-btn")).to_be_visible()
+    assert stored(howell, 3) == []
+    send(page, a, 3)  # sent again: asked again, once
+    expect(ask.locator(".ask-q")).to_have_text("N-S 3, so E-W 10: is that right?")
+    ask.locator(".ask-yes").click()
     expect(page.locator("#flash")).to_contain_text(f"Tray {a} sent: N-S 3")
-    assert len(questions) == 2 and stored(howell, 3) == [(a, 3)]
+    assert stored(howell, 3) == [(a, 3)]
     support.shot(page, "app-asks-first-sent")
+
+
+def test_changing_the_count_takes_the_question_away_and_a_fitting_count_goes_at_once(
+    live_server: Any, new_page: Any, howell: Session
+) -> None:
+    a, _ = first_trays(howell, 3)
+    with DB_LOCK:
+        Deal.objects.filter(tray__session=howell, tray__number=a).update(double_dummy={"ns": 10, "ew": 3})
+        table = howell.tables.get(number=3)
+        pair = seated_link(table, "NS", 1).entrant.number
+    page = new_page()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    page.locator(f"button.claim-btn[value='{pair}']").click()
+    send(page, a, 3)
+    expect(page.locator(f"#tray-{a} .ask-first")).to_be_visible()
+    page.locator(f"#tray-{a} form[data-action=send] .trick .face").nth(10).click()
+    expect(page.locator(f"#tray-{a} .ask-first")).to_have_count(0)
+    page.locator(f"#tray-{a} .send-btn").click()
+    expect(page.locator("#flash")).to_contain_text(f"Tray {a} sent: N-S 10")
+    assert stored(howell, 3) == [(a, 10)]
+
+
+def test_without_javascript_the_question_is_a_page_of_its_own(
+    live_server: Any, browser: Any, howell: Session
+) -> None:
+    a, _ = first_trays(howell, 3)
+    with DB_LOCK:
+        Deal.objects.filter(tray__session=howell, tray__number=a).update(double_dummy={"ns": 10, "ew": 3})
+        table = howell.tables.get(number=3)
+        pair = seated_link(table, "NS", 1).entrant.number
+    context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{table.token}/")
+        page.locator(f"button.claim-btn[value='{pair}']").click()
+        send(page, a, 3)
+        expect(page.locator(".ask-q")).to_have_text("N-S 3, so E-W 10: is that right?")
+        support.shot(page, "app-asks-first-plain", scripts_off=True)
+        page.locator(".ask-yes").click()
+        expect(page.locator(f"#tray-{a}")).to_contain_text("Sent")
+        assert stored(howell, 3) == [(a, 3)]
+    finally:
+        context.close()

@@ -6,6 +6,8 @@ table made; a client that does not ask (the plain form, any older client) sends 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from entry.services.directing import round_enter
@@ -79,3 +81,32 @@ def test_a_tray_the_pair_has_not_played_is_never_asked_about(running_session: Se
     for count in (0, 3, 10, 13):
         answer = phone.send(2, count, ask=True)
         assert answer.status_code == 400 and "ask" not in answer.json()
+
+
+def test_the_plain_form_asks_on_a_page_of_its_own_and_sends_when_told_yes(running_session: Session) -> None:
+    """Without JavaScript: the send form carries ``ask``; the answer is a 400 page with the question, a
+    "Yes, send" form carrying the same count and ``sure``, and "No, change it" back to the tray."""
+    _others_on_tray_1(running_session, (9, 10))
+    phone = Phone.at(running_session.tables.get(number=1))
+    assert 'name="ask" value="true"' in phone.page().content.decode()
+    form = {"tray": 1, "round": 1, "key": "k" * 20, "ns_tricks": 4, "ask": "true"}
+    asked = phone.client.post(phone.base, form)
+    page = asked.content.decode()
+    assert asked.status_code == 400 and "N-S 4, so E-W 9: is that right?" in page
+    assert "Yes, send N-S 4" in page and "No, change it" in page and f'href="{phone.base}#tray-1"' in page
+    assert 'name="sure" value="true"' in page and 'name="ask"' not in page and asked["Cache-Control"] == "no-store"
+    assert not SlipLine.objects.filter(session=running_session, table__number=1).exists()
+    carried = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page))
+    carried.pop("csrfmiddlewaretoken")
+    assert carried == {"tray": "1", "round": "1", "key": "k" * 20, "ns_tricks": "4", "sure": "true"}
+    sent = phone.client.post(phone.base, carried)
+    assert sent.status_code == 302
+    line = SlipLine.objects.get(session=running_session, table__number=1)
+    assert line.ns_tricks == 4 and line.tray.number == 1
+
+
+def test_the_plain_form_sends_a_count_that_fits_at_once(running_session: Session) -> None:
+    _others_on_tray_1(running_session, (9, 10))
+    phone = Phone.at(running_session.tables.get(number=1))
+    sent = phone.client.post(phone.base, {"tray": 1, "round": 1, "ns_tricks": 10, "ask": "true"})
+    assert sent.status_code == 302 and SlipLine.objects.filter(session=running_session, table__number=1).exists()
