@@ -30,7 +30,9 @@ def _send(session: Session, table: int, winner: str, points: int) -> dict[str, o
     assert sent.status_code == 201, sent.content
     duplicate_door = {"tray": sent.json()["line"]["tray"], "ns_tricks": 0, "ask": True}
     refused = APIClient().post(f"/api/v1/entrant-links/{north}/results/", duplicate_door, format="json")
-    assert refused.status_code == 409 and "ask" not in refused.json(), refused.content  # a drive takes no tray
+    assert refused.status_code == 409 and "ask" not in refused.json(), (
+        refused.content
+    )  # a drive takes no tray
     return dict(sent.json())
 
 

@@ -94,7 +94,11 @@ def test_the_plain_form_asks_on_a_page_of_its_own_and_sends_when_told_yes(runnin
     page = asked.content.decode()
     assert asked.status_code == 400 and "N-S 4, so E-W 9: is that right?" in page
     assert "Yes, send N-S 4" in page and "No, change it" in page and f'href="{phone.base}#tray-1"' in page
-    assert 'name="sure" value="true"' in page and 'name="ask"' not in page and asked["Cache-Control"] == "no-store"
+    assert (
+        'name="sure" value="true"' in page
+        and 'name="ask"' not in page
+        and asked["Cache-Control"] == "no-store"
+    )
     assert not SlipLine.objects.filter(session=running_session, table__number=1).exists()
     carried = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page))
     carried.pop("csrfmiddlewaretoken")
@@ -109,4 +113,6 @@ def test_the_plain_form_sends_a_count_that_fits_at_once(running_session: Session
     _others_on_tray_1(running_session, (9, 10))
     phone = Phone.at(running_session.tables.get(number=1))
     sent = phone.client.post(phone.base, {"tray": 1, "round": 1, "ns_tricks": 10, "ask": "true"})
-    assert sent.status_code == 302 and SlipLine.objects.filter(session=running_session, table__number=1).exists()
+    assert (
+        sent.status_code == 302 and SlipLine.objects.filter(session=running_session, table__number=1).exists()
+    )
