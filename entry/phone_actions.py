@@ -74,8 +74,12 @@ def send(
 ) -> SubmitOutcome:
     """A side sends its count on a tray (``data`` as read by the page's or the API's serializer).
 
-    ``ask`` (the phone's script): a count the scorer's eye would flag is asked about once first, a refusal
-    of the field ``ask`` with the question; sent again with ``sure``, it goes."""
+    ``ask`` (the phone's script and its plain form): a count the scorer's eye would flag is asked about
+    once first, a refusal of the field ``ask`` with the question; sent again with ``sure``, it goes. The
+    question's bounds: one question per send attempt (nothing is stored or remembered between the two),
+    only of the tray the phone's entrant plays now and has not sent (``send_question``), never of a phone
+    whose pass is in doubt, of a table's own link, or at a whist drive; a send kept on the phone while
+    the connection was down goes without it."""
     if data.get("ask") and not data.get("sure") and phone.link is not None and not phone.in_doubt:
         asked = send_question(
             session=phone.session, link=phone.link, tray_number=data["tray"], ns_tricks=data["ns_tricks"]
