@@ -204,7 +204,8 @@ def _questions(c: Client, token: str, trays: list[int]) -> dict[str, str]:
     """What the phone is told when it sends, with ``ask``, a count on a tray it is not playing now: never
     asked (a question would tell of other tables' results). The probe names a round no tray is played in,
     so a send the question lets through is refused and nothing is stored; the trays its entrant plays now
-    and has not sent are left out (there the question may be asked: the pair has played the tray)."""
+    and has not sent are left out (there the question may be asked: the pair has played the tray), but for
+    a phone whose pass is in doubt (picked up by another pair), which acts on nothing."""
     link = EntrantLink.objects.filter(token=token).first()
     pass_ = None if link else PhonePass.objects.select_related("link").filter(token=token).first()
     link = link or (pass_.link if pass_ else None)
@@ -213,6 +214,8 @@ def _questions(c: Client, token: str, trays: list[int]) -> dict[str, str]:
     plays = entrant_plays(link=link, session=link.session)
     now = round_of_plays(plays, session=link.session, rounds=max((p.round for p in plays), default=0))
     playing = {p.tray for p in plays if p.round == now and p.owed and not p.sent}
+    if pass_ is not None and pass_.in_doubt:
+        playing = set()  # a pass in doubt acts on nothing: every tray is asked, whoever plays on
     out = {}
     for tray in [t for t in trays if t not in playing]:
         for count in PROBED:
