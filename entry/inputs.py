@@ -64,6 +64,15 @@ class PhoneSubmitSerializer(SubmitSerializer):
     trump_suit = serializers.CharField(
         required=False, allow_blank=True, max_length=2, default="", help_text='And its suit, "H" or "♥".'
     )
+    ask = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Ask first about a count the director's checks would flag: a 400 whose ask field is the "
+        'question ("N-S 4, so E-W 9: is that right?"), in words that name no other table\'s result.',
+    )
+    sure = serializers.BooleanField(
+        required=False, default=False, help_text="The pair answered the question: send the count as it is."
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """The trump card whole (the phone page's picker sends its rank and its suit apart)."""

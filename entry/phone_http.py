@@ -169,6 +169,31 @@ def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = Tru
     return send(view.phone, data, device=view.device, key=key, with_round=with_round).line
 
 
+#: The fields of a plain send the question's page carries again with ``sure`` (each already checked by
+#: ``PhoneSubmitSerializer``, whose lengths bound them): the count as the pair tapped it, nothing else.
+ASKED_FIELDS = (
+    "tray",
+    "round",
+    "key",
+    "ns_tricks",
+    "ns_revokes",
+    "ew_revokes",
+    "trump",
+    "trump_rank",
+    "trump_suit",
+)
+
+
+def asked_first(request: HttpRequest, exc: UserError, *, home: str) -> HttpResponse:
+    """The plain form's question before a count the checks would flag (400): "Yes, send" posts the same
+    send again with ``sure``; "No, change it" leads back to the page. Nothing is stored."""
+    carried = [(name, request.POST[name]) for name in ASKED_FIELDS if request.POST.get(name, "") != ""]
+    context = {"question": exc.message, "carried": carried, "home": home, "ns": request.POST.get("ns_tricks")}
+    return no_store(
+        render(request, "table/ask.html", {**context, "tray": request.POST.get("tray")}, status=400)
+    )
+
+
 def sent_words(line: SlipLine) -> str:
     """What the page says once a tray is stored."""
     return f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."

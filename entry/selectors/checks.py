@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from entry.selectors.board import Board, session_board
+from entry.selectors.rounds import entrant_plays, round_of_plays
 from scoring.models import CheckAnswer, SlipLine
 from scoring.scorers.line_checks import Check, Line, missing_check, tray_checks
-from tournaments.models import Deal, Drive, Session
+from tournaments.models import Deal, Drive, EntrantLink, Session
 
 
 @dataclass(frozen=True)
@@ -111,3 +112,30 @@ def _line_checks(session: Session) -> list[CheckView]:
 def open_checks(checks: list[CheckView]) -> list[CheckView]:
     """The checks still to answer on the board and the close page (missing lines are the board's late)."""
     return [c for c in checks if not c.answered and c.check.kind != "missing"]
+
+
+def send_question(*, session: Session, link: EntrantLink, tray_number: int, ns_tricks: int) -> str:
+    """What a phone asks its pair once before sending a count the checks would flag, or "".
+
+    The words name only the pair's own count ("N-S 4, so E-W 9: is that right?"), never another
+    table's. Nothing is asked but of a tray the entrant plays in its round now and has not sent (a tray
+    it has not played is never judged for it: the question would tell of other tables' results), at a
+    whist drive, or of a count outside 0 to 13 (the send refuses it).
+    """
+    if not 0 <= ns_tricks <= 13 or Drive.objects.filter(session=session).exists():
+        return ""
+    plays = entrant_plays(link=link, session=session)
+    now = round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
+    if not any(p.tray == tray_number and p.round == now and p.owed and not p.sent for p in plays):
+        return ""
+    rows = SlipLine.objects.filter(session=session, tray__number=tray_number).values_list(
+        "table__number", "ns_tricks"
+    )
+    solved = Deal.objects.filter(tray__session=session, tray__number=tray_number).values_list(
+        "double_dummy", flat=True
+    )
+    dd = next((d.get("ns") for d in solved if isinstance(d, dict)), None)
+    lines = [Line(table, tricks) for table, tricks in rows] + [Line(0, ns_tricks)]
+    if any(c.table == 0 for c in tray_checks(tray_number, lines, dd)):
+        return f"N-S {ns_tricks}, so E-W {13 - ns_tricks}: is that right?"
+    return ""

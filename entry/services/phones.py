@@ -136,6 +136,7 @@ def phone_submit(
     current = round_of_plays(plays, session=phone.session, rounds=max((p.round for p in plays), default=0))
     table = _table_of_tray(plays, tray_number, current)
     table.session = phone.session
+    refuse_unplayed(phone, plays, (tray_number, current, table), idempotency_key)
     owes_more = any(p.owed and not p.sent and str(p.tray) != str(tray_number).strip() for p in plays)
     # Playing the tray at this table now, the table's line is the answer (mnemonic duplicate plays each tray
     # twice, p. 25: the first play's line is not this one); else the entrant's own line, wherever sent.
@@ -160,6 +161,26 @@ def phone_submit(
         entrant=None if here else (link.entrant_id, link.side),
         trump=trump,
     )
+
+
+def refuse_unplayed(
+    phone: Phone, plays: list[EntrantPlay], where: tuple[Any, int, Table], key: str | None
+) -> None:
+    """A tray the entrant has not played by its round now (it plays it later, or never) and whose line of
+    its own nobody has sent is refused before any line is read: the line that the table where it sits now
+    (``where``: the tray as sent, the entrant's round, that table) has on that tray is other pairs' (from
+    an earlier round), neither to be told to this phone nor sent from it. A key this phone's entrant has
+    stored a line with is answered by that line first (a replay, or a key reused: 422), as every send's is;
+    only then is the query made, so a send of a tray it plays costs nothing more."""
+    tray_number, current, table = where
+    if not _is_number(tray_number):
+        return  # ``find_tray`` refuses it
+    number = int(str(tray_number).strip())
+    if any(p.tray == number and (p.round <= current or p.sent) for p in plays):
+        return
+    if key and SlipLine.objects.filter(idempotency_scope=key_scope(phone), idempotency_key=key).exists():
+        return
+    raise UserError(f"Tray {number} is not at table {table.number} this round.", field="tray")
 
 
 def _table_of_tray(plays: list[EntrantPlay], tray_number: Any, current: int) -> Table:

@@ -24,7 +24,16 @@ from django.views import View
 
 from entry.inputs import ClaimSerializer, checked
 from entry.phone_actions import CONFIRM, DISPUTE
-from entry.phone_http import NotADrive, PhoneMixin, back_home, plain_send, refused, sent_words, tray_errors
+from entry.phone_http import (
+    NotADrive,
+    PhoneMixin,
+    asked_first,
+    back_home,
+    plain_send,
+    refused,
+    sent_words,
+    tray_errors,
+)
 from entry.selectors.phone import table_left_at
 from entry.selectors.place import follower_urls, place_page
 from entry.selectors.table import table_page
@@ -100,6 +109,8 @@ class TableView(PhoneMixin, NotADrive, View):
             line = plain_send(self, request)
             messages.success(request, sent_words(line))
         except UserError as exc:
+            if exc.field == "ask":
+                return asked_first(request, exc, home=reverse("phone:home", args=[token]))
             refused(request, exc, request.POST.get("tray", ""))
         return back_home(self, token)
 

@@ -17,6 +17,7 @@
   var STORE = "clubwhist.outbox:" + root.dataset.base;
   var flushing = false;
   var errors = {};  // tray -> the refusal shown next to its forms, kept across refreshes
+  var asks = {};  // tray -> {item, text}: the question asked in its card before a send, kept across refreshes
 
   function url(action, body) {
     if (action === "send") return api + "results/";
@@ -196,18 +197,76 @@
       return;
     }
     if (action === "send" && !body.key) body.key = newKey();
+    if (action === "send") body.ask = true;  // a count the checks would flag: asked once, in the card
     flashBox.hidden = true;
     var item = { action: action, body: body, side: form.dataset.side || "", at: Date.now() };
+    go(form, item);
+  }
+
+  /* Post one item from its form: a question is asked in the tray's card, a refusal shown beside it. */
+  function go(form, item) {
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
-    post(action, body).then(function (res) {
-      report(item, res);
+    post(item.action, item.body).then(function (res) {
       if (button) button.disabled = false;
+      if (res.status === 400 && res.data.ask) { delete item.body.ask; askFirst(item, res.data.ask[0]); return; }
+      report(item, res);
       refresh();
     }, function () {
+      if (button) button.disabled = false;
+      delete item.body.ask;  // kept on the phone: it goes as the pair sent it, not asked again
       var items = load(); items.push(item); save(items); showOutbox();
       if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
     });
+  }
+
+  /* The question before a count the checks would flag ("N-S 4, so E-W 9: is that right?"), asked once in
+   * the tray's card where its send button was: yes sends the same count with the same key, no leaves the
+   * count to change. Kept across refreshes until answered or the count is changed. */
+  function askFirst(item, text) {
+    clearError(item.body.tray);
+    asks[item.body.tray] = { item: item, text: text };
+    placeAsks();
+    var yes = document.querySelector("#tray-" + item.body.tray + " .ask-yes");
+    if (yes) { yes.focus({ preventScroll: true }); yes.scrollIntoView({ block: "center" }); }
+  }
+  function placeAsks() {
+    Object.keys(asks).forEach(function (tray) {
+      var form = document.querySelector("#tray-" + tray + " form[data-action=send]");
+      if (!form) { delete asks[tray]; return; }
+      if (form.querySelector(".ask-first")) return;
+      var ns = asks[tray].item.body.ns_tricks, send = form.querySelector(".send-btn");
+      var box = document.createElement("div");
+      box.className = "ask-first"; box.setAttribute("role", "group"); box.setAttribute("aria-labelledby", "ask-" + tray);
+      var q = document.createElement("p");
+      q.id = "ask-" + tray; q.className = "ask-q"; q.setAttribute("role", "alert"); q.textContent = asks[tray].text;
+      box.appendChild(q);
+      box.appendChild(answer("btn big ask-yes", "Yes, send N-S " + ns, function () { answered(tray, true); }));
+      box.appendChild(answer("btn big secondary ask-no", "No, change it", function () { answered(tray, false); }));
+      if (send) send.hidden = true;
+      form.insertBefore(box, send);
+    });
+  }
+  function answer(cls, text, then) {
+    var b = document.createElement("button");
+    b.type = "button"; b.className = cls; b.textContent = text;
+    b.addEventListener("click", then);
+    return b;
+  }
+  function unask(tray) {
+    delete asks[tray];
+    var form = document.querySelector("#tray-" + tray + " form[data-action=send]");
+    var box = form && form.querySelector(".ask-first"), send = form && form.querySelector(".send-btn");
+    if (box) box.remove();
+    if (send) send.hidden = false;
+    return form;
+  }
+  function answered(tray, yes) {
+    var item = asks[tray] && asks[tray].item, form = unask(tray);
+    if (!item || !form) return;
+    if (yes) { item.body.sure = true; go(form, item); return; }
+    var picked = form.querySelector("input[name=ns_tricks]:checked");
+    if (picked) { picked.focus({ preventScroll: true }); picked.closest("fieldset").scrollIntoView({ block: "center" }); }
   }
 
   /* Everything kept on the phone goes, oldest first; then one message names each of them. */
@@ -279,6 +338,7 @@
         restore(state);
         showOutbox();
         placeErrors();
+        placeAsks();
         setOnline(true);
         keepPage();
       }, function () { setOnline(false); });
@@ -313,6 +373,7 @@
     label(ev.target);
     var card = ev.target.closest(".tray");  // a new count: the old refusal no longer applies
     if (card && (ev.target.name === "ns_tricks" || ev.target.name === "claimed")) clearError(card.dataset.tray);
+    if (card && ev.target.name === "ns_tricks" && asks[card.dataset.tray]) unask(card.dataset.tray);  // asked of the old count
   });
   window.addEventListener("online", function () { setOnline(true); flush(); });
   window.addEventListener("offline", function () { setOnline(false); showOutbox(); });

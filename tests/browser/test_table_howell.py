@@ -124,10 +124,24 @@ def pick(page: Any, tray: int, tricks: int, form: str = "send") -> None:
     page.locator(f"#tray-{tray} form[data-action={form}] .trick .face").nth(tricks).click()
 
 
-def send(page: Any, tray: int, tricks: int) -> None:
-    """Tap the tricks, then the send button."""
+def send(page: Any, tray: int, tricks: int, *, plain: bool = False) -> None:
+    """Tap the tricks, then the send button; asked whether the count is right (a count the director's
+    checks would flag: in the tray's card, or, ``plain``, without JavaScript, on a page of its own), say
+    yes, as a pair that played the cards so would."""
     pick(page, tray, tricks)
     page.locator(f"#tray-{tray} .send-btn").click()
+    if plain:
+        page.wait_for_load_state()  # the form's post answered: the question's page, or the page again
+    asked = page.locator("form.ask-first" if plain else f"#tray-{tray} .ask-first")
+    told = (
+        "form.ask-first, .messages"
+        if plain
+        else f"#tray-{tray} .ask-first, #flash:not([hidden]), #outbox:not([hidden])"
+    )
+    page.locator(told).first.wait_for()
+    if asked.count():
+        expect_text(asked.locator(".ask-q"), f"N-S {tricks}, so E-W {13 - tricks}: is that right?")
+        asked.locator(".ask-yes").click()
 
 
 def check(page: Any, tray: int) -> None:
@@ -259,7 +273,10 @@ def lost_answer(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
     """Round 5, table 4: the server stores the send but the answer is lost; the retry replays the key."""
 
     def drop(route: Any) -> None:
-        route.fetch()  # reaches the server, which stores the line
+        answer = route.fetch()  # reaches the server, which stores the line (or asks first: that goes through)
+        if answer.status == 400 and "ask" in answer.json():
+            route.fulfill(response=answer)
+            return
         route.abort("connectionreset")
 
     ns.route("**/results/", drop)
@@ -413,7 +430,7 @@ def test_the_basic_send_works_without_javascript(live_server: Any, howell: Sessi
     try:
         page = context.new_page()
         claim(page, f"{live_server.url}/t/{table.token}/")  # the tap is a plain form post too
-        send(page, 6, 8)  # a plain form post, then the page again
+        send(page, 6, 8, plain=True)  # a plain form post, then the page again
         expect_text(page.locator(".messages"), "Tray 6 sent: N-S 8, E-W 5.")
         expect_text(page.locator("#tray-6"), "Hand the phone to E-W")
         shot(page, "15-sent-without-javascript", scripts_off=True)

@@ -35,6 +35,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.test import Client
 from django.urls import reverse
 
+from entry.selectors.rounds import entrant_plays, round_of_plays
 from sims.models import SimEvent
 from tournaments.models import EntrantLink, PhonePass, Player, Session, Table
 
@@ -190,6 +191,41 @@ def _follower_answers(
         out[f"link {token[:6]} mnemonic api"] = text(c.get(api + "mnemonic/"))
     for tray in trays if own else []:
         out[f"link {token[:6]} traveller {tray}"] = text(c.get(f"{api}trays/{tray}/traveller/"))
+    if own and kind == "duplicate":
+        out |= _questions(c, token, trays)
+    return out
+
+
+#: The counts a phone's probe sends with ``ask`` on every tray: both ends, where a count is likeliest flagged.
+PROBED = (0, 13)
+
+
+def _questions(c: Client, token: str, trays: list[int]) -> dict[str, str]:
+    """What the phone is told when it sends, with ``ask``, a count on a tray it is not playing now: never
+    asked (a question would tell of other tables' results). The probe names a round no tray is played in,
+    so a send the question lets through is refused and nothing is stored; the trays its entrant plays now
+    and has not sent are left out (there the question may be asked: the pair has played the tray), but for
+    a phone whose pass is in doubt (picked up by another pair), which acts on nothing."""
+    link = EntrantLink.objects.filter(token=token).first()
+    pass_ = None if link else PhonePass.objects.select_related("link").filter(token=token).first()
+    link = link or (pass_.link if pass_ else None)
+    if link is None:
+        return {}
+    plays = entrant_plays(link=link, session=link.session)
+    now = round_of_plays(plays, session=link.session, rounds=max((p.round for p in plays), default=0))
+    playing = {p.tray for p in plays if p.round == now and p.owed and not p.sent}
+    if pass_ is not None and pass_.in_doubt:
+        playing = set()  # a pass in doubt acts on nothing: every tray is asked, whoever plays on
+    out = {}
+    for tray in [t for t in trays if t not in playing]:
+        for count in PROBED:
+            body = json.dumps({"tray": tray, "ns_tricks": count, "ask": True, "round": 32767})
+            answer = c.post(f"/api/v1/entrant-links/{token}/results/", body, content_type="application/json")
+            assert answer.status_code != 201, (token, tray, answer.content)
+            out[f"link {token[:6]} ask {tray} {count}"] = text(answer)
+            assert '"ask"' not in out[f"link {token[:6]} ask {tray} {count}"], (
+                f"asked of tray {tray}: {token}"
+            )
     return out
 
 

@@ -63,6 +63,10 @@ from tournaments.services.sim_pack import sim_pack_import
 pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.privacy]
 
 
+#: The sends the phone asked about before sending (each once, in words of its own count only).
+ASKED: list[Action] = []
+
+
 @dataclass(frozen=True)
 class Action:
     """A person's phone sends N-S tricks for a tray at a table, or E-W check it."""
@@ -156,8 +160,15 @@ def act(session: Session, people: list[Person], action: Action) -> None:
             "tray": action.tray,
             "ns_tricks": action.tricks,
             "idempotency_key": f"{action.table}-{action.tray}",
+            "ask": True,
         }
         answer = person.phone.post(api + "results/", json.dumps(body), content_type="application/json")
+        if answer.status_code == 400 and "ask" in answer.json():  # asked once, in its own count's words
+            c = action.tricks
+            assert answer.json() == {"ask": [f"N-S {c}, so E-W {13 - c}: is that right?"]}, action
+            ASKED.append(action)
+            body["sure"] = True  # the pair says it is right, as a player would
+            answer = person.phone.post(api + "results/", json.dumps(body), content_type="application/json")
     else:
         answer = person.phone.post(
             f"{api}trays/{action.tray}/confirm/", "{}", content_type="application/json"
@@ -242,6 +253,7 @@ def check_duplicate(session: Session, *, left_behind: bool = False) -> int:
     seat_everyone(session, people)
     public = public_urls(session)
     trays = sorted(session.trays.values_list("number", flat=True))
+    ASKED.clear()
     for person in people:  # the pages whole once: their frames (title, call box) hand out no link either
         answers(person, session, public, trays, whole=True)
     seen = {p.name: answers(p, session, public, trays) for p in people}
@@ -291,6 +303,7 @@ def test_a_mitchell_with_a_relay(club: Club) -> None:
     session = build(club, "mitchell", "pairs", 8, 2, variant="mod8")
     assert session.tables.count() == 4
     assert check_duplicate(session) > 120
+    assert ASKED  # some of the evening's counts were asked about before they went
 
 
 def plays_a_simultaneous_event(session: Session) -> None:
@@ -353,12 +366,15 @@ def test_a_mnemonic_sitting(club: Club, players: list[Any]) -> None:
         scan(sender, row.table)
         for st in row.seating_trays.select_related("tray").order_by("order"):
             fresh()
-            body = {"tray": st.tray.number, "ns_tricks": (st.tray.number * 5 + rnd.number) % 14}
-            answer = sender.phone.post(
-                f"/api/v1/entrant-links/{sender.own_pass}/results/",
-                json.dumps(body),
-                content_type="application/json",
-            )
+            body = {"tray": st.tray.number, "ns_tricks": (st.tray.number * 5 + rnd.number) % 14, "ask": True}
+            url = f"/api/v1/entrant-links/{sender.own_pass}/results/"
+            answer = sender.phone.post(url, json.dumps(body), content_type="application/json")
+            if answer.status_code == 400 and "ask" in answer.json():
+                c = body["ns_tricks"]
+                assert answer.json() == {"ask": [f"N-S {c}, so E-W {13 - c}: is that right?"]}
+                answer = sender.phone.post(
+                    url, json.dumps(body | {"sure": True}), content_type="application/json"
+                )
             assert answer.status_code == 201, (sender.name, sender.own_pass, answer.content)
             for person in people:
                 after = answers(person, session, public, trays)
