@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from django.utils import timezone
 
 from entry.services.results import result_dispute, result_submit
 from scoring.models import SlipLine
@@ -301,13 +302,15 @@ def test_a_director_runs_a_howell_of_eight_pairs(
     laptop.wait_for_selector("text=Published to the club")
     shot(laptop, "published")
 
-    # A change to a published session is refused until it is reopened.
+    # Once the results are final (their provisional time over: moved to now here), a change is
+    # refused until they are reopened with a reason.
     with DB_LOCK:
+        Session.objects.filter(pk=session.pk).update(provisional_until=timezone.now())
         line = SlipLine.objects.filter(session=session).first()
     laptop.goto(ev.url(f"line/{line.pk}/"))
     laptop.fill("#reason", "after publication")
     laptop.get_by_role("button", name="Save correction").click()
-    assert "reopen it" in laptop.locator("#correct-form .field-error").first.inner_text()
+    assert "reopen them" in laptop.locator("#correct-form .field-error").first.inner_text()
 
     check_public_standings(laptop, ev, "howell", fields=None)
     shot(laptop, "public-howell")

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 from public.builders import play_session
 
 from entry.demo import build_demo
@@ -68,6 +69,10 @@ def season() -> dict[str, Any]:
         shift=1,
         seed=32,
     )
+    # A season played over weeks: its results are final (the ladder counts final results only).
+    final = timezone.now() - dt.timedelta(seconds=1)
+    season = Session.objects.filter(pk__in=[demo.published.pk, howell.pk, mitchell.pk])
+    season.update(published_at=final - dt.timedelta(hours=48), provisional_until=final)
     published = [Session.objects.get(pk=demo.published.pk), howell, mitchell]
     return {"club": demo.club, "series": series, "sessions": published, "running": demo.running}
 
