@@ -257,7 +257,7 @@ def offline_send(room: Room, ns: Any, ew: Any, tray: int, tricks: int) -> int:
     """Round 4, table 3: the connection drops; the send is kept on the phone and goes when it returns."""
     ns.context.set_offline(True)
     send(ns, tray, tricks)
-    expect_text(ns.locator("#outbox"), f"Kept on this phone: tray {tray} (N-S {tricks}")
+    expect_text(ns.locator("#outbox"), f"Kept on this phone: tray {tray} (sent by N-S: N-S {tricks}")
     expect_text(ns.locator(f"#tray-{tray}"), "It will be sent when the connection returns")
     assert lines(room.session, tray, 3) == []
     shot(ns, "08-offline-kept-on-phone")

@@ -113,7 +113,7 @@ def test_the_heat_goes_to_the_organiser_with_the_key_and_the_packs_club_name(
 
 def test_a_corrected_heat_is_sent_again(heat: Session, organiser: Organiser) -> None:
     sim_heat_send(session=heat)
-    closed = session_reopen(session=heat)
+    closed = session_reopen(session=heat, reason="a slip misread")
     line = SlipLine.objects.filter(session=closed, tray__number=1).order_by("table__number").first()
     assert line is not None
     result_correct(line=line, reason="slip misread", ns_tricks=0 if line.ns_tricks == 13 else 13)
@@ -164,7 +164,7 @@ def test_an_organiser_that_cannot_be_reached_is_a_sentence(heat: Session) -> Non
 def test_a_running_session_or_one_without_a_pack_is_not_sent(
     club: Club, players: list[Player], heat: Session, organiser: Organiser
 ) -> None:
-    running = session_reopen(session=session_reopen(session=heat))
+    running = session_reopen(session=session_reopen(session=heat, reason="a late slip"))
     with pytest.raises(UserError, match="Close the session first"):
         sim_heat_send(session=running)
     Session.objects.filter(pk=heat.pk).update(sim_pack=None, hands_release_at=None)
