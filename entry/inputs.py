@@ -17,6 +17,16 @@ from rest_framework import serializers
 from tournaments.services.errors import UserError
 
 SMALL = 32767
+#: A phone's own id (its cookie, or what an API client says): at most this many characters.
+DEVICE_MAX = 64
+
+
+def device_id(value: object) -> str:
+    """A phone's id as the server keeps it: a string of printable characters (a NUL, which no database
+    column takes, or any control character is left out), at most ``DEVICE_MAX``; anything else is none."""
+    if not isinstance(value, str):
+        return ""
+    return "".join(ch for ch in value[: DEVICE_MAX * 4] if ch.isprintable())[:DEVICE_MAX]
 
 
 @extend_schema_field({"type": "integer", "minimum": 0, "maximum": 13})

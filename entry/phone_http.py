@@ -22,7 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from rest_framework.request import Request
 
-from entry.inputs import PhoneSubmitSerializer, checked
+from entry.inputs import PhoneSubmitSerializer, checked, device_id
 from entry.phone_actions import send
 from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
 from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
@@ -50,7 +50,7 @@ class PhoneMixin:
         slow_down = too_fast(request, self)
         if slow_down is not None:
             return slow_down
-        self.device = request.COOKIES.get(DEVICE_COOKIE, "")[:64]
+        self.device = device_of(request)
         if not self.device:
             self.device, self.new_device = uuid.uuid4().hex, True
         try:
@@ -87,7 +87,7 @@ def phone_of(token: str, *, follows: bool, device: str) -> Phone:
 
 def device_of(request: HttpRequest) -> str:
     """The phone's own id, from its cookie (blank without one)."""
-    return request.COOKIES.get(DEVICE_COOKIE, "")[:64]
+    return device_id(request.COOKIES.get(DEVICE_COOKIE, ""))
 
 
 def too_fast(request: HttpRequest, view: Any) -> HttpResponse | None:

@@ -44,6 +44,7 @@ from entry.inputs import (
     ConfirmSerializer,
     DisputeSerializer,
     TableSubmitSerializer,
+    device_id,
     read_form,
 )
 from entry.phone_actions import CONFIRM, DISPUTE, send
@@ -90,7 +91,7 @@ class TableView(NoStoreMixin, SlipErrorsMixin, ServiceErrorsMixin, APIView):
 
     def device(self, request: Request, given: str = "") -> str:
         """Which phone asks: the page's own cookie (the phone page's script), else what the client says."""
-        return (request.COOKIES.get(DEVICE_COOKIE) or given or "")[:64]
+        return device_id(request.COOKIES.get(DEVICE_COOKIE) or given or "")
 
 
 # --- A table's own link: a place ------------------------------------------------------------------

@@ -66,3 +66,13 @@ def test_a_nul_in_a_link_in_the_path_or_the_table_header_is_a_404_or_401(world: 
     header.credentials(HTTP_AUTHORIZATION=f"Table {NUL}")
     assert header.get("/api/v1/table/").status_code == 401
     assert tried >= 10
+
+
+def test_a_phones_id_keeps_printable_characters_only() -> None:
+    """A phone's id comes from its cookie or from what a client says: a NUL (which PostgreSQL refuses in
+    any text) or a control character is left out, a long one cut, anything not text is none."""
+    from entry.inputs import DEVICE_MAX, device_id
+
+    assert device_id("ab\x00c\x1fd") == "abcd"
+    assert device_id("x" * 500) == "x" * DEVICE_MAX
+    assert device_id(None) == "" and device_id(["a"]) == ""
