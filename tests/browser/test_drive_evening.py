@@ -231,6 +231,10 @@ def test_a_send_says_sent_even_when_a_poll_comes_before_its_page(
     north.route(f"**/d/{link.token}/", hold)
     won = send(north, random.Random(1), 1, 1)
     expect_text(north.locator(".flash"), "Sent.")
+    for _ in range(50):  # the send's own refresh is asked for just after its message shows
+        if held:
+            break
+        north.wait_for_timeout(100)
     assert len(held) == 1  # the send's own refresh, held
     before = north.locator("#drive-inner").get_attribute("data-stamp")
     north.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # a poll, now
