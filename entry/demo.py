@@ -3,8 +3,10 @@
 One finished and published Howell of eight pairs (exponent scoring) and one
 Mitchell of five tables in progress (trick scoring), with about twenty
 players. Results come from a seeded generator, so every run builds the same
-club; each tray has a "par" and each pair a strength, so the figures look
-like an evening's play rather than noise.
+club; each tray has a "par" (the tricks its hands make double dummy for N-S
+with the tray's trump, where the solver is installed) and each pair a
+strength, so the figures look like an evening's play rather than noise, and
+the scorer's eye has little to flag among them.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from django.utils import timezone
 
 from entry.services.directing import session_close, session_publish
 from entry.services.results import result_confirm, result_submit
+from scoring import hand_records, tasks
 from scoring.models import Via
-from tournaments.models import Club, Player, Seating, Series, Session
+from tournaments.models import Club, Deal, Player, Seating, Series, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions
 
@@ -64,14 +67,29 @@ class DemoClub:
 
 
 def _tricks(rng: random.Random, par: float, ns_strength: float, ew_strength: float) -> int:
-    value = round(rng.gauss(par + ns_strength - ew_strength, 1.1))
+    value = round(rng.gauss(par + ns_strength - ew_strength, 0.8))
     return max(0, min(13, value))
+
+
+def _pars(session: Session, rng: random.Random) -> dict[int, float]:
+    """Each tray's par: N-S's double-dummy tricks for the tray's trump, or a made-up 5 to 8 without the
+    solver (or the hands)."""
+    par = {t.number: rng.uniform(5.0, 8.0) for t in session.trays.all()}
+    if not hand_records.solver_available():
+        return par
+    for deal in (
+        Deal.objects.filter(tray__session=session).exclude(hands="").exclude(trump="").select_related("tray")
+    ):
+        par[deal.tray.number] = tasks.solve_one(
+            hands=deal.hands, trump_card=deal.trump, dealer=deal.dealer
+        ).ns
+    return par
 
 
 def _play(session: Session, rng: random.Random, *, rounds: int, partial_round: int | None = None) -> None:
     """Enter (and confirm) the results of the first ``rounds`` rounds, as the tables would."""
-    par = {t.number: rng.uniform(5.0, 8.0) for t in session.trays.all()}
-    strength = {e.pk: rng.uniform(-1.2, 1.2) for e in session.entrants.all()}
+    par = _pars(session, rng)
+    strength = {e.pk: rng.uniform(-0.6, 0.6) for e in session.entrants.all()}
     seatings = Seating.objects.filter(round__session=session, round__number__lte=rounds).select_related(
         "round", "table", "ns", "ew"
     )

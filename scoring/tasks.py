@@ -23,7 +23,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import OperationalError, connections, transaction
 
-from scoring.hand_records import SolveOverTime, deals_missing_double_dummy, session_double_dummy
+from scoring.hand_records import (
+    DoubleDummy,
+    SolveOverTime,
+    deals_missing_double_dummy,
+    session_double_dummy,
+    solve,
+)
 
 
 @shared_task
@@ -36,7 +42,14 @@ logger = logging.getLogger(__name__)
 
 #: Without a broker (``make run``, ``make club``) the solver runs on this one thread of the process, so the
 #: request that finished the play (or opened the hand records) answers at once; with a broker, a worker.
+#: The solver's library (DDS) is not safe in two threads at once (it ends the process): every solve of a
+#: process goes through this thread (``solve_one``).
 _SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clubwhist-solver")
+
+
+def solve_one(*, hands: str, trump_card: str, dealer: str) -> DoubleDummy:
+    """One deal solved on the solver thread, waited for (the demo's pars); never beside another solve."""
+    return _SOLVER.submit(solve, hands=hands, trump_card=trump_card, dealer=dealer).result()
 
 
 #: A session's solve is queued once until it has solved every deal; the guard outlives a solve's hard time
