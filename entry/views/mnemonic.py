@@ -14,9 +14,10 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views import View
 
-from entry.phone_http import PhoneMixin, plain_send, sent_words
+from entry.phone_http import PhoneMixin, asked_first, plain_send, sent_words
 from entry.selectors.mnemonic import check_mnemonic, mnemonic_page
 from tournaments.services.errors import NotFound, UserError
 
@@ -36,7 +37,8 @@ class MnemonicOnly(View):
 
 
 class MnemonicPlayerView(PhoneMixin, MnemonicOnly):
-    """The player's page (GET) and the plain send of a tray's N-S tricks (POST)."""
+    """The player's page (GET) and the plain send of a tray's N-S tricks (POST); a count the scorer's eye
+    would flag is asked about first, on a page of its own (``asked_first``)."""
 
     follows = True
 
@@ -50,5 +52,7 @@ class MnemonicPlayerView(PhoneMixin, MnemonicOnly):
             line = plain_send(self, request, with_round=False)
             messages.success(request, sent_words(line))
         except UserError as exc:
+            if exc.field == "ask":  # the scorer's eye: asked once before a count it would flag
+                return asked_first(request, exc, home=reverse("mnemonic:player", args=[token]))
             messages.error(request, exc.message)
         return redirect("mnemonic:player", token=token)
