@@ -25,8 +25,8 @@ OUTSIDE = tuple(
     s.encode()
     for s in (
         "../" + "shared",
-        "shared/" + "reference",
-        "shared/" + "pbn",
+        "shared" + "/reference",
+        "shared" + "/pbn",
         "DESIGN" + ".md",
         "STYLE" + ".md",
     )
@@ -58,7 +58,8 @@ def test_no_tracked_file_names_a_place_outside_the_repository() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["see ../" + "shared/DESIGN" + ".md", "``shared/" + "pbn/x.pbn``", "(STYLE" + ".md pointer 3)"]
+    "text",
+    ["see ../" + "shared" + "/DESIGN" + ".md", "``shared" + "/pbn/x.pbn``", "(STYLE" + ".md pointer 3)"],
 )
 def test_the_scan_finds_each_kind_of_outside_name(text: str) -> None:
     assert outside_names(text.encode())
