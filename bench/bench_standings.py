@@ -78,7 +78,7 @@ def ew_pair(table: int, rnd: int) -> int:
 
 
 def movement_json() -> dict[str, Any]:
-    """The movement as DESIGN.md writes it, so the page knows the N-S and E-W fields."""
+    """The movement as docs/design.md writes it, so the page knows the N-S and E-W fields."""
     rounds = [
         {
             "round": r,

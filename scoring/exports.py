@@ -1,6 +1,6 @@
 """Exports of a published session: results as CSV and JSON, and a printable PDF.
 
-- **JSON**: the scores JSON of DESIGN.md, its figures exactly as the
+- **JSON**: the scores JSON of docs/design.md, its figures exactly as the
   snapshot holds them, its ranks the places of ``scoring.selectors.places``
   (in the entrant's field, named by ``field`` when there are two).
 - **CSV**: one row per entrant, field by field: its rank in its field

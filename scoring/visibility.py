@@ -1,7 +1,7 @@
 """Who may see what: the one rule every read of a session's results goes through.
 
-This docstring is the contract (DESIGN.md, "Who may see what: the folded
-slip"). A *traveling slip* stays folded (W. H. Barney, *Whist and Duplicate
+This docstring is the contract (docs/design.md, "Who may see what, and
+why"). A *traveling slip* stays folded (W. H. Barney, *Whist and Duplicate
 Whist*, 1900, p. 42): nobody learns a result before playing that tray.
 
 **The threat model.** Phones hold links, and a link is whoever holds it.

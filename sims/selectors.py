@@ -199,7 +199,7 @@ def field(event: SimEvent, method: str) -> FieldScores:
 
 
 def field_scores_json(event: SimEvent, method: str) -> dict[str, Any]:
-    """The scores JSON of the field (DESIGN.md; entrants keyed "<club>/<pair>")."""
+    """The scores JSON of the field (docs/design.md; entrants keyed "<club>/<pair>")."""
     found = scored(event, method)
     return field_json(found.scores, found.deals)
 

@@ -1,6 +1,6 @@
 """What needs the director now ("Needs you" on the live board): calls, disputes, unconfirmed lines, lateness.
 
-Terms (DESIGN.md and ``board``): a line is **unconfirmed** when one side sent it
+Terms (docs/design.md and ``board``): a line is **unconfirmed** when one side sent it
 and nobody of the other side checked it; it needs the director once its table has
 moved on past that round (or finished), for nobody at the table will check
 it any more. A **late** table still owes a tray of a round before the room's. A table is

@@ -1,6 +1,6 @@
 """Selectors for the director's running of a session: the live board, what is missing, history.
 
-Terms (DESIGN.md): every table plays its trays round by round; a table's
+Terms (docs/design.md): every table plays its trays round by round; a table's
 *line* on a tray's traveling slip is *entered* by one side (either may send),
 *confirmed* or *disputed* by the other. The **room round** is the round the room is playing: the
 director's current round, or, when tables move on by themselves, the

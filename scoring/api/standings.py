@@ -1,4 +1,4 @@
-"""Scores and standings (the scores JSON of DESIGN.md) and the public's API.
+"""Scores and standings (the scores JSON of docs/design.md) and the public's API.
 
 Closing and publishing are entry's doors (``entry.api.closing``).
 
@@ -94,7 +94,7 @@ class DealScoresSerializer(serializers.Serializer):
 
 
 class ScoresSerializer(serializers.Serializer):
-    """The scores JSON (DESIGN.md)."""
+    """The scores JSON (docs/design.md)."""
 
     method = serializers.CharField()
     deals = DealScoresSerializer(many=True)

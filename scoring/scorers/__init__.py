@@ -11,7 +11,7 @@ scores out (``Scores``); every number a ``fractions.Fraction``.
 - ``METHODS``: name -> ``Method`` (title, pages, kind, direction, plus/minus).
 - ``register(method)``: add a method at run time (the book's are listed
   once, in ``registry.METHODS``).
-- ``slips_from_json`` / ``scores_to_json``: the DESIGN.md contracts.
+- ``slips_from_json`` / ``scores_to_json``: the docs/design.md contracts.
 - ``explain(method, slips, entrant, deal)``: why a score is what it is.
 - ``render_sheet(scores, slips)``: the tabulating sheet as text.
 """

@@ -1,4 +1,4 @@
-"""A scored field written out: the organiser's CSV, and the scores JSON of DESIGN.md.
+"""A scored field written out: the organiser's CSV, and the scores JSON of docs/design.md.
 
 - **CSV**: ``rank,club,pair,direction,percentage,club_rank``, one line per
   pair, best first; the percentage to two places (the rank is decided on

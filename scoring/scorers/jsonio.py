@@ -1,4 +1,4 @@
-"""The JSON contracts: traveling slips in, exact scores out (DESIGN.md).
+"""The JSON contracts: traveling slips in, exact scores out (docs/design.md).
 
 **Slips JSON** (one object per traveling slip, pp. 42, 45, 46)::
 

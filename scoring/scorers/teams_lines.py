@@ -168,7 +168,7 @@ def team_sides(slips: Slips, default: Mapping[int, tuple[int, ...]] | None = Non
     A line with ``seats`` is read through ``slips.teams`` (team -> players),
     or ``default`` when the slips give none. Otherwise, when ``slips.teams``
     is given, ``ns``/``ew`` are pair numbers looked up in it; when not, they
-    are the team numbers themselves (DESIGN.md, teams of four).
+    are the team numbers themselves (docs/design.md, teams of four).
     """
     members = slips.teams or default or {}
     owner = team_of_player(members)

@@ -1,6 +1,6 @@
 """Standings: score a session's slips with the engine and keep the result as a snapshot.
 
-The bridge between the database and ``scoring.scorers`` (STYLE.md pointer 4):
+The bridge between the database and ``scoring.scorers`` (docs/conventions.md, "One bridge to each engine"):
 the slips are read by ``scoring.selectors.slips``, ``standings_compute``
 scores them and writes one ``ScoreSnapshot`` row, so every page reads one
 consistent whole. Reads of the snapshots live in

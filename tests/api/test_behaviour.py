@@ -187,7 +187,7 @@ def test_any_movement_is_previewed_without_saving_anything() -> None:
 def test_a_directors_own_movement_json_seats_a_draft_session(
     director_api: APIClient, draft_session: Session
 ) -> None:
-    """POST the movement JSON of DESIGN.md; a table beyond the counts is a field error."""
+    """POST the movement JSON of docs/design.md; a table beyond the counts is a field error."""
     own = mitchell_three_tables().to_json()
     url = f"/api/v1/sessions/{draft_session.pk}/movement/"
     response = director_api.post(url, {"movement": own}, format="json")

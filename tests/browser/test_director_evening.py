@@ -70,7 +70,7 @@ class Evening:
         return f"{self.base}/director/s/{self.session.pk}/run/{path}"
 
     def slips(self) -> Slips:
-        """The traveling slips as typed, from the movement (DESIGN.md slips JSON shape)."""
+        """The traveling slips as typed, from the movement (docs/design.md slips JSON shape)."""
         by_tray: dict[int, list[SlipResult]] = defaultdict(list)
         for rnd in self.session.movement_json["rounds"]:
             for t in rnd["tables"]:

@@ -27,7 +27,7 @@ from tournaments.services import deals, seating, sessions
 from tournaments.services import pbn as pbn_services
 from tournaments.services.errors import UserError
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "pbn"
+OTHER_PROGRAMS = Path(__file__).resolve().parents[1] / "data" / "pbn"
 DEAL = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
 
 
@@ -69,9 +69,8 @@ def upload(director_client: Client, session: Session, data: bytes) -> Any:
     return director_client.post(url, {"file": SimpleUploadedFile("deals.pbn", data)})
 
 
-@pytest.mark.skipif(not (SHARED / "example2.pbn").exists(), reason="no shared PBN files")
 def test_a_bridge_file_puts_each_board_on_its_tray_and_says_what_it_left(trays21: Session) -> None:
-    done = pbn_services.pbn_import(session=trays21, text=(SHARED / "example2.pbn").read_bytes())
+    done = pbn_services.pbn_import(session=trays21, text=(OTHER_PROGRAMS / "example2.pbn").read_bytes())
     assert done.count == 10
     deal = Deal.objects.get(tray__session=trays21, tray__number=11)
     assert (deal.dealer, deal.trump) == ("S", "")

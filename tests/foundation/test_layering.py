@@ -6,7 +6,7 @@
   import nothing of Django, and of the project only ``whist`` (``test_pure_engines``
   walks that too);
 - ``tournaments`` never imports ``scoring`` or ``entry``, and ``scoring`` never
-  imports ``entry`` (DESIGN.md, "Layout"; the layers are import-linter's too);
+  imports ``entry`` (docs/design.md, "The layout"; the layers are import-linter's too);
 - views import no other views (what they share lives in ``mixins`` and
   ``pages``);
 - exports and tasks read only through selectors (never a model);

@@ -1,4 +1,4 @@
-"""The engines and ``whist`` are pure Python: no module in them imports Django (STYLE.md pointer 1)."""
+"""The engines and ``whist`` are pure Python: no module in them imports Django (docs/conventions.md)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
 """A movement's balance through ``manage.py movement balance``, against the published figures.
 
-The figures are those gathered in ``reference/balance.md`` (Manning's amount
-of competition, Moore's Mitchell table, bridgecentral.com's perfect 4-table
-Howell, pjms.nl's 8-pair 8-round Howell); the Mitchell is the book's (W. H.
-Barney, *Whist and Duplicate Whist*, 1900, p. 31), one deal a round.
+The figures are published ones (docs/design.md, "Sources beyond the book"):
+John Manning's amount of competition ("Competition, balance and
+arrow-switching"), Ross Moore's Mitchell table in the Jeanie scorer's help,
+bridgecentral.com's perfect 4-table Howell, pjms.nl's 8-pair 8-round Howell.
+The Mitchell is the book's (W. H. Barney, *Whist and Duplicate Whist*, 1900,
+p. 31), one deal a round.
 """
 
 from __future__ import annotations

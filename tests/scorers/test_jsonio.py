@@ -1,4 +1,4 @@
-"""The slips JSON and scores JSON contracts (DESIGN.md), and the slips they refuse."""
+"""The slips JSON and scores JSON contracts (docs/design.md), and the slips they refuse."""
 
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
 """The published across-the-field examples of simultaneous pairs, with tricks in place of points.
 
-From ``shared/reference/simultaneous.md`` ("Published examples (checked)"):
-only the order of the results matters to matchpoints, so each bridge score is
-replaced by N-S tricks in the same order, ties kept.
+Each is named by where it was published (the EBU's newsletter, forum and
+Laws & Ethics pages, the Nationwide Pairs' scoring page), with the
+matchpoints printed there; the field's scorer is held to them. In whist a deal's score is the tricks
+N-S won, and only the order of the results matters to matchpoints, so each
+bridge score is replaced by N-S tricks in the same order, ties kept.
 """
 
 from __future__ import annotations

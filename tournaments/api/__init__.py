@@ -5,7 +5,7 @@ Each module (``clubs``, ``players``, ``sessions``, ``entrants``,
 ``urlpatterns``; ``clubwhist/urls_api.py`` joins them with the scoring
 side's. A view parses its input with a serializer, calls a service or a
 selector, and answers; no rule is written here. This module maps the
-services' two kinds of refusal to HTTP (STYLE.md pointer 3):
+services' two kinds of refusal to HTTP (docs/conventions.md, "Two kinds of error"):
 
 - ``UserError`` -> 400 with a field-level body ``{"field": ["message"]}``
   (``non_field_errors`` when no field is at fault), as DRF's own

@@ -39,7 +39,7 @@ from .permissions import DirectorView, Paginated
 class ClubMovementSerializer(serializers.ModelSerializer):
     """A movement the club keeps: its size, its figures and their words, and the movement JSON."""
 
-    movement = serializers.JSONField(source="movement_json", help_text="The movement JSON of DESIGN.md.")
+    movement = serializers.JSONField(source="movement_json", help_text="The movement JSON of docs/design.md.")
     #: Plain text, not an enum: the schema's enum named for ``kind`` is the entrants' (pair, team, player).
     kind = serializers.CharField(help_text="pairs or players: what the movement seats.")
 

@@ -7,7 +7,7 @@ recommendations cached (``tournaments.previews``), and all throttled per
 client address (scope ``preview``, beside every public endpoint's
 ``public``); they save nothing.
 Fixing a session's seating calls ``movement_fix`` (a family, or the
-director's own movement JSON of DESIGN.md) as the set-up page does.
+director's own movement JSON of docs/design.md) as the set-up page does.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class RoundJSONSerializer(serializers.Serializer):
 
 
 class MovementJSONSerializer(serializers.Serializer):
-    """The movement JSON of DESIGN.md."""
+    """The movement JSON of docs/design.md."""
 
     family = serializers.CharField(max_length=30, required=False, default="custom")
     variant = serializers.CharField(max_length=30, required=False, allow_null=True)
@@ -336,7 +336,7 @@ class MovementPreviewView(PublicView):
         responses={200: MovementPreviewSerializer, **errors(400, 404, 429)},
     )
     def get(self, request: Request, family: str) -> Response:
-        """The movement JSON (DESIGN.md), with ``analysis`` if ``analyse=1``."""
+        """The movement JSON (docs/design.md), with ``analysis`` if ``analyse=1``."""
         if family not in movements.FAMILIES:
             raise NotFound(f"No movement family {family!r}.")
         query = PreviewQuerySerializer(data=request.query_params)

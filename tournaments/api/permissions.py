@@ -1,6 +1,6 @@
 """Who may call what: directors by token or login, tables by their private link, the public.
 
-Three audiences, as the pages have (STYLE.md pointer 8):
+Three audiences, as the pages have (docs/conventions.md, "Pages and the API"):
 
 - **directors** send ``Authorization: Token <key>`` (from
   ``POST /api/v1/auth/token/``) or use their login session (the browsable

@@ -1,4 +1,4 @@
-"""Database models of the club and its sessions (the book's words, DESIGN.md)."""
+"""Database models of the club and its sessions (the book's words, docs/design.md)."""
 
 from .calls import DirectorCall
 from .club import ActionLog, Club, ClubDirector, Player, Series, SeriesMember, Sex

@@ -6,7 +6,7 @@ from django.db import models
 
 
 class ClubMovement(models.Model):
-    """A designed movement kept under a name (the movement JSON of DESIGN.md) with its figures.
+    """A designed movement kept under a name (the movement JSON of docs/design.md) with its figures.
 
     It seats exactly ``entrants`` pairs (or players); a session of that many is offered it on its
     movement page, and seated by it like by any system of the book.

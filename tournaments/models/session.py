@@ -25,7 +25,7 @@ class EntrantKind(models.TextChoices):
 
 
 class ScoringMethod(models.TextChoices):
-    """The scoring methods (DESIGN.md names; the engine lives in scoring.scorers).
+    """The scoring methods (docs/design.md names; the engine lives in scoring.scorers).
 
     A test keeps this list equal to the engine's ``METHODS``.
     """

@@ -12,7 +12,7 @@ Terms:
 - the team, individual and progressive methods are those the book describes
   with each of those movements.
 
-``scoring_advice`` names the method by the names of DESIGN.md; nothing here
+``scoring_advice`` names the method by the names of docs/design.md; nothing here
 imports Django.
 """
 

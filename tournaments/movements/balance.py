@@ -1,8 +1,8 @@
 """How fair a movement is: the amount of competition between every two entrants.
 
-Terms (from bridge's measure of movements, ``reference/balance.md``; the
-book's own word for the relation is *comparison*, W. H. Barney, *Whist and
-Duplicate Whist*, 1900, p. 36):
+Terms (from bridge's measure of movements, docs/design.md, "Sources beyond
+the book"; the book's own word for the relation is *comparison*, W. H.
+Barney, *Whist and Duplicate Whist*, 1900, p. 36):
 
 - **deal**: one tray; it is played ``t`` times in the movement (at ``t``
   table-rounds).

@@ -2,7 +2,7 @@
 
 Terms as in ``drive.py`` (W. H. Barney, *Whist and Duplicate Whist*, 1900,
 p. 24): a **change** is one deal at every table; its round JSON (movement
-JSON, DESIGN.md) with the tables' results gives the next change, with each
+JSON, docs/design.md) with the tables' results gives the next change, with each
 player's move.
 
 This module imports nothing from Django.

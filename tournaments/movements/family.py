@@ -3,7 +3,7 @@
 A **family** (W. H. Barney, *Whist and Duplicate Whist*, 1900, pp. 24-59) is
 one of the book's systems (the Mitchell System, the Howell Pair System, the
 Narragansett System, ...): its name (the same in the CLI, the API and the
-database, DESIGN.md), the book's title and pages, what it seats, and its
+database, docs/design.md), the book's title and pages, what it seats, and its
 generator. Each system module defines its ``Family`` as a plain value;
 ``registry.py`` is the one place that lists them all.
 

@@ -56,7 +56,7 @@ class TableAssignment:
     seats: Mapping[Seat, int] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The table object of the movement JSON (DESIGN.md)."""
+        """The table object of the movement JSON (docs/design.md)."""
         out: dict[str, Any] = {"table": self.table}
         if self.seats is not None:
             out["seats"] = {s: self.seats[s] for s in SEATS if s in self.seats}
@@ -76,7 +76,7 @@ class Round:
     sitout: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The round object of the movement JSON (DESIGN.md)."""
+        """The round object of the movement JSON (docs/design.md)."""
         return {
             "round": self.number,
             "tables": [t.to_json() for t in self.tables],
@@ -100,7 +100,7 @@ class Movement:
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        """The movement JSON of DESIGN.md."""
+        """The movement JSON of docs/design.md."""
         out: dict[str, Any] = {"family": self.family}
         if self.variant:
             out["variant"] = self.variant

@@ -3,9 +3,10 @@
 Pure Python, no Django: ``reader`` turns a file into games of tags,
 ``whist`` takes the deals a tray needs from them, ``writer`` writes deals in
 export format, and ``checker`` validates export format as the standard
-(``pbn_v21.txt``) defines it.
+(``docs/pbn_v21.txt``) defines it.
 
-Why not a parser from PyPI: measured on the eleven files of ``shared/pbn``,
+Why not a parser from PyPI: measured on eleven files other programs wrote
+(those of ``tests/data/pbn``, and one more with comments of every kind),
 endplay 0.5.12 (already installed for double-dummy tricks) raises on three
 of the six valid files (a ``;`` comment after a tag, ``##`` inheritance, a
 result of "NS 11") and on the two files of errors without naming a board;

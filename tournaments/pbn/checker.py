@@ -1,4 +1,4 @@
-"""A checker of PBN 2.1 export format, written from the standard (``pbn_v21.txt``).
+"""A checker of PBN 2.1 export format, written from the standard (``docs/pbn_v21.txt``).
 
 Each rule cites its section:
 

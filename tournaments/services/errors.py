@@ -1,4 +1,4 @@
-"""The two kinds of error (STYLE.md pointer 3).
+"""The two kinds of error (docs/conventions.md, "Two kinds of error").
 
 ``UserError``: something the director or a table can fix; shown as a message
 next to the field or an API 400, 409 or 422. Anything else is a bug and is logged

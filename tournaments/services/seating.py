@@ -1,4 +1,4 @@
-"""The bridge between the movement engine and the database (STYLE.md pointer 2).
+"""The bridge between the movement engine and the database (docs/conventions.md, "One bridge to each engine").
 
 ``movement_fix`` reads the session's entrants, asks the engine for a
 movement (or takes a director's own), and writes tables, rounds, trays and

@@ -1,6 +1,6 @@
 """A session's life: create, enter pairs and teams, start, advance, close, publish.
 
-The status runs draft -> running -> closed -> published (STYLE.md pointer 2);
+The status runs draft -> running -> closed -> published (docs/conventions.md, "One bridge to each engine");
 a published session is changed only after it is reopened.
 """
 

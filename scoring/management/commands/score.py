@@ -3,7 +3,7 @@
     python manage.py score exponent --input slips.json          # the tabulating sheet
     python manage.py score exponent --input slips.json --json   # the scores JSON
 
-The slips and scores JSON are the contracts of DESIGN.md. A malformed or
+The slips and scores JSON are the contracts of docs/design.md. A malformed or
 impossible slip stops the command with an error naming the deal and line.
 """
 

@@ -13,7 +13,7 @@ in its club field: N-S or E-W of a Mitchell whose pairs kept their
 direction, p. 31), a club's name or pair id a spreadsheet would run as a
 formula written as text (``scoring.exports.spreadsheet_cell``: a heat's
 ``[Site]`` and pair ids are the clubs' own); ``--json`` prints the scores
-JSON of DESIGN.md with entrants keyed "<club>/<pair>". A file that cannot be read
+JSON of docs/design.md with entrants keyed "<club>/<pair>". A file that cannot be read
 or scored stops the command with one line naming it, and exit code 2.
 
 ``--check`` runs the organiser's checks before publishing

@@ -17,7 +17,7 @@ or more, best first). A generated
 movement takes ``--switch 1,2`` (or ``--switch best``) to arrow-switch rounds.
 
 Prints a movement of the book's systems (Barney, 1900, pp. 24-59) as the
-movement JSON of DESIGN.md (``--json``, with ``"analysis"`` added by
+movement JSON of docs/design.md (``--json``, with ``"analysis"`` added by
 ``--analyse``) or as a table of rounds by tables. A size, deal count or
 variant the system cannot serve is reported with the book's reason on stderr,
 and the command exits non-zero.

@@ -1,6 +1,6 @@
 # ruff: noqa: E501  (the messages are data, each on one line)
-"""What the reader makes of each file in ``shared/pbn/``: the boards it takes and its notes,
-or every problem for which it refuses the file (see ``shared/pbn/SOURCES.md``)."""
+"""What the reader makes of each file in ``tests/data/pbn/``: the boards it takes and its notes,
+or every problem for which it refuses the file (its source and licence: ``tests/data/pbn/README.md``)."""
 
 from __future__ import annotations
 
@@ -159,12 +159,6 @@ EXPECTED: dict[str, Taken | Refused] = {
         notes=[
             "Not taken, as a whist tray has no use for them: Auction, Competition, Contract, Declarer, DoubleDummyTricks, East, HomeTeam, North, Note, OptimumResultTable, OptimumScore, Play, Result, Score, ScoreIMP, Scoring, South, Table, VisitTeam, Vulnerable, West.",
             "Given in several games with the same deal, taken once: boards 11-20.",
-        ],
-    ),
-    "example4.pbn": Taken(
-        boards=[1],
-        notes=[
-            "Not taken, as a whist tray has no use for them: Auction, Contract, Declarer, East, HomeTeam, North, Play, Result, South, Stage, VisitTeam, West."
         ],
     ),
     "sample.pbn": Taken(

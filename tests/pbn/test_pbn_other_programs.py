@@ -1,4 +1,4 @@
-"""Every PBN file written by other programs (``shared/pbn/``): imported, or refused naming the board.
+"""Every PBN file written by other programs (``tests/data/pbn/``): imported, or refused naming the board.
 
 Each file the club can import is written out again in export format; the
 export passes the checker and reads back to the same deals.
@@ -15,22 +15,19 @@ from tournaments.pbn.checker import check_export
 from tournaments.pbn.whist import read_deals
 from tournaments.pbn.writer import ExportDeal, export_bytes
 
-from .shared_files import EXPECTED, Refused, Taken
+from .other_programs import EXPECTED, Refused, Taken
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "pbn"
-FILES = sorted(p.name for p in SHARED.glob("*.pbn")) if SHARED.is_dir() else []
-needs_shared = pytest.mark.skipif(not FILES, reason=f"no PBN files at {SHARED}")
-
-
-@needs_shared
-def test_every_shared_file_has_its_expected_outcome() -> None:
-    assert sorted(EXPECTED) == FILES
+OTHER_PROGRAMS = Path(__file__).resolve().parents[1] / "data" / "pbn"
+FILES = sorted(p.name for p in OTHER_PROGRAMS.glob("*.pbn"))
 
 
-@needs_shared
+def test_every_file_of_other_programs_is_here_with_its_expected_outcome() -> None:
+    assert FILES and sorted(EXPECTED) == FILES
+
+
 @pytest.mark.parametrize("name", FILES)
 def test_each_file_is_imported_or_refused_with_board_and_reason(name: str) -> None:
-    reading = read_deals((SHARED / name).read_bytes())
+    reading = read_deals((OTHER_PROGRAMS / name).read_bytes())
     expected = EXPECTED[name]
     if isinstance(expected, Refused):
         assert not reading.ok
@@ -41,10 +38,9 @@ def test_each_file_is_imported_or_refused_with_board_and_reason(name: str) -> No
         assert reading.notes == expected.notes
 
 
-@needs_shared
 @pytest.mark.parametrize("name", [n for n in FILES if isinstance(EXPECTED.get(n), Taken)])
 def test_each_imported_file_exported_again_is_valid_export_format(name: str) -> None:
-    reading = read_deals((SHARED / name).read_bytes())
+    reading = read_deals((OTHER_PROGRAMS / name).read_bytes())
     deals = [
         ExportDeal(board=d.board, dealer=d.dealer or "N", hands=d.hands, trump=d.trump or "")
         for d in reading.deals
