@@ -51,17 +51,19 @@ tight and a loose spread, swaps, wrong-tray entries and skips injected):
 ``dd_votes`` 3, ``swap.min_results`` 3, ``swap.margin`` 1, ``field_gap`` 3,
 ``field_spread`` 2, ``min_others`` 3, ``dd_gap`` 4, ``hands_gap`` 3 (the
 field's other thresholds unchanged). The double dummy counts as 3 lines
-because a tray's 3 or 4 other lines are too few to centre it alone. Under 3
-other lines the votes failed the Mnemonic Duplicate both ways (0.90 of its
-swaps, 1 false flag in 55 lines): its other line, a trick from the hands,
-hid a swap near 6 or 7 tricks and flagged a true 5 where the hands make 7;
-the hands alone, 3 tricks off and nearer the other way, catch 0.91 of them
-with no false flag at the tight spread (1 in 52 at the loose). At the tight
-spread every size catches at least 0.91 of the swaps with 1 false flag in
-115 lines or fewer; the loose spread costs about 0.05 of recall and up to 1
-false flag in 21 lines (a 5-table Mitchell). Wrong-tray entries 3 or more
-tricks off are caught at 0.78 (the Mnemonic's two lines) to 0.91. The
-bench's table is in its docstring.
+because a club's tray of 3 or 4 other lines is too few to centre it alone. Under 3
+other lines the votes failed the Mnemonic Duplicate (0.89 of its swaps, 1
+false flag in 55 lines): its one other line, a trick from a swapped count,
+hid it (and two plays both entered the other way hid each other), while a
+true 5 where the hands make 7 was flagged. The hands alone catch 0.92 of
+them with no false flag at the tight spread (0.87 and 1 in 51 at the
+loose, against 0.84 and 1 in 31); a ``hands_gap`` of 2 would catch 0.98
+but flag 1 true line in 40, one of 4 catch 0.74. The Howell's trays with a
+line skipped gain a little. At the tight spread every size catches at least 0.92
+of the swaps with 1 false flag in 112 lines or fewer; the loose spread costs
+about 0.05 of recall and up to 1 false flag in 21 lines (a 5-table
+Mitchell). Wrong-tray entries 3 or more tricks off are caught at 0.77 (the
+Mnemonic's two lines) to 0.92. The bench's table is in its docstring.
 Every decision is taken on exact fractions. This module imports nothing from
 Django.
 """
