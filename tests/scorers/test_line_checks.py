@@ -16,6 +16,7 @@ from scoring.scorers.line_checks import (
     far_from_field,
     median,
     missing_check,
+    swapped_by_hands,
     tray_checks,
 )
 
@@ -47,6 +48,50 @@ def test_with_the_hands_known_a_two_line_tray_is_judged_on_the_double_dummy():
     assert check.sentence.startswith(
         "Table 2, tray 2: N-S 4 where the other table made 9 and the hands make 9 "
     )
+
+
+@pytest.mark.parametrize(
+    ("first", "overplay", "hands", "flagged"),
+    [
+        (4, 9, 9, {1}),  # 5 off the hands, 9 is on them
+        (5, 6, 8, {1}),  # the overplay a trick from it does not hide it: the hands make 8
+        (4, 4, 9, {1, 2}),  # both plays entered the other way: both flagged, the hands outvote them
+        (6, 7, 9, {1}),  # 3 off the hands, and 7 is nearer them than 6
+        (5, 7, 7, set()),  # 2 off the hands: a hard deal played a little off, not a swap
+        (8, 7, 6, set()),
+        (3, 6, 6, set()),  # 3 off, but 10 is further from the hands than 3
+        (7, 7, 10, set()),  # 6 is further from 10 than 7
+    ],
+)
+def test_a_mnemonic_tray_of_two_plays_is_judged_by_the_hands_alone(first, overplay, hands, flagged):
+    # Mnemonic Duplicate (pp. 25-27): the original play (table 1) and the overplay (table 2) of one deal;
+    # swapped when 3 tricks or more from the double dummy and 13 - N nearer it.
+    checks = tray_checks(3, [Line(1, first), Line(2, overplay)], double_dummy=hands)
+    assert {c.table for c in checks if c.kind == "swapped"} == flagged
+    assert {c.table for c in checks} == flagged
+
+
+def test_two_plays_both_the_other_way_are_each_told_what_the_other_made():
+    checks = tray_checks(3, [Line(1, 4), Line(2, 4)], double_dummy=9)
+    assert [c.sentence for c in checks] == [
+        f"Table {t}, tray 3: N-S 4 where the other table made 4 and the hands make 9 double dummy; "
+        "did N-S enter E-W's count?"
+        for t in (1, 2)
+    ]
+
+
+def test_the_hands_judge_alone_under_three_other_lines_and_the_votes_from_three():
+    assert [c.table for c in tray_checks(1, lines(5, 6, 6), double_dummy=8)] == [1]
+    assert tray_checks(1, lines(5, 6, 6, 6), double_dummy=8) == []  # three lines a trick from it: the field
+    assert [c.table for c in tray_checks(1, lines(5), double_dummy=8)] == [1]
+    assert tray_checks(1, lines(5, 6), double_dummy=None) == []  # no hands, too few lines: not judged
+
+
+def test_swapped_by_the_hands_is_three_tricks_off_and_nearer_the_other_way():
+    assert swapped_by_hands(5, 8) and swapped_by_hands(8, 5) and swapped_by_hands(0, 13)
+    assert not swapped_by_hands(6, 8)  # 2 off
+    assert not swapped_by_hands(7, 10)  # 6 is 4 off
+    assert not swapped_by_hands(9, 9)
 
 
 def test_a_count_far_from_the_field_that_is_no_swap_is_far_from_field():
