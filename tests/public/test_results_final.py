@@ -258,3 +258,54 @@ def test_the_clubs_hours_are_bounded_on_the_page_the_api_and_the_database(
 def test_the_database_keeps_the_hours_within_thirty_days(club: Club) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
         Club.objects.filter(pk=club.pk).update(provisional_hours=721)
+
+
+def test_an_award_a_law_and_a_void_tray_while_provisional_are_corrections_shown_with_their_reason(
+    client: Client, director: object, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    moment = _until(provisional) - TICK
+    clock(moment)
+    line = _line(provisional)
+    was = f"N-S {line.ns_tricks}, E-W {13 - (line.ns_tricks or 0)}"
+    award = reverse("run:award", args=[provisional.pk, 2, 2])
+    refused = director_client.post(award, {"ns_award": "average", "ew_award": "average", "reason": ""})
+    assert refused.status_code == 400 and not ResultChange.objects.filter(session=provisional).exists()
+    data = {"ns_award": "average-plus", "ew_award": "average-minus", "reason": "A slow play"}
+    assert director_client.post(award, data).status_code == 302
+    api = token_client(director)
+    law = {"table": 1, "tray": 3, "law": "V.1", "reason": "Hands found wrong"}
+    assert api.post(f"/api/v1/sessions/{provisional.pk}/slips/law/", law, format="json").status_code == 200
+    void = {"status": "void", "reason": "Cards left in the tray"}
+    by_page = director_client.post(reverse("run:tray", args=[provisional.pk, 4]), void)
+    assert by_page.status_code == 302
+    page = _public(client, provisional)
+    when = local_words(moment)
+    assert (
+        f"Tray 2, table 2 corrected from {was} to N-S average-plus, E-W average-minus on {when}: A slow play"
+    ) in page
+    assert f"to Law V, Sec. 1: the average on {when}: Hands found wrong" in page
+    assert f"Tray 4 corrected from in play to void on {when}: Cards left in the tray" in page
+    said = [c["said"] for c in _api(provisional)["changes"]]  # type: ignore[union-attr]
+    assert len(said) == 3 and said[2].startswith("Tray 4 corrected from in play to void")
+    provisional.refresh_from_db()
+    assert provisional.status == Session.Status.PUBLISHED
+    assert provisional.trays.get(number=4).status == "void"
+
+
+def test_after_the_time_an_award_a_law_and_a_void_tray_need_reopening(
+    director: object, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    clock(_until(provisional))
+    final = "The results are final; reopen them, with a reason"
+    data = {"ns_award": "average", "ew_award": "average", "reason": "late"}
+    award = director_client.post(reverse("run:award", args=[provisional.pk, 2, 2]), data)
+    assert award.status_code == 400 and final in award.content.decode()
+    api = token_client(director)
+    law = {"table": 1, "tray": 3, "law": "V.1", "reason": "late"}
+    by_api = api.post(f"/api/v1/sessions/{provisional.pk}/slips/law/", law, format="json")
+    assert by_api.status_code == 400 and final in json.dumps(by_api.json())
+    void = api.post(
+        f"/api/v1/sessions/{provisional.pk}/trays/4/status/", {"status": "void", "reason": "late"}, format="json"
+    )
+    assert void.status_code == 400 and final in json.dumps(void.json())
+    assert not ResultChange.objects.filter(session=provisional).exists()
