@@ -29,7 +29,7 @@ from scoring.models import ScoreCardSend, SlipLine, Via
 from scoring.selectors.finality import local_words
 from scoring.selectors.people import series_ladder_public
 from tests.api.helpers import token_client
-from tournaments.models import Club, EntrantLink, Player, ResultChange, Series, Session
+from tournaments.models import Club, EntrantLink, EntrantMember, Player, ResultChange, Series, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -309,3 +309,55 @@ def test_after_the_time_an_award_a_law_and_a_void_tray_need_reopening(
     )
     assert void.status_code == 400 and final in json.dumps(void.json())
     assert not ResultChange.objects.filter(session=provisional).exists()
+
+
+def test_the_standings_api_the_player_results_and_the_club_page_say_provisional_and_the_corrections(
+    client: Client, director: object, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    corrected_at = _until(provisional) - dt.timedelta(hours=1)
+    clock(corrected_at)
+    line = _line(provisional)
+    url = reverse("run:line", args=[provisional.pk, line.pk])
+    assert director_client.post(url, {"ns_tricks": "5", "reason": "slip misread"}).status_code == 302
+    clock(_until(provisional) - TICK)
+    words = f"Provisional until {local_words(_until(provisional))}"
+    public = f"/api/v1/public/clubs/{provisional.club.slug}/sessions/{provisional.pk}/standings/"
+    own = f"/api/v1/sessions/{provisional.pk}/standings/"
+    for api, path in ((APIClient(), public), (token_client(director), own)):
+        body = api.get(path).json()
+        assert body["final"] is False and body["results_status"] == words and body["entrants"]
+        assert body["provisional_until"] == _until(provisional).isoformat().replace("+00:00", "Z")
+        assert [(c["kind"], c["tray"], c["table"], c["reason"]) for c in body["changes"]] == [
+            ("corrected", 2, 2, "slip misread")
+        ]
+        assert body["changes"][0]["said"].startswith("Tray 2, table 2 corrected from")
+    member = EntrantMember.objects.filter(session=provisional).order_by("pk").first()
+    assert member is not None and member.player_id is not None
+    results = f"/api/v1/public/clubs/{provisional.club.slug}/players/{member.player_id}/results/"
+    row = APIClient().get(results).json()["results"][0]
+    assert row["final"] is False and row["provisional_until"] is not None
+    player = reverse("public:player", args=[provisional.club.slug, member.player_id])
+    said = f"provisional until {local_words(_until(provisional))}"
+    assert said in client.get(player).content.decode()
+    assert said in client.get(reverse("public:club", args=[provisional.club.slug])).content.decode()
+    clock(_until(provisional))
+    body = APIClient().get(public).json()
+    assert body["final"] is True and body["results_status"] == "Final" and body["provisional_until"] is None
+    assert body["changes"][0]["reason"] == "slip misread"
+    assert APIClient().get(results).json()["results"][0]["final"] is True
+    assert "provisional until" not in client.get(player).content.decode()
+
+
+def test_a_standings_poll_is_told_of_the_results_becoming_final(provisional: Session, clock: Clock) -> None:
+    clock(_until(provisional) - TICK)
+    public = f"/api/v1/public/clubs/{provisional.club.slug}/sessions/{provisional.pk}/standings/"
+    first = APIClient().get(public)
+    assert first.status_code == 200 and first.json()["final"] is False
+    since = {"If-Modified-Since": first["Last-Modified"]}
+    assert APIClient().get(public, headers=since).status_code == 304
+    tag = {"If-None-Match": first["ETag"]}
+    assert APIClient().get(public, headers=tag).status_code == 304
+    clock(_until(provisional) + dt.timedelta(seconds=1))
+    for asked in (since, tag):
+        again = APIClient().get(public, headers=asked)
+        assert again.status_code == 200 and again.json()["final"] is True
