@@ -20,6 +20,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils import timezone
 from public.builders import play_session
 from rest_framework.test import APIClient
@@ -361,3 +362,37 @@ def test_a_standings_poll_is_told_of_the_results_becoming_final(provisional: Ses
     for asked in (since, tag):
         again = APIClient().get(public, headers=asked)
         assert again.status_code == 200 and again.json()["final"] is True
+
+
+def test_the_phones_list_the_corrections_the_public_results_show(
+    client: Client, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    link = EntrantLink.objects.filter(session=provisional, side="").first()
+    table = provisional.tables.order_by("number").first()
+    assert link is not None and table is not None
+    phone = reverse("phone:home", args=[link.token])
+    partial = {"X-Table-Partial": "1"}
+    assert 'id="result-changes"' not in client.get(phone, headers=partial).content.decode()
+    moment = _until(provisional) - TICK
+    clock(moment)
+    line = _line(provisional)
+    url = reverse("run:line", args=[provisional.pk, line.pk])
+    assert director_client.post(url, {"ns_tricks": "4", "reason": "slip misread"}).status_code == 302
+    public = _api(provisional)["changes"]
+    assert isinstance(public, list)
+    said = [c["said"] for c in public]
+    assert len(said) == 1 and said[0].startswith("Tray 2, table 2 corrected from")
+    for page in (phone, reverse("table:home", args=[table.token])):
+        text = client.get(page, headers=partial).content.decode()
+        assert '<ul class="changes small" id="result-changes"' in text
+        assert f"<li>{escape(said[0])}</li>" in text
+    state = APIClient().get(reverse("entrant-link-state", args=[link.token])).json()
+    assert state["results_changes"] == said
+    place = APIClient().get(f"/api/v1/tables/{table.token}/").json()
+    assert place["results_changes"] == said
+    provisional.publish_travellers = False
+    provisional.save(update_fields=["publish_travellers"])
+    hidden = [c["said"] for c in _api(provisional)["changes"]]  # type: ignore[union-attr]
+    assert hidden == [f"Tray 2, table 2 corrected on {local_words(moment)}: slip misread"]
+    state = APIClient().get(reverse("entrant-link-state", args=[link.token])).json()
+    assert state["results_changes"] == hidden
