@@ -20,8 +20,8 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils import timezone
+from django.utils.html import escape
 from public.builders import play_session
 from rest_framework.test import APIClient
 
@@ -305,9 +305,8 @@ def test_after_the_time_an_award_a_law_and_a_void_tray_need_reopening(
     law = {"table": 1, "tray": 3, "law": "V.1", "reason": "late"}
     by_api = api.post(f"/api/v1/sessions/{provisional.pk}/slips/law/", law, format="json")
     assert by_api.status_code == 400 and final in json.dumps(by_api.json())
-    void = api.post(
-        f"/api/v1/sessions/{provisional.pk}/trays/4/status/", {"status": "void", "reason": "late"}, format="json"
-    )
+    status = f"/api/v1/sessions/{provisional.pk}/trays/4/status/"
+    void = api.post(status, {"status": "void", "reason": "late"}, format="json")
     assert void.status_code == 400 and final in json.dumps(void.json())
     assert not ResultChange.objects.filter(session=provisional).exists()
 
