@@ -30,7 +30,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from entry.selectors.drive import drive_table_now
-from entry.selectors.table import results_status, seat_views, seats_of
+from entry.selectors.table import results_changes, results_status, seat_views, seats_of
 from scoring.visibility import published
 from tournaments.models import (
     EntrantLink,
@@ -101,6 +101,8 @@ class PlacePage:
     results_url: str = ""
     #: Then whether they are final ("Provisional until ...", "Final").
     results_status: str = ""
+    #: And the changes made to them since publishing, as the public results say them (what, when, why).
+    results_changes: list[str] = field(default_factory=list)
     #: The round due now by the one clock (0 outside a running session), and the card's rounds due now
     #: and next: who sits here then, the trays.
     round_now: int = 0
@@ -243,6 +245,7 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
         if published(session).standings
         else "",
         results_status=results_status(session),
+        results_changes=results_changes(session),
     )
     if by_results:
         _drive_now(page, table)

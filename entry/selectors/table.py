@@ -422,6 +422,7 @@ def table_page(*, phone: Phone, device: str = "") -> TablePage:
         results_url=_results_url(session),
         results_place=_results_place(phone),
         results_status=results_status(session),
+        results_changes=results_changes(session),
         evening=evening_card(evening, phone=phone, scores=reading.scores),
         sim_placings=_sim_placings(phone),
     )
@@ -476,6 +477,13 @@ def results_status(session: Session) -> str:
     """Whether the published results are provisional (until when) or final, as the public is told."""
     said = session_finality(session=session, sight=public_sight(session))
     return said.words if said else ""
+
+
+def results_changes(session: Session) -> list[str]:
+    """The changes made to the published results since publishing (a correction while provisional, a
+    reopening), each in the words of the public results: only what the public results show."""
+    said = session_finality(session=session, sight=public_sight(session))
+    return said.changes_said if said else []
 
 
 def _results_place(phone: Phone) -> str:

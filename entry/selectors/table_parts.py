@@ -199,6 +199,8 @@ class TablePage:
     results_place: str = ""
     #: Then whether they are final: "Provisional until Tuesday 1 December 2026, 20:00 GMT", or "Final".
     results_status: str = ""
+    #: And the changes made to them since publishing, as the public results say them (what, when, why).
+    results_changes: list[str] = field(default_factory=list)
     #: "My evening so far": every tray the entrant has played and its table has sent, in the order played.
     evening: list[EveningLine] = field(default_factory=list)
     #: The pair's two placings in a simultaneous event's published field, once the session is closed.

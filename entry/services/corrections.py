@@ -26,6 +26,7 @@ from entry.services.lines import (
     slips_changed,
 )
 from scoring.models import SlipLine, Via
+from scoring.scorers.irregularities import IRREGULARITIES
 from tournaments.models import ResultChange, Session, Table
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
@@ -57,19 +58,28 @@ def _check_correction(
     return tricks
 
 
-def _open_for_directing(session: Session, doing: str, *, provisional: bool = False) -> None:
-    """The director changes results while the session runs or is closed, and (``provisional``: a
-    correction) while its published results are provisional; final results only after reopening."""
-    if provisional and session.provisional():
+def open_for_directing(session: Session, doing: str) -> None:
+    """The director changes results (a correction, an award, a law, a tray made void) while the session
+    runs or is closed, and while its published results are provisional (a correction, shown on them);
+    final results only after reopening, with a reason."""
+    if session.provisional():
         return
-    if session.status == Session.Status.PUBLISHED and provisional:
+    if session.status == Session.Status.PUBLISHED:
         raise UserError(f"The results are final; reopen them, with a reason, before {doing}.", field="reason")
     if session.status not in (Session.Status.RUNNING, Session.Status.CLOSED):
-        raise UserError(f"The session is published or not started; reopen it before {doing}.")
+        raise UserError(f"The session is not started; start it before {doing}.")
+
+
+#: What a law that decides the score leaves of the table's line, in the results' words.
+LAW_EFFECT_WORDS = {"average": "the average", "average-always": "the average", "new-deal": "a new deal"}
 
 
 def line_words(line: SlipLine) -> str:
-    """A line's figures as the public results say them: "N-S 9, E-W 4", an award to each side, revokes."""
+    """A line's figures as the public results say them: "N-S 9, E-W 4", an award to each side, revokes,
+    a law applied ("Law V, Sec. 1: the average")."""
+    law = IRREGULARITIES.get(line.law or "")
+    if law is not None and law.effect in LAW_EFFECT_WORDS:
+        return f"{law.law}: {LAW_EFFECT_WORDS[law.effect]}"
     if line.ns_award:
         said = f"N-S {line.get_ns_award_display().lower()}, E-W {line.get_ew_award_display().lower()}"
     else:
@@ -79,7 +89,7 @@ def line_words(line: SlipLine) -> str:
         for side, n in (("N-S", line.ns_revokes), ("E-W", line.ew_revokes))
         if n
     ]
-    return ", ".join([said, *revokes])
+    return ", ".join([said, *revokes, *([law.law] if law is not None else [])])
 
 
 @transaction.atomic
@@ -101,7 +111,7 @@ def result_correct(
     it is confirmed (a side and ``SlipLine.Checked``: the director's own, or a dispute settled)."""
     line = lock_line(line)
     session = line.session
-    _open_for_directing(session, "correcting a result", provisional=True)
+    open_for_directing(session, "correcting a result")
     tricks = _check_correction(reason, ns_tricks, ns_award, ew_award, ns_revokes, ew_revokes)
     before = line_words(line)
     line_keep_version(line, change="corrected", reason=reason.strip(), via=via, by=by, user=user)
@@ -124,13 +134,32 @@ def result_correct(
 
 def _shown_if_published(session: Session, line: SlipLine, *, before: str, reason: str, user: Any) -> None:
     """A correction to published (provisional) results is kept to be shown on them: what, when, why."""
+    shown_if_published(
+        session,
+        line.tray.number,
+        line.table.number,
+        before=before,
+        after=line_words(line),
+        reason=reason,
+        user=user,
+    )
+
+
+def shown_if_published(
+    session: Session, tray: int, table: int | None, *, before: str, after: str, reason: str, user: Any
+) -> None:
+    """A change to published (provisional) results, kept to be shown on them as a correction: its tray
+    (and table: a line; none: the whole tray), its words before and after, when, why."""
     if session.status != Session.Status.PUBLISHED:
         return
-    change = {"tray_number": line.tray.number, "table_number": line.table.number}
-    change |= {"before": before, "after": line_words(line)}
+    change = {"tray_number": tray, "table_number": table, "before": before, "after": after}
     result_change_record(
         session=session, kind=ResultChange.Kind.CORRECTED, reason=reason, user=user, **change
     )
+
+
+#: A table's line on a tray before it had one, in the results' words.
+NO_RESULT = "no result"
 
 
 @transaction.atomic
@@ -150,7 +179,7 @@ def result_award(
     table = Table.objects.filter(session=session, number=table_number).first()
     if table is None:
         raise NotFound(f"There is no table {table_number}.")
-    _open_for_directing(session, "awarding a score")
+    open_for_directing(session, "awarding a score")
     tray = find_tray(session, tray_number)
     line = SlipLine.objects.filter(tray=tray, table=table).first()
     if line is not None:
@@ -171,6 +200,9 @@ def result_award(
     )
     line.checked_how = SlipLine.Checked.DIRECTOR
     line_store(line, seating, None)
+    shown_if_published(
+        session, tray.number, table.number, before=NO_RESULT, after=line_words(line), reason=reason, user=user
+    )
     log_action(
         club=session.club,
         session=session,

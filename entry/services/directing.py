@@ -31,6 +31,7 @@ from django.utils import timezone
 from entry.disputes import Figures, sender_of
 from entry.selectors.board import session_board, slips_missing, unconfirmed_lines
 from entry.send.rules import SIDE_WORDS
+from entry.services.corrections import open_for_directing, shown_if_published
 from entry.services.decisions import Decision, line_decide
 from entry.services.results import result_award, result_confirm, result_submit, slips_changed
 from scoring.models import ScoreSnapshot, SlipLine, Via
@@ -117,7 +118,7 @@ def tray_set_status(
 ) -> Tray:
     """Mark a tray in play, fouled (the finding table takes the average, Law V) or void."""
     session = Session.objects.select_for_update().get(pk=tray.session_id)
-    require_status(session, Status.RUNNING, Status.CLOSED, doing="change a tray's status")
+    open_for_directing(session, "changing a tray's status")
     if status not in Tray.Status.values:
         raise UserError(f"Unknown tray status {status!r}.", field="status")
     table = _check_fouled_table(tray, table_number) if status == Tray.Status.FOULED else None
@@ -136,6 +137,9 @@ def tray_set_status(
         )
     old, tray.status = tray.status, status
     tray.save(update_fields=["status"])
+    if old != status:
+        before, after = (_status_words(s) for s in (old, status))
+        shown_if_published(session, tray.number, None, before=before, after=after, reason=reason, user=user)
     log_action(
         club=session.club,
         session=session,
@@ -149,6 +153,12 @@ def tray_set_status(
     )
     slips_changed(session)
     return tray
+
+
+def _status_words(status: str) -> str:
+    """A tray's status as the results say it: "in play", "fouled (Law V)", "void"."""
+    label = str(Tray.Status(status).label)
+    return label[0].lower() + label[1:]
 
 
 @dataclass

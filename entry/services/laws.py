@@ -35,6 +35,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from entry.services.corrections import NO_RESULT, line_words, open_for_directing, shown_if_published
 from entry.services.lines import (
     find_tray,
     line_keep_version,
@@ -98,8 +99,7 @@ def law_record(
     only the law.
     """
     session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.status not in (Session.Status.RUNNING, Session.Status.CLOSED):
-        raise UserError("The session is published or not started; reopen it before applying a law.")
+    open_for_directing(session, "applying a law")
     code = _check_law(law)
     if not (reason or "").strip():
         raise UserError("Say what happened at the table: the reason is kept with the line.", field="reason")
@@ -151,6 +151,9 @@ def _new_line(
     )
     line = line_store(line, seating, None)  # the line, its entrants' places, and the one bump
     _log(session, line, code, reason, user)
+    shown_if_published(
+        session, tray.number, table.number, before=NO_RESULT, after=line_words(line), reason=reason, user=user
+    )
     return line
 
 
@@ -161,9 +164,11 @@ def _on_line(
     session = line.session
     if code == line.law:
         return line
+    before = line_words(line)
     if code is None and line.ns_tricks is None and not line.ns_award:
         line_keep_version(line, change="removed", reason=reason, via=via, by=by, user=user)
         _log(session, line, None, reason, user)
+        _shown(line, before=before, after=NO_RESULT, reason=reason, user=user)
         line.delete()
         slips_changed(session)
         return None
@@ -186,8 +191,22 @@ def _on_line(
     line.checked_side, line.checked_how, line.confirmed_device = "", SlipLine.Checked.DIRECTOR, ""
     line.save()
     _log(session, line, code, reason, user)
+    _shown(line, before=before, after=line_words(line), reason=reason, user=user)
     slips_changed(session)
     return line
+
+
+def _shown(line: SlipLine, *, before: str, after: str, reason: str, user: Any) -> None:
+    """A law applied to published (provisional) results is a correction, shown on them."""
+    shown_if_published(
+        line.session,
+        line.tray.number,
+        line.table.number,
+        before=before,
+        after=after,
+        reason=reason,
+        user=user,
+    )
 
 
 def _log(session: Session, line: SlipLine, code: str | None, reason: str, user: Any) -> None:

@@ -14,6 +14,7 @@ so a club website can poll cheaply.
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 from dataclasses import asdict
@@ -51,7 +52,7 @@ from scoring.selectors.public import (
 from scoring.selectors.standings import entrant_names, session_named_json, session_snapshot
 from scoring.selectors.travellers import TravellerLine, traveller_lines
 from scoring.tasks import solve_hand_records_once
-from scoring.visibility import hands_released, published, published_anything
+from scoring.visibility import EVERYTHING, Sight, hands_released, published, published_anything
 from tournaments.api import errors
 from tournaments.api.clubs import CLUB_SLUG
 from tournaments.api.permissions import DirectorView, Paginated, Pagination, PublicView
@@ -101,6 +102,24 @@ class ScoresSerializer(serializers.Serializer):
     entrants = EntrantScoreSerializer(many=True)
     summary = serializers.DictField(child=serializers.CharField(), required=False)
     checks = serializers.DictField(required=False)
+    provisional_until = serializers.DateTimeField(
+        allow_null=True,
+        required=False,
+        help_text="Once published: the results are provisional until this time; null once they are final"
+        " (absent before publishing).",
+    )
+    final = serializers.BooleanField(
+        required=False, help_text="Once published: whether the results are final."
+    )
+    results_status = serializers.CharField(
+        required=False, help_text='Once published: "Provisional until <local date and time>", or "Final".'
+    )
+    changes = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        help_text="Once published: the corrections made while provisional and the reopenings (what, when,"
+        " why), as ``ResultChange`` in a published session's answer.",
+    )
 
 
 class PublishSerializer(serializers.Serializer):
@@ -204,6 +223,22 @@ def _finality_body(session: Session) -> dict[str, Any]:
     return {**said.as_json(), "provisional_until": said.until, "changes": changes}
 
 
+def finality_fields(session: Session, seen: Sight) -> tuple[dict[str, Any], dt.datetime | None]:
+    """Whether the published results are final, and their changes, with the times written as the API
+    writes every time; and the last moment they changed (a change made, or the results becoming final).
+    Nothing before publishing."""
+    said = session_finality(session=session, sight=seen)
+    if said is None:
+        return {}, None
+    stamp = serializers.DateTimeField().to_representation
+    body = said.as_json()
+    body["provisional_until"] = stamp(said.until) if said.until else None
+    body["changes"] = [{**c, "at": stamp(ch.at)} for ch, c in zip(said.changes, body["changes"], strict=True)]
+    became_final = session.provisional_until if said.final else None
+    moments = [m for m in (became_final, *(c.at for c in said.changes)) if m is not None]
+    return body, max(moments, default=None)
+
+
 def public_session_body(session: Session) -> dict[str, Any]:
     """A published session as the public sees it."""
     shown = published(session)
@@ -230,15 +265,25 @@ def public_session_body(session: Session) -> dict[str, Any]:
 
 
 def standings_response(
-    request: Request, session: Session, snapshot: ScoreSnapshot | None, body: dict[str, Any] | None = None
+    request: Request,
+    session: Session,
+    snapshot: ScoreSnapshot | None,
+    body: dict[str, Any] | None = None,
+    seen: Sight = EVERYTHING,
 ) -> Response:
-    """The scores JSON (``body``: as the caller may see it) with its validators; 304 when still current."""
+    """The scores JSON (``body``: as the caller may see it) with, once published, whether the results are
+    final and their changes (as ``seen`` may see them), and its validators; 304 when still current.
+    Last-Modified is the later of the snapshot's computing and the results' last change or becoming
+    final."""
     if body is None:
         body = (
             snapshot.scores if snapshot else {"method": session.scoring_method, "deals": [], "entrants": []}
         )
+    finality, changed = finality_fields(session, seen)
+    body = {**body, **finality}
     etag = '"' + hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32] + '"'
-    modified = int(snapshot.computed_at.timestamp()) if snapshot else None
+    moments = [m for m in (snapshot.computed_at if snapshot else None, changed) if m is not None]
+    modified = int(max(moments).timestamp()) if moments else None
     headers = {"ETag": etag, **({"Last-Modified": http_date(modified)} if modified is not None else {})}
     if_none = request.headers.get("If-None-Match")
     since = parse_http_date_safe(request.headers.get("If-Modified-Since", ""))
@@ -377,7 +422,7 @@ class PublicStandingsView(PublicScoresView):
         if seen is None:
             raise NotFound("The standings are not published.")
         body = session_named_json(session=session, scores=seen.scores)
-        return standings_response(request, session, seen.snapshot, body)
+        return standings_response(request, session, seen.snapshot, body, public_sight(session))
 
 
 class SessionRefSerializer(serializers.Serializer):
@@ -409,6 +454,13 @@ class PlayerResultSerializer(serializers.Serializer):
     total = serializers.SerializerMethodField()
     plus_minus = serializers.SerializerMethodField()
     percent = serializers.SerializerMethodField()
+    provisional_until = serializers.DateTimeField(
+        allow_null=True,
+        read_only=True,
+        help_text="The session's results are provisional until this time (a correction may still be made);"
+        " null once they are final.",
+    )
+    final = serializers.BooleanField(read_only=True, help_text="Whether the session's results are final.")
 
     def get_total(self, r: SessionResult) -> str:
         """The entrant's total."""

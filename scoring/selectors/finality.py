@@ -35,7 +35,7 @@ def change_words(change: ChangeSeen) -> str:
     if change.kind == ResultChange.Kind.REOPENED:
         said = "The final results were reopened" if change.was_final else "The results were reopened"
         return f"{said} on {when}: {change.reason}"
-    where = f"Tray {change.tray}, table {change.table}"
+    where = f"Tray {change.tray}" + (f", table {change.table}" if change.table is not None else "")
     what = f" from {change.before} to {change.after}" if change.after else ""
     return f"{where} corrected{what} on {when}: {change.reason}"
 

@@ -28,7 +28,7 @@ from scoring import display
 from scoring.scorers.common import rank
 from scoring.selectors.lines import public_lines, with_versions
 from scoring.selectors.public import sessions_with_standings
-from scoring.visibility import final_results
+from scoring.visibility import final_results, provisional_until
 from tournaments.models import EntrantMember, Player, Series, Session
 from tournaments.selectors import ranked_kind
 
@@ -60,6 +60,16 @@ class SessionResult:
     #: The place as written ("=2"), and the field's direction ("N-S"; "" when the session has one field).
     place: str = ""
     direction: str = ""
+
+    @property
+    def provisional_until(self) -> dt.datetime | None:
+        """Until when the session's results are provisional (``None``: final): not yet counted on a ladder."""
+        return provisional_until(self.session)
+
+    @property
+    def final(self) -> bool:
+        """Whether the session's results are final."""
+        return self.provisional_until is None
 
     @property
     def figure(self) -> Fraction:

@@ -104,7 +104,7 @@ def test_a_change_to_a_published_session_is_refused_until_it_is_reopened(
         ("award", [2, 2], {"ns_award": "average", "ew_award": "average", "reason": "x"}),
     ):
         response = director_client.post(reverse(f"run:{name}", args=[running_session.pk, *args]), post)
-        assert response.status_code == 400 and "reopen it" in response.content.decode(), name
+        assert response.status_code == 400 and "reopen them, with a reason" in response.content.decode(), name
     line.refresh_from_db()
     assert line.ns_tricks != 1
     director_client.post(reverse("run:reopen", args=[running_session.pk]), {"reason": "a late claim"})

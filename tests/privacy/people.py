@@ -11,7 +11,9 @@ each answer is searched for every token the session has (tables', entrant
 links', passes'), and a token found is held from then on.
 
 ``answers`` asks every one of them for everything it shows: a table's
-link, its page and its API (the card, the claims, the clock); an
+link, its page and its API (the card, the claims, the clock); with the
+person's phone (its cookies), the director's doors that list the checks,
+each refused (``checks_urls``); an
 entrant's link or pass, the phone page and its state, the clock, the
 drive's or mnemonic sitting's page and API when the session is one, and
 through the pass its page and every tray's traveller (the printed link
@@ -275,7 +277,36 @@ def directors_urls(session: Session) -> list[str]:
         reverse("run:score_cards_send", args=[pk]),
         f"/api/v1/sessions/{pk}/score-cards/send/",
         "/site/",
+        *checks_urls(session),
     ]
+
+
+def checks_urls(session: Session) -> list[str]:
+    """The director's doors that list the checks (a count unlike the other tables' on a tray: it tells of
+    their results): the live board and its JSON, the close page, the checks API."""
+    pk = session.pk
+    return [
+        reverse("run:board", args=[pk]),
+        reverse("run:board_json", args=[pk]),
+        reverse("run:close", args=[pk]),
+        f"/api/v1/sessions/{pk}/checks/",
+    ]
+
+
+#: How a door refuses someone who is not the director: to the login page, 401, 403 or 404.
+REFUSED = ("302 ", "401 ", "403 ", "404 ")
+
+
+def _checks_answers(c: Client, session: Session) -> dict[str, str]:
+    """The checks' doors asked with a person's phone (its cookies: the pass it was given, its device), and
+    an answer to a check posted there: each refused, the same all evening."""
+    out = {f"checks {url}": text(c.get(url)) for url in checks_urls(session)}
+    body = json.dumps({"line": 1, "kind": "swap", "answer": "right"})
+    api = f"/api/v1/sessions/{session.pk}/checks/"
+    out["checks answered"] = text(c.post(api, body, content_type="application/json"))
+    refused = {k: v[:80] for k, v in out.items() if not v.startswith(REFUSED)}
+    assert not refused, refused
+    return out
 
 
 def sim_urls(session: Session) -> list[str]:
@@ -305,7 +336,7 @@ def answers(
         return {url: text(person.phone.get(url)) for url in public}
     known = session_tokens(session)
     kind = session_kind(session)
-    found: dict[str, str] = {}
+    found = _checks_answers(person.phone, session)  # refused: the cookies of a pass open no director's door
     asked: set[str] = set()
     while set(person.held) - asked:
         for token in [t for t in person.held if t not in asked]:

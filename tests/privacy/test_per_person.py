@@ -50,6 +50,8 @@ from privacy.people import (
     without_running,
 )
 
+from entry.services.corrections import result_correct
+from entry.services.directing import session_publish
 from scoring.models import SlipLine, SlipSeat
 from scoring.selectors.slips import complete_trays
 from sims import services as sim_services
@@ -456,6 +458,41 @@ def test_once_closed_the_phones_see_only_what_the_public_sees(club: Club) -> Non
     assert answers(person, session, [], trays)[f"link {person.own_pass[:6]} traveller 1"].startswith("404")
     sessions.session_publish_switches(session=session, travellers=True)
     assert answers(person, session, [], trays)[f"link {person.own_pass[:6]} traveller 1"].startswith("200")
+
+
+def test_the_phones_list_the_corrections_as_the_public_results_do_and_no_more(club: Club) -> None:
+    """A correction made while the published results are provisional is listed on every phone in the
+    public results' words: without its figures while the travellers are not published, with them after."""
+    session = build(club, "howell", "pairs", 6, 2)
+    people = people_of(session)
+    seat_everyone(session, people)
+    for action in plan(session, people):
+        act(session, people, action)
+    sessions.session_set_status(session=session, status=Session.Status.CLOSED)
+    session = session_publish(session=session, standings=True, travellers=False, hand_records=False)
+    trays = sorted(session.trays.values_list("number", flat=True))
+    line = SlipLine.objects.filter(session=session).select_related("tray", "table").order_by("pk").first()
+    assert line is not None and line.ns_tricks is not None
+    was, now = f"N-S {line.ns_tricks}, E-W", f"N-S {(line.ns_tricks + 1) % 14}, E-W"
+    result_correct(line=line, reason="Slip misread", ns_tricks=(line.ns_tricks + 1) % 14)
+    fresh()
+    said = f"Tray {line.tray.number}, table {line.table.number} corrected on "
+    public = f"/api/v1/public/clubs/{club.slug}/sessions/{session.pk}/"
+    for person in people[:-1]:
+        found = answers(person, session, [], trays)
+        state = json.loads(found[f"link {person.own_pass[:6]} api"].split(" ", 1)[1])
+        assert state["results_changes"] == [c["said"] for c in Client().get(public).json()["changes"]]
+        assert len(state["results_changes"]) == 1 and state["results_changes"][0].startswith(said)
+        assert said in found[f"link {person.own_pass[:6]} page"]
+        shown = [k for k, v in found.items() if "corrected from" in v or f"{was}" in v or f"{now}" in v]
+        assert not shown, (person.name, shown)
+    session_publish(session=session, standings=True, travellers=True, hand_records=False)
+    fresh()
+    found = answers(people[0], session, [], trays)
+    state = json.loads(found[f"link {people[0].own_pass[:6]} api"].split(" ", 1)[1])
+    assert state["results_changes"][0].startswith(
+        f"Tray {line.tray.number}, table {line.table.number} corrected from {was}"
+    )
 
 
 @pytest.fixture

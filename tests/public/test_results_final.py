@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 from public.builders import play_session
 from rest_framework.test import APIClient
 
@@ -29,7 +30,7 @@ from scoring.models import ScoreCardSend, SlipLine, Via
 from scoring.selectors.finality import local_words
 from scoring.selectors.people import series_ladder_public
 from tests.api.helpers import token_client
-from tournaments.models import Club, EntrantLink, Player, ResultChange, Series, Session
+from tournaments.models import Club, EntrantLink, EntrantMember, Player, ResultChange, Series, Session
 
 pytestmark = pytest.mark.django_db
 
@@ -258,3 +259,139 @@ def test_the_clubs_hours_are_bounded_on_the_page_the_api_and_the_database(
 def test_the_database_keeps_the_hours_within_thirty_days(club: Club) -> None:
     with pytest.raises(IntegrityError), transaction.atomic():
         Club.objects.filter(pk=club.pk).update(provisional_hours=721)
+
+
+def test_an_award_a_law_and_a_void_tray_while_provisional_are_corrections_shown_with_their_reason(
+    client: Client, director: object, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    moment = _until(provisional) - TICK
+    clock(moment)
+    line = _line(provisional)
+    was = f"N-S {line.ns_tricks}, E-W {13 - (line.ns_tricks or 0)}"
+    award = reverse("run:award", args=[provisional.pk, 2, 2])
+    refused = director_client.post(award, {"ns_award": "average", "ew_award": "average", "reason": ""})
+    assert refused.status_code == 400 and not ResultChange.objects.filter(session=provisional).exists()
+    data = {"ns_award": "average-plus", "ew_award": "average-minus", "reason": "A slow play"}
+    assert director_client.post(award, data).status_code == 302
+    api = token_client(director)
+    law = {"table": 1, "tray": 3, "law": "V.1", "reason": "Hands found wrong"}
+    assert api.post(f"/api/v1/sessions/{provisional.pk}/slips/law/", law, format="json").status_code == 200
+    void = {"status": "void", "reason": "Cards left in the tray"}
+    by_page = director_client.post(reverse("run:tray", args=[provisional.pk, 4]), void)
+    assert by_page.status_code == 302
+    page = _public(client, provisional)
+    when = local_words(moment)
+    assert (
+        f"Tray 2, table 2 corrected from {was} to N-S average-plus, E-W average-minus on {when}: A slow play"
+    ) in page
+    assert f"to Law V, Sec. 1: the average on {when}: Hands found wrong" in page
+    assert f"Tray 4 corrected from in play to void on {when}: Cards left in the tray" in page
+    said = [c["said"] for c in _api(provisional)["changes"]]  # type: ignore[union-attr]
+    assert len(said) == 3 and said[2].startswith("Tray 4 corrected from in play to void")
+    provisional.refresh_from_db()
+    assert provisional.status == Session.Status.PUBLISHED
+    assert provisional.trays.get(number=4).status == "void"
+
+
+def test_after_the_time_an_award_a_law_and_a_void_tray_need_reopening(
+    director: object, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    clock(_until(provisional))
+    final = "The results are final; reopen them, with a reason"
+    data = {"ns_award": "average", "ew_award": "average", "reason": "late"}
+    award = director_client.post(reverse("run:award", args=[provisional.pk, 2, 2]), data)
+    assert award.status_code == 400 and final in award.content.decode()
+    api = token_client(director)
+    law = {"table": 1, "tray": 3, "law": "V.1", "reason": "late"}
+    by_api = api.post(f"/api/v1/sessions/{provisional.pk}/slips/law/", law, format="json")
+    assert by_api.status_code == 400 and final in json.dumps(by_api.json())
+    status = f"/api/v1/sessions/{provisional.pk}/trays/4/status/"
+    void = api.post(status, {"status": "void", "reason": "late"}, format="json")
+    assert void.status_code == 400 and final in json.dumps(void.json())
+    assert not ResultChange.objects.filter(session=provisional).exists()
+
+
+def test_the_standings_api_the_player_results_and_the_club_page_say_provisional_and_the_corrections(
+    client: Client, director: object, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    corrected_at = _until(provisional) - dt.timedelta(hours=1)
+    clock(corrected_at)
+    line = _line(provisional)
+    url = reverse("run:line", args=[provisional.pk, line.pk])
+    assert director_client.post(url, {"ns_tricks": "5", "reason": "slip misread"}).status_code == 302
+    clock(_until(provisional) - TICK)
+    words = f"Provisional until {local_words(_until(provisional))}"
+    public = f"/api/v1/public/clubs/{provisional.club.slug}/sessions/{provisional.pk}/standings/"
+    own = f"/api/v1/sessions/{provisional.pk}/standings/"
+    for api, path in ((APIClient(), public), (token_client(director), own)):
+        body = api.get(path).json()
+        assert body["final"] is False and body["results_status"] == words and body["entrants"]
+        assert body["provisional_until"] == _until(provisional).isoformat().replace("+00:00", "Z")
+        assert [(c["kind"], c["tray"], c["table"], c["reason"]) for c in body["changes"]] == [
+            ("corrected", 2, 2, "slip misread")
+        ]
+        assert body["changes"][0]["said"].startswith("Tray 2, table 2 corrected from")
+    member = EntrantMember.objects.filter(session=provisional).order_by("pk").first()
+    assert member is not None and member.player_id is not None
+    results = f"/api/v1/public/clubs/{provisional.club.slug}/players/{member.player_id}/results/"
+    row = APIClient().get(results).json()["results"][0]
+    assert row["final"] is False and row["provisional_until"] is not None
+    player = reverse("public:player", args=[provisional.club.slug, member.player_id])
+    said = f"provisional until {local_words(_until(provisional))}"
+    assert said in client.get(player).content.decode()
+    assert said in client.get(reverse("public:club", args=[provisional.club.slug])).content.decode()
+    clock(_until(provisional))
+    body = APIClient().get(public).json()
+    assert body["final"] is True and body["results_status"] == "Final" and body["provisional_until"] is None
+    assert body["changes"][0]["reason"] == "slip misread"
+    assert APIClient().get(results).json()["results"][0]["final"] is True
+    assert "provisional until" not in client.get(player).content.decode()
+
+
+def test_a_standings_poll_is_told_of_the_results_becoming_final(provisional: Session, clock: Clock) -> None:
+    clock(_until(provisional) - TICK)
+    public = f"/api/v1/public/clubs/{provisional.club.slug}/sessions/{provisional.pk}/standings/"
+    first = APIClient().get(public)
+    assert first.status_code == 200 and first.json()["final"] is False
+    since = {"If-Modified-Since": first["Last-Modified"]}
+    assert APIClient().get(public, headers=since).status_code == 304
+    tag = {"If-None-Match": first["ETag"]}
+    assert APIClient().get(public, headers=tag).status_code == 304
+    clock(_until(provisional) + dt.timedelta(seconds=1))
+    for asked in (since, tag):
+        again = APIClient().get(public, headers=asked)
+        assert again.status_code == 200 and again.json()["final"] is True
+
+
+def test_the_phones_list_the_corrections_the_public_results_show(
+    client: Client, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    link = EntrantLink.objects.filter(session=provisional, side="").first()
+    table = provisional.tables.order_by("number").first()
+    assert link is not None and table is not None
+    phone = reverse("phone:home", args=[link.token])
+    partial = {"X-Table-Partial": "1"}
+    assert 'id="result-changes"' not in client.get(phone, headers=partial).content.decode()
+    moment = _until(provisional) - TICK
+    clock(moment)
+    line = _line(provisional)
+    url = reverse("run:line", args=[provisional.pk, line.pk])
+    assert director_client.post(url, {"ns_tricks": "4", "reason": "slip misread"}).status_code == 302
+    public = _api(provisional)["changes"]
+    assert isinstance(public, list)
+    said = [c["said"] for c in public]
+    assert len(said) == 1 and said[0].startswith("Tray 2, table 2 corrected from")
+    for page in (phone, reverse("table:home", args=[table.token])):
+        text = client.get(page, headers=partial).content.decode()
+        assert '<ul class="changes small" id="result-changes"' in text
+        assert f"<li>{escape(said[0])}</li>" in text
+    state = APIClient().get(reverse("entrant-link-state", args=[link.token])).json()
+    assert state["results_changes"] == said
+    place = APIClient().get(f"/api/v1/tables/{table.token}/").json()
+    assert place["results_changes"] == said
+    provisional.publish_travellers = False
+    provisional.save(update_fields=["publish_travellers"])
+    hidden = [c["said"] for c in _api(provisional)["changes"]]  # type: ignore[union-attr]
+    assert hidden == [f"Tray 2, table 2 corrected on {local_words(moment)}: slip misread"]
+    state = APIClient().get(reverse("entrant-link-state", args=[link.token])).json()
+    assert state["results_changes"] == hidden

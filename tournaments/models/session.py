@@ -203,7 +203,8 @@ class ResultChange(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     at = models.DateTimeField(default=timezone.now)
     reason = models.TextField()
-    #: A correction's line (blank for a reopening) and its figures before and after, in words.
+    #: A correction's line (blank for a reopening; its tray alone when the whole tray was made void or put
+    #: back in play) and its figures (or the tray's state) before and after, in words.
     tray_number = models.PositiveSmallIntegerField(null=True, blank=True)
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     before = models.CharField(max_length=80, blank=True, default="")
@@ -218,8 +219,8 @@ class ResultChange(models.Model):
             models.CheckConstraint(condition=Q(kind__in=["corrected", "reopened"]), name="resultchange_kind"),
             models.CheckConstraint(condition=~Q(reason=""), name="resultchange_reason_given"),
             models.CheckConstraint(
-                condition=Q(kind="reopened") | Q(tray_number__isnull=False, table_number__isnull=False),
-                name="resultchange_correction_names_its_line",
+                condition=Q(kind="reopened") | Q(tray_number__isnull=False),
+                name="resultchange_correction_names_its_tray",
             ),
         ]
 
