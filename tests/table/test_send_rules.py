@@ -24,8 +24,8 @@ from entry.send.rules import (
     check_send,
     decide,
 )
-from entry.send.sql import SessionRow
 from scoring.models import SlipLine
+from tournaments.locks import SessionRow
 from tournaments.models import Seating, Table, Tray
 from tournaments.services.errors import KeyReused, UserError
 
