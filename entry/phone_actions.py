@@ -18,7 +18,7 @@ from entry.inputs import AmendSerializer, ConfirmSerializer, DisputeSerializer, 
 from entry.selectors.checks import send_question
 from entry.selectors.phone import Phone
 from entry.send import Send, SubmitOutcome
-from entry.send.rules import Refusal
+from entry.send.rules import Refusal, Refuse, must
 from entry.services.amend import phone_amend
 from entry.services.phones import phone_confirm, phone_dispute, phone_submit
 from scoring.models import SlipLine
@@ -82,8 +82,7 @@ def send(phone: Phone, sent: Send, *, ask: bool = False) -> SubmitOutcome:
         asked = send_question(
             session=phone.session, link=phone.link, tray_number=sent.tray, ns_tricks=sent.ns_tricks
         )
-        if asked:
-            raise Refusal.ASK.error(question=asked)
+        must(Refuse(Refusal.ASK, (("question", asked),)) if asked else None)
     return phone_submit(phone=phone, sent=sent)
 
 

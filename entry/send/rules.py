@@ -86,6 +86,7 @@ class Refusal(Enum):
         None,
     )
     NO_TABLE_THIS_ROUND = ("Your entrant has no table this round: nothing to send.", "tray")
+    HALF_TRUMP = ("Tap the trump card's suit and its rank, or neither.", "trump")
     ASK = ("{question}", "ask")
 
     def error(self, field: str | None = None, **figures: Any) -> UserError:
