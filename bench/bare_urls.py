@@ -5,14 +5,15 @@ round), checks it with a DRF serializer and inserts one row with the ORM in
 a transaction, then answers 201 with the row: a plain DRF create view, with
 none of the rules of a send.
 
-``POST /bench/floor/<token>/`` is the least a table's send and its twin can
-do on the same stack: the same serializer, the table found by its link (one
-indexed read), one row a table and tray kept once by the database's own key
-(``INSERT ... ON CONFLICT DO NOTHING``), and the twin told both values
-(409), or a lost answer its own (200, by its key); each statement in SQL,
-nothing for the ORM to compile. No round, no session, no seats, no
-standings, no rate limit: what any send must pay, whatever its rules, so
-that the bench can say how much of a result's cost is the rules'.
+``POST /bench/floor/<pass>/`` is the least a phone's send by its pass and
+its twin can do on the same stack: the same serializer, the pass found by
+its token and its entrant's table in the round sent (one indexed read), one
+row a table and tray kept once by the database's own key (``INSERT ... ON
+CONFLICT DO NOTHING``), and the twin told both values (409), or a lost
+answer its own (200, by its key); each statement in SQL, nothing for the
+ORM to compile. No session's rules, no other plays, no standings, no rate
+limit: what any pass's send must pay, whatever its rules, so that the bench
+can say how much of a result's cost is the rules'.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from clubwhist.urls import urlpatterns as app_urlpatterns
-from tournaments.models import ActionLog, Table
+from tournaments.models import ActionLog, EntrantLink, PhonePass, Round, SeatedEntrant, Seating
 
 #: The bench's club: the one row a bare insert writes is an entry in its action log.
 CLUB = int(os.environ.get("BENCH_BARE_CLUB", "1"))
@@ -69,11 +70,19 @@ FLOOR_INSERT = (
     " ON CONFLICT DO NOTHING RETURNING ns_tricks"
 )
 FLOOR_STORED = "SELECT ns_tricks, idempotency_key FROM bench_floor WHERE table_id = %s AND tray = %s"
-FLOOR_TABLE = f"SELECT id FROM {Table._meta.db_table} WHERE token = %s AND NOT token_revoked"
+#: A pass's table this round: the pass by its token (not ended), its entrant's seating in the round sent.
+FLOOR_TABLE = (
+    f"SELECT s.table_id FROM {PhonePass._meta.db_table} p"
+    f" JOIN {EntrantLink._meta.db_table} l ON l.id = p.link_id"
+    f" JOIN {SeatedEntrant._meta.db_table} se ON se.entrant_id = l.entrant_id AND se.side = l.side"
+    f" JOIN {Seating._meta.db_table} s ON s.id = se.seating_id"
+    f" JOIN {Round._meta.db_table} r ON r.id = s.round_id AND r.number = %s"
+    " WHERE p.token = %s AND p.ended_at IS NULL"
+)
 
 
 class FloorSendView(APIView):
-    """The least a send can do: find the table by its link, store the line once, tell a twin (409)."""
+    """The least a pass's send can do: its table this round, the line stored once, a twin told (409)."""
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
@@ -83,13 +92,14 @@ class FloorSendView(APIView):
         form = BareSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         tray, tricks = form.validated_data["tray"], form.validated_data["ns_tricks"]
+        rnd = form.validated_data.get("round") or 0
         key = request.headers.get("Idempotency-Key", "")[:64]
         line = {"tray": tray, "ns_tricks": tricks, "ew_tricks": 13 - tricks}
         with connection.cursor() as cursor:
-            cursor.execute(FLOOR_TABLE, [token])
+            cursor.execute(FLOOR_TABLE, [rnd, token])
             found = cursor.fetchone()
             if found is None:
-                raise exceptions.NotFound("This table link is not valid.")
+                raise exceptions.NotFound("This pass has no table this round.")
             table = found[0]
             cursor.execute(FLOOR_INSERT, [table, tray, tricks, key])
             if cursor.fetchone() is not None:
@@ -107,6 +117,6 @@ class FloorSendView(APIView):
 
 urlpatterns = [
     path("bench/bare/", BareInsertView.as_view()),
-    path("bench/floor/<str:token>/", FloorSendView.as_view()),
+    path("bench/floor/<str:token>/", FloorSendView.as_view()),  # a pass's token
     *app_urlpatterns,
 ]

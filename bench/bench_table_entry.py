@@ -21,8 +21,9 @@ connection open), so that no phase pays for a cold start. In order:
 
 1. **bare**: the same 100 clients, sending the first ``--bare-rounds`` rounds to the bare view (closed loop);
    then **floor**: the same rounds, both phones of a table at once, to the floor send
-   (``bench/bare_urls.py``: the table by its link, one row a table and tray kept once by the
-   database's key, the twin told 409): the least any send and its twin can cost on this stack,
+   (``bench/bare_urls.py``: each phone by its own pass, its table this round, one row a table and
+   tray kept once by the database's key, the twin told 409): the least a pass's send and its twin can
+   cost on this stack,
    printed against the bare view and the app's send against it;
 2. **send**: the first ``--rounds`` rounds of the session (closed loop; 16 by
    default, a phase of some seconds: with 8, two seconds, the same code's
@@ -515,9 +516,9 @@ def closed_loop(
     tally, threads = Tally(), []
     for table, items in sorted(plan.items()):
         gate = threading.Barrier(2)
-        token = tokens[str(table)]
         for seat in (1, 2):
-            path = {"bare": BARE_PATH, "floor": FLOOR_PATH.format(token=token)}.get(to)
+            floor = FLOOR_PATH.format(token=passes[str(table)][seat - 1])  # the phone's own pass
+            path = {"bare": BARE_PATH, "floor": floor}.get(to)
             path = path or send_path(passes, table, seat)
             args = (node_port(ports, table, seat), path, items, gate, tally, table * 10 + seat)
             threads.append(threading.Thread(target=play_table, daemon=True, args=args))
@@ -725,7 +726,7 @@ def report(
     if floor is not None and floor.stored:
         floor_rate, floor_cpu = floor.stored / floor.seconds, cpu_per(floor, servers)
         print(
-            f"   the floor (the least a send and its twin can do: bench/bare_urls.py): results/s "
+            f"   the floor (the least a pass's send and its twin can do: bench/bare_urls.py): results/s "
             f"{floor_rate:.1f}, ratio {floor_rate / bare_rate:.2f}; CPU per result {floor_cpu:.1f} ms "
             f"(gunicorn {cpu_per(floor, servers[:1]):.1f}, database {cpu_per(floor, servers[1:]):.1f}), "
             f"ratio {floor_cpu / max(bare_cpu, 1e-9):.2f}"

@@ -14,6 +14,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from entry.send.rules import Refusal
 from tournaments.services.errors import UserError
 
 SMALL = 32767
@@ -89,9 +90,7 @@ class PhoneSubmitSerializer(SubmitSerializer):
         rank, suit = attrs.pop("trump_rank", ""), attrs.pop("trump_suit", "")
         if (rank or suit) and not attrs.get("trump"):
             if not (rank and suit):
-                raise serializers.ValidationError(
-                    {"trump": "Tap the trump card's suit and its rank, or neither."}
-                )
+                raise serializers.ValidationError({"trump": Refusal.HALF_TRUMP.value[0]})
             attrs["trump"] = rank + suit
         return attrs
 

@@ -17,11 +17,11 @@ from rest_framework import serializers
 from entry.inputs import AmendSerializer, ConfirmSerializer, DisputeSerializer, checked, read_form
 from entry.selectors.checks import send_question
 from entry.selectors.phone import Phone
-from entry.send import SubmitOutcome
+from entry.send import Send, SubmitOutcome
+from entry.send.rules import Refusal, Refuse, must
 from entry.services.amend import phone_amend
 from entry.services.phones import phone_confirm, phone_dispute, phone_submit
 from scoring.models import SlipLine
-from tournaments.services.errors import UserError
 
 Outcome = TypeVar("Outcome")
 
@@ -69,31 +69,23 @@ DISPUTE = Action(DisputeSerializer, _dispute)
 AMEND = Action(AmendSerializer, _amend)
 
 
-def send(
-    phone: Phone, data: Mapping[str, Any], *, device: str, key: str | None, with_round: bool = True
-) -> SubmitOutcome:
-    """A side sends its count on a tray (``data`` as read by the page's or the API's serializer).
+def send(phone: Phone, sent: Send, *, ask: bool = False) -> SubmitOutcome:
+    """A side sends its count on a tray (``sent`` as its door read it, ``door.send_of``).
 
-    ``ask`` (the phone's script and its plain form): a count the scorer's eye would flag is asked about
-    once first, a refusal of the field ``ask`` with the question; sent again with ``sure``, it goes. The
-    question's bounds: one question per send attempt (nothing is stored or remembered between the two),
-    only of the tray the phone's entrant plays now and has not sent (``send_question``), never of a phone
-    whose pass is in doubt, of a table's own link, or at a whist drive; a send kept on the phone while
-    the connection was down goes without it."""
-    if data.get("ask") and not data.get("sure") and phone.link is not None and not phone.in_doubt:
+    ``ask`` (the phone's script and its plain form, without ``sure``): a count the scorer's eye would
+    flag is asked about once first, a refusal of the field ``ask`` with the question; sent again with
+    ``sure``, it goes. The question's bounds: one question per send attempt (nothing is stored or
+    remembered between the two), only of the tray the phone's entrant plays now and has not sent
+    (``send_question``), never of a phone whose pass is in doubt, of a table's own link, or at a whist
+    drive; a send kept on the phone while the connection was down goes without it."""
+    if ask and phone.link is not None and not phone.in_doubt:
         asked = send_question(
-            session=phone.session, link=phone.link, tray_number=data["tray"], ns_tricks=data["ns_tricks"]
+            session=phone.session, link=phone.link, tray_number=sent.tray, ns_tricks=sent.ns_tricks
         )
-        if asked:
-            raise UserError(asked, field="ask")
-    return phone_submit(
-        phone=phone,
-        tray_number=data["tray"],
-        ns_tricks=data["ns_tricks"],
-        device=device,
-        idempotency_key=key,
-        ns_revokes=data["ns_revokes"],
-        ew_revokes=data["ew_revokes"],
-        round_number=data.get("round") if with_round else None,
-        trump=data.get("trump") or "",
-    )
+        must(Refuse(Refusal.ASK, (("question", asked),)) if asked else None)
+    return phone_submit(phone=phone, sent=sent)
+
+
+def asks(data: Mapping[str, Any]) -> bool:
+    """Whether a send asks to be asked first about a count the checks would flag (``ask``, not ``sure``)."""
+    return bool(data.get("ask")) and not data.get("sure")

@@ -23,8 +23,9 @@ from django.urls import reverse
 from rest_framework.request import Request
 
 from entry.inputs import PhoneSubmitSerializer, checked, device_id
-from entry.phone_actions import send
+from entry.phone_actions import asks, send
 from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
+from entry.send.door import send_of
 from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
 from scoring.models import SlipLine
 from tournaments.api.permissions import TableRateThrottle
@@ -165,8 +166,8 @@ def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = Tru
     Raises the service's ``UserError`` for the page to show beside the tray.
     """
     data = checked(PhoneSubmitSerializer, request.POST)
-    key = data.get("idempotency_key") or request.POST.get("key")
-    return send(view.phone, data, device=view.device, key=key, with_round=with_round).line
+    sent = send_of({**data, "key": request.POST.get("key", "")}, device=view.device, with_round=with_round)
+    return send(view.phone, sent, ask=asks(data)).line
 
 
 #: The fields of a plain send the question's page carries again with ``sure`` (each already checked by

@@ -14,18 +14,27 @@ a third of the database's CPU planning (perf, the entry bench's send).
 Every other database, and ``DB_PREPARE=0`` (for a pooler that hands one
 client's statements to another connection, such as PgBouncer's transaction
 mode), runs the SQL as it is. A new connection starts with nothing
-prepared: the statements are kept against the driver's connection object.
+prepared: the names prepared are kept here, in a map of the project's own
+keyed weakly by the driver's connection object (nothing is set on Django's
+objects), so a connection closed takes its names with it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import threading
+import weakref
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 from django.conf import settings
+
+#: The statements prepared on each driver connection (a connection is one thread's at a time; the map's
+#: own changes are guarded by its lock).
+_PREPARED: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+_PREPARED_LOCK = threading.Lock()
 
 #: ``%s`` placeholders (not ``%%``), numbered ``$1``, ``$2``... for ``PREPARE``.
 _PLACEHOLDER = re.compile(r"%%|%s")
@@ -61,11 +70,11 @@ def execute_prepared(cursor: Any, sql: str, params: Sequence[Any]) -> None:
         cursor.execute(sql, params)
         return
     name, prepare, execute = _statement(sql)
-    raw = connection.connection
-    kept = getattr(connection, "_clubwhist_prepared", None)
-    if kept is None or kept[0] is not raw:  # a new connection: nothing prepared on it yet
-        kept = connection._clubwhist_prepared = (raw, set())
-    if name not in kept[1]:
+    kept = _PREPARED.get(connection.connection)
+    if kept is None:  # a new connection: nothing prepared on it yet
+        with _PREPARED_LOCK:
+            kept = _PREPARED.setdefault(connection.connection, set())
+    if name not in kept:
         cursor.execute(prepare)  # kept by the connection even if this transaction rolls back
-        kept[1].add(name)
+        kept.add(name)
     cursor.execute(execute, params)

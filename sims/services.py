@@ -33,6 +33,7 @@ from django.utils.text import slugify
 from scoring.scorers.field import FieldError, score_field
 from scoring.scorers.field_types import check_heat
 from scoring.sim_files import heat_from_results
+from tournaments.locks import locked
 from tournaments.models import Club
 from tournaments.pbn.pack import Pack, pack_text
 from tournaments.pbn.reader import PBNFileError, decode
@@ -427,11 +428,11 @@ def heat_receive(
     kept = {"pbn": text, "received_at": timezone.now(), "via": via, "pairs": len(heat_pairs(results))}
     kept["names"] = {pair: names[:NAMES_MAX] for pair, names in results.names().items()}
     with transaction.atomic():
-        state = SimEvent.objects.select_for_update().values_list("state", flat=True).get(pk=event.pk)
+        state = locked(SimEvent.objects.all()).values_list("state", flat=True).get(pk=event.pk)
         if state != SimEvent.State.OPEN:
             raise Conflict(CLOSED)
         _field_room(event, sim_club, kept["pairs"])
-        heat, made = SimHeat.objects.select_for_update().get_or_create(sim_club=sim_club, defaults=kept)
+        heat, made = locked(SimHeat.objects.all()).get_or_create(sim_club=sim_club, defaults=kept)
         if not made:
             for name, value in kept.items():
                 setattr(heat, name, value)
@@ -474,15 +475,15 @@ def _move(
 ) -> SimEvent:
     """Change the event's state, or refuse saying why; ``then`` writes what goes with it, the event locked."""
     with transaction.atomic():
-        locked = SimEvent.objects.select_for_update().get(pk=event.pk)
-        if locked.state not in allowed:
+        kept = locked(SimEvent.objects.all()).get(pk=event.pk)
+        if kept.state not in allowed:
             raise UserError(refusal, field="state")
-        locked.state = to
+        kept.state = to
         if then is not None:
-            then(locked)
-        locked.save(update_fields=["state", "field_size", "frequency"])
+            then(kept)
+        kept.save(update_fields=["state", "field_size", "frequency"])
         log_action(club=event.organiser, user=user, action=f"sim.{to}", ref=event.ref)
-    event.state, event.field_size = to, locked.field_size
+    event.state, event.field_size = to, kept.field_size
     return event
 
 

@@ -38,6 +38,7 @@ from entry.selectors.drive import (
     drive_stamp,
     page_json,
 )
+from entry.send.door import key_of
 from entry.services.drive import drive_advance, drive_check, drive_dispute, drive_enter, drive_submit
 from scoring.api import dataclass_schema
 from scoring.api.standings import PublicScoresView, public_session
@@ -269,7 +270,7 @@ class PlayerResultView(PlayerView):
         form = PhoneResultSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = dict(form.validated_data)
-        key = request.headers.get("Idempotency-Key") or data.pop("key", None)
+        key = key_of(data, request.headers)
         data.pop("key", None)
         sent = drive_submit(phone=self.phone, device="api", idempotency_key=key, **data)
         body = {

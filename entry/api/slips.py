@@ -9,7 +9,6 @@ goes through ``entry/api/tables.py`` with the table page's rules.
 from __future__ import annotations
 
 from dataclasses import asdict
-from functools import cache
 from typing import Any
 
 from django.db.models import QuerySet
@@ -21,6 +20,7 @@ from rest_framework.response import Response
 
 from entry.inputs import SMALL, ConfirmSerializer, PhoneSubmitSerializer
 from entry.selectors.board import board_to_json, line_versions, session_board
+from entry.send import Sender, Standing, send_of, submit
 from entry.services import directing
 from entry.services.results import (
     MAX_REVOKES,
@@ -28,7 +28,6 @@ from entry.services.results import (
     result_award,
     result_confirm,
     result_correct,
-    result_submit,
 )
 from scoring.api.standings import TRAVELLER
 from scoring.models import AWARD_CHOICES, LAW_CHOICES, SlipLine, SlipLineVersion, Via
@@ -106,18 +105,42 @@ class SlipLineSerializer(serializers.ModelSerializer):
         return law_name(line.law)
 
 
-@cache
-def _line_fields() -> SlipLineSerializer:
-    """One serializer whose fields are built once and only read after (a ModelSerializer builds its
-    fields from the model on every use: a tenth of a phone's send, measured)."""
-    template = SlipLineSerializer()
-    assert template.fields  # built now, once
-    return template
+#: How the line's answer writes a timestamp: the serializer's own field (ISO 8601, in the site's zone).
+_STAMP = serializers.DateTimeField()
 
 
 def line_data(line: SlipLine) -> dict[str, Any]:
-    """``SlipLineSerializer(line).data``, without building the serializer's fields again."""
-    return _line_fields().to_representation(line)  # type: ignore[no-any-return]
+    """``SlipLineSerializer(line).data``, written out: every phone's send and every twin's 409 answers
+    with it, and the serializer's walk over its fields cost a tenth of a send (the profile of the entry
+    bench's send); ``tests/api/test_line_data.py`` holds the two equal."""
+    stamp = _STAMP.to_representation
+    return {
+        "id": line.pk,
+        "tray": line.tray.number,
+        "table": line.table.number,
+        "round": line.round.number,
+        "ns": line.ns.number if line.ns is not None else None,
+        "ew": line.ew.number if line.ew is not None else None,
+        "ns_tricks": line.ns_tricks,
+        "ew_tricks": line.ew_tricks,
+        "ns_revokes": line.ns_revokes,
+        "ew_revokes": line.ew_revokes,
+        "ns_award": line.ns_award,
+        "ew_award": line.ew_award,
+        "law": line.law,
+        "law_name": law_name(line.law),
+        "status": line.status,
+        "version": line.version,
+        "entered_via": line.entered_via,
+        "entered_by": line.entered_by,
+        "entered_at": stamp(line.entered_at),
+        "confirmed_by": line.confirmed_by,
+        "confirmed_at": stamp(line.confirmed_at),
+        "entered_side": line.entered_side,
+        "checked_side": line.checked_side,
+        "checked_how": line.checked_how,
+        "updated_at": stamp(line.updated_at),
+    }
 
 
 class SlipLineVersionSerializer(serializers.ModelSerializer):
@@ -218,11 +241,6 @@ class RoundEnteredSerializer(serializers.Serializer):
 
     saved = serializers.IntegerField()
     errors = serializers.DictField(child=serializers.CharField())
-
-
-def idempotency_key(request: Request, data: dict[str, Any]) -> str | None:
-    """The submission's key: the Idempotency-Key header, else the field (at most 64 characters)."""
-    return (request.headers.get("Idempotency-Key") or data.get("idempotency_key") or "").strip() or None
 
 
 def submit_response(outcome: SubmitOutcome, traveller: list[TravellerLine] | None) -> Response:
@@ -326,22 +344,10 @@ class SlipListView(SlipView, Paginated):
         table = session.tables.filter(number=data["table"]).first()
         if table is None:
             raise UserError(f"There is no table {data['table']}.", field="table")
-        outcome = result_submit(
-            table=table,
-            tray_number=data["tray"],
-            ns_tricks=data["ns_tricks"],
-            via=Via.API,
-            as_director=True,
-            by=request.user.get_username(),
-            device="api",
-            idempotency_key=idempotency_key(request, data),
-            key_scope=f"user:{request.user.pk}",
-            ns_revokes=data["ns_revokes"],
-            ew_revokes=data["ew_revokes"],
-            user=request.user,
-            round_number=data.get("round"),
-            trump=data.get("trump"),
-        )
+        sender = Sender(Via.API, request.user.get_username(), request.user)
+        standing = Standing(scope=f"user:{request.user.pk}", as_director=True)
+        sent = send_of(data, headers=request.headers, device="api")
+        outcome = submit(sent, table=table, sender=sender, standing=standing)
         line = outcome.line
         seen = sight(viewer=DIRECTOR, session=line.session)
         return submit_response(

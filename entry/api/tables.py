@@ -36,7 +36,6 @@ from entry.api.slips import (
     SlipErrorsMixin,
     SlipLineSerializer,
     SubmitResultSerializer,
-    idempotency_key,
     submit_response,
 )
 from entry.inputs import (
@@ -47,19 +46,22 @@ from entry.inputs import (
     device_id,
     read_form,
 )
-from entry.phone_actions import CONFIRM, DISPUTE, send
+from entry.phone_actions import CONFIRM, DISPUTE, asks, send
 from entry.phone_http import DEVICE_COOKIE, NoStoreMixin, device_of, phone_of
 from entry.selectors.phone import Phone
 from entry.selectors.place import PlacePage, follower_urls, place_json, place_page
 from entry.selectors.table import TablePage, page_json, table_page
+from entry.send.door import send_of
+from entry.send.sql import TravellerRow, traveller_seen
 from entry.services.phones import pass_scanned
 from scoring.api import dataclass_schema
 from scoring.api.standings import TRAVELLER
-from scoring.selectors.travellers import traveller_lines
-from scoring.visibility import sight
+from scoring.models import SlipLine
+from scoring.selectors.travellers import TravellerLine, law_name, traveller_lines
+from scoring.visibility import Role, sight
 from tournaments.api import ServiceErrorsMixin, errors
 from tournaments.api.permissions import TableRateThrottle, TableTokenAuthentication
-from tournaments.models import Table
+from tournaments.models import Session, Table
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import NotFound
 from tournaments.services.phones import phone_claim
@@ -182,11 +184,28 @@ class TableResultView(TableView):
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the line and the traveller; a replayed key 200 (422 asking else); a second send 409."""
         data = read_form(TableSubmitSerializer, request.data)
-        key = idempotency_key(request, data)
-        outcome = send(self.phone, data, device=self.device(request, data["device"]), key=key)
-        seen = sight(viewer=self.phone.viewer, session=self.phone.session)
-        number = outcome.line.tray.number
-        return submit_response(outcome, traveller_lines(session=self.phone.session, tray=number, sight=seen))
+        sent = send_of(data, headers=request.headers, device=self.device(request, data["device"]))
+        outcome = send(self.phone, sent, ask=asks(data))
+        return submit_response(outcome, sent_traveller(self.phone, outcome.line))
+
+
+def sent_traveller(phone: Phone, line: SlipLine) -> list[TravellerLine] | None:
+    """The traveller a send's answer shows, as the visibility rule unfolds it for the phone: a phone
+    that follows an entrant in a running session sees a tray its entrant has a line on (one query,
+    ``send.sql.traveller_seen``); any other, as ``scoring.visibility.sight`` says."""
+    viewer, session = phone.viewer, phone.session
+    if viewer.role != Role.ENTRANT or session.status != Session.Status.RUNNING or viewer.entrant_id is None:
+        seen = sight(viewer=viewer, session=session)
+        return traveller_lines(session=session, tray=line.tray.number, sight=seen)
+    rows = traveller_seen(line.tray_id, (viewer.entrant_id, viewer.side))
+    return None if rows is None else [traveller_line(row) for row in rows]
+
+
+def traveller_line(row: TravellerRow) -> TravellerLine:
+    """One table's line on the traveller (``scoring.selectors.travellers.traveller_lines``'s words)."""
+    ew = None if row.ns_tricks is None else 13 - row.ns_tricks
+    award = f"{row.ns_award}/{row.ew_award}" if row.ns_award else ""
+    return TravellerLine(row.table, row.ns, row.ew, row.ns_tricks, ew, award, row.status, law_name(row.law))
 
 
 @extend_schema(tags=["tables"], parameters=[TRAY])

@@ -156,12 +156,25 @@ def seating_trays(seatings: list[Seating]) -> dict[int, list[Tray]]:
     return out
 
 
+class PlayTable(NamedTuple):
+    """A table as an entrant's plays name it: its id, number and results version (a row, not a model)."""
+
+    id: int
+    number: int
+    results_version: int
+
+    @property
+    def pk(self) -> int:
+        """The table's id, by the models' name for it."""
+        return self.id
+
+
 class EntrantPlay(NamedTuple):
     """One tray an entrant plays in one round, at which table, and whether its table owes the result
     (see the docstring) and has sent it: what a phone that follows the entrant decides on."""
 
     round: int
-    table: Table
+    table: PlayTable
     tray: int
     owed: bool
     sent: bool
@@ -202,11 +215,11 @@ def entrant_plays(*, link: EntrantLink, session: Session) -> list[EntrantPlay]:
     with connection.cursor() as cursor:
         execute_prepared(cursor, _entrant_plays_sql(), params)
         rows = cursor.fetchall()
-    tables: dict[int, Table] = {}
+    tables: dict[int, PlayTable] = {}
     out = []
     for number, table_id, table_number, version, tray, status, phantom, sent, side in rows:
-        table = tables.setdefault(
-            table_id, Table(pk=table_id, session_id=session.pk, number=table_number, results_version=version)
+        table = tables.get(table_id) or tables.setdefault(
+            table_id, PlayTable(table_id, table_number, version)
         )
         owed = status != Tray.Status.VOID and not phantom
         out.append(EntrantPlay(number, table, tray, owed, bool(sent), side))

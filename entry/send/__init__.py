@@ -19,18 +19,9 @@ from typing import Any
 
 from django.db import transaction
 
+from entry.send.door import Send, send_of
 from entry.send.read import first_look, read_locked
-from entry.send.rules import (
-    Accept,
-    Asked,
-    ConflictWith,
-    Decision,
-    Refuse,
-    Replay,
-    check_send,
-    conflict,
-    decide,
-)
+from entry.send.rules import Accept, Asked, answer, check_send, decide
 from entry.send.store import Sender, store_send
 from scoring.models import SlipLine, Via
 from tournaments.models import Table
@@ -53,49 +44,47 @@ def table_scope(table_id: int) -> str:
     return f"{TABLE_SCOPE}{table_id}"
 
 
-def result_submit(
-    *,
-    table: Table,
-    tray_number: Any,
-    ns_tricks: Any,
-    via: str = Via.TABLE,
-    by: str = "",
-    device: str = "",
-    idempotency_key: str | None = None,
-    ns_revokes: Any = 0,
-    ew_revokes: Any = 0,
-    user: Any = None,
-    round_number: int | None = None,
-    phone_round: int | None = None,
-    as_director: bool = False,
-    key_scope: str = "",
-    sender_owes_more: bool = False,
-    entrant: tuple[int, str] | None = None,
-    trump: Any = None,
-    side: str = "",
-) -> SubmitOutcome:
-    """Store one table's result on one tray, once (``rules`` says every rule and its order).
+@dataclass(frozen=True)
+class Standing:
+    """Where a send stands: whose keys it uses (``scope``; blank: its table's), whether it is the
+    director's entry (any tray of any round, ``as_director``), and for a phone that follows an entrant:
+    that entrant's round (``phone_round``), whether it owes another tray besides (``owes_more``), and
+    the entrant (id, side), told of its own line on the tray wherever it was sent (``entrant``), and
+    whether the entrant has not played the tray yet (``unplayed``: ``rules.phone_place``)."""
 
-    ``via``, ``by``, ``device``, ``user``: who sends, from where; ``phone_round``: the round of the
-    entrant a phone follows; ``as_director``: the director enters any tray of any round; ``key_scope``:
-    whose keys (the table's by default); ``sender_owes_more``: the entrant whose phone sends owes
-    another tray besides; ``entrant``: the one (id, side) a phone follows, told of its own line on the
-    tray wherever it was sent; ``trump``: the card turned at the table, recorded on a tray whose trump
-    is not known yet (a tray dealt at the table, Law III), never over one known; ``side``: the side of
-    the table whose phone sends ("NS", "EW"), whose line the other side checks (``rules.decide_check``).
-    """
+    scope: str = ""
+    as_director: bool = False
+    phone_round: int | None = None
+    owes_more: bool = False
+    entrant: tuple[int, str] | None = None
+    unplayed: bool = False
+
+
+#: A table's own send: its table's keys, its table's round.
+TABLE_SEND = Standing()
+#: The director's entry (pages, API, CLI, demo) under the table's keys.
+DIRECTOR_ENTRY = Standing(as_director=True)
+
+
+def submit(send: Send, *, table: Table, sender: Sender, standing: Standing = TABLE_SEND) -> SubmitOutcome:
+    """Store one table's result on one tray, once (``rules`` says every rule and its order): ``send`` as
+    its door read it (``door.send_of``), ``sender`` who sends, ``standing`` under what keys and round.
+    A trump card sent is recorded on a tray whose trump is not known yet (a tray dealt at the table,
+    Law III), never over one known."""
     asked = check_send(
-        tray=tray_number,
-        ns_tricks=ns_tricks,
-        revokes=(ns_revokes, ew_revokes),
-        key=idempotency_key,
-        scope=key_scope or table_scope(table.pk),
-        round_number=round_number,
-        phone_round=phone_round,
-        director_table=table.number if as_director else None,
-        owes_more=sender_owes_more,
-        entrant=entrant,
-        trump=trump,
+        tray=send.tray,
+        ns_tricks=send.ns_tricks,
+        revokes=(send.ns_revokes, send.ew_revokes),
+        key=send.key,
+        scope=standing.scope or table_scope(table.pk),
+        round_number=send.round,
+        phone_round=standing.phone_round,
+        director_table=table.number if standing.as_director else None,
+        owes_more=standing.owes_more,
+        entrant=standing.entrant,
+        trump=send.trump,
+        device=send.device,
+        unplayed=standing.unplayed,
     )
     first = first_look(asked, table)
     decided = decide(asked, first)
@@ -104,21 +93,57 @@ def result_submit(
             found = read_locked(asked, table, first)
             decided = decide(asked, found)
             if isinstance(decided, Accept):
-                sender = Sender(via, by, device, user, side)
                 line = store_send(asked, decided, table=table, session=found.session, sender=sender)
                 line.session = table.session
                 return SubmitOutcome(line, created=True)
-    return _answer(decided)
+    return SubmitOutcome(answer(decided).line, created=False, replayed=True)
 
 
-def _answer(decided: Decision | None) -> SubmitOutcome:
-    """A decision that stores nothing, as the send's answer or its error."""
-    if isinstance(decided, Replay):
-        return SubmitOutcome(decided.line, created=False, replayed=True)
-    if isinstance(decided, ConflictWith):
-        raise conflict(decided.line, decided.attempted)
-    assert isinstance(decided, Refuse), decided
-    raise decided.error()
+#: The keywords of a body ``result_submit`` takes besides the tray and tricks.
+SEND_KEYWORDS = frozenset({"ns_revokes", "ew_revokes", "trump", "idempotency_key", "device"})
 
 
-__all__ = ["TABLE_SCOPE", "Asked", "Sender", "SubmitOutcome", "result_submit", "table_scope"]
+def result_submit(
+    *,
+    table: Table,
+    tray_number: Any,
+    ns_tricks: Any,
+    via: str = Via.TABLE,
+    by: str = "",
+    user: Any = None,
+    as_director: bool = False,
+    **sent: Any,
+) -> SubmitOutcome:
+    """``submit`` by keywords, for the director's pages, the demo, the CLI and the tests: the rest of
+    ``sent`` as ``door.send_of`` reads a body (``ns_revokes``, ``round_number``, ``trump``,
+    ``idempotency_key``, ``device``), and the standing's own (``key_scope``, ``phone_round``, ...)."""
+    standing = Standing(
+        scope=sent.pop("key_scope", ""),
+        as_director=as_director,
+        phone_round=sent.pop("phone_round", None),
+        owes_more=sent.pop("sender_owes_more", False),
+        entrant=sent.pop("entrant", None),
+    )
+    sender = Sender(via, by, user, sent.pop("side", ""))
+    round_number = sent.pop("round_number", None)
+    unknown = set(sent) - SEND_KEYWORDS
+    if unknown:
+        raise TypeError(f"result_submit() got unexpected keywords {sorted(unknown)}")
+    body = {"tray": tray_number, "ns_tricks": ns_tricks, "round": round_number, **sent}
+    return submit(send_of(body, device=sent.get("device", "")), table=table, sender=sender, standing=standing)
+
+
+__all__ = [
+    "DIRECTOR_ENTRY",
+    "TABLE_SCOPE",
+    "TABLE_SEND",
+    "Asked",
+    "Send",
+    "Sender",
+    "Standing",
+    "SubmitOutcome",
+    "result_submit",
+    "send_of",
+    "submit",
+    "table_scope",
+]

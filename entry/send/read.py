@@ -1,21 +1,23 @@
 """Everything a send decides on, read in one place: a first look without locks, then the locks and the
 rest.
 
-The **first look** finds the line the send's key stored (a lost answer, answered even after close) and
-the table's line on the tray (a twin's send, told at once), outside any lock. The **locked read** takes
-the send's locks (one function each: a table's own send locks its table's row and shares its session's;
-the director's entry locks the session's row) and reads what the rules need: the lines again only when
-the table's ``results_version`` moved while it waited, then the table's plays (a table's own send) or
-the tray and its seating (the director's).
+The locks are ``tournaments.locks``' (the one order every writer takes them in). The **first look**
+finds the line the send's key stored (a lost answer, answered even after close) and the table's line
+on the tray (a twin's send, told at once), outside any lock. The **locked read** takes the send's locks
+(a table's own send locks its table's row and shares its session's; the director's entry locks the
+session's row) and reads what the rules need: the lines again only when the table's
+``results_version`` moved while it waited, then the table's plays (a table's own send) or the tray and
+its seating (the director's).
 """
 
 from __future__ import annotations
 
 from entry.selectors.rounds import seating_of, table_plays
 from entry.send.rules import Asked, Found
-from entry.send.sql import line_of, lines_found, lock_session_row, lock_table
+from entry.send.sql import line_of, lines_found
 from scoring.models import SlipLine
-from tournaments.models import Session, Table
+from tournaments.locks import lock_session_row, lock_table_send
+from tournaments.models import Table
 from tournaments.selectors import tray_by_number
 
 
@@ -44,9 +46,7 @@ def read_locked(asked: Asked, table: Table, first: Found) -> Found:
     """The send's locks taken, and what the rules decide on read under them."""
     if asked.as_director:
         return _director_read(asked, table)
-    locked = lock_table(table.pk)
-    if locked is None:
-        raise Table.DoesNotExist(f"No table {table.pk}.")
+    locked = lock_table_send(table.pk)
     session = locked.session
     moved = locked.results_version != table.results_version  # a twin's send was stored meanwhile
     keyed, sent = _lines(asked, table) if moved else (first.keyed, first.sent)
@@ -65,8 +65,6 @@ def read_locked(asked: Asked, table: Table, first: Found) -> Found:
 def _director_read(asked: Asked, table: Table) -> Found:
     """The director's entry: the session's row locked, the lines, the tray and where the table plays it."""
     session = lock_session_row(table.session_id)
-    if session is None:
-        raise Session.DoesNotExist(f"No session {table.session_id}.")
     keyed, sent = _lines(asked, table)
     tray = tray_by_number(session=table.session, number=asked.tray_number)
     seating = (

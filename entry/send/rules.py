@@ -24,13 +24,14 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
-from entry.selectors.rounds import Play
-from entry.send.sql import SessionRow
+from entry.selectors.rounds import EntrantPlay, Play, PlayTable
 from scoring.models import SlipLine
+from tournaments.locks import SessionRow
 from tournaments.models import Seating, Session, Tray
 from tournaments.services.errors import Conflict, KeyReused, UserError
 from whist.cards import RANKS, SUITS, SYMBOL_SUIT
@@ -74,12 +75,29 @@ class Refusal(Enum):
         "Only {sender}, who sent tray {tray}, may correct their count; {checker} check it, or dispute it.",
         "ns_tricks",
     )
+    A_DRIVE = (
+        "This is a whist drive: nothing was stored. Each deal's result, who won and the points made, is "
+        "sent from the player's own drive page (Barney, 1900, p. 24).",
+        None,
+    )
+    IN_DOUBT = (
+        "This phone must first show it is still {entrant}'s: type its code on the phone's page, or open "
+        "your own card's QR code on it. Nothing was stored.",
+        None,
+    )
+    NO_TABLE_THIS_ROUND = ("Your entrant has no table this round: nothing to send.", "tray")
+    HALF_TRUMP = ("Tap the trump card's suit and its rank, or neither.", "trump")
+    ASK = ("{question}", "ask")
 
     def error(self, field: str | None = None, **figures: Any) -> UserError:
         """The refusal as the error the page and the API answer with."""
         words, default = self.value
-        kind = KeyReused if self is Refusal.KEY_REUSED else UserError
+        kind = KINDS.get(self, UserError)
         return kind(words.format(**figures), field=field or default)
+
+
+#: The refusals answered otherwise than 400: a key reused 422, a whist drive's tray 409.
+KINDS: dict[Refusal, type[UserError]] = {Refusal.KEY_REUSED: KeyReused, Refusal.A_DRIVE: Conflict}
 
 
 @dataclass(frozen=True)
@@ -88,7 +106,9 @@ class Asked:
     ``scope``: whose keys; ``phone_round``: the round of the entrant a phone follows (None: the table's);
     ``owes_more``: the sender owes another tray besides (its table's or its entrant's); ``entrant``: the
     entrant (id, side) a phone follows, whose own line on the tray is its answer wherever it was sent;
-    ``trump``: the card turned at the table ("7H"), blank when none was sent."""
+    ``trump``: the card turned at the table ("7H"), blank when none was sent; ``device``: the phone's id;
+    ``unplayed``: a phone's tray its entrant has not played by its round now and whose line of its own
+    nobody has sent (refused unless its key stored a line)."""
 
     tray_number: Any
     tray: int | None
@@ -104,6 +124,8 @@ class Asked:
     owes_more: bool
     entrant: tuple[int, str] | None = None
     trump: str = ""
+    device: str = ""
+    unplayed: bool = False
 
 
 def tray_number(value: Any) -> int | None:
@@ -166,14 +188,13 @@ def check_send(
     key: str | None,
     scope: str,
     round_number: int | None,
-    phone_round: int | None,
     director_table: int | None,
-    owes_more: bool,
-    entrant: tuple[int, str] | None = None,
     trump: Any = None,
+    **standing: Any,
 ) -> Asked:
     """What a send asks, checked: its key, its tricks, revokes and trump card (``director_table``: the
-    table the director enters for, None for a table's own send; ``entrant``: the one a phone follows)."""
+    table the director enters for, None for a table's own send); ``standing``: the rest of ``Asked`` as
+    its sender stands (``phone_round``, ``owes_more``, ``entrant``, ``device``, ``unplayed``)."""
     kept = submission_key(key)
     if kept is not None and len(kept) > KEY_LENGTH:
         raise Refusal.KEY_TOO_LONG.error()
@@ -192,11 +213,9 @@ def check_send(
         scope=scope,
         fingerprint=digest,
         round_number=round_number,
-        phone_round=phone_round,
         as_director=director_table is not None,
-        owes_more=owes_more,
-        entrant=entrant,
         trump=card,
+        **standing,
     )
 
 
@@ -296,6 +315,8 @@ def decide(asked: Asked, found: Found) -> Decision | None:
         return Replay(
             found.keyed if asked.as_director or found.session.accepts_results else as_sent(found.keyed, asked)
         )
+    if asked.unplayed:  # another pair's line at the table where the entrant sits now: neither told nor sent
+        return Refuse(Refusal.NOT_THIS_ROUND, (("tray", asked.tray), ("table", found.table)))
     accepts = found.session.accepts_results
     if not found.locked:
         if found.sent is not None and accepts:
@@ -359,6 +380,75 @@ def _table(asked: Asked, found: Found) -> Decision:
         whole and any(p.owed and not p.sent and p is not play for p in found.plays)
     )
     return Accept(tray, play, owes_more)
+
+
+Decided = TypeVar("Decided")
+
+
+def must(decided: Decided | Refuse) -> Decided:
+    """A decision that goes on (None: nothing to say), or its refusal raised: the one place a send's
+    refusal is raised."""
+    if isinstance(decided, Refuse):
+        raise decided.error()
+    return decided
+
+
+def answer(decided: Decision | None) -> Replay:
+    """A decision that stores nothing: a replay is the send's answer; a tray sent already is its 409
+    with the stored line; anything else its refusal."""
+    if isinstance(decided, ConflictWith):
+        raise conflict(decided.line, decided.attempted)
+    if isinstance(decided, Replay):
+        return decided
+    assert isinstance(decided, Refuse), decided
+    raise decided.error()
+
+
+def phone_may_send(*, drive: bool, in_doubt: bool, entrant: str) -> Refuse | None:
+    """A phone sends no tray at a whist drive (its player's drive page does, p. 24), nor while its pass
+    is in doubt (it may be in another pair's hands) until its entrant shows it holds it."""
+    if drive:
+        return Refuse(Refusal.A_DRIVE)
+    if in_doubt:
+        return Refuse(Refusal.IN_DOUBT, (("entrant", entrant),))
+    return None
+
+
+class PhonePlace(NamedTuple):
+    """Where a phone's send goes: the table (as the entrant's plays name it), the entrant's round now,
+    whether it owes another tray besides, whether it plays the tray at that table now (``here``: the
+    table's line is the answer), its side there, and ``unplayed`` (``Asked.unplayed``)."""
+
+    table: PlayTable
+    round: int
+    owes_more: bool
+    here: bool
+    side: str
+    unplayed: bool
+
+
+def phone_place(tray: int | None, plays: Sequence[EntrantPlay], current: int) -> PhonePlace | Refuse:
+    """The table where the entrant plays the tray (``tray``: its number, None when not a number): in its
+    round now (``current``) if it plays it then, else in the last round before (a tray sent there is
+    answered as sent; a key sent there, as its replay), else where it sits now; and what the send needs
+    of its plays. Playing the tray at that table now, the table's line is the answer (mnemonic duplicate
+    plays each tray twice, p. 25: the first play's line is not this one); else the entrant's own."""
+    at = {p.round: p.table for p in plays}
+    before = [p.round for p in plays if p.tray == tray and p.round < current]
+    now = current in {p.round for p in plays if p.tray == tray}
+    table = at.get(current if now or not before else max(before))
+    if table is None:
+        return Refuse(Refusal.NO_TABLE_THIS_ROUND)
+    played = [p for p in plays if p.table.id == table.id and p.tray == tray]
+    unplayed = tray is not None and not any(p.tray == tray and (p.round <= current or p.sent) for p in plays)
+    return PhonePlace(
+        table,
+        current,
+        owes_more=any(p.owed and not p.sent and p.tray != tray for p in plays),
+        here=any(p.round == current for p in played),
+        side=next((p.side for p in played), ""),
+        unplayed=unplayed,
+    )
 
 
 #: The two sides of a table, and how a sentence names them.

@@ -8,8 +8,7 @@ Nothing here rebuilds a model through Django's private API: a line found is a
 ``LineRow``; ``line_of`` makes the ``SlipLine`` an answer shows through the
 model's public constructor.
 
-PostgreSQL takes the locks in the order the clauses name them: the session's
-row first (shared with the other tables' sends), then the table's.
+The send's locks are ``tournaments.locks``' (the one order every writer takes them in).
 """
 
 from __future__ import annotations
@@ -24,69 +23,7 @@ from django.db import connection
 from infra.prepared import execute_prepared
 from infra.sql import aware
 from scoring.models import SlipLine
-from tournaments.models import Entrant, Round, Session, Table, Tray
-
-
-class SessionRow(NamedTuple):
-    """What a send needs of its session's row, read as its lock is granted."""
-
-    id: int
-    club_id: int
-    status: str
-    tables_advance: bool
-    current_round: int
-    seating_version: int
-    entrant_kind: str
-
-    @property
-    def accepts_results(self) -> bool:
-        """Tables may send results only while the session runs (``Session.accepts_results``)."""
-        return self.status == Session.Status.RUNNING
-
-
-class TableRow(NamedTuple):
-    """A table's row as its send locked it: its ``results_version`` counts its sends committed before."""
-
-    id: int
-    number: int
-    results_version: int
-    session: SessionRow
-
-
-_SESSION_COLUMNS = (
-    "s.id, s.club_id, s.status, s.tables_advance, s.current_round, s.seating_version, s.entrant_kind"
-)
-#: A table's own send: its row locked, its session's shared (the other tables' sends go on beside it;
-#: anything of the director's, which locks the session's row ``FOR UPDATE``, waits).
-TABLE_LOCKED = (
-    f"SELECT t.id, t.number, t.results_version, {_SESSION_COLUMNS}"
-    " FROM tournaments_table t JOIN tournaments_session s ON s.id = t.session_id WHERE t.id = %s"
-)
-TABLE_LOCKS = " FOR KEY SHARE OF s FOR NO KEY UPDATE OF t"
-#: The director's entry: the session's row locked against everything else that decides a write.
-SESSION_LOCKED = f"SELECT {_SESSION_COLUMNS} FROM tournaments_session s WHERE s.id = %s"
-SESSION_LOCKS = " FOR UPDATE"
-
-
-def _locks(sql: str, locks: str) -> str:
-    """The statement with its row locks, where the database takes them (SQLite has one writer anyway)."""
-    return sql + locks if connection.vendor == "postgresql" else sql
-
-
-def lock_table(table_id: int) -> TableRow | None:
-    """The table's row locked and its session's shared until the transaction ends (None: no table)."""
-    with connection.cursor() as cursor:
-        execute_prepared(cursor, _locks(TABLE_LOCKED, TABLE_LOCKS), [table_id])
-        row = cursor.fetchone()
-    return None if row is None else TableRow(*row[:3], SessionRow(*row[3:]))
-
-
-def lock_session_row(session_id: int) -> SessionRow | None:
-    """The session's row locked until the transaction ends (None: no session)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_locks(SESSION_LOCKED, SESSION_LOCKS), [session_id])
-        row = cursor.fetchone()
-    return None if row is None else SessionRow(*row)
+from tournaments.models import Entrant, Round, Table, Tray
 
 
 class LineRow(NamedTuple):
@@ -299,3 +236,37 @@ def record_trump(tray_id: int, card: str, table: int) -> bool:
     with connection.cursor() as cursor:
         execute_prepared(cursor, TRUMP_RECORD, [card, table, tray_id])
         return bool(cursor.rowcount)
+
+
+class TravellerRow(NamedTuple):
+    """One table's line on a tray's traveller, as a send's answer shows it."""
+
+    table: int
+    ns: int | None
+    ew: int | None
+    ns_tricks: int | None
+    ns_award: str
+    ew_award: str
+    status: str
+    law: str | None
+
+
+#: A tray's traveller by table number, each line with whether the entrant (id, side) a phone follows
+#: sat on it (``scoring.visibility.played_trays``: the tray unfolds for it once one line has it).
+TRAVELLER = (
+    "SELECT tb.number, ns.number, ew.number, l.ns_tricks, l.ns_award, l.ew_award, l.status, l.law,"
+    " EXISTS (SELECT 1 FROM scoring_slipseat p WHERE p.line_id = l.id AND p.entrant_id = %s AND p.side = %s)"
+    " FROM scoring_slipline l JOIN tournaments_table tb ON tb.id = l.table_id"
+    " LEFT JOIN tournaments_entrant ns ON ns.id = l.ns_id LEFT JOIN tournaments_entrant ew ON ew.id = l.ew_id"
+    " WHERE l.tray_id = %s ORDER BY tb.number"
+)
+
+
+def traveller_seen(tray_id: int, entrant: tuple[int, str]) -> list[TravellerRow] | None:
+    """The tray's traveller, or None while the entrant (id, side) has no line on it (folded for it)."""
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, TRAVELLER, [*entrant, tray_id])
+        rows = cursor.fetchall()
+    if not any(row[-1] for row in rows):
+        return None
+    return [TravellerRow(*row[:-1]) for row in rows]

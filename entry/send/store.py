@@ -17,22 +17,22 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from entry.selectors.rounds import Play
-from entry.send.rules import Accept, Asked, Refusal
-from entry.send.sql import SessionRow, insert_line, record_trump
+from entry.send.rules import Accept, Asked, Refusal, conflict
+from entry.send.sql import insert_line, line_of, lines_found, record_trump
 from scoring.models import SlipLine
 from scoring.signals import announce_slips_changed
+from tournaments.locks import SessionRow
 from tournaments.models import Entrant, EntrantKind, Round, Seat, Seating, Session, Table
 
 
 @dataclass(frozen=True)
 class Sender:
-    """Who sends, from where: ``via`` (a phone, the API, the director...), ``by`` (a name), the device,
-    the director's account (if any), and the side of the table whose phone sends ("NS", "EW"; blank for
-    the director)."""
+    """Who sends, from where: ``via`` (a phone, the API, the director...), ``by`` (a name), the director's
+    account (if any), and the side of the table whose phone sends ("NS", "EW"; blank for the director).
+    The phone's id comes with the send itself (``door.Send``)."""
 
     via: str
     by: str = ""
-    device: str = ""
     user: Any = None
     side: str = ""
 
@@ -70,6 +70,46 @@ def slip_places(line: SlipLine, seating_id: int, kind: str) -> list[tuple[int, i
     return places
 
 
+def store_line(
+    line: SlipLine,
+    seating_id: int,
+    session: SessionRow | Session,
+    *,
+    bump: tuple[str, int],
+    owes_more: bool = False,
+    look: bool = True,
+) -> SlipLine:
+    """The one writer of a new slip line (a send, an award, a law's line): the line and its entrants'
+    places on the slip inserted, the results version of ``bump`` (``("table", id)`` for a table's own
+    send, else ``("session", id)``) counted, the change announced.
+
+    Whether a line is **already there** is decided here, once, by the database's unique constraints: a
+    line for the same tray and table, with ``look`` (a savepoint, so the transaction goes on), is a
+    ``Conflict`` carrying the stored line; anything else (a twin with this key, an entrant twice on one
+    slip), or any refusal without ``look`` (a send: its whole transaction ends), is
+    ``Refusal.STORED_MEANWHILE``."""
+    now = timezone.now()
+    line.entered_at, line.updated_at = line.entered_at or now, line.updated_at or now
+    try:
+        with transaction.atomic(savepoint=look):
+            places = slip_places(line, seating_id, session.entrant_kind)
+            line.pk = insert_line(line, places, *bump)
+    except IntegrityError:
+        stored = _stored_at(line) if look else None
+        if stored is not None:
+            raise conflict(stored, None) from None
+        raise Refusal.STORED_MEANWHILE.error(tray=line.tray.number) from None
+    running, version = session.status == Session.Status.RUNNING, session.seating_version
+    announce_slips_changed(session.id, running=running, seating_version=version, owes_more=owes_more)
+    return line
+
+
+def _stored_at(line: SlipLine) -> SlipLine | None:
+    """The line already stored for the new line's tray and table, if any (as an answer shows it)."""
+    rows = lines_found(line.table_id, line.session_id, line.tray.number, "", "")
+    return next((line_of(row) for row in rows if row.table_id == line.table_id), None)
+
+
 def store_send(
     asked: Asked, accept: Accept, *, table: Table, session: SessionRow | Session, sender: Sender
 ) -> SlipLine:
@@ -90,7 +130,7 @@ def store_send(
         entered_via=sender.via,
         entered_by=sender.by[:80],
         entered_user=user,
-        device=sender.device[:64],
+        device=asked.device[:64],
         entered_side=sender.side,
         entered_at=now,
         updated_at=now,
@@ -98,14 +138,8 @@ def store_send(
         idempotency_scope=asked.scope if asked.key else "",
         idempotency_fingerprint=asked.fingerprint if asked.key else "",
     )
-    bump, bumped = ("session", session.id) if asked.as_director else ("table", table.pk)
-    try:
-        with transaction.atomic(savepoint=False):  # a refusal ends the whole transaction
-            line.pk = insert_line(line, slip_places(line, seating_id, session.entrant_kind), bump, bumped)
-    except IntegrityError:
-        raise Refusal.STORED_MEANWHILE.error(tray=accept.tray.number) from None
+    bump = ("session", session.id) if asked.as_director else ("table", table.pk)
+    store_line(line, seating_id, session, bump=bump, owes_more=accept.owes_more, look=False)
     if asked.trump:
         record_trump(accept.tray.pk, asked.trump, table.number)
-    running, version = session.status == Session.Status.RUNNING, session.seating_version
-    announce_slips_changed(session.id, running=running, seating_version=version, owes_more=accept.owes_more)
     return line

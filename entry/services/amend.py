@@ -17,10 +17,11 @@ from typing import Any
 from django.db import transaction
 
 from entry.selectors.phone import Phone, line_sides, phone_line, phone_side
-from entry.send.rules import decide_amend
+from entry.send.rules import decide_amend, must
 from entry.services.lines import check_revokes, check_tricks, line_keep_version, log_line, slips_changed
-from entry.services.phones import refuse_a_drive, refuse_in_doubt
+from entry.services.phones import refuse_in_doubt
 from scoring.models import SlipLine, Via
+from tournaments.locks import locked
 from tournaments.services.errors import Conflict, UserError
 
 
@@ -36,7 +37,7 @@ def result_amend(
     via: str = Via.TABLE,
 ) -> SlipLine:
     """N-S change their count (and revokes) on a line E-W have not checked yet; the old version is kept."""
-    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    line = locked(SlipLine.objects.select_related("session", "tray", "table")).get(pk=line.pk)
     if not line.session.accepts_results:
         raise UserError("The session is not running: ask the director to correct the result.")
     if version is not None and version != line.version:
@@ -81,13 +82,10 @@ def phone_amend(
     version: int | None,
 ) -> SlipLine:
     """A phone corrects its side's count on a tray: only the side that sent it (``rules.decide_amend``)."""
-    refuse_a_drive(phone)
-    refuse_in_doubt(phone)
+    refuse_in_doubt(phone, tray_too=True)
     line = phone_line(phone=phone, tray_number=tray_number)
     side = phone_side(phone, line_sides(line))
-    refused = decide_amend(tray=line.tray.number, sent_by=line.entered_side, amender=side)
-    if refused is not None:
-        raise refused.error()
+    must(decide_amend(tray=line.tray.number, sent_by=line.entered_side, amender=side))
     return result_amend(
         line=line,
         ns_tricks=ns_tricks,

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from entry.selectors.phone import Phone, phone_round
+from tournaments.locks import locked
 from tournaments.models import MOVEMENT_FIELDS, DirectorCall, Session
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
@@ -75,7 +76,7 @@ def call_director(*, phone: Phone, by: str) -> DirectorCall:
 def call_answer(*, session: Session, call_id: Any, user: Any = None, by: str = "") -> DirectorCall:
     """Mark a call answered (the director went to the table); answering twice changes nothing."""
     try:
-        call = DirectorCall.objects.select_for_update().get(session=session, pk=int(call_id))
+        call = locked(DirectorCall.objects.all()).get(session=session, pk=int(call_id))
     except (DirectorCall.DoesNotExist, TypeError, ValueError):
         raise NotFound("No such call.") from None
     if call.answered_at is None:

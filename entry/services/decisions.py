@@ -28,6 +28,7 @@ from entry.disputes import Figures
 from entry.services.corrections import result_correct
 from entry.services.lines import check_tricks, line_keep_version, log_line
 from scoring.models import SlipLine, Via
+from tournaments.locks import locked
 from tournaments.services.errors import Conflict, UserError
 
 SIDES = {"ns": "N-S", "ew": "E-W"}
@@ -47,7 +48,7 @@ class Decision:
 def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "") -> SlipLine:
     """Settle a dispute by accepting one side's figure (``accept``: "ns" or "ew", the side, whichever
     sent the line); the line is confirmed, its ``checked_side`` the side accepted, and its history kept."""
-    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    line = locked(SlipLine.objects.select_related("session", "tray", "table")).get(pk=line.pk)
     if accept not in SIDES:
         raise UserError("Accept N-S's figure or E-W's.", field="accept")
     if line.status != SlipLine.Status.DISPUTED:
@@ -83,7 +84,7 @@ def dispute_settle(*, line: SlipLine, accept: str, user: Any = None, by: str = "
 @transaction.atomic
 def line_confirm_as_entered(*, line: SlipLine, reason: str = "", user: Any = None, by: str = "") -> SlipLine:
     """The director confirms an unconfirmed line as its side entered it; the unconfirmed version is kept."""
-    line = SlipLine.objects.select_for_update().select_related("session", "tray", "table").get(pk=line.pk)
+    line = locked(SlipLine.objects.select_related("session", "tray", "table")).get(pk=line.pk)
     if line.status != SlipLine.Status.ENTERED:
         state = line.get_status_display().lower()
         raise Conflict(f"Table {line.table.number}'s result on tray {line.tray.number} is {state}.")

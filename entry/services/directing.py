@@ -37,6 +37,7 @@ from entry.services.results import result_award, result_confirm, result_submit, 
 from scoring.models import ScoreSnapshot, SlipLine, Via
 from scoring.services.standings import standings_compute
 from scoring.signals import announce_hand_records_wanted
+from tournaments.locks import lock_session
 from tournaments.models import Entrant, Seat, SeatingTray, Session, Table, Tray
 from tournaments.services.club import log_action
 from tournaments.services.errors import Conflict, FieldErrors, UserError
@@ -70,7 +71,7 @@ def tables_advance(*, session: Session, on: bool, room_round: int | None = None,
 @transaction.atomic
 def entrant_make_phantom(*, entrant: Entrant, user: Any = None) -> Entrant:
     """Turn a late pair into a phantom: its seats empty, its opponents take averages."""
-    session = Session.objects.select_for_update().get(pk=entrant.session_id)
+    session = lock_session(entrant.session_id, defer=())
     require_status(session, Status.DRAFT, Status.RUNNING, doing="make a pair a phantom")
     if KIND_SHAPE[session.entrant_kind][0] != Entrant.Kind.PAIR or entrant.kind != Entrant.Kind.PAIR:
         raise UserError(
@@ -117,7 +118,7 @@ def tray_set_status(
     *, tray: Tray, status: str, reason: str, table_number: Any = None, user: Any = None, by: str = ""
 ) -> Tray:
     """Mark a tray in play, fouled (the finding table takes the average, Law V) or void."""
-    session = Session.objects.select_for_update().get(pk=tray.session_id)
+    session = lock_session(tray.session_id, defer=())
     open_for_directing(session, "changing a tray's status")
     if status not in Tray.Status.values:
         raise UserError(f"Unknown tray status {status!r}.", field="status")
@@ -241,7 +242,7 @@ def session_close(
     is locked before the checks: a send or a dispute waits for the close, then
     finds the session closed, and none lands in between.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Status.RUNNING, doing="close the session")
     pending = {line.pk: line for line in unconfirmed_lines(session=session)}
     # A decision on a line no longer waiting (checked at the table, or disputed, since the page was
@@ -271,7 +272,7 @@ def session_publish(
 
     A session already published only changes what it shows.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     if session.status == Status.PUBLISHED:
         if hand_records:
             announce_hand_records_wanted(session.pk)

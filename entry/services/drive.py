@@ -33,6 +33,7 @@ from entry.services.phones import phone_confirm, phone_dispute, refuse_in_doubt
 from entry.services.results import SubmitOutcome, result_confirm, result_submit
 from scoring.models import SlipLine, Via
 from scoring.scorers.laws import transfer_revoke_tricks
+from tournaments.locks import lock_session
 from tournaments.models import Drive, DriveChange, Seating, Session, Table
 from tournaments.movements import MovementUserError
 from tournaments.movements.drive import TableResult, next_change
@@ -81,7 +82,7 @@ def change_results(*, change: DriveChange) -> dict[int, TableResult] | None:
 @transaction.atomic
 def drive_advance(*, session: Session, user: Any = None) -> DriveChange | None:
     """Seat the next change once every table of this one has sent; None while waiting or at the end."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     drive = Drive.objects.filter(session=session).first()
     if drive is None or session.status != Session.Status.RUNNING:
         return None

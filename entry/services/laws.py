@@ -47,6 +47,7 @@ from entry.services.lines import (
 )
 from scoring.models import SlipLine, Via
 from scoring.scorers.irregularities import IRREGULARITIES, Irregularity
+from tournaments.locks import lock_session, locked
 from tournaments.models import Seating, Session, Table, Tray
 from tournaments.services.errors import NotFound, UserError
 
@@ -98,13 +99,13 @@ def law_record(
     Returns the line, or None when clearing removed a line that carried
     only the law.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     open_for_directing(session, "applying a law")
     code = _check_law(law)
     if not (reason or "").strip():
         raise UserError("Say what happened at the table: the reason is kept with the line.", field="reason")
     table, tray = _table(session, table_number), find_tray(session, tray_number)
-    line = SlipLine.objects.select_for_update().filter(tray=tray, table=table).first()
+    line = locked(SlipLine.objects.all()).filter(tray=tray, table=table).first()
     if line is None:
         return _new_line(session, table, tray, code, reason.strip(), user=user, by=by, via=via)
     return _on_line(line, code, reason.strip(), user=user, by=by, via=via)

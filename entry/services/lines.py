@@ -2,31 +2,29 @@
 
 A **line** is one table's result on one tray's traveling slip (p. 42): the
 N-S and E-W entrants, the N-S tricks (or the director's adjusted score), the
-revokes charged (Law X). A table's send is ``entry.send``'s; the director's
-new lines (awards, laws, corrections) go through ``line_store``, and a
-changed line keeps its old version first (``line_keep_version``). Every
-change is counted and announced by ``slips_changed``. The database has the
-last word: a second line for the same tray and table is refused by a unique
-constraint.
+revokes charged (Law X). Every new line, a table's send or the director's
+(awards, laws), is stored by the one writer, ``entry.send.store.store_line``
+(here through ``line_store``), which decides once whether a line is already
+there; a changed line keeps its old version first (``line_keep_version``).
+Every change is counted and announced (``slips_changed`` for a change to a
+line).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError, transaction
-
 from entry.selectors.rounds import seating_of
 from entry.send.rules import MAX_REVOKES, check_revokes, check_tricks, conflict
 from entry.send.sql import bump
-from entry.send.store import slip_places
-from entry.services.locks import lock_session
-from scoring.models import SlipLine, SlipLineVersion, SlipSeat
+from entry.send.store import store_line
+from scoring.models import SlipLine, SlipLineVersion
 from scoring.signals import announce_slips_changed
+from tournaments.locks import lock_session, locked
 from tournaments.models import Seating, Session, Table, Tray
 from tournaments.selectors import tray_by_number
 from tournaments.services.club import log_action
-from tournaments.services.errors import UserError
+from tournaments.services.errors import Conflict, UserError
 
 AWARDS = ("average", "average-plus", "average-minus")
 #: What a line's answer shows beside its counts (the numbers of its tray, table, round and entrants).
@@ -92,38 +90,22 @@ def new_line(
     )
 
 
-def line_store(line: SlipLine, seating: Seating, attempted: Any) -> SlipLine:
-    """Save the director's new line and its entrants' places on the slip, counted in the session's results
-    version and announced; a line already there for the tray and table is a ``Conflict``."""
-    tray, table = line.tray, line.table
-    stored = SlipLine.objects.filter(tray=tray, table=table).select_related(*LINE_RELATED).first()
-    if stored is None:
-        places = slip_places(line, seating.pk, line.session.entrant_kind)
-        try:
-            with transaction.atomic():
-                line.save()
-                SlipSeat.objects.bulk_create(
-                    SlipSeat(line=line, tray_id=tray_id, entrant_id=entrant, side=side)
-                    for tray_id, entrant, side in places
-                )
-        except IntegrityError:
-            stored = SlipLine.objects.filter(tray=tray, table=table).select_related(*LINE_RELATED).first()
-            if stored is None:
-                raise UserError(
-                    f"An entrant at this table already has a result on tray {tray.number}."
-                ) from None
-        else:
-            slips_changed(line.session)
-            return line
-    raise conflict(stored, attempted)
+def line_store(line: SlipLine, seating: Seating, attempted: Any = None) -> SlipLine:
+    """Store the director's new line through the one writer (``entry.send.store.store_line``), counted in
+    the session's results version and announced; a line already there for the tray and table is a
+    ``Conflict`` (``attempted``: the count the caller was refused, None for an award or a law's line)."""
+    try:
+        return store_line(line, seating.pk, line.session, bump=("session", line.session_id))
+    except Conflict as exc:
+        raise conflict(exc.stored, attempted) from None
 
 
 def lock_line(line: SlipLine) -> SlipLine:
-    """The line, locked after its session (see ``lock_session``), with the locked session on it."""
+    """The line, locked after its session (``tournaments.locks``' order), with the locked session on it."""
     session = lock_session(line.session_id)
-    locked = SlipLine.objects.select_for_update(of=("self",)).select_related("tray", "table").get(pk=line.pk)
-    locked.session = session
-    return locked
+    kept = locked(SlipLine.objects.select_related("tray", "table"), of=("self",)).get(pk=line.pk)
+    kept.session = session
+    return kept
 
 
 def line_snapshot(line: SlipLine) -> dict[str, Any]:

@@ -24,28 +24,34 @@ from typing import Any
 from django.db import transaction
 
 from entry.selectors.phone import Phone, holds_a_phone, line_sides, phone_line, phone_side
-from entry.selectors.rounds import EntrantPlay, entrant_plays, round_of_plays
-from entry.send.rules import OTHER_SIDE, CheckAsked, CheckBy, Refuse, decide_check
+from entry.selectors.rounds import entrant_plays, round_of_plays
+from entry.send import Send, Sender, Standing, submit
+from entry.send.rules import (
+    OTHER_SIDE,
+    CheckAsked,
+    CheckBy,
+    Refusal,
+    decide_check,
+    must,
+    phone_may_send,
+    phone_place,
+    tray_number,
+)
 from entry.services.lines import lock_line
 from entry.services.results import (
     Checker,
     SubmitOutcome,
     result_confirm,
     result_dispute,
-    result_submit,
     table_may_still,
 )
 from scoring.models import SlipLine, Via
 from tournaments.models import EntrantLink, PhonePass, Session, Table
 from tournaments.movements.drive import DRIVE_METHODS
-from tournaments.services.errors import Conflict, UserError
 from tournaments.services.phones import pass_doubt
 
 #: A whist drive's result goes through the player's own drive page (``services.drive``), never as a tray.
-DRIVE_ELSEWHERE = (
-    "This is a whist drive: nothing was stored. Each deal's result, who won and the points made, is "
-    "sent from the player's own drive page (Barney, 1900, p. 24)."
-)
+DRIVE_ELSEWHERE = str(Refusal.A_DRIVE.value[0])
 
 
 def is_a_drive(session: Session) -> bool:
@@ -53,14 +59,11 @@ def is_a_drive(session: Session) -> bool:
     return session.movement_family == "progressive" and session.movement_variant in DRIVE_METHODS
 
 
-def refuse_in_doubt(phone: Phone) -> None:
-    """A phone whose pass is in doubt acts on nothing until its entrant confirms it holds it."""
-    if phone.in_doubt:
-        assert phone.link is not None
-        raise UserError(
-            f"This phone must first show it is still {phone.entrant_word}'s: type its code on the phone's "
-            "page, or open your own card's QR code on it. Nothing was stored."
-        )
+def refuse_in_doubt(phone: Phone, *, tray_too: bool = False) -> None:
+    """A phone whose pass is in doubt acts on nothing until its entrant confirms it holds it; with
+    ``tray_too``, nor does any phone at a whist drive on a duplicate tray (``rules.phone_may_send``)."""
+    drive = tray_too and is_a_drive(phone.session)
+    must(phone_may_send(drive=drive, in_doubt=phone.in_doubt, entrant=phone.entrant_word))
 
 
 def pass_scanned(*, table: Table, device: str) -> None:
@@ -95,114 +98,43 @@ def due_at(link: EntrantLink, table: Table) -> bool:
     return last in here and waiting.exists()
 
 
-def refuse_a_drive(phone: Phone) -> None:
-    """A whist drive takes no duplicate tray (no tricks per tray, no amending it): 409, nothing read."""
-    if is_a_drive(phone.session):
-        raise Conflict(DRIVE_ELSEWHERE)
-
-
-def phone_submit(
-    *,
-    phone: Phone,
-    tray_number: Any,
-    ns_tricks: Any,
-    device: str,
-    idempotency_key: str | None,
-    ns_revokes: int,
-    ew_revokes: int,
-    round_number: int | None,
-    trump: str = "",
-) -> SubmitOutcome:
+def phone_submit(*, phone: Phone, sent: Send) -> SubmitOutcome:
     """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it
-    (``trump``: the card turned there, with the first result of a tray dealt at the table), as sent by
-    the side the entrant sits there: the other side checks it.
+    (``rules.phone_place``), as sent by the side the entrant sits there: the other side checks it.
 
     A phone's keys are its entrant's (``key_scope``). A repeated send (the
     same key) is answered from the line it stored, though the entrant has
-    moved on since (``result_submit`` finds the key in its scope wherever it
-    was stored); a tray the entrant played at an earlier table is answered
+    moved on since (the send finds the key in its scope wherever it was
+    stored); a tray the entrant played at an earlier table is answered
     as sent there (409 with the stored line), not as one of another
     table's; and a tray the entrant's opponents have sent already is
     answered with that line wherever the entrant is now (``entrant``).
-    Three reads before the lock: the pass, the entrant's plays
-    (``entrant_plays``), and what the send looks for first.
+    Two reads before the lock: the entrant's plays (``entrant_plays``),
+    and what the send looks for first.
     """
-    link = phone.link
+    link, session = phone.link, phone.session
     assert link is not None, "a table's own link sends nothing: it is a place"
-    refuse_a_drive(phone)
-    refuse_in_doubt(phone)
-    plays = entrant_plays(link=link, session=phone.session)
+    refuse_in_doubt(phone, tray_too=True)
+    plays = entrant_plays(link=link, session=session)
     # Past its last play the entrant is finished: any round after it says so to the send (no count read).
-    current = round_of_plays(plays, session=phone.session, rounds=max((p.round for p in plays), default=0))
-    table = _table_of_tray(plays, tray_number, current)
-    table.session = phone.session
-    refuse_unplayed(phone, plays, (tray_number, current, table), idempotency_key)
-    owes_more = any(p.owed and not p.sent and str(p.tray) != str(tray_number).strip() for p in plays)
-    # Playing the tray at this table now, the table's line is the answer (mnemonic duplicate plays each tray
-    # twice, p. 25: the first play's line is not this one); else the entrant's own line, wherever sent.
-    played = [p for p in plays if p.table.pk == table.pk and str(p.tray) == str(tray_number).strip()]
-    here = any(p.round == current for p in played)
-    side = next((p.side for p in played), "")
-    return result_submit(
-        table=table,
-        tray_number=tray_number,
-        ns_tricks=ns_tricks,
-        via=Via.TABLE,
-        by=phone.actor(side),
-        side=side,
-        device=device,
-        idempotency_key=idempotency_key,
-        ns_revokes=ns_revokes,
-        ew_revokes=ew_revokes,
-        round_number=round_number,
-        phone_round=current,
-        key_scope=key_scope(phone),
-        sender_owes_more=owes_more,
-        entrant=None if here else (link.entrant_id, link.side),
-        trump=trump,
+    current = round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
+    place = must(phone_place(tray_number(sent.tray), plays, current))
+    table = Table(
+        pk=place.table.id,
+        session_id=session.pk,
+        number=place.table.number,
+        results_version=place.table.results_version,
     )
-
-
-def refuse_unplayed(
-    phone: Phone, plays: list[EntrantPlay], where: tuple[Any, int, Table], key: str | None
-) -> None:
-    """A tray the entrant has not played by its round now (it plays it later, or never) and whose line of
-    its own nobody has sent is refused before any line is read: the line that the table where it sits now
-    (``where``: the tray as sent, the entrant's round, that table) has on that tray is other pairs' (from
-    an earlier round), neither to be told to this phone nor sent from it. A key this phone's entrant has
-    stored a line with is answered by that line first (a replay, or a key reused: 422), as every send's is;
-    only then is the query made, so a send of a tray it plays costs nothing more."""
-    tray_number, current, table = where
-    if not _is_number(tray_number):
-        return  # ``find_tray`` refuses it
-    number = int(str(tray_number).strip())
-    if any(p.tray == number and (p.round <= current or p.sent) for p in plays):
-        return
-    if key and SlipLine.objects.filter(idempotency_scope=key_scope(phone), idempotency_key=key).exists():
-        return
-    raise UserError(f"Tray {number} is not at table {table.number} this round.", field="tray")
-
-
-def _table_of_tray(plays: list[EntrantPlay], tray_number: Any, current: int) -> Table:
-    """The table where the entrant plays this tray: in its round now if it plays it then, else in the
-    last round before (a tray sent there is answered as sent; a key sent there, as its replay), else
-    where it sits now."""
-    number = int(str(tray_number).strip()) if _is_number(tray_number) else None
-    here = {p.round: p.table for p in plays}
-    rounds = {p.round for p in plays if p.tray == number}
-    before = [r for r in rounds if r < current]
-    table = here.get(current if current in rounds or not before else max(before))
-    if table is None:
-        raise UserError("Your entrant has no table this round: nothing to send.", field="tray")
-    return table
-
-
-def _is_number(value: Any) -> bool:
-    """Whether a tray number as sent is a number the database can compare (``find_tray`` says the rest)."""
-    try:
-        return 0 < int(str(value).strip()) < 2**15
-    except ValueError:
-        return False
+    table.session = session
+    standing = Standing(
+        scope=key_scope(phone),
+        phone_round=place.round,
+        owes_more=place.owes_more,
+        entrant=None if place.here else (link.entrant_id, link.side),
+        unplayed=place.unplayed,
+    )
+    sender = Sender(Via.TABLE, phone.actor(place.side), side=place.side)
+    return submit(sent, table=table, sender=sender, standing=standing)
 
 
 def key_scope(phone: Phone) -> str:
@@ -242,9 +174,7 @@ def checked_by(phone: Phone, line: SlipLine) -> tuple[CheckBy, str]:
     mine = phone_side(phone, sides)
     other = OTHER_SIDE[line.entered_side or "NS"]
     has_phone = mine != other and holds_a_phone(session_id=line.session_id, holders=sides[other])
-    decided = decide_check(CheckAsked(line.tray.number, line.entered_side, mine, has_phone))
-    if isinstance(decided, Refuse):
-        raise decided.error()
+    decided = must(decide_check(CheckAsked(line.tray.number, line.entered_side, mine, has_phone)))
     if not decided.across:
         return decided, phone.actor(decided.side)
     entrant = line.ns if decided.side == "NS" else line.ew

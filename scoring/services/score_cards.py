@@ -33,7 +33,8 @@ from scoring.score_cards_pdf import score_cards_pdf
 from scoring.selectors.public import ScoreCard
 from scoring.selectors.score_cards import send_said, session_score_cards
 from scoring.services.score_card_mail import Letter, address, fits, letter
-from tournaments.models import MOVEMENT_FIELDS, EntrantMember, Player, Session
+from tournaments.locks import lock_session
+from tournaments.models import EntrantMember, Player, Session
 from tournaments.movements.limits import SEAT_MAX_TABLES
 from tournaments.selectors import ranked_kind
 from tournaments.services.club import log_action
@@ -162,9 +163,7 @@ def _reserve(session: Session, *, again: bool, user: Any, via: str) -> ScoreCard
     """This send's record, made under the session's lock once nothing refuses it (see ``_refusal``)."""
     try:
         with transaction.atomic():
-            locked = (
-                Session.objects.select_for_update(of=("self",)).defer(*MOVEMENT_FIELDS).get(pk=session.pk)
-            )
+            locked = lock_session(session.pk)
             require_status(
                 locked, Session.Status.CLOSED, Session.Status.PUBLISHED, doing="send the score cards"
             )

@@ -18,6 +18,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from entry.selectors.phone import phone_for_entrant
+from entry.send import Send
 from entry.services.laws import law_record
 from entry.services.phones import phone_submit
 from scoring.models import SlipLine
@@ -36,16 +37,7 @@ def link(session: Session, number: int = 1) -> str:
 
 def send(session: Session, tray: int, tricks: int, number: int = 1) -> Any:
     phone = phone_for_entrant(token=link(session, number))
-    return phone_submit(
-        phone=phone,
-        tray_number=tray,
-        ns_tricks=tricks,
-        device="",
-        idempotency_key=None,
-        ns_revokes=0,
-        ew_revokes=0,
-        round_number=None,
-    )
+    return phone_submit(phone=phone, sent=Send(tray=tray, ns_tricks=tricks))
 
 
 def play_all(session: Session, tricks: Callable[[int, int], int]) -> None:

@@ -28,7 +28,6 @@ from django.test.utils import CaptureQueriesContext
 from entry.services.corrections import result_award, result_correct
 from entry.services.decisions import Decision
 from entry.services.directing import session_close, tray_set_status
-from entry.services.locks import lock_table_send
 from entry.services.results import result_confirm, result_dispute, result_submit
 from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion, SlipSeat, Via
 from scoring.scorers import score, scores_to_json
@@ -36,6 +35,7 @@ from scoring.selectors.slips import session_slips
 from scoring.selectors.standings import latest_snapshot, session_snapshot
 from scoring.services import standings as standings_service
 from scoring.services.standings import standings_compute
+from tournaments.locks import lock_table_send
 from tournaments.models import PhonePass, Session, Table
 from tournaments.selectors import slips_version
 from tournaments.services.errors import Conflict, UserError
@@ -459,13 +459,11 @@ def phone_of_pass(token: str, device: str) -> Any:
 
 def sent_by_north_south(session: Session) -> tuple[Any, SlipLine]:
     """Table 1's N-S (pair 1) says who it is on a phone and sends tray 1 from it: the phone and the line."""
+    from entry.send import Send
     from entry.services.phones import phone_submit
 
     ns = phone_of_pass(phone_claim(table=table(session, 1), number=1, device="ns-phone").token, "ns-phone")
-    outcome = phone_submit(
-        phone=ns, tray_number=1, ns_tricks=8, device="ns-phone", idempotency_key=None,
-        ns_revokes=0, ew_revokes=0, round_number=None,
-    )  # fmt: skip
+    outcome = phone_submit(phone=ns, sent=Send(tray=1, ns_tricks=8, device="ns-phone"))
     return ns, outcome.line
 
 

@@ -24,8 +24,8 @@ from entry.send.rules import (
     check_send,
     decide,
 )
-from entry.send.sql import SessionRow
 from scoring.models import SlipLine
+from tournaments.locks import SessionRow
 from tournaments.models import Seating, Table, Tray
 from tournaments.services.errors import KeyReused, UserError
 
@@ -242,3 +242,31 @@ def test_a_replay_after_close_tells_a_phone_only_what_its_send_stored(as_directo
     assert (told.pk, told.tray.number, told.ns_tricks, told.ew_tricks, told.version) == (9, 4, 8, 5, 1)
     assert (told.status, told.confirmed_by, told.confirmed_at) == (SlipLine.Status.ENTERED, "", None)
     assert (stored.ns_tricks, stored.version) == (7, 3)  # the stored line itself is untouched
+
+
+def test_a_phone_sends_where_its_entrant_plays_the_tray_and_is_refused_by_name_elsewhere() -> None:
+    """``phone_place``: the table of the tray in the entrant's round now, else of the last round before it
+    (a tray sent there is answered as sent), else where it sits now; a sit-out has no table; a tray not
+    yet played and never sent is marked ``unplayed`` (refused unless its key stored a line)."""
+    from entry.selectors.rounds import EntrantPlay, PlayTable
+    from entry.send.rules import PhonePlace, phone_may_send, phone_place
+
+    one, two = PlayTable(11, 1, 0), PlayTable(12, 2, 0)
+    plays = [
+        EntrantPlay(1, one, 1, True, True, "NS"),
+        EntrantPlay(2, two, 2, True, False, "EW"),
+        EntrantPlay(3, one, 3, True, False, "NS"),
+    ]
+    now = phone_place(2, plays, 2)
+    assert now == PhonePlace(two, 2, owes_more=True, here=True, side="EW", unplayed=False)
+    assert phone_place(1, plays, 2) == PhonePlace(
+        one, 2, owes_more=True, here=False, side="NS", unplayed=False
+    )
+    later = phone_place(3, plays, 2)
+    assert isinstance(later, PhonePlace) and later.table == two and later.unplayed
+    assert phone_place(9, plays, 4) == Refuse(Refusal.NO_TABLE_THIS_ROUND)  # sits out, and no tray 9 before
+    assert phone_may_send(drive=True, in_doubt=True, entrant="pair 3") == Refuse(Refusal.A_DRIVE)
+    doubt = phone_may_send(drive=False, in_doubt=True, entrant="pair 3")
+    assert doubt == Refuse(Refusal.IN_DOUBT, (("entrant", "pair 3"),))
+    assert "still pair 3's" in doubt.error().message
+    assert phone_may_send(drive=False, in_doubt=False, entrant="pair 3") is None

@@ -12,10 +12,11 @@ from django.utils import timezone
 
 from entry.api.slips import line_data
 from entry.send import result_submit
-from entry.send.sql import insert_line, line_of, lines_found, lock_session_row, lock_table, record_trump
+from entry.send.sql import insert_line, line_of, lines_found, record_trump
 from entry.send.store import slip_places
 from entry.services.lines import new_line as make_line
 from scoring.models import SlipLine, SlipSeat
+from tournaments.locks import lock_session_row, lock_table_send
 from tournaments.models import Deal, Seating, Session, Table
 from tournaments.selectors import slips_version
 
@@ -85,7 +86,7 @@ def test_a_trump_card_is_recorded_once_as_the_orm_would_keep_it(running_session:
 def test_the_locks_read_what_the_orm_reads(running_session: Session) -> None:
     table = running_session.tables.get(number=2)
     with transaction.atomic():
-        locked = lock_table(table.pk)
+        locked = lock_table_send(table.pk)
         session = lock_session_row(running_session.pk)
     assert locked is not None and session is not None and locked.session == session
     assert (locked.id, locked.number, locked.results_version) == (table.pk, 2, table.results_version)
@@ -93,7 +94,10 @@ def test_the_locks_read_what_the_orm_reads(running_session: Session) -> None:
     fields = ("id", "club_id", "status", "tables_advance", "current_round", "seating_version", "entrant_kind")
     assert tuple(session) == tuple(getattr(orm, f) for f in fields)
     assert session.accepts_results == orm.accepts_results
-    assert lock_table(0) is None and lock_session_row(0) is None
+    with pytest.raises(Table.DoesNotExist):
+        lock_table_send(0)
+    with pytest.raises(Session.DoesNotExist):
+        lock_session_row(0)
 
 
 def new_line(session: Session, table: Table, seating: Seating) -> SlipLine:

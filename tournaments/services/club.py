@@ -20,6 +20,8 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Q, QuerySet
 
+from tournaments.locks import locked
+
 from ..models import ActionLog, Club, ClubDirector, EntrantMember, Player, Seat, Session
 from ..models.club import PROVISIONAL_HOURS_MAX
 from .club_jobs import job_load, job_save
@@ -277,7 +279,7 @@ def roster_room_check(*, club: Club, adding: int, hold: bool = False, field: str
     SQLite has one writer anyway: nothing to hold.
     """
     if hold and connection.vendor == "postgresql":
-        Club.objects.select_for_update(no_key=True).filter(pk=club.pk).exists()
+        locked(Club.objects.all(), no_key=True).filter(pk=club.pk).exists()
     have = Player.objects.filter(club=club).count()
     if have + adding > ROSTER_MAX_PLAYERS:
         more = f"{adding:,} more player{'' if adding == 1 else 's'}"

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
+from tournaments.locks import lock_session
 from whist.cards import RANKS, SEATS, SUIT_NAME, SUITS, left_of
 
 from ..models import Deal, Session, Tray
@@ -126,7 +127,7 @@ def session_declare_trump(*, session: Session, suit: str, user: Any = None) -> S
     trump to be turned at the table (or the trays dealt again): the card
     that would have been turned is not known.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Session.Status.DRAFT, doing="change the trump suit")
     pack_deals_held(session, doing="given other trumps", field="suit")
     suit = (suit or "").strip().upper()[:1]

@@ -28,6 +28,8 @@ from typing import Any
 
 from django.db import transaction
 
+from tournaments.locks import lock_session
+
 from ..models import (
     Deal,
     Drive,
@@ -172,7 +174,7 @@ def drive_setup(
     user: Any = None,
 ) -> Drive:
     """Make a draft session of players a whist drive: its options, and the first change drawn by lot."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Session.Status.DRAFT, doing="set up the whist drive")
     if session.entrant_kind != EntrantKind.INDIVIDUALS:
         raise UserError(

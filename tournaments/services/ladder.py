@@ -17,6 +17,8 @@ from typing import Any
 
 from django.db import transaction
 
+from tournaments.locks import locked
+
 from ..models import Series
 from .club import log_action
 from .errors import UserError
@@ -42,7 +44,7 @@ def _count(value: Any, field: str) -> int | None:
 def series_ladder_rule(*, series: Series, min_sessions: Any, best_of: Any, user: Any = None) -> Series:
     """Set the ladder's attendance rule and how many of each player's best sessions count."""
     least, best = _count(min_sessions, "min_sessions"), _count(best_of, "best_of")
-    series = Series.objects.select_for_update().get(pk=series.pk)
+    series = locked(Series.objects.all()).get(pk=series.pk)
     series.min_sessions, series.best_of = least, best
     series.save(update_fields=["min_sessions", "best_of"])
     log_action(

@@ -19,6 +19,8 @@ is refused.
 
 from __future__ import annotations
 
+from tournaments.locks import locked
+
 from ..models import Deal, Session, Tray
 from .errors import UserError
 
@@ -35,7 +37,7 @@ HELD = (
 
 def pack_deals_held(session: Session, *, doing: str, field: str = "pack") -> None:
     """``UserError`` when the session plays a pack (read afresh, its row locked in a transaction)."""
-    pack = Session.objects.select_for_update().values_list("sim_pack", flat=True).get(pk=session.pk)
+    pack = locked(Session.objects.all()).values_list("sim_pack", flat=True).get(pk=session.pk)
     if pack:
         event = str(pack.get("event", "")) if isinstance(pack, dict) else ""
         raise UserError(HELD.format(event=event or "a simultaneous event", doing=doing), field=field)

@@ -54,6 +54,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from tournaments.locks import lock_session, locked
+
 from ..models import Entrant, EntrantLink, PhonePass, Session, Table
 from ..selectors import card_links
 from .club import log_action
@@ -101,7 +103,7 @@ def _claimable(table: Table, number: Any, side: Any) -> EntrantLink:
         raise UserError(
             f"No entrant numbered {number} sits at this table: choose one on its card.", field="entrant"
         )
-    return EntrantLink.objects.select_for_update().select_related("entrant", "session__club").get(pk=pk)
+    return locked(EntrantLink.objects.select_related("entrant", "session__club")).get(pk=pk)
 
 
 def phone_claim(*, table: Table, number: int, side: str = "", device: str = "", code: str = "") -> PhonePass:
@@ -187,7 +189,7 @@ def _end_phones_other_passes(link: EntrantLink, device: str) -> None:
 @transaction.atomic
 def pass_leave(*, phone_pass: PhonePass) -> PhonePass:
     """ "Not us": this phone stops following its entrant (the page is handed to someone else)."""
-    found = PhonePass.objects.select_for_update().select_related("link__entrant", "link__session__club")
+    found = locked(PhonePass.objects.select_related("link__entrant", "link__session__club"))
     phone_pass = found.get(pk=phone_pass.pk)
     if phone_pass.ended_at is None:
         phone_pass.ended_at, phone_pass.ended_why = timezone.now(), "not us"
@@ -227,7 +229,7 @@ def pass_vouch(*, phone_pass: PhonePass, code: str) -> PhonePass:
     """The entrant's code typed on a phone in doubt: it follows its entrant again (a new code comes); a
     wrong code is counted as a claim's is (``JOIN_TRIES``, and kept though refused)."""
     with transaction.atomic():
-        link = EntrantLink.objects.select_for_update().select_related("entrant", "session__club")
+        link = locked(EntrantLink.objects.select_related("entrant", "session__club"))
         link = link.get(pk=phone_pass.link_id)
         refusal = _vouch_refused(link, str(code or ""))
         if refusal is None:
@@ -266,8 +268,8 @@ def pass_vouch_by_link(*, link: EntrantLink, device: str) -> PhonePass | None:
     if doubted is None:
         return None
     with transaction.atomic():
-        locked = EntrantLink.objects.select_for_update().select_related("entrant", "session__club")
-        return _vouched(doubted, locked.get(pk=link.pk), "own link")
+        rows = locked(EntrantLink.objects.select_related("entrant", "session__club"))
+        return _vouched(doubted, rows.get(pk=link.pk), "own link")
 
 
 def _vouched(phone_pass: PhonePass, link: EntrantLink, how: str) -> PhonePass:
@@ -292,7 +294,7 @@ def _vouched(phone_pass: PhonePass, link: EntrantLink, how: str) -> PhonePass:
 @transaction.atomic
 def entrant_release_phones(*, link: EntrantLink, user: Any = None) -> int:
     """The director ends every phone that follows this entrant, and makes its claims open again."""
-    link = EntrantLink.objects.select_for_update().select_related("entrant", "session__club").get(pk=link.pk)
+    link = locked(EntrantLink.objects.select_related("entrant", "session__club")).get(pk=link.pk)
     ended = PhonePass.objects.filter(link=link, ended_at__isnull=True).update(
         ended_at=timezone.now(), ended_why="released by the director"
     )
@@ -306,7 +308,7 @@ def entrant_release_phones(*, link: EntrantLink, user: Any = None) -> int:
 def session_phones_claim(*, session: Session, on: bool, user: Any = None) -> Session:
     """Let phones say at a table's link which entrant they are, or open entrants' pages only from their
     own printed links (phones that claimed keep following until released)."""
-    session = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
+    session = lock_session(session.pk, defer=(), club=True)
     session.phones_claim = on
     session.save(update_fields=["phones_claim", "updated_at"])
     log_action(club=session.club, session=session, user=user, action="session.phones_claim", on=on)

@@ -18,6 +18,8 @@ from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
+from tournaments.locks import lock_session
+
 from ..clock import MAX_CHANGE_MINUTES, MAX_MINUTES_PER_TRAY
 from ..models import EntrantLink, Player, Round, Seat, Session, Table
 from ..models.seating import new_table_token
@@ -49,7 +51,7 @@ def seat_substitute(
     *, session: Session, player_out: Player, player_in: Player, from_round: int, user: Any = None
 ) -> int:
     """Put a substitute in every seat a player holds from a round onwards; returns the seats changed."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Status.RUNNING, doing="substitute a player")
     _check_substitute(session, player_out, player_in, from_round)
     later = Seat.objects.filter(round__session=session, round__number__gte=from_round)
@@ -153,7 +155,7 @@ def session_tables_advance(
     Switching it off holds the room at ``room_round`` (the round most tables
     have reached, which the live board knows), so no table is sent back.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Status.DRAFT, Status.RUNNING, doing="change how tables advance")
     session.tables_advance = on
     if not on and session.status == Status.RUNNING:
@@ -180,7 +182,7 @@ def session_timer_set(
     *, session: Session, minutes_per_tray: Any, change_minutes: Any, user: Any = None
 ) -> Session:
     """Set the round timer: minutes a tray and minutes for the change (0 minutes a tray: no timer)."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Status.DRAFT, Status.RUNNING, doing="set the round timer")
     per_tray = _minutes(
         minutes_per_tray, field="minutes_per_tray", most=MAX_MINUTES_PER_TRAY, label="Minutes a tray"
@@ -202,7 +204,7 @@ def session_timer_set(
 @transaction.atomic
 def round_clock_restart(*, session: Session, round_number: Any, user: Any = None) -> Round:
     """Begin a round's clock now (the room started late, or a round was replayed)."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Status.RUNNING, doing="restart the round's clock")
     try:
         rnd = session.rounds.get(number=int(round_number))

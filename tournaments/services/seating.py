@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F, Sum
 
+from tournaments.locks import lock_session
 from whist.cards import left_of
 
 from .. import movements
@@ -97,7 +98,7 @@ def movement_fix(
     user: Any = None,
 ) -> Movement:
     """Seat the session by a movement: write tables, rounds, trays, seatings."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Session.Status.DRAFT, doing="change the movement")
     if movement is None and not family:
         raise UserError("Choose a movement.", field="family")

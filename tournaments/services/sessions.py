@@ -14,6 +14,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from tournaments.locks import lock_session
 from whist.dates import RANGE_WORDS, date_in_range
 
 from ..models import (
@@ -60,7 +61,7 @@ def entrants_most(session: Session) -> int:
 def check_entrant_room(session: Session, *, field: str = "players") -> None:
     """Refuse one more entrant beyond ``entrants_most``, saying why. Called inside the transaction that
     adds it: the session's row stays locked until then, so two at once cannot both take the last place."""
-    Session.objects.select_for_update().filter(pk=session.pk).first()
+    lock_session(session.pk)
     kind, _ = KIND_SHAPE[session.entrant_kind]
     most = entrants_most(session)
     if session.entrants.filter(kind=kind).count() >= most:
@@ -242,7 +243,7 @@ def entrant_delete(*, entrant: Entrant, user: Any = None) -> None:
 @transaction.atomic
 def session_start(*, session: Session, user: Any = None) -> Session:
     """Fix the seating and open every table's link: round 1 begins."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Status.DRAFT, doing="start the session")
     if not session.rounds.exists():
         raise UserError("Choose a movement before starting: the tables have no seating yet.")
@@ -257,7 +258,7 @@ def session_start(*, session: Session, user: Any = None) -> Session:
 @transaction.atomic
 def session_advance(*, session: Session, user: Any = None) -> Session:
     """Move the whole room to the next round (the director's call)."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     require_status(session, Status.RUNNING, doing="move to the next round")
     last = session.rounds.count()
     if session.current_round >= last:
@@ -274,7 +275,7 @@ def session_advance(*, session: Session, user: Any = None) -> Session:
 @transaction.atomic
 def session_set_status(*, session: Session, status: str, user: Any = None) -> Session:
     """Move a session between closed, published and back (reopen)."""
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     allowed = {
         Status.CLOSED: (Status.RUNNING, Status.PUBLISHED),
         Status.PUBLISHED: (Status.CLOSED,),
@@ -297,7 +298,7 @@ def session_reopen(*, session: Session, reason: Any = "", user: Any = None) -> S
     reopening is kept to be shown on the public pages when they are published again; a reason given
     while they are provisional is kept the same way.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk, defer=())
     back = {Status.PUBLISHED: Status.CLOSED, Status.CLOSED: Status.RUNNING}.get(Status(session.status))
     if back is None:
         raise UserError(f"A {session.get_status_display().lower()} session cannot be reopened.")

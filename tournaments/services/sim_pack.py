@@ -26,6 +26,7 @@ from typing import Any
 from django.db import transaction
 
 from infra.outbound import Unreachable, exchange
+from tournaments.locks import lock_session
 
 from ..models import EntrantKind, Session
 from ..pbn.pack import KEY, MAX_PACK_BYTES, URL, Pack, PackError, read_pack
@@ -137,9 +138,7 @@ def sim_pack_import(*, session: Session, data: bytes | str, user: Any = None) ->
     pack = _read(data)
     _check_takes_pack(session)
     with transaction.atomic():
-        locked = (
-            Session.objects.select_for_update().defer("movement_json", "movement_params").get(pk=session.pk)
-        )
+        locked = lock_session(session.pk, defer=("movement_json", "movement_params"))
         _check_takes_pack(locked)
         _check_fits(locked, pack)
         try:
@@ -165,9 +164,7 @@ def sim_pack_import(*, session: Session, data: bytes | str, user: Any = None) ->
 def sim_pack_remove(*, session: Session, user: Any = None) -> Session:
     """The session no longer plays a pack: the deals stay on the trays, the hands are no longer held back."""
     with transaction.atomic():
-        locked = (
-            Session.objects.select_for_update().defer("movement_json", "movement_params").get(pk=session.pk)
-        )
+        locked = lock_session(session.pk, defer=("movement_json", "movement_params"))
         if not locked.sim_pack:
             raise UserError("This session does not play a simultaneous event's pack.", field="pack")
         if locked.status not in (Session.Status.DRAFT, Session.Status.RUNNING):

@@ -34,6 +34,8 @@ from django.utils.crypto import constant_time_compare
 from django.utils.encoding import force_bytes
 from django.utils.http import base36_to_int, urlsafe_base64_decode, urlsafe_base64_encode
 
+from tournaments.locks import locked
+
 from ..models import Club, SiteAdministrator
 from ..site_selectors import ID_MAX, awaits_link, director_of, is_site_admin
 from .club import check_email, club_create, clubs_directed_by, director_add, log_action
@@ -295,7 +297,7 @@ def director_for_link(*, link: Any, lock: bool = False) -> Any:
         pk = int(urlsafe_base64_decode(uid).decode("ascii")) if dot and len(text) <= LINK_MAX_CHARS else 0
     except (ValueError, UnicodeDecodeError):
         pk = 0
-    users = get_user_model().objects.select_for_update() if lock else get_user_model().objects
+    users = locked(get_user_model().objects.all()) if lock else get_user_model().objects
     user = users.filter(pk=pk).first() if 0 < pk <= ID_MAX else None
     made = LINK_TOKENS.made_at(user, token) if user is not None else None
     if made is None or not awaits_link(user):

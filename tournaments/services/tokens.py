@@ -31,6 +31,8 @@ from django.db.models import QuerySet
 from django.urls import reverse
 from django.utils import timezone
 
+from tournaments.locks import locked
+
 from ..models import ApiToken
 from .errors import NotFound, UserError
 
@@ -57,7 +59,7 @@ def token_create(*, user: Any) -> str:
     locked while they are counted, so two logins at once cannot both take the last place.
     """
     now = timezone.now()
-    list(type(user)._default_manager.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
+    list(locked(type(user)._default_manager.filter(pk=user.pk)).values_list("pk", flat=True))
     ApiToken.objects.filter(user=user, expires_at__lte=now).delete()
     held = ApiToken.objects.filter(user=user).count()
     if held >= int(settings.API_TOKEN_MAX):
