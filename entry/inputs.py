@@ -52,6 +52,23 @@ class SubmitSerializer(serializers.Serializer):
     )
 
 
+def ask_field() -> serializers.BooleanField:
+    """``ask``: ask first about a count the director's checks would flag."""
+    return serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Ask first about a count the director's checks would flag: a 400 whose ask field is the "
+        'question ("N-S 4, so E-W 9: is that right?"), in words that name no other table\'s result.',
+    )
+
+
+def sure_field() -> serializers.BooleanField:
+    """``sure``: the pair answered the question; the count goes as it is."""
+    return serializers.BooleanField(
+        required=False, default=False, help_text="The pair answered the question: send the count as it is."
+    )
+
+
 class PhoneSubmitSerializer(SubmitSerializer):
     """A phone's result, with the trump card turned at the table when the tray was dealt there."""
 
@@ -75,15 +92,8 @@ class PhoneSubmitSerializer(SubmitSerializer):
     trump_suit = serializers.CharField(
         required=False, allow_blank=True, max_length=2, default="", help_text='And its suit, "H" or "♥".'
     )
-    ask = serializers.BooleanField(
-        required=False,
-        default=False,
-        help_text="Ask first about a count the director's checks would flag: a 400 whose ask field is the "
-        'question ("N-S 4, so E-W 9: is that right?"), in words that name no other table\'s result.',
-    )
-    sure = serializers.BooleanField(
-        required=False, default=False, help_text="The pair answered the question: send the count as it is."
-    )
+    ask = ask_field()
+    sure = sure_field()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         """The trump card whole (the phone page's picker sends its rank and its suit apart)."""
@@ -114,6 +124,8 @@ class AmendSerializer(serializers.Serializer):
     ns_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL)
     ew_revokes = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=SMALL)
     version = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
+    ask = ask_field()
+    sure = sure_field()
 
 
 class ConfirmSerializer(serializers.Serializer):

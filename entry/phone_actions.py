@@ -53,7 +53,17 @@ def _dispute(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
 
 
 def _amend(phone: Phone, tray: Any, data: Mapping[str, Any]) -> SlipLine:
-    """The side that sent corrects its count on a tray until the other side checks it."""
+    """The side that sent corrects its count on a tray until the other side checks it; asked first, as a
+    send is, about a corrected count the scorer's eye would flag (``ask``, without ``sure``)."""
+    if asks(data) and phone.link is not None and not phone.in_doubt:
+        asked = send_question(
+            session=phone.session,
+            link=phone.link,
+            tray_number=tray,
+            ns_tricks=data["ns_tricks"],
+            amending=True,
+        )
+        must(Refuse(Refusal.ASK, (("question", asked),)) if asked else None)
     return phone_amend(
         phone=phone,
         tray_number=tray,

@@ -170,10 +170,12 @@ def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = Tru
     return send(view.phone, sent, ask=asks(data)).line
 
 
-#: The fields of a plain send the question's page carries again with ``sure`` (each already checked by
-#: ``PhoneSubmitSerializer``, whose lengths bound them): the count as the pair tapped it, nothing else.
+#: The fields of a plain send (or correction) the question's page carries again with ``sure`` (each
+#: already checked by ``PhoneSubmitSerializer`` or ``AmendSerializer``, whose lengths bound them): the count
+#: as the pair tapped it, nothing else.
 ASKED_FIELDS = (
     "tray",
+    "version",
     "round",
     "key",
     "ns_tricks",
@@ -185,11 +187,15 @@ ASKED_FIELDS = (
 )
 
 
-def asked_first(request: HttpRequest, exc: UserError, *, home: str) -> HttpResponse:
+def asked_first(
+    request: HttpRequest, exc: UserError, *, home: str, to: str = "", yes: str = "send"
+) -> HttpResponse:
     """The plain form's question before a count the checks would flag (400): "Yes, send" posts the same
-    send again with ``sure``; "No, change it" leads back to the page. Nothing is stored."""
+    send again with ``sure`` (to ``to``, the form's own address: the page's by default; ``yes``: "send"
+    or "correct to"); "No, change it" leads back to the page. Nothing is stored."""
     carried = [(name, request.POST[name]) for name in ASKED_FIELDS if request.POST.get(name, "") != ""]
-    context = {"question": exc.message, "carried": carried, "home": home, "ns": request.POST.get("ns_tricks")}
+    context = {"question": exc.message, "carried": carried, "home": home, "to": to or home, "yes": yes}
+    context["ns"] = request.POST.get("ns_tricks")
     return no_store(
         render(request, "table/ask.html", {**context, "tray": request.POST.get("tray")}, status=400)
     )

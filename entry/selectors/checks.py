@@ -114,22 +114,34 @@ def open_checks(checks: list[CheckView]) -> list[CheckView]:
     return [c for c in checks if not c.answered and c.check.kind != "missing"]
 
 
-def send_question(*, session: Session, link: EntrantLink, tray_number: int, ns_tricks: int) -> str:
+def send_question(
+    *, session: Session, link: EntrantLink, tray_number: int, ns_tricks: int, amending: bool = False
+) -> str:
     """What a phone asks its pair once before sending a count the checks would flag, or "".
 
     The words name only the pair's own count ("N-S 4, so E-W 9: is that right?"), never another
     table's. Nothing is asked but of a tray the entrant plays in its round now and has not sent (a tray
     it has not played is never judged for it: the question would tell of other tables' results), at a
-    whist drive, or of a count outside 0 to 13 (the send refuses it).
+    whist drive, or of a count outside 0 to 13 (the send refuses it). ``amending``: the side that sent
+    corrects its count before the other side checks it (the service decides whether it may); the tray
+    is one its table has sent, in any round, and its line, the one corrected, is left out: the new count
+    is judged among the other tables' lines.
     """
     if not 0 <= ns_tricks <= 13 or Drive.objects.filter(session=session).exists():
         return ""
     plays = entrant_plays(link=link, session=session)
     now = round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
-    if not any(p.tray == tray_number and p.round == now and p.owed and not p.sent for p in plays):
+    here = [
+        p
+        for p in plays
+        if p.tray == tray_number and p.owed and (p.sent if amending else p.round == now and not p.sent)
+    ]
+    if not here:
         return ""
-    rows = SlipLine.objects.filter(session=session, tray__number=tray_number).values_list(
-        "table__number", "ns_tricks"
+    rows = (
+        SlipLine.objects.filter(session=session, tray__number=tray_number)
+        .exclude(table__number=here[0].table.number)
+        .values_list("table__number", "ns_tricks")
     )
     solved = Deal.objects.filter(tray__session=session, tray__number=tray_number).values_list(
         "double_dummy", flat=True

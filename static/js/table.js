@@ -197,7 +197,7 @@
       return;
     }
     if (action === "send" && !body.key) body.key = newKey();
-    if (action === "send") body.ask = true;  // a count the checks would flag: asked once, in the card
+    if (action === "send" || action === "amend") body.ask = true;  // a count the checks would flag: asked once, in the card
     flashBox.hidden = true;
     var item = { action: action, body: body, side: form.dataset.side || "", at: Date.now() };
     go(form, item);
@@ -232,16 +232,17 @@
   }
   function placeAsks() {
     Object.keys(asks).forEach(function (tray) {
-      var form = document.querySelector("#tray-" + tray + " form[data-action=send]");
+      var item = asks[tray].item, form = askedForm(tray);
       if (!form) { delete asks[tray]; return; }
       if (form.querySelector(".ask-first")) return;
-      var ns = asks[tray].item.body.ns_tricks, send = form.querySelector(".send-btn");
+      var ns = item.body.ns_tricks, send = form.querySelector("button[type=submit]");
+      var yes = (item.action === "amend" ? "Yes, correct to N-S " : "Yes, send N-S ") + ns;
       var box = document.createElement("div");
       box.className = "ask-first"; box.setAttribute("role", "group"); box.setAttribute("aria-labelledby", "ask-" + tray);
       var q = document.createElement("p");
       q.id = "ask-" + tray; q.className = "ask-q"; q.setAttribute("role", "alert"); q.textContent = asks[tray].text;
       box.appendChild(q);
-      box.appendChild(answer("btn big ask-yes", "Yes, send N-S " + ns, function () { answered(tray, true); }));
+      box.appendChild(answer("btn big ask-yes", yes, function () { answered(tray, true); }));
       box.appendChild(answer("btn big secondary ask-no", "No, change it", function () { answered(tray, false); }));
       if (send) send.hidden = true;
       form.insertBefore(box, send);
@@ -253,10 +254,15 @@
     b.addEventListener("click", then);
     return b;
   }
+  /* The form whose count is asked about: the tray's send, or its correction. */
+  function askedForm(tray) {
+    var action = asks[tray] ? asks[tray].item.action : "send";
+    return document.querySelector("#tray-" + tray + " form[data-action=" + action + "]");
+  }
   function unask(tray) {
+    var form = askedForm(tray);
     delete asks[tray];
-    var form = document.querySelector("#tray-" + tray + " form[data-action=send]");
-    var box = form && form.querySelector(".ask-first"), send = form && form.querySelector(".send-btn");
+    var box = form && form.querySelector(".ask-first"), send = form && form.querySelector("button[type=submit]");
     if (box) box.remove();
     if (send) send.hidden = false;
     return form;

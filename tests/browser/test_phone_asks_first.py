@@ -91,6 +91,37 @@ def test_changing_the_count_takes_the_question_away_and_a_fitting_count_goes_at_
     assert stored(howell, 3) == [(a, 10)]
 
 
+def test_a_correction_that_looks_swapped_is_asked_about_in_the_card_and_made_when_told_yes(
+    live_server: Any, new_page: Any, howell: Session
+) -> None:
+    """N-S sent 10, then open "Wrong count?" and tap 3: the correction is asked about where its button
+    was ("Yes, correct to N-S 3"), and made when told yes."""
+    a, _ = first_trays(howell, 3)
+    with DB_LOCK:
+        Deal.objects.filter(tray__session=howell, tray__number=a).update(double_dummy={"ns": 10, "ew": 3})
+        table = howell.tables.get(number=3)
+        pair = seated_link(table, "NS", 1).entrant.number
+    page = new_page()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    page.locator(f"button.claim-btn[value='{pair}']").click()
+    send(page, a, 10)
+    expect(page.locator("#flash")).to_contain_text(f"Tray {a} sent: N-S 10")
+    card = page.locator(f"#tray-{a}")
+    card.locator("details.amend summary").click()
+    amend = card.locator("form[data-action=amend]")
+    amend.locator(".trick .face").nth(3).click()
+    amend.locator("button[type=submit]").click()
+    ask = card.locator(".ask-first")
+    expect(ask.locator(".ask-q")).to_have_text("N-S 3, so E-W 10: is that right?")
+    expect(ask.locator(".ask-yes")).to_have_text("Yes, correct to N-S 3")
+    expect(amend.locator("button[type=submit]")).to_be_hidden()
+    assert stored(howell, 3) == [(a, 10)]
+    support.shot(page, "app-asks-first-correction")
+    ask.locator(".ask-yes").click()
+    expect(page.locator("#flash")).to_contain_text(f"Tray {a} corrected: N-S 3")
+    assert stored(howell, 3) == [(a, 3)]
+
+
 def test_without_javascript_the_question_is_a_page_of_its_own(
     live_server: Any, browser: Any, howell: Session
 ) -> None:

@@ -116,3 +116,42 @@ def test_the_plain_form_sends_a_count_that_fits_at_once(running_session: Session
     assert (
         sent.status_code == 302 and SlipLine.objects.filter(session=running_session, table__number=1).exists()
     )
+
+
+def test_a_correction_to_a_count_that_looks_swapped_is_asked_about_once_then_made(
+    running_session: Session,
+) -> None:
+    """N-S correct their count before E-W check it: the corrected count is judged as a send's is, among
+    the other tables' lines (their own line, the one corrected, left out), and asked about once."""
+    _others_on_tray_1(running_session, (9, 10))
+    phone = Phone.at(running_session.tables.get(number=1))
+    assert phone.send(1, 9, ask=True).status_code == 201
+    asked = phone.post("amend", tray=1, ns_tricks=4, version=1, ask=True)
+    assert asked.status_code == 400 and asked.json() == {"ask": ["N-S 4, so E-W 9: is that right?"]}
+    assert SlipLine.objects.get(session=running_session, table__number=1).ns_tricks == 9
+    assert phone.post("amend", tray=1, ns_tricks=10, version=1, ask=True).status_code == 200
+    made = phone.post("amend", tray=1, ns_tricks=4, version=2, ask=True, sure=True)
+    assert made.status_code == 200
+    assert SlipLine.objects.get(session=running_session, table__number=1).ns_tricks == 4
+
+
+def test_the_plain_correction_form_asks_on_a_page_of_its_own(running_session: Session) -> None:
+    _others_on_tray_1(running_session, (9, 10))
+    phone = Phone.at(running_session.tables.get(number=1))
+    assert phone.send(1, 9).status_code == 201
+    amend = f"{phone.base}trays/1/amend/"
+    assert f'action="{amend}"' in phone.page().content.decode()
+    asked = phone.client.post(amend, {"tray": 1, "version": 1, "ns_tricks": 4, "ask": "true"})
+    page = asked.content.decode()
+    assert asked.status_code == 400 and "N-S 4, so E-W 9: is that right?" in page
+    assert (
+        f'action="{amend}"' in page
+        and "Yes, correct to N-S 4" in page
+        and f'href="{phone.base}#tray-1"' in page
+    )
+    carried = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page))
+    carried.pop("csrfmiddlewaretoken")
+    assert carried == {"tray": "1", "version": "1", "ns_tricks": "4", "sure": "true"}
+    assert SlipLine.objects.get(session=running_session, table__number=1).ns_tricks == 9
+    assert phone.client.post(amend, carried).status_code == 302
+    assert SlipLine.objects.get(session=running_session, table__number=1).ns_tricks == 4
