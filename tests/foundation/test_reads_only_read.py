@@ -15,20 +15,26 @@ and a page's request keeps what its reads offered.
 from __future__ import annotations
 
 import ast
+import datetime as dt
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.test import Client
+from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from infra.reads import keeping_reads, kept, offer
+from scoring import mixins
 from scoring.selectors.standings import entrant_names
-from tournaments.models import Session
+from scoring.views.public_travellers import HandRecordsView
+from tests.public.builders import play_session
+from tournaments.models import Club, Player, Session
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("clubwhist", "entry", "infra", "scoring", "sims", "tournaments", "whist")
+#: Read modules not named for it: a club's placings in a simultaneous event, read for its phones and pages.
+OTHER_READS = ("sims/club_placings.py",)
 #: What a call on the cache may not do in a selector: everything that writes or removes.
 CACHE_WRITES = frozenset(
     {
@@ -53,13 +59,14 @@ QUEUE_PREFIXES = ("queue_", "solve_", "announce_")
 
 
 def selector_modules() -> list[Path]:
-    """Every selector module of every app: ``selectors.py``, ``*_selectors.py`` and ``selectors/*.py``."""
+    """Every selector module of every app: ``selectors.py``, ``*_selectors.py``, ``selectors/*.py``, and the
+    other reads (``OTHER_READS``)."""
     found: set[Path] = set()
     for app in APPS:
         base = ROOT / app
         found.update(p for p in base.rglob("*.py") if p.stem == "selectors" or p.stem.endswith("_selectors"))
         found.update(p for p in base.rglob("selectors/*.py"))
-    return sorted(found)
+    return sorted(found | {ROOT / p for p in OTHER_READS})
 
 
 def _receiver(node: ast.expr) -> str:
@@ -158,3 +165,22 @@ def test_a_page_request_keeps_what_its_reads_offered(
 
 def test_every_request_is_an_edge() -> None:
     assert "infra.reads.KeepReadsMiddleware" in settings.MIDDLEWARE
+
+
+@pytest.mark.django_db
+def test_a_public_page_queues_the_solve_at_its_door_and_reading_its_session_queues_nothing(
+    club: Club, players: list[Player], client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hand records' solve is the page's to queue, once, before it reads the deals: the mixin's
+    ``session`` (a cached property, read by anything of the page) only reads."""
+    session = play_session(
+        club=club, players=players, title="Reads", date=dt.date(2026, 10, 1), family="mitchell", deals_count=6
+    )
+    asked: list[int] = []
+    monkeypatch.setattr(mixins, "solve_hand_records_once", asked.append)
+    view = HandRecordsView()
+    view.setup(RequestFactory().get("/"), club=club.slug, pk=session.pk)
+    assert view.session.pk == session.pk and view.published.hand_records
+    assert asked == []
+    assert client.get(reverse("public:hands", args=[club.slug, session.pk])).status_code == 200
+    assert asked == [session.pk]
