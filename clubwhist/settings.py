@@ -73,6 +73,9 @@ MIDDLEWARE = [
     # First, before anything reads a body (sessions, CSRF, authentication): a body over REQUEST_MAX_BYTES
     # is refused unread (413), one sent in chunks with no length too (411). infra/bounds.py says why.
     "infra.bounds.RequestSizeMiddleware",
+    # Each request an edge of the reads: what its selectors offered to keep is written to the cache once the
+    # view has answered (infra/reads.py); a selector itself writes nothing.
+    "infra.reads.KeepReadsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Pages compressed (a phone page is a third of its size); static files are WhiteNoise's, above.

@@ -33,7 +33,11 @@ class PublicPageMixin:
         refused = page_throttled(request)
         if refused is not None:
             return refused
+        self.set_going()
         return super().dispatch(request, *args, **kwargs)  # type: ignore[misc,no-any-return]
+
+    def set_going(self) -> None:
+        """What the page sets going before it reads anything (nothing, unless a kind of page says)."""
 
 
 class ClubMixin(PublicPageMixin):
@@ -66,9 +70,13 @@ class PublicSessionMixin(ClubMixin):
         shown = published(session)
         if not all(getattr(shown, need) for need in self.needs):
             raise NotPublished("Not published.")
-        if shown.hand_records:
-            solve_hand_records_once(session.pk)  # before any page reads the deals
         return session
+
+    def set_going(self) -> None:
+        """The hand records' solve, queued once before the page reads the deals (the page's doing, at its
+        door: reading the session queues nothing)."""
+        if self.published.hand_records:
+            solve_hand_records_once(self.session.pk)
 
     @cached_property
     def published(self) -> Published:

@@ -40,6 +40,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from infra.reads import keeps_reads
 from scoring.selectors.slips import all_played
 from scoring.selectors.standings import modern_percentages
 from scoring.services.standings import hold_for_recompute, standings_compute
@@ -67,6 +68,7 @@ def queued_key(session_id: int) -> str:
     soft_time_limit=settings.STANDINGS_SOFT_SECONDS,
     time_limit=settings.STANDINGS_HARD_SECONDS,
 )
+@keeps_reads  # an edge: what its reads offer (the pages' percentages too) is kept as it returns
 def recompute_standings(session_id: int) -> None:
     """Recompute a session's standings snapshot (and, off the pages' path, what they show beside it)."""
     try:

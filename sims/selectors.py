@@ -42,11 +42,11 @@ from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import Count, Max, QuerySet, Sum
 from django.urls import reverse
 from django.utils import timezone
 
+from infra.reads import kept, offer
 from scoring.display import rounded
 from scoring.scorers.field import Field, FieldDealScores, FieldScores, Heat, PairKey
 from scoring.scorers.field_checks import check_field, frequency_tables
@@ -54,11 +54,11 @@ from scoring.scorers.field_io import field_json
 from scoring.scorers.field_places import FieldPlace, field_places
 from scoring.scorers.field_places import ordinal as ordinal  # the pages' ordinal, from here too
 from scoring.sim_files import heat_from_results
+from tournaments.errors import NotFound
 from tournaments.models import Club
 from tournaments.pbn.cards import suit_ranks
 from tournaments.pbn.results import read_results
 from tournaments.pbn.whist import read_deals
-from tournaments.services.errors import NotFound
 from whist.cards import SEAT_NAME, SEATS, SUIT_SYMBOL, SUITS
 
 from .models import METHODS, PAIR_ID_MAX, SimClub, SimEvent, SimHeat, SimPlacing
@@ -151,14 +151,14 @@ class Heats:
 def read_heats(event: SimEvent, at: str | None = None) -> Heats:
     """The counted heats and their pairs' names (cached by stamp)."""
     key = f"sims:heats:{event.pk}:{at or stamp(event)}"
-    found = cache.get(key)
+    found = kept(key)
     if found is None:
         rows = list(_counted(event).select_related("sim_club").order_by("sim_club_id"))
         found = Heats(
             tuple(Heat(h.sim_club.name, heat_from_results(read_results(h.pbn)).lines) for h in rows),
             {(h.sim_club.name, str(p)): str(n) for h in rows for p, n in (h.names or {}).items()},
         )
-        cache.set(key, found, CACHE_SECONDS)
+        offer(key, found, CACHE_SECONDS)
     assert isinstance(found, Heats)
     return found
 
@@ -183,12 +183,12 @@ def scored(event: SimEvent, method: str) -> Scored:
         raise NotFound("The event is not scored by that method.")
     at = stamp(event)
     key = f"sims:field:{event.pk}:{method}:{at}"
-    found = cache.get(key)
+    found = kept(key)
     if found is None:
         whole = Field(method, heats(event, at))
         standings = whole.standings()
         found = Scored(standings, whole.deal_scores(), field_places(standings))
-        cache.set(key, found, CACHE_SECONDS)
+        offer(key, found, CACHE_SECONDS)
     assert isinstance(found, Scored)
     return found
 

@@ -12,13 +12,17 @@ from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
 from infra.prepared import execute_prepared
+from whist.cards import SEAT_NAME, SUIT_NAME
 
 from . import link_reads
 from .clock import RoundClock, SessionClock
 from .clock import session_clock as clock_of_session
+from .errors import NotFound
+from .kinds import KIND_SHAPE
 from .models import (
     Club,
     ClubMovement,
+    Deal,
     Entrant,
     EntrantKind,
     EntrantLink,
@@ -31,8 +35,8 @@ from .models import (
     Table,
     Tray,
 )
-from .services.errors import NotFound
-from .services.sessions import KIND_SHAPE
+from .pbn.cards import read_deal
+from .pbn.writer import ExportDeal
 
 #: What a private link's secret can be (``secrets.token_urlsafe``): anything else is not a link.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -302,3 +306,30 @@ def club_movements_fitting(*, session: Session) -> list[ClubMovement]:
         return []
     count = session.entrants.filter(kind=KIND_SHAPE[session.entrant_kind][0]).count()
     return list(club_movements(club=session.club).filter(kind=kind, entrants=count))
+
+
+def export_deals(session: Session) -> list[ExportDeal]:
+    """The session's known deals for a PBN file, each with its double-dummy note when known."""
+    out = []
+    for deal in Deal.objects.filter(tray__session=session).select_related("tray").order_by("tray__number"):
+        if not deal.hands:
+            continue
+        out.append(
+            ExportDeal(
+                board=deal.tray.number,
+                dealer=deal.dealer,
+                hands=read_deal(deal.hands).hands,
+                trump=deal.trump,
+                comment=double_dummy_note(deal.double_dummy),
+            )
+        )
+    return out
+
+
+def double_dummy_note(dd: dict[str, Any] | None) -> str:
+    """ "Double dummy, clubs trumps, East leads: N-S 6 tricks, E-W 7", or "" when not solved."""
+    if not dd:
+        return ""
+    suit = SUIT_NAME.get(str(dd.get("trump", "")), str(dd.get("trump", "")))
+    leader = SEAT_NAME.get(str(dd.get("leader", "")), str(dd.get("leader", "")))
+    return f"Double dummy, {suit} trumps, {leader} leads: N-S {dd.get('ns')} tricks, E-W {dd.get('ew')}"

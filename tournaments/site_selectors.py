@@ -16,8 +16,8 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, QuerySet
 
+from .errors import NotFound
 from .models import Club, ClubDirector, SiteAdministrator
-from .services.errors import NotFound
 
 #: How many clubs the site administrator's page lists at once (``?page=`` for the rest).
 CLUBS_PAGE_SIZE = 100

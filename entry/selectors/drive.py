@@ -36,6 +36,7 @@ from scoring.selectors.prizes import PrizeLine, prizes_or_problem
 from scoring.selectors.slips import session_slips, slips_of
 from scoring.selectors.standings import entrant_names, running_score
 from scoring.visibility import Sight, running_shown, sight
+from tournaments.errors import NotFound
 from tournaments.models import (
     MOVEMENT_FIELDS,
     Drive,
@@ -46,7 +47,6 @@ from tournaments.models import (
     Session,
     Table,
 )
-from tournaments.services.errors import NotFound
 from whist.cards import PARTNER, SEATS
 
 SEAT_WORD = display.SEAT_NAME

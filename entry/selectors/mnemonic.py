@@ -29,9 +29,9 @@ from scoring.selectors.places import places_of
 from scoring.selectors.slips import complete_trays, session_slips, slips_of
 from scoring.selectors.standings import entrant_names
 from scoring.visibility import sight
+from tournaments.errors import NotFound
 from tournaments.models import Seat, Seating, Session
-from tournaments.services.errors import NotFound
-from tournaments.services.mnemonic import FAMILY
+from tournaments.overplay import FAMILY
 from whist.cards import SEATS
 
 SEAT_WORD = display.SEAT_NAME

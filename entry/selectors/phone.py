@@ -20,9 +20,9 @@ from entry.selectors.rounds import entrant_round, entrant_seatings, table_round
 from entry.send.rules import SIDE_WORDS
 from scoring.models import SlipLine
 from scoring.visibility import Viewer, doubted_viewer, entrant_viewer, table_viewer
+from tournaments.errors import NotFound
 from tournaments.models import EntrantKind, EntrantLink, PhonePass, Seat, Seating, SeatingTray, Session, Table
 from tournaments.selectors import follower_by_token, table_by_token
-from tournaments.services.errors import NotFound
 
 
 @dataclass(frozen=True)

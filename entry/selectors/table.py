@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from django.core.cache import cache
 from django.urls import reverse
 
 from entry.selectors.phone import Holders, Phone, phone_round, phone_seatings, phone_side, sides_of
@@ -45,6 +44,7 @@ from entry.selectors.table_parts import (
     status_label,
 )
 from entry.send.rules import OTHER_SIDE, SIDE_WORDS, CheckAsked, CheckBy, decide_amend, decide_check
+from infra.reads import kept, offer
 from scoring import display
 from scoring.models import SlipLine
 from scoring.scorers import ScoringError, score
@@ -197,10 +197,10 @@ def _deal_scores(
         return {}
     version = slip_state()
     key = f"clubwhist:deal-scores:{session.pk}:{version}:{','.join(map(str, sorted(trays)))}"
-    found: dict[int, dict[int, str]] | None = cache.get(key)
+    found: dict[int, dict[int, str]] | None = kept(key)
     if found is None:
         found = _score_trays(session, trays)
-        cache.set(key, found, SCORES_CACHE_SECONDS)
+        offer(key, found, SCORES_CACHE_SECONDS)
     return found
 
 

@@ -21,16 +21,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import cache
 from django.utils import timezone
 
+from infra.reads import kept, offer
 from scoring.selectors.standings import names_by_entrant
 from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
 from tournaments.movements import Movement, Round, TableAssignment, cards
 from tournaments.movements.diagram import runs
 from tournaments.movements.directions import directions, stop
+from tournaments.overplay import overplay_table
 from tournaments.selectors import seated_kind, session_clock
-from tournaments.services.mnemonic import overplay_table
 from whist.cards import SEAT_NAME
 
 MOVEMENT_CACHE_SECONDS = 12 * 3600
@@ -76,10 +76,10 @@ def stored_movement(*, session: Session, from_round: int, rounds: int | None = N
     moves on.
     """
     key = f"clubwhist:movement:{session.pk}:{session.seating_version}:{from_round}"
-    found: Movement | None = cache.get(key)
+    found: Movement | None = kept(key)
     if found is None:
         found = _stored_movement(session, from_round, rounds)
-        cache.set(key, found, MOVEMENT_CACHE_SECONDS)
+        offer(key, found, MOVEMENT_CACHE_SECONDS)
     return found
 
 

@@ -24,8 +24,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from django.core.cache import cache
-
+from infra.reads import kept, offer
 from scoring.selectors.finality import session_finality
 from scoring.selectors.standings import SeenStandings, entrant_names
 from scoring.visibility import PUBLIC, published, sight
@@ -80,8 +79,8 @@ def results_version(*, session: Session, seen: SeenStandings, deals: Sequence[De
 def download_kept(*, name: str, session: Session, version: str, build: Callable[[], Body]) -> Body:
     """The download ``name`` of this version: from the cache, or built now and kept."""
     key = f"clubwhist:download:{name}:{session.pk}:{version}"
-    body: Body | None = cache.get(key)
+    body: Body | None = kept(key)
     if body is None:
         body = build()
-        cache.set(key, body, DOWNLOAD_CACHE_SECONDS)
+        offer(key, body, DOWNLOAD_CACHE_SECONDS)
     return body

@@ -43,10 +43,10 @@ from scoring.scorers.types import DealSlip, SlipResult
 from scoring.selectors.finality import session_finality
 from scoring.selectors.standings import entrant_names
 from scoring.visibility import EVERYTHING
+from tournaments.errors import UserError
 from tournaments.models import EntrantKind, Session, Tray
 from tournaments.pbn.results import ResultLine, results_bytes
-from tournaments.services.errors import UserError
-from tournaments.services.pbn import export_deals
+from tournaments.selectors import export_deals
 
 #: An adjusted score as its share of a top (the modern percentages, ``scoring.scorers.laws``).
 AWARD_PERCENT: dict[str, Fraction] = {

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.core.cache import cache
 from django.db.models import BigIntegerField, F, OuterRef, QuerySet, Subquery, Sum, Value
 from django.db.models.functions import Coalesce
 
+from infra.reads import kept_many, offer
 from scoring.models import ScoreSnapshot
 from scoring.scorers import get_method
 from scoring.selectors.places import session_places
@@ -81,11 +81,11 @@ def public_lines(sessions: Sequence[Session]) -> dict[int, dict[int, EntrantLine
     """Session id -> entrant number -> its line, for sessions read by ``with_versions`` (a session whose
     standings the public may not see has none)."""
     keys = {lines_key(s): s for s in sessions}
-    found = cache.get_many(list(keys))
+    found = kept_many(keys)
     for key, session in keys.items():
         if key not in found:  # the version was read first, so what is kept is at least that new
             found[key] = _lines(session)
-            cache.set(key, found[key], LINES_CACHE_SECONDS)
+            offer(key, found[key], LINES_CACHE_SECONDS)
     return {session.pk: found[key] for key, session in keys.items()}
 
 

@@ -34,9 +34,9 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Q
 
+from infra.reads import kept, offer
 from scoring.models import SlipLine
 from scoring.scorers.types import AverageAward, DealSlip, SlipResult, Slips
 from scoring.visibility import Sight
@@ -112,10 +112,10 @@ def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
     if session.status == Session.Status.DRAFT:
         return _averages_from_seating(session)
     key = f"clubwhist:averages:2:{session.pk}:{session.seating_version}:{session.entrant_kind}"
-    found: dict[int, list[AverageAward]] | None = cache.get(key)
+    found: dict[int, list[AverageAward]] | None = kept(key)
     if found is None:
         found = _averages_from_seating(session)
-        cache.set(key, found, AVERAGES_CACHE_SECONDS)
+        offer(key, found, AVERAGES_CACHE_SECONDS)
     return found
 
 
@@ -160,14 +160,14 @@ def _seat_based(session: Session) -> bool:
         first = session.movement_json.get("rounds", [])[:1]
         return any("seats" in t for r in first for t in r["tables"])
     key = f"clubwhist:seat-based:{session.pk}:{session.seating_version}"
-    found: bool | None = cache.get(key) if session.status != Session.Status.DRAFT else None
+    found: bool | None = kept(key) if session.status != Session.Status.DRAFT else None
     if found is None:
         first_round = Session.objects.filter(pk=session.pk).values_list(
             "movement_json__rounds__0__tables", flat=True
         )
         found = any("seats" in t for t in first_round.first() or [])
         if session.status != Session.Status.DRAFT:
-            cache.set(key, found, AVERAGES_CACHE_SECONDS)
+            offer(key, found, AVERAGES_CACHE_SECONDS)
     return found
 
 
@@ -388,7 +388,7 @@ def all_played(*, session_id: int, seating_version: int | None = None) -> bool:
     in the cache until the seating changes: a send then costs one count.
     """
     key = f"clubwhist:owed:{session_id}:{seating_version}"
-    owed = cache.get(key) if seating_version is not None else None
+    owed = kept(key) if seating_version is not None else None
     if owed is None:
         owed = (
             SeatingTray.objects.filter(seating__round__session_id=session_id)
@@ -397,5 +397,5 @@ def all_played(*, session_id: int, seating_version: int | None = None) -> bool:
             .count()
         )
         if seating_version is not None:
-            cache.set(key, owed, 24 * 3600)
+            offer(key, owed, 24 * 3600)
     return bool(owed) and SlipLine.objects.filter(session_id=session_id).count() >= owed

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.core.cache import cache
 from django.utils import timezone
 
+from infra.reads import kept, offer
 from scoring.models import ScoreSnapshot
 from scoring.scorers import Scores, ScoringError, Slips, score, scores_from_json, scores_to_json
 from scoring.selectors.places import session_placed_json, session_places
@@ -70,7 +70,7 @@ def scored_now(*, session: Session) -> ScoreSnapshot | None:
     """
     version = slips_version(session_id=session.pk)
     key = f"clubwhist:scored:{session.pk}:{version}:{session.scoring_method}"
-    snapshot: ScoreSnapshot | None = cache.get(key)
+    snapshot: ScoreSnapshot | None = kept(key)
     if snapshot is None:
         slips = session_slips(session=session)
         if not slips.deals:
@@ -83,7 +83,7 @@ def scored_now(*, session: Session) -> ScoreSnapshot | None:
             scores=scores,
             computed_at=timezone.now(),
         )
-        cache.set(key, snapshot, SCORED_CACHE_SECONDS)
+        offer(key, snapshot, SCORED_CACHE_SECONDS)
     snapshot.session = session
     return snapshot
 
@@ -142,12 +142,12 @@ def running_score(*, session: Session, version: int | None = None) -> RunningSco
     if version is None:
         version = slips_version(session_id=session.pk)
     key = f"clubwhist:running-placed:{session.pk}:{version}:{session.scoring_method}"
-    cached = cache.get(key)
+    cached = kept(key)
     if cached is None:
         complete = complete_trays(session=session)
         slips = session_slips(session=session, trays=complete) if complete else None
         cached = _running(session, slips_of(slips, complete)) if slips else _empty(session)
-        cache.set(key, cached, RUNNING_CACHE_SECONDS)
+        offer(key, cached, RUNNING_CACHE_SECONDS)
     return cached or None
 
 
@@ -187,14 +187,14 @@ def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int
     if snapshot.method == "matchpoints":
         return {row["entrant"]: Fraction(row["extra"]["percent"]) for row in snapshot.scores["entrants"]}
     key = f"clubwhist:percent:{session.pk}:{snapshot.pk}:{snapshot.computed_at.timestamp()}"
-    cached = cache.get(key)
+    cached = kept(key)
     if cached is None:
         try:
             scores = score("matchpoints", session_slips(session=session))
         except ScoringError:
             return None
         cached = {str(t.entrant): str(t.extra["percent"]) for t in scores.entrants}
-        cache.set(key, cached, PERCENT_CACHE_SECONDS)
+        offer(key, cached, PERCENT_CACHE_SECONDS)
     return {int(e): Fraction(v) for e, v in cached.items()}
 
 
@@ -204,10 +204,10 @@ NAMES_CACHE_SECONDS = 120
 def entrant_names(*, session: Session) -> dict[int, str]:
     """Number -> the names of the ranked entrants ("Ada Whitcombe & Bertram Hale"), kept briefly."""
     key = f"clubwhist:names:{session.pk}:{session.seating_version}"
-    names: dict[int, str] | None = cache.get(key)
+    names: dict[int, str] | None = kept(key)
     if names is None:
         names = _entrant_names(session)
-        cache.set(key, names, NAMES_CACHE_SECONDS)
+        offer(key, names, NAMES_CACHE_SECONDS)
     return names
 
 
@@ -228,11 +228,11 @@ def names_by_entrant(*, session: Session) -> dict[int, str]:
     """Entrant id -> its name, for every entrant of the session (the pairs of a team of more than eight
     too), kept as briefly as ``entrant_names``: a phone names the pairs at its table from it at no query."""
     key = f"clubwhist:names-by-id:{session.pk}:{session.seating_version}"
-    names: dict[int, str] | None = cache.get(key)
+    names: dict[int, str] | None = kept(key)
     if names is None:
         entrants = session.entrants.prefetch_related(*NAMED)
         names = {entrant.pk: entrant.name for entrant in entrants}
-        cache.set(key, names, NAMES_CACHE_SECONDS)
+        offer(key, names, NAMES_CACHE_SECONDS)
     return names
 
 

@@ -7,6 +7,8 @@
   walks that too);
 - ``tournaments`` never imports ``scoring`` or ``entry``, and ``scoring`` never
   imports ``entry`` (docs/design.md, "The layout"; the layers are import-linter's too);
+- ``sims`` (the simultaneous events) stands between them: ``tournaments`` and
+  ``scoring`` never import it, and it never imports ``entry``;
 - views import no other views (what they share lives in ``mixins`` and
   ``pages``);
 - exports and tasks read only through selectors (never a model);
@@ -22,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-FIRST_PARTY = ("clubwhist", "entry", "infra", "scoring", "tournaments", "whist")
+FIRST_PARTY = ("clubwhist", "entry", "infra", "scoring", "sims", "tournaments", "whist")
 #: Third-party packages that are the web side: Django and what runs on it.
 DJANGO = ("django", "rest_framework", "celery", "drf_spectacular")
 #: The pure engines: plain data in, plain data out.
@@ -79,17 +81,23 @@ def offences(packages: tuple[str, ...], bad: tuple[str, ...], *, nested_only: bo
 
 
 def test_tournaments_never_imports_scoring() -> None:
-    assert offences(("tournaments",), ("scoring", "entry")) == []
+    assert offences(("tournaments",), ("scoring", "sims", "entry")) == []
 
 
 def test_scoring_never_imports_entry() -> None:
     """Entry writes the slips and shows the standings; scoring (models, engines, standings, publishing)
     hears of a change by a signal and never reaches up."""
-    assert offences(("scoring",), ("entry",)) == []
+    assert offences(("scoring",), ("sims", "entry")) == []
+
+
+def test_sims_never_imports_entry() -> None:
+    """The simultaneous events read the clubs' heats through ``scoring`` and ``tournaments``; a club's
+    phones read the event's placings from ``sims``, never the other way."""
+    assert offences(("sims",), ("entry",)) == []
 
 
 def test_whist_imports_nothing_of_the_project_or_django() -> None:
-    assert offences(("whist",), (*DJANGO, "clubwhist", "entry", "scoring", "tournaments")) == []
+    assert offences(("whist",), (*DJANGO, "clubwhist", "entry", "scoring", "sims", "tournaments")) == []
 
 
 def test_the_engines_import_nothing_of_django() -> None:
@@ -140,4 +148,4 @@ def test_no_function_level_import_of_the_project_hides_a_cycle() -> None:
 
 
 def test_infra_is_the_bottom_and_imports_no_app() -> None:
-    assert offences(("infra",), ("clubwhist", "entry", "scoring", "tournaments")) == []
+    assert offences(("infra",), ("clubwhist", "entry", "scoring", "sims", "tournaments")) == []

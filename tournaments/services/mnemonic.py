@@ -19,10 +19,8 @@ from dataclasses import replace
 
 from ..models import Seat, Session, Table
 from ..movements import Movement
-
-FAMILY = "mnemonic"
-#: The number the overplay's table bears in the session (the same table in the room).
-OVERPLAY_TABLE = 2
+from ..overplay import FAMILY, OVERPLAY_TABLE
+from ..overplay import overplay_table as overplay_table  # the pages' and services' too
 
 
 def plays_apart(movement: Movement) -> Movement:
@@ -36,11 +34,6 @@ def plays_apart(movement: Movement) -> Movement:
     )
     notes = (*movement.notes, "the overplay is entered as table 2: the same table, its second play")
     return replace(movement, tables=OVERPLAY_TABLE, rounds=rounds, notes=notes)
-
-
-def overplay_table(session: Session) -> int | None:
-    """The number of a mnemonic session's overplay table (the same table, its second play), else None."""
-    return OVERPLAY_TABLE if session.movement_family == FAMILY else None
 
 
 def is_one_table(movement: Movement) -> bool:

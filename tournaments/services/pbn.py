@@ -19,12 +19,14 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
-from whist.cards import SEAT_NAME, SUIT_NAME
+from whist.cards import SEAT_NAME
 
 from ..models import Deal, Session, Tray
-from ..pbn.cards import card_text, deal_notation, read_deal
+from ..pbn.cards import card_text, deal_notation
 from ..pbn.whist import Reading, WhistDeal, ranges, read_deals
-from ..pbn.writer import ExportDeal, export_text
+from ..pbn.writer import export_text
+from ..selectors import double_dummy_note as double_dummy_note  # the printed hand records' too
+from ..selectors import export_deals as export_deals  # a read, shared with the heat's file
 from .club import log_action
 from .errors import UserError
 from .pack_deals import pack_deals_held
@@ -144,33 +146,6 @@ def _trump_notes(placed: list[_Placed]) -> list[str]:
         f"No trump card for {word} {ranges(missing)}: the dealer turns the last card at the table "
         "(Law III) and it is recorded with the first result."
     ]
-
-
-def export_deals(session: Session) -> list[ExportDeal]:
-    """The session's known deals for a PBN file, each with its double-dummy note when known."""
-    out = []
-    for deal in Deal.objects.filter(tray__session=session).select_related("tray").order_by("tray__number"):
-        if not deal.hands:
-            continue
-        out.append(
-            ExportDeal(
-                board=deal.tray.number,
-                dealer=deal.dealer,
-                hands=read_deal(deal.hands).hands,
-                trump=deal.trump,
-                comment=double_dummy_note(deal.double_dummy),
-            )
-        )
-    return out
-
-
-def double_dummy_note(dd: dict[str, Any] | None) -> str:
-    """ "Double dummy, clubs trumps, East leads: N-S 6 tricks, E-W 7", or "" when not solved."""
-    if not dd:
-        return ""
-    suit = SUIT_NAME.get(str(dd.get("trump", "")), str(dd.get("trump", "")))
-    leader = SEAT_NAME.get(str(dd.get("leader", "")), str(dd.get("leader", "")))
-    return f"Double dummy, {suit} trumps, {leader} leads: N-S {dd.get('ns')} tricks, E-W {dd.get('ew')}"
 
 
 def pbn_export(*, session: Session) -> str:

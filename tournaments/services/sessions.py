@@ -17,6 +17,7 @@ from django.utils import timezone
 from tournaments.locks import lock_session
 from whist.dates import RANGE_WORDS, date_in_range
 
+from ..kinds import KIND_SHAPE as KIND_SHAPE  # read by the selectors too, so kept beside the models
 from ..models import (
     Club,
     Entrant,
@@ -35,17 +36,6 @@ from .teams import check_team_number, is_teams_session, team_get_or_create
 from .text import column_text, free_text
 
 Status = Session.Status
-
-#: What each kind of session's entrants are, and how many players each has.
-KIND_SHAPE: dict[str, tuple[str, int]] = {
-    EntrantKind.PAIRS: (Entrant.Kind.PAIR, 2),
-    EntrantKind.FOURS: (Entrant.Kind.TEAM, 4),
-    EntrantKind.SIXES: (Entrant.Kind.TEAM, 6),
-    EntrantKind.EIGHTS: (Entrant.Kind.TEAM, 8),
-    EntrantKind.INDIVIDUALS: (Entrant.Kind.PLAYER, 1),
-    # Teams of more than eight are entered and seated pair by pair, each pair with its team (pp. 56-59).
-    EntrantKind.TEAMS: (Entrant.Kind.PAIR, 2),
-}
 
 
 #: The most players a session enters: the most the app's movements seat, ``SEAT_MAX_TABLES`` tables of four.
