@@ -40,9 +40,9 @@ def howell(club: Club) -> Session:
         return sessions.session_start(session=session)
 
 
-def test_a_count_that_looks_swapped_is_asked_about_once_at_the_table(
-    live_server: Any, new_page: Any, howell: Session
-) -> None:
+def claimed_at_table_3(live_server: Any, new_page: Any, howell: Session) -> tuple[Any, int, int]:
+    """A phone at table 3 that said it is the N-S pair there in round 1, that round's first tray (whose
+    hands make 10 tricks for N-S double dummy) and the pair's number."""
     a, _ = first_trays(howell, 3)
     with DB_LOCK:
         Deal.objects.filter(tray__session=howell, tray__number=a).update(double_dummy={"ns": 10, "ew": 3})
@@ -51,6 +51,13 @@ def test_a_count_that_looks_swapped_is_asked_about_once_at_the_table(
     page = new_page()
     page.goto(f"{live_server.url}/t/{table.token}/")
     page.locator(f"button.claim-btn[value='{pair}']").click()
+    return page, a, pair
+
+
+def test_a_count_that_looks_swapped_is_asked_about_once_at_the_table(
+    live_server: Any, new_page: Any, howell: Session
+) -> None:
+    page, a, pair = claimed_at_table_3(live_server, new_page, howell)
     expect(page.locator(".follows")).to_contain_text(f"Pair {pair}")
     send(page, a, 3)
     ask = page.locator(f"#tray-{a} .ask-first")
@@ -74,14 +81,7 @@ def test_a_count_that_looks_swapped_is_asked_about_once_at_the_table(
 def test_changing_the_count_takes_the_question_away_and_a_fitting_count_goes_at_once(
     live_server: Any, new_page: Any, howell: Session
 ) -> None:
-    a, _ = first_trays(howell, 3)
-    with DB_LOCK:
-        Deal.objects.filter(tray__session=howell, tray__number=a).update(double_dummy={"ns": 10, "ew": 3})
-        table = howell.tables.get(number=3)
-        pair = seated_link(table, "NS", 1).entrant.number
-    page = new_page()
-    page.goto(f"{live_server.url}/t/{table.token}/")
-    page.locator(f"button.claim-btn[value='{pair}']").click()
+    page, a, _ = claimed_at_table_3(live_server, new_page, howell)
     send(page, a, 3)
     expect(page.locator(f"#tray-{a} .ask-first")).to_be_visible()
     page.locator(f"#tray-{a} form[data-action=send] .trick .face").nth(10).click()
@@ -96,14 +96,7 @@ def test_a_correction_that_looks_swapped_is_asked_about_in_the_card_and_made_whe
 ) -> None:
     """N-S sent 10, then open "Wrong count?" and tap 3: the correction is asked about where its button
     was ("Yes, correct to N-S 3"), and made when told yes."""
-    a, _ = first_trays(howell, 3)
-    with DB_LOCK:
-        Deal.objects.filter(tray__session=howell, tray__number=a).update(double_dummy={"ns": 10, "ew": 3})
-        table = howell.tables.get(number=3)
-        pair = seated_link(table, "NS", 1).entrant.number
-    page = new_page()
-    page.goto(f"{live_server.url}/t/{table.token}/")
-    page.locator(f"button.claim-btn[value='{pair}']").click()
+    page, a, _ = claimed_at_table_3(live_server, new_page, howell)
     send(page, a, 10)
     expect(page.locator("#flash")).to_contain_text(f"Tray {a} sent: N-S 10")
     card = page.locator(f"#tray-{a}")

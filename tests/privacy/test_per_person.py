@@ -438,13 +438,20 @@ def test_a_whist_drive(drive_of: Callable[..., Session]) -> None:
     assert checks > 60
 
 
-def test_once_closed_the_phones_see_only_what_the_public_sees(club: Club) -> None:
+def played_and_closed(club: Club) -> tuple[Session, list[Person]]:
+    """Six pairs' Howell of two trays a round, every person seated and every tray played from the
+    phones, then closed: the session and its people."""
     session = build(club, "howell", "pairs", 6, 2)
     people = people_of(session)
     seat_everyone(session, people)
     for action in plan(session, people):
         act(session, people, action)
     sessions.session_set_status(session=session, status=Session.Status.CLOSED)
+    return session, people
+
+
+def test_once_closed_the_phones_see_only_what_the_public_sees(club: Club) -> None:
+    session, people = played_and_closed(club)
     trays = sorted(session.trays.values_list("number", flat=True))
     person = people[0]
     found = answers(person, session, [], trays)
@@ -463,12 +470,7 @@ def test_once_closed_the_phones_see_only_what_the_public_sees(club: Club) -> Non
 def test_the_phones_list_the_corrections_as_the_public_results_do_and_no_more(club: Club) -> None:
     """A correction made while the published results are provisional is listed on every phone in the
     public results' words: without its figures while the travellers are not published, with them after."""
-    session = build(club, "howell", "pairs", 6, 2)
-    people = people_of(session)
-    seat_everyone(session, people)
-    for action in plan(session, people):
-        act(session, people, action)
-    sessions.session_set_status(session=session, status=Session.Status.CLOSED)
+    session, people = played_and_closed(club)
     session = session_publish(session=session, standings=True, travellers=False, hand_records=False)
     trays = sorted(session.trays.values_list("number", flat=True))
     line = SlipLine.objects.filter(session=session).select_related("tray", "table").order_by("pk").first()
