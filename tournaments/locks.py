@@ -7,7 +7,8 @@ order, so that two writers never wait on each other (PostgreSQL would abort one 
 2. the session's row (``lock_session``): anything of the director's, a phone's claim, the standings'
    recompute (``FOR NO KEY UPDATE``, ``scoring.recompute``), a sim's pack; a table's own send, the
    burst of a club night, only shares it (``FOR KEY SHARE``) and locks its table's row instead
-   (``lock_table_send``), so that the tables' sends go on side by side while anything that locks the
+   (``lock_table_send``; a phone's send shares it first, ``share_session``, to read its entrant's plays
+   under it), so that the tables' sends go on side by side while anything that locks the
    session's row ``FOR UPDATE`` waits for them and they for it;
 3. an entrant's link or a phone's pass (a claim, a vouch, a release), a director's call;
 4. a table's row (its own send, above);
@@ -85,6 +86,9 @@ TABLE_LOCKED = (
     " FROM tournaments_table t JOIN tournaments_session s ON s.id = t.session_id WHERE t.id = %s"
 )
 TABLE_LOCKS = " FOR KEY SHARE OF s FOR NO KEY UPDATE OF t"
+#: A phone's send, before it reads where its entrant plays: the session's row shared.
+SESSION_SHARED = "SELECT s.id FROM tournaments_session s WHERE s.id = %s"
+SESSION_SHARES = " FOR KEY SHARE"
 #: The director's entry: the session's row locked against everything else that decides a write.
 SESSION_LOCKED = f"SELECT {_SESSION_COLUMNS} FROM tournaments_session s WHERE s.id = %s"
 SESSION_LOCKS = " FOR UPDATE"
@@ -104,6 +108,17 @@ def lock_table_send(table_id: int) -> TableRow:
     if row is None:
         raise Table.DoesNotExist(f"No table {table_id}.")
     return TableRow(*row[:3], SessionRow(*row[3:]))
+
+
+def share_session(session_id: int) -> None:
+    """The session's row shared until the transaction ends (step 2): what a phone's send reads next (where
+    its entrant plays, ``entry.selectors.rounds.plays_of``) stays as read, for anything of the director's
+    that would change it (a seating, a tray voided, a line entered) locks the row ``FOR UPDATE`` and waits.
+    SQLite, with its one writer, takes no row locks: nothing is run there."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        execute_prepared(cursor, SESSION_SHARED + SESSION_SHARES, [session_id])
 
 
 def lock_session_row(session_id: int) -> SessionRow:

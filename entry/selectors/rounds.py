@@ -171,7 +171,8 @@ class PlayTable(NamedTuple):
 
 class EntrantPlay(NamedTuple):
     """One tray an entrant plays in one round, at which table, and whether its table owes the result
-    (see the docstring) and has sent it: what a phone that follows the entrant decides on."""
+    (see the docstring) and has sent it: what a phone that follows the entrant decides on; and the play
+    as its table's send stores it (``play``: the seating, round, tray and who sits there)."""
 
     round: int
     table: PlayTable
@@ -180,20 +181,23 @@ class EntrantPlay(NamedTuple):
     sent: bool
     #: The side the entrant sits there ("NS", "EW"): by the seating's pairs, else by its players' seats.
     side: str = ""
+    play: Play | None = None
 
 
 @cache
 def _entrant_plays_sql() -> str:
-    """The one query of ``entrant_plays``, with the models' own table names."""
+    """The one query of ``entrant_plays``, with the models' own table names: each row a play as
+    ``_plays_sql`` reads it, then its table and the entrant's side there."""
     name = {
         m: connection.ops.quote_name(m._meta.db_table)
         for m in (SeatedEntrant, Seating, SeatingTray, Round, Tray, Entrant, Table, Seat)
     }
     lines, order = connection.ops.quote_name(SlipLine._meta.db_table), connection.ops.quote_name("order")
     return (
-        "SELECT r.number, s.table_id, tb.number, tb.results_version, t.number, t.status,"
-        " COALESCE(ns.is_phantom, FALSE) OR COALESCE(ew.is_phantom, FALSE),"
+        "SELECT s.id, s.round_id, r.number, st.tray_id, t.number, t.status,"
+        " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
         f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id),"
+        " s.table_id, tb.number, tb.results_version,"
         " CASE WHEN s.ns_id = se.entrant_id THEN 'NS' WHEN s.ew_id = se.entrant_id THEN 'EW' ELSE"
         " COALESCE((SELECT CASE WHEN p.direction IN ('N', 'S') THEN 'NS' ELSE 'EW' END"
         f" FROM {name[Seat]} p WHERE p.seating_id = s.id AND p.entrant_id = se.entrant_id LIMIT 1), '') END"
@@ -211,18 +215,21 @@ def _entrant_plays_sql() -> str:
 def entrant_plays(*, link: EntrantLink, session: Session) -> list[EntrantPlay]:
     """Every tray this entrant (or pair of a team) plays, in the order of play, each with its table and
     marked owed and sent: one query (SQL, prepared, as ``table_plays``: a phone's send runs it)."""
-    params = [session.pk, session.pk, session.pk, link.entrant_id, link.side]
+    return plays_of((link.entrant_id, link.side), session.pk)
+
+
+def plays_of(entrant: tuple[int, str], session_id: int) -> list[EntrantPlay]:
+    """``entrant_plays`` of the entrant (id, side) in the session of this id."""
+    params = [session_id, session_id, session_id, *entrant]
     with connection.cursor() as cursor:
         execute_prepared(cursor, _entrant_plays_sql(), params)
         rows = cursor.fetchall()
     tables: dict[int, PlayTable] = {}
     out = []
-    for number, table_id, table_number, version, tray, status, phantom, sent, side in rows:
-        table = tables.get(table_id) or tables.setdefault(
-            table_id, PlayTable(table_id, table_number, version)
-        )
-        owed = status != Tray.Status.VOID and not phantom
-        out.append(EntrantPlay(number, table, tray, owed, bool(sent), side))
+    for row in rows:
+        play, (table_id, number, version, side) = _play(row[:13]), row[13:]
+        table = tables.get(table_id) or tables.setdefault(table_id, PlayTable(table_id, number, version))
+        out.append(EntrantPlay(play.round, table, play.tray, play.owed, play.sent, side, play))
     return out
 
 

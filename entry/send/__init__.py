@@ -3,28 +3,31 @@
 A send flows one way, each step in its own module:
 
 1. ``rules.check_send``: what was asked, checked and typed (pure);
-2. ``read``: a first look without locks, then the locks and everything the rules need (one place);
+2. ``read``: a first look without locks, then the locks and everything the rules need (one place; a
+   phone's send: where its entrant plays, and the table ``rules.phone_place`` places it at);
 3. ``rules.decide``: a pure function of the two: accept, replay, conflict or refuse (each refusal
    named, ``rules.Refusal``);
 4. ``store``: the accepted line inserted and the change announced.
 
-The phone page, the phone API, the director's pages and API and the CLI are adapters over
-``result_submit``: one input, one outcome (``SubmitOutcome``).
+A table's send and the director's go through ``submit``; a phone that follows an entrant through
+``submit_followed``. The pages, the API, the CLI and the demo are adapters over them: one input
+(``door.Send``), one outcome (``SubmitOutcome``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 
 from entry.send.door import Send, send_of
-from entry.send.read import first_look, read_locked
-from entry.send.rules import Accept, Asked, answer, check_send, decide
+from entry.send.read import first_look, read_followed, read_locked
+from entry.send.rules import Accept, Asked, Decision, Found, answer, check_send, decide
 from entry.send.store import Sender, store_send
 from scoring.models import SlipLine, Via
-from tournaments.models import Table
+from tournaments.models import Session, Table
 
 #: A table link's keys are kept in its table's own scope: ``table:<table id>``.
 TABLE_SCOPE = "table:"
@@ -66,36 +69,83 @@ TABLE_SEND = Standing()
 DIRECTOR_ENTRY = Standing(as_director=True)
 
 
-def submit(send: Send, *, table: Table, sender: Sender, standing: Standing = TABLE_SEND) -> SubmitOutcome:
-    """Store one table's result on one tray, once (``rules`` says every rule and its order): ``send`` as
-    its door read it (``door.send_of``), ``sender`` who sends, ``standing`` under what keys and round.
-    A trump card sent is recorded on a tray whose trump is not known yet (a tray dealt at the table,
-    Law III), never over one known."""
-    asked = check_send(
+@dataclass(frozen=True)
+class Follower:
+    """A phone that follows an entrant, as its send needs it: the session (as the phone's link read it),
+    the entrant (id, side), the scope of its keys, and how the slip names the side that sends from the
+    phone (``actor``: "NS" -> "pair 3 (N-S)")."""
+
+    session: Session
+    entrant: tuple[int, str]
+    scope: str
+    actor: Callable[[str], str]
+
+
+def _asked(send: Send, standing: Standing, *, scope: str, director_table: int | None) -> Asked:
+    """The send as asked, checked and typed (``rules.check_send``), as its sender stands."""
+    return check_send(
         tray=send.tray,
         ns_tricks=send.ns_tricks,
         revokes=(send.ns_revokes, send.ew_revokes),
         key=send.key,
-        scope=standing.scope or table_scope(table.pk),
+        scope=scope,
         round_number=send.round,
         phone_round=standing.phone_round,
-        director_table=table.number if standing.as_director else None,
+        director_table=director_table,
         owes_more=standing.owes_more,
         entrant=standing.entrant,
         trump=send.trump,
         device=send.device,
         unplayed=standing.unplayed,
     )
-    first = first_look(asked, table)
+
+
+def submit(send: Send, *, table: Table, sender: Sender, standing: Standing = TABLE_SEND) -> SubmitOutcome:
+    """Store one table's result on one tray, once (``rules`` says every rule and its order): ``send`` as
+    its door read it (``door.send_of``), ``sender`` who sends, ``standing`` under what keys and round.
+    A trump card sent is recorded on a tray whose trump is not known yet (a tray dealt at the table,
+    Law III), never over one known."""
+    director = table.number if standing.as_director else None
+    asked = _asked(send, standing, scope=standing.scope or table_scope(table.pk), director_table=director)
+    first = first_look(asked, table, table.session)
     decided = decide(asked, first)
     if decided is None:
         with transaction.atomic():
             found = read_locked(asked, table, first)
             decided = decide(asked, found)
             if isinstance(decided, Accept):
-                line = store_send(asked, decided, table=table, session=found.session, sender=sender)
-                line.session = table.session
-                return SubmitOutcome(line, created=True)
+                return _stored(asked, decided, table, found, sender)
+    return _answered(decided)
+
+
+def submit_followed(send: Send, follower: Follower) -> SubmitOutcome:
+    """Store the N-S tricks of a tray the phone's entrant plays, at the table where it plays it
+    (``rules.phone_place``), as sent by the side the entrant sits there; a repeated send (its key), or
+    the entrant's own line on the tray wherever it was sent, is answered from the first look, before
+    anything of where it plays is read."""
+    standing = Standing(scope=follower.scope, entrant=follower.entrant)
+    asked = _asked(send, standing, scope=follower.scope, director_table=None)
+    first = first_look(asked, None, follower.session)
+    decided = decide(asked, first)
+    if decided is None:
+        with transaction.atomic():
+            asked, place, table, found = read_followed(asked, follower.session, first)
+            decided = decide(asked, found)
+            if isinstance(decided, Accept):
+                sender = Sender(Via.TABLE, follower.actor(place.side), side=place.side)
+                return _stored(asked, decided, table, found, sender)
+    return _answered(decided)
+
+
+def _stored(asked: Asked, accept: Accept, table: Table, found: Found, sender: Sender) -> SubmitOutcome:
+    """The accepted line stored (``store.store_send``), as the send's answer shows it."""
+    line = store_send(asked, accept, table=table, session=found.session, sender=sender)
+    line.session = table.session
+    return SubmitOutcome(line, created=True)
+
+
+def _answered(decided: Decision | None) -> SubmitOutcome:
+    """A decision that stores nothing: its replay, else its 409 or refusal raised (``rules.answer``)."""
     return SubmitOutcome(answer(decided).line, created=False, replayed=True)
 
 
@@ -138,6 +188,7 @@ __all__ = [
     "TABLE_SCOPE",
     "TABLE_SEND",
     "Asked",
+    "Follower",
     "Send",
     "Sender",
     "Standing",
@@ -145,5 +196,6 @@ __all__ = [
     "result_submit",
     "send_of",
     "submit",
+    "submit_followed",
     "table_scope",
 ]

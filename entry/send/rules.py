@@ -33,6 +33,7 @@ from entry.selectors.rounds import EntrantPlay, Play, PlayTable
 from scoring.models import SlipLine
 from tournaments.locks import SessionRow
 from tournaments.models import Seating, Session, Tray
+from tournaments.overplay import FAMILY as MNEMONIC
 from tournaments.services.errors import Conflict, KeyReused, UserError
 from whist.cards import RANKS, SUITS, SYMBOL_SUIT
 
@@ -412,6 +413,13 @@ def phone_may_send(*, drive: bool, in_doubt: bool, entrant: str) -> Refuse | Non
     if in_doubt:
         return Refuse(Refusal.IN_DOUBT, (("entrant", entrant),))
     return None
+
+
+def plays_each_tray_once(family: str) -> bool:
+    """Whether an entrant of a session of this movement family plays each tray once, so that its own line
+    on a tray, wherever it was sent, is a phone's answer before anything is read of where it plays: every
+    movement but mnemonic duplicate, whose players play each deal twice (Barney, 1900, p. 66)."""
+    return family != MNEMONIC
 
 
 class PhonePlace(NamedTuple):

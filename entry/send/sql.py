@@ -90,10 +90,16 @@ LINES_FOUND = (
 
 
 def lines_found(
-    table_id: int, session_id: int, tray: int, scope: str, key: str, entrant: tuple[int, str] | None = None
+    table_id: int | None,
+    session_id: int,
+    tray: int,
+    scope: str,
+    key: str,
+    entrant: tuple[int, str] | None = None,
 ) -> list[LineRow]:
-    """The table's line on tray ``tray`` (a number), the line of ``key`` in ``scope``, and the line on the
-    tray of ``entrant`` (id, side: the one a phone follows) wherever it was sent (any may lack)."""
+    """The table's line on tray ``tray`` (a number; ``table_id`` None: none), the line of ``key`` in
+    ``scope``, and the line on the tray of ``entrant`` (id, side: the one a phone follows) wherever it
+    was sent (any may lack)."""
     who, side = entrant if entrant is not None else (None, "")
     with connection.cursor() as cursor:
         execute_prepared(

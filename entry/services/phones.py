@@ -25,7 +25,7 @@ from django.db import transaction
 
 from entry.selectors.phone import Phone, holds_a_phone, line_sides, phone_line, phone_side
 from entry.selectors.rounds import entrant_plays, round_of_plays
-from entry.send import Send, Sender, Standing, submit
+from entry.send import Follower, Send, submit_followed
 from entry.send.rules import (
     OTHER_SIDE,
     CheckAsked,
@@ -34,8 +34,6 @@ from entry.send.rules import (
     decide_check,
     must,
     phone_may_send,
-    phone_place,
-    tray_number,
 )
 from entry.services.lines import lock_line
 from entry.services.results import (
@@ -99,42 +97,21 @@ def due_at(link: EntrantLink, table: Table) -> bool:
 
 
 def phone_submit(*, phone: Phone, sent: Send) -> SubmitOutcome:
-    """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it
-    (``rules.phone_place``), as sent by the side the entrant sits there: the other side checks it.
+    """Store the N-S tricks of a tray the phone's entrant plays now, at the table where it plays it,
+    as sent by the side the entrant sits there: the other side checks it (``send.submit_followed``).
 
     A phone's keys are its entrant's (``key_scope``). A repeated send (the
     same key) is answered from the line it stored, though the entrant has
-    moved on since (the send finds the key in its scope wherever it was
-    stored); a tray the entrant played at an earlier table is answered
-    as sent there (409 with the stored line), not as one of another
+    moved on since; a tray the entrant played at an earlier table is
+    answered as sent there (409 with the stored line), not as one of another
     table's; and a tray the entrant's opponents have sent already is
-    answered with that line wherever the entrant is now (``entrant``).
-    Two reads before the lock: the entrant's plays (``entrant_plays``),
-    and what the send looks for first.
+    answered with that line wherever the entrant is now.
     """
-    link, session = phone.link, phone.session
+    link = phone.link
     assert link is not None, "a table's own link sends nothing: it is a place"
     refuse_in_doubt(phone, tray_too=True)
-    plays = entrant_plays(link=link, session=session)
-    # Past its last play the entrant is finished: any round after it says so to the send (no count read).
-    current = round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
-    place = must(phone_place(tray_number(sent.tray), plays, current))
-    table = Table(
-        pk=place.table.id,
-        session_id=session.pk,
-        number=place.table.number,
-        results_version=place.table.results_version,
-    )
-    table.session = session
-    standing = Standing(
-        scope=key_scope(phone),
-        phone_round=place.round,
-        owes_more=place.owes_more,
-        entrant=None if place.here else (link.entrant_id, link.side),
-        unplayed=place.unplayed,
-    )
-    sender = Sender(Via.TABLE, phone.actor(place.side), side=place.side)
-    return submit(sent, table=table, sender=sender, standing=standing)
+    follower = Follower(phone.session, (link.entrant_id, link.side), key_scope(phone), phone.actor)
+    return submit_followed(sent, follower)
 
 
 def key_scope(phone: Phone) -> str:
