@@ -14,7 +14,6 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from entry.send.rules import Refusal
 from tournaments.services.errors import UserError
 
 SMALL = 32767
@@ -94,15 +93,6 @@ class PhoneSubmitSerializer(SubmitSerializer):
     )
     ask = ask_field()
     sure = sure_field()
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        """The trump card whole (the phone page's picker sends its rank and its suit apart)."""
-        rank, suit = attrs.pop("trump_rank", ""), attrs.pop("trump_suit", "")
-        if (rank or suit) and not attrs.get("trump"):
-            if not (rank and suit):
-                raise serializers.ValidationError({"trump": Refusal.HALF_TRUMP.value[0]})
-            attrs["trump"] = rank + suit
-        return attrs
 
 
 class TableSubmitSerializer(PhoneSubmitSerializer):

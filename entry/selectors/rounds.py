@@ -22,12 +22,8 @@ from typing import Any, NamedTuple
 from django.db import connection
 
 from infra.prepared import execute_prepared
-from scoring.models import SlipLine
 from tournaments.models import (
-    Entrant,
     EntrantLink,
-    Round,
-    Seat,
     SeatedEntrant,
     Seating,
     SeatingTray,
@@ -58,25 +54,22 @@ class Play(NamedTuple):
 
 @cache
 def _plays_sql(one_tray: bool = False) -> str:
-    """The one query of ``table_plays``, with the models' own table names (``one_tray``: of one tray).
+    """The one query of ``table_plays`` (``one_tray``: of one tray), its tables named as everywhere else
+    (``tests/table/test_send_sql.py`` holds the names to the models').
 
     The rounds and entrants are joined by the table's session as well as by their ids: the same rows,
     and PostgreSQL then reads them by their indexes, where it hashed every round and entrant of every
     session the database holds (a send cost more with each evening the club had played)."""
-    name = {
-        m: connection.ops.quote_name(m._meta.db_table) for m in (SeatingTray, Seating, Round, Tray, Entrant)
-    }
-    lines, order = connection.ops.quote_name(SlipLine._meta.db_table), connection.ops.quote_name("order")
     return (
         "SELECT st.seating_id, s.round_id, r.number, st.tray_id, t.number, t.status,"
         " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
-        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = %s AND l.tray_id = st.tray_id)"
-        f" FROM {name[SeatingTray]} st JOIN {name[Seating]} s ON s.id = st.seating_id"
-        f" JOIN {name[Round]} r ON r.id = s.round_id AND r.session_id = %s"
-        f" JOIN {name[Tray]} t ON t.id = st.tray_id"
-        f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id AND ns.session_id = %s"
-        f" LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id AND ew.session_id = %s"
-        f" WHERE s.table_id = %s{' AND t.number = %s' if one_tray else ''} ORDER BY r.number, st.{order}"
+        " EXISTS (SELECT 1 FROM scoring_slipline l WHERE l.table_id = %s AND l.tray_id = st.tray_id)"
+        " FROM tournaments_seatingtray st JOIN tournaments_seating s ON s.id = st.seating_id"
+        " JOIN tournaments_round r ON r.id = s.round_id AND r.session_id = %s"
+        " JOIN tournaments_tray t ON t.id = st.tray_id"
+        " LEFT JOIN tournaments_entrant ns ON ns.id = s.ns_id AND ns.session_id = %s"
+        " LEFT JOIN tournaments_entrant ew ON ew.id = s.ew_id AND ew.session_id = %s"
+        f' WHERE s.table_id = %s{" AND t.number = %s" if one_tray else ""} ORDER BY r.number, st."order"'
     )
 
 
@@ -184,32 +177,25 @@ class EntrantPlay(NamedTuple):
     play: Play | None = None
 
 
-@cache
-def _entrant_plays_sql() -> str:
-    """The one query of ``entrant_plays``, with the models' own table names: each row a play as
-    ``_plays_sql`` reads it, then its table and the entrant's side there."""
-    name = {
-        m: connection.ops.quote_name(m._meta.db_table)
-        for m in (SeatedEntrant, Seating, SeatingTray, Round, Tray, Entrant, Table, Seat)
-    }
-    lines, order = connection.ops.quote_name(SlipLine._meta.db_table), connection.ops.quote_name("order")
-    return (
-        "SELECT s.id, s.round_id, r.number, st.tray_id, t.number, t.status,"
-        " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
-        f" EXISTS (SELECT 1 FROM {lines} l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id),"
-        " s.table_id, tb.number, tb.results_version,"
-        " CASE WHEN s.ns_id = se.entrant_id THEN 'NS' WHEN s.ew_id = se.entrant_id THEN 'EW' ELSE"
-        " COALESCE((SELECT CASE WHEN p.direction IN ('N', 'S') THEN 'NS' ELSE 'EW' END"
-        f" FROM {name[Seat]} p WHERE p.seating_id = s.id AND p.entrant_id = se.entrant_id LIMIT 1), '') END"
-        f" FROM {name[SeatedEntrant]} se JOIN {name[Seating]} s ON s.id = se.seating_id"
-        f" JOIN {name[Round]} r ON r.id = s.round_id AND r.session_id = %s"
-        f" JOIN {name[Table]} tb ON tb.id = s.table_id"
-        f" JOIN {name[SeatingTray]} st ON st.seating_id = s.id"
-        f" JOIN {name[Tray]} t ON t.id = st.tray_id"
-        f" LEFT JOIN {name[Entrant]} ns ON ns.id = s.ns_id AND ns.session_id = %s"
-        f" LEFT JOIN {name[Entrant]} ew ON ew.id = s.ew_id AND ew.session_id = %s"
-        f" WHERE se.entrant_id = %s AND se.side = %s ORDER BY r.number, st.{order}"
-    )
+#: The one query of ``entrant_plays``: each row a play as ``_plays_sql`` reads it, then its table and the
+#: entrant's side there (by the seating's pairs, else by its players' seats).
+ENTRANT_PLAYS = (
+    "SELECT s.id, s.round_id, r.number, st.tray_id, t.number, t.status,"
+    " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
+    " EXISTS (SELECT 1 FROM scoring_slipline l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id),"
+    " s.table_id, tb.number, tb.results_version,"
+    " CASE WHEN s.ns_id = se.entrant_id THEN 'NS' WHEN s.ew_id = se.entrant_id THEN 'EW' ELSE"
+    " COALESCE((SELECT CASE WHEN p.direction IN ('N', 'S') THEN 'NS' ELSE 'EW' END"
+    " FROM tournaments_seat p WHERE p.seating_id = s.id AND p.entrant_id = se.entrant_id LIMIT 1), '') END"
+    " FROM tournaments_seatedentrant se JOIN tournaments_seating s ON s.id = se.seating_id"
+    " JOIN tournaments_round r ON r.id = s.round_id AND r.session_id = %s"
+    " JOIN tournaments_table tb ON tb.id = s.table_id"
+    " JOIN tournaments_seatingtray st ON st.seating_id = s.id"
+    " JOIN tournaments_tray t ON t.id = st.tray_id"
+    " LEFT JOIN tournaments_entrant ns ON ns.id = s.ns_id AND ns.session_id = %s"
+    " LEFT JOIN tournaments_entrant ew ON ew.id = s.ew_id AND ew.session_id = %s"
+    ' WHERE se.entrant_id = %s AND se.side = %s ORDER BY r.number, st."order"'
+)
 
 
 def entrant_plays(*, link: EntrantLink, session: Session) -> list[EntrantPlay]:
@@ -222,7 +208,7 @@ def plays_of(entrant: tuple[int, str], session_id: int) -> list[EntrantPlay]:
     """``entrant_plays`` of the entrant (id, side) in the session of this id."""
     params = [session_id, session_id, session_id, *entrant]
     with connection.cursor() as cursor:
-        execute_prepared(cursor, _entrant_plays_sql(), params)
+        execute_prepared(cursor, ENTRANT_PLAYS, params)
         rows = cursor.fetchall()
     tables: dict[int, PlayTable] = {}
     out = []

@@ -21,7 +21,8 @@ KEY_HEADER = "Idempotency-Key"
 @dataclass(frozen=True)
 class Send:
     """A send as asked: the tray and N-S tricks as sent, the revokes charged (Law X), the round the
-    sender says it plays (None: not said), the trump card turned at the table (Law III; blank: none),
+    sender says it plays (None: not said), the trump card turned at the table (Law III; blank: none; a
+    phone page's picker sends its rank and suit apart, ``(rank, suit)``),
     the submission key (None: none) and the id of the phone (or door) that sent it."""
 
     tray: Any
@@ -49,7 +50,7 @@ def send_of(
         ns_revokes=data.get("ns_revokes", 0),
         ew_revokes=data.get("ew_revokes", 0),
         round=data.get("round") if with_round else None,
-        trump=data.get("trump") or "",
+        trump=data.get("trump") or (data.get("trump_rank") or "", data.get("trump_suit") or ""),
         key=key_of(data, headers),
         device=device,
     )

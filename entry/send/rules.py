@@ -161,7 +161,13 @@ def check_revokes(**counts: Any) -> None:
 
 def trump_card(value: Any) -> str:
     """The trump card turned at the table, as sent ("7H", "7♥", "10h", "T ♥"), in rank and suit letters
-    ("7H"; Law III, Sec. 1); blank when none was sent."""
+    ("7H"; Law III, Sec. 1); blank when none was sent. A picker's card comes as ``(rank, suit)``: both or
+    neither."""
+    if isinstance(value, tuple):
+        rank, suit = value
+        if bool(rank) != bool(suit):
+            raise Refusal.HALF_TRUMP.error()
+        value = f"{rank}{suit}"
     text = "".join(str(value or "").split()).upper().replace("\ufe0f", "")
     for glyph, letter in SYMBOL_SUIT.items():
         text = text.replace(glyph, letter)

@@ -140,3 +140,25 @@ def test_a_refused_insert_leaves_no_places_and_no_bump(running_session: Session)
         insert_line(again, slip_places(again, seating.pk, "pairs"), "table", table.pk)
     assert slips_version(session_id=running_session.pk) == version and SlipSeat.objects.count() == seats
     assert connection.vendor in ("sqlite", "postgresql")
+
+
+#: The modules whose statements a phone's request runs, written out by hand.
+HOT_SQL = ("entry.send.sql", "entry.selectors.rounds", "tournaments.link_reads", "tournaments.locks")
+
+
+@pytest.mark.parametrize("module", HOT_SQL)
+def test_the_hot_sql_names_its_tables_one_way_each_a_models(module: str) -> None:
+    """Every table a hand-written statement names is a model's own table, named as the database has it,
+    in one way (never built from the models' options at run time)."""
+    import importlib
+    import inspect
+    import re
+
+    from django.apps import apps
+
+    source = inspect.getsource(importlib.import_module(module))
+    steps = set(re.findall(r"\b(\w+) AS \(", source))  # a statement's own steps (WITH new_line AS ...)
+    named = set(re.findall(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z]\w*)", source)) - steps
+    assert named, module
+    assert named <= {model._meta.db_table for model in apps.get_models()}, named
+    assert "db_table" not in source and "quote_name" not in source
