@@ -43,9 +43,10 @@ from django.db import transaction
 from infra.reads import keeps_reads
 from scoring.selectors.slips import all_played
 from scoring.selectors.standings import modern_percentages
-from scoring.services.standings import hold_for_recompute, standings_compute
+from scoring.services.standings import standings_compute
 from scoring.signals import hand_records_wanted, slips_changed
 from scoring.tasks import queue_double_dummy, solve_for_checks, solve_missing_hand_records
+from tournaments.locks import hold_for_recompute
 
 logger = logging.getLogger(__name__)
 

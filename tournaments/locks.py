@@ -121,6 +121,20 @@ def share_session(session_id: int) -> None:
         execute_prepared(cursor, SESSION_SHARED + SESSION_SHARES, [session_id])
 
 
+#: A standings recompute's turn: the session's row held against another recompute and the director.
+HOLD_FOR_RECOMPUTE = "SELECT 1 FROM tournaments_session WHERE id = %s FOR NO KEY UPDATE"
+
+
+def hold_for_recompute(session_id: int) -> None:
+    """The session's row held (``FOR NO KEY UPDATE``) until the transaction ends: a recompute's turn
+    (``scoring.recompute``). Two recomputes, or a recompute and anything of the director's, take turns;
+    the tables' sends, which only share the row, go on. Taken again in the same transaction, it is
+    already held. One literal statement (SQLite has one writer anyway: nothing to hold)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(HOLD_FOR_RECOMPUTE, [session_id])
+
+
 def lock_session_row(session_id: int) -> SessionRow:
     """The session's row locked until the transaction ends (step 2), as a send reads it."""
     with connection.cursor() as cursor:

@@ -9,11 +9,12 @@ consistent whole. Reads of the snapshots live in
 
 from __future__ import annotations
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from scoring.models import ScoreSnapshot
 from scoring.scorers import score, scores_to_json
 from scoring.selectors.slips import session_slips
+from tournaments.locks import hold_for_recompute
 from tournaments.models import Session
 from tournaments.selectors import slips_version
 
@@ -21,8 +22,6 @@ from tournaments.selectors import slips_version
 KEEP_SNAPSHOTS = 3
 
 
-#: The recompute's one lock (``hold_for_recompute``).
-HOLD_FOR_RECOMPUTE = "SELECT 1 FROM tournaments_session WHERE id = %s FOR NO KEY UPDATE"
 #: What scoring a session reads of its row (the rest, the movement above all, is left in the database).
 SCORED_FIELDS = (
     "status",
@@ -79,13 +78,3 @@ def standings_compute(*, session_id: int, wait_turn: bool = True) -> ScoreSnapsh
         if len(kept) == 2 * KEEP_SNAPSHOTS:  # prune in batches, not one row each recompute
             ScoreSnapshot.objects.filter(pk__in=[pk for pk, _ in kept[KEEP_SNAPSHOTS - 1 :]]).delete()
     return snapshot
-
-
-def hold_for_recompute(session_id: int) -> None:
-    """The session's row held (``FOR NO KEY UPDATE``) until the transaction ends: a recompute's turn
-    (``scoring.recompute``). Two recomputes, or a recompute and anything of the director's, take turns;
-    the tables' sends, which only share the row, go on. Taken again in the same transaction, it is
-    already held. One literal statement (SQLite has one writer anyway: nothing to hold)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(HOLD_FOR_RECOMPUTE, [session_id])
