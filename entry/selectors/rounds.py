@@ -232,6 +232,13 @@ def plays_of(entrant: tuple[int, str], session_id: int) -> list[EntrantPlay]:
     return out
 
 
+def plays_now(entrant: tuple[int, str], session: Session) -> tuple[list[EntrantPlay], int]:
+    """The entrant's (id, side) plays (``plays_of``) and the round it plays now (past its last play:
+    finished, the last round + 1), what a phone's send places itself by."""
+    plays = plays_of(entrant, session.pk)
+    return plays, round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
+
+
 def round_of_plays(plays: list[EntrantPlay], *, session: Session, rounds: int | None = None) -> int:
     """The round an entrant with these plays is playing now (the module docstring says how)."""
     if not session.tables_advance:

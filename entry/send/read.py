@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from entry.selectors.rounds import Play, plays_of, round_of_plays, seating_of, table_plays
+from entry.selectors.rounds import Play, plays_now, seating_of, table_plays
 from entry.send.rules import Asked, Found, PhonePlace, must, phone_place, plays_each_tray_once
 from entry.send.sql import line_of, lines_found
 from scoring.models import SlipLine
@@ -51,24 +51,24 @@ def first_look(asked: Asked, table: Table | None, session: Session) -> Found:
 
 
 def read_locked(asked: Asked, table: Table, first: Found, own: tuple[Play, ...] | None = None) -> Found:
-    """The send's locks taken, and what the rules decide on read under them (``own``: the table's plays
-    of the tray as read under the session's share, a phone's; None: read here)."""
-    if asked.as_director:
-        return _director_read(asked, table)
+    """A table's own send's locks taken (its table's row, its session's shared), and what the rules
+    decide on read under them (``own``: the table's plays of the tray as read under the session's share,
+    a phone's; None: read here). The lines are read again at most once: when a twin's send was stored
+    meanwhile (the table's ``results_version`` moved), or when the play says the table has a line on the
+    tray that the first look did not find (the director's entry meanwhile, or not the entrant's own)."""
     locked = lock_table_send(table.pk)
     session = locked.session
-    moved = locked.results_version != table.results_version  # a twin's send was stored meanwhile
+    moved = locked.results_version != table.results_version
     keyed, sent = _lines(asked, table.pk, table.session_id) if moved else (first.keyed, first.sent)
-    found = Found(session=session, table=table.number, locked=True, keyed=keyed, sent=sent)
     if keyed is not None or sent is not None or not session.accepts_results:
-        return found
+        return Found(session, table.number, True, keyed, sent)
     if own is None or moved:
         whole = asked.phone_round is None and session.tables_advance  # the table's round: its first play
         own = tuple(table_plays(table=table, tray=None if whole or asked.tray is None else asked.tray))
     play = next((p for p in own if p.tray == asked.tray), None)
-    tray = tray_by_number(session=table.session, number=asked.tray_number) if play is None else None
-    if play is not None and play.sent:  # a line at the table on the tray, not the entrant's own
+    if play is not None and play.sent and not moved:
         keyed, sent = _lines(asked, table.pk, table.session_id)
+    tray = tray_by_number(session=table.session, number=asked.tray_number) if play is None else None
     return Found(session, table.number, True, keyed, sent, own, tray)
 
 
@@ -79,8 +79,7 @@ def read_followed(asked: Asked, session: Session, first: Found) -> tuple[Asked, 
     place says of it (the entrant's round, whether it owes more, whose line is its answer)."""
     assert asked.entrant is not None, "a phone that follows an entrant"
     share_session(session.pk)
-    plays = plays_of(asked.entrant, session.pk)
-    current = round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
+    plays, current = plays_now(asked.entrant, session)
     place = must(phone_place(asked.tray, plays, current))
     asked = replace(
         asked,
@@ -100,7 +99,7 @@ def read_followed(asked: Asked, session: Session, first: Found) -> tuple[Asked, 
     return asked, place, table, read_locked(asked, table, first, own)
 
 
-def _director_read(asked: Asked, table: Table) -> Found:
+def read_director(asked: Asked, table: Table) -> Found:
     """The director's entry: the session's row locked, the lines, the tray and where the table plays it."""
     session = lock_session_row(table.session_id)
     keyed, sent = _lines(asked, table.pk, table.session_id)
