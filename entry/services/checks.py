@@ -16,7 +16,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from entry.selectors.checks import session_checks
-from entry.services.corrections import result_correct
+from entry.services.corrections import open_for_directing, result_correct
 from entry.services.lines import lock_line
 from scoring.models import CheckAnswer, SlipLine, Via
 from tournaments.models import Session
@@ -55,8 +55,7 @@ def check_answer(
         )
     by = getattr(user, "username", "") or "director"
     if answer == "right":
-        if session.status not in (Session.Status.RUNNING, Session.Status.CLOSED):
-            raise UserError("The session is published or not started; reopen it before answering a check.")
+        open_for_directing(session, "answering a check")  # as a correction: while provisional, else reopened
         return _keep(line, kind, CheckAnswer.Answer.RIGHT, user, by, via)
     if answer == "swap":
         if line.ns_tricks is None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from entry.selectors.board import director_standings
 from entry.services.directing import round_enter
@@ -267,3 +269,35 @@ def test_a_bad_answer_from_the_board_is_said_at_the_top_and_changes_nothing(
     assert response.status_code == 200 and said in response.content.decode()
     line.refresh_from_db()
     assert (line.ns_tricks, line.version) == (4, 1) and not CheckAnswer.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("published", "answered"),
+    [
+        (dt.timedelta(hours=1), 200),  # provisional: answered as a correction would be
+        (dt.timedelta(hours=-1), 400),  # final: reopened first, as for a correction
+    ],
+)
+def test_a_line_is_marked_right_on_published_results_only_while_they_are_provisional(
+    director_client: Client, running_session: Session, published: dt.timedelta, answered: int
+) -> None:
+    _play(running_session, SWAPPED)
+    line = _line(running_session, 3, 1)
+    now = timezone.now()
+    Session.objects.filter(pk=running_session.pk).update(
+        status=Session.Status.PUBLISHED,
+        published_at=now - dt.timedelta(hours=3),
+        provisional_until=now + published,
+    )
+    response = director_client.post(
+        f"/api/v1/sessions/{running_session.pk}/checks/",
+        {"line": line.pk, "kind": "swapped", "answer": "right"},
+        content_type="application/json",
+    )
+    assert response.status_code == answered, response.content
+    if answered == 400:
+        said = "The results are final; reopen them, with a reason, before answering a check."
+        assert said in str(response.json())
+        assert not CheckAnswer.objects.filter(line=line).exists()
+    else:
+        assert CheckAnswer.objects.get(line=line).answer == CheckAnswer.Answer.RIGHT
