@@ -81,11 +81,15 @@ def results_csv(
     percents: Mapping[int, Fraction] | None,
     places: Places,
     status: str = "",
+    changes: Sequence[str] = (),
 ) -> str:
     """One row per entrant, field by field: the place in its field (``places``), figures as decimals, a
     column per tray the viewer may see, and the exact total and plus/minus last, as mixed numbers (a
     spreadsheet reads "10/7" as a date, "1 3/7" as the number); with ``status`` ("Provisional until ...",
-    "Final"), a last column ``results`` says it on every row."""
+    "Final"), a column ``results`` says it on every row, and with ``changes`` (made to the published
+    results, in their words) a last column ``changes`` lists them, a line each."""
+    said = {"results": status, "changes": "\n".join(changes)}
+    said = {column: words for column, words in said.items() if words}
     deals = [d.deal for d in scores.deals]
     by_deal = {d.deal: d.scores for d in scores.deals}
     rows: list[list[object]] = [
@@ -100,7 +104,7 @@ def results_csv(
             *(f"tray {n}" for n in deals),
             "total_exact",
             "plus_minus_exact",
-            *(["results"] if status else []),
+            *said,
         ]
     ]
     totals = {row.entrant: row for row in scores.entrants}
@@ -119,7 +123,7 @@ def results_csv(
                 *(_decimal(by_deal[n].get(number)) for n in deals),
                 spreadsheet_number(row.total),
                 "" if pm is None else spreadsheet_number(pm),
-                *([status] if status else []),
+                *said.values(),
             ]
         )
     out = io.StringIO()

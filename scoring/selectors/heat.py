@@ -132,6 +132,7 @@ def session_results_pbn(*, session: Session, site: str = "") -> bytes:
         lines=session_result_lines(session=session),
         deals=export_deals(session),
         status=said.words if said else "",
+        changes=said.changes_said if said else (),
     )
 
 

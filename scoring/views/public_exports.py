@@ -92,6 +92,7 @@ class ResultsCsvView(ExportMixin, View):
             percents=modern_percentages(session=self.session, snapshot=seen.snapshot),
             places=session_places(session=self.session, scores=seen.typed),
             status=self.finality.words if self.finality else "",
+            changes=self.finality.changes_said if self.finality else (),
         )
 
 

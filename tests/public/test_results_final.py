@@ -159,6 +159,26 @@ def test_a_correction_while_provisional_needs_a_reason_and_is_shown_as_corrected
     assert isinstance(change, list) and change[0]["kind"] == "corrected" and change[0]["tray"] == 2
 
 
+def test_the_csv_and_the_heats_pbn_list_the_corrections_the_results_show(
+    client: Client, director_client: Client, provisional: Session, clock: Clock
+) -> None:
+    """Before, the files said "Provisional until ..." and nothing of what was corrected since publishing."""
+    csv_rows = list(csv.reader(io.StringIO(_public(client, provisional, "public:results_csv"))))
+    assert "changes" not in csv_rows[0]
+    line = _line(provisional)
+    clock(_until(provisional) - TICK)
+    url = reverse("run:line", args=[provisional.pk, line.pk])
+    new = (line.ns_tricks + 3) % 14
+    assert director_client.post(url, {"ns_tricks": str(new), "reason": "slip misread"}).status_code == 302
+    [said] = [c["said"] for c in _api(provisional)["changes"]]  # type: ignore[union-attr]
+    assert said.startswith("Tray 2, table 2 corrected from") and said.endswith(": slip misread")
+    csv_rows = list(csv.reader(io.StringIO(_public(client, provisional, "public:results_csv"))))
+    assert csv_rows[0][-2:] == ["results", "changes"]
+    assert all(row[-1] == said for row in csv_rows[1:])
+    pbn = director_client.get(reverse("run:results_pbn", args=[provisional.pk])).content.decode("latin-1")
+    assert pbn.splitlines()[2:4] == [f"% Provisional until {local_words(_until(provisional))}", f"% {said}"]
+
+
 def test_a_correction_through_the_api_without_a_reason_is_refused(
     director: object, provisional: Session, clock: Clock
 ) -> None:

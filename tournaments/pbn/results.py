@@ -108,16 +108,18 @@ def results_text(
     lines: Iterable[ResultLine],
     deals: Sequence[ExportDeal] = (),
     status: str = "",
+    changes: Sequence[str] = (),
 ) -> str:
     """A session's results in export format, a game per board with a ScoreTable, as text; ``status``
-    ("Provisional until ...", "Final") a comment line after the format's own."""
+    ("Provisional until ...", "Final") a comment line after the format's own, and each of the ``changes``
+    made to the published results ("Tray 2, table 2 corrected from ... on ...: why") one after it."""
     by_board: dict[int, list[ResultLine]] = {}
     for line in lines:
         by_board.setdefault(line.board, []).append(line)
     hands = {d.board: d for d in deals}
     out = ["% PBN 2.1", "% EXPORT"]
-    if status:
-        out.append("% " + " ".join(latin1_text(status).split()))
+    for said in ([status] if status else []) + list(changes):
+        out.append("% " + " ".join(latin1_text(said).split()))
     for number, board in enumerate(sorted(by_board)):
         if number:
             out.append("")
@@ -138,9 +140,12 @@ def results_bytes(
     lines: Iterable[ResultLine],
     deals: Sequence[ExportDeal] = (),
     status: str = "",
+    changes: Sequence[str] = (),
 ) -> bytes:
     """The file as bytes, ISO-8859-1 (2.2)."""
-    text = results_text(site=site, event=event, date=date, lines=lines, deals=deals, status=status)
+    text = results_text(
+        site=site, event=event, date=date, lines=lines, deals=deals, status=status, changes=changes
+    )
     return text.encode("iso-8859-1")
 
 
