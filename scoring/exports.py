@@ -88,8 +88,9 @@ def results_csv(
     spreadsheet reads "10/7" as a date, "1 3/7" as the number); with ``status`` ("Provisional until ...",
     "Final"), a column ``results`` says it on every row, and with ``changes`` (made to the published
     results, in their words) a last column ``changes`` lists them, a line each."""
-    said = {"results": status, "changes": "\n".join(changes)}
-    said = {column: words for column, words in said.items() if words}
+    said = {
+        column: words for column, words in (("results", status), ("changes", "\n".join(changes))) if words
+    }
     deals = [d.deal for d in scores.deals]
     by_deal = {d.deal: d.scores for d in scores.deals}
     rows: list[list[object]] = [

@@ -93,18 +93,13 @@ def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
         return [_play(row) for row in cursor.fetchall()]
 
 
-def _owed(status: str, ns_phantom: bool | None, ew_phantom: bool | None) -> bool:
-    """Whether a table owes a tray's result: not a void tray, nor a round against a phantom (p. 38)."""
-    return status != Tray.Status.VOID and not (ns_phantom or ew_phantom)
-
-
 def _play(row: tuple[Any, ...]) -> Play:
     """A row of ``_plays_sql`` as a play: the seating, round and tray as read, then who sits there."""
     *where, status, ns, ns_number, ns_phantom, ew, ew_number, ew_phantom, sent = row
     return Play(
         *where,
         status,
-        _owed(status, ns_phantom, ew_phantom),
+        status != Tray.Status.VOID and not (ns_phantom or ew_phantom),
         bool(sent),
         (ns, ns_number) if ns is not None else None,
         (ew, ew_number) if ew is not None else None,
@@ -179,13 +174,7 @@ class EntrantPlay(NamedTuple):
     sent: bool
     #: The side the entrant sits there ("NS", "EW"): by the seating's pairs, else by its players' seats.
     side: str = ""
-    #: The row the play was read from (``_plays_sql``'s columns), made a ``Play`` only when asked.
-    row: tuple[Any, ...] = ()
-
-    @property
-    def play(self) -> Play:
-        """The play as its table's send stores it (a send asks for one or two of an entrant's fifty)."""
-        return _play(self.row)
+    play: Play | None = None
 
 
 #: The one query of ``entrant_plays``: each row a play as ``_plays_sql`` reads it, then its table and the
@@ -224,11 +213,9 @@ def plays_of(entrant: tuple[int, str], session_id: int) -> list[EntrantPlay]:
     tables: dict[int, PlayTable] = {}
     out = []
     for row in rows:
-        rnd, tray, status, ns_phantom, ew_phantom, sent = row[2], row[4], row[5], row[8], row[11], row[12]
-        table_id, number, version, side = row[13:]
+        play, (table_id, number, version, side) = _play(row[:13]), row[13:]
         table = tables.get(table_id) or tables.setdefault(table_id, PlayTable(table_id, number, version))
-        owed = _owed(status, ns_phantom, ew_phantom)
-        out.append(EntrantPlay(rnd, table, tray, owed, bool(sent), side, row[:13]))
+        out.append(EntrantPlay(play.round, table, play.tray, play.owed, play.sent, side, play))
     return out
 
 

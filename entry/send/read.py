@@ -95,7 +95,7 @@ def read_followed(asked: Asked, session: Session, first: Found) -> tuple[Asked, 
         results_version=place.table.results_version,
     )
     table.session = session
-    own = tuple(p.play for p in plays if p.table.id == table.pk and p.row)
+    own = tuple(p.play for p in plays if p.table.id == table.pk and p.play is not None)
     return asked, place, table, read_locked(asked, table, first, own)
 
 
