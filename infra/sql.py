@@ -1,7 +1,7 @@
 """What literal SQL needs to answer as the ORM does: timestamps with their zone.
 
-The phones' hot statements are written out by hand (``entry.send.sql``,
-``tournaments.link_reads``). PostgreSQL's driver gives every value as the
+The phones' hot statements are written out by hand (``infra.statements``).
+PostgreSQL's driver gives every value as the
 ORM would; SQLite's module (with the types Django declares for it) gives
 dates, booleans and timestamps too, but its timestamps without their zone,
 which the database keeps in UTC.

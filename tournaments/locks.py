@@ -28,6 +28,15 @@ from django.db import connection
 from django.db.models import Model, QuerySet
 
 from infra.prepared import execute_prepared
+from infra.statements import (
+    HOLD_FOR_RECOMPUTE,
+    SESSION_LOCKED,
+    SESSION_LOCKS,
+    SESSION_SHARED,
+    SESSION_SHARES,
+    TABLE_LOCKED,
+    TABLE_LOCKS,
+)
 
 from .models import MOVEMENT_FIELDS, Session, Table
 
@@ -76,24 +85,6 @@ class TableRow(NamedTuple):
     session: SessionRow
 
 
-_SESSION_COLUMNS = (
-    "s.id, s.club_id, s.status, s.tables_advance, s.current_round, s.seating_version, s.entrant_kind"
-)
-#: A table's own send: its row locked, its session's shared (the other tables' sends go on beside it;
-#: anything of the director's, which locks the session's row ``FOR UPDATE``, waits).
-TABLE_LOCKED = (
-    f"SELECT t.id, t.number, t.results_version, {_SESSION_COLUMNS}"
-    " FROM tournaments_table t JOIN tournaments_session s ON s.id = t.session_id WHERE t.id = %s"
-)
-TABLE_LOCKS = " FOR KEY SHARE OF s FOR NO KEY UPDATE OF t"
-#: A phone's send, before it reads where its entrant plays: the session's row shared.
-SESSION_SHARED = "SELECT s.id FROM tournaments_session s WHERE s.id = %s"
-SESSION_SHARES = " FOR KEY SHARE"
-#: The director's entry: the session's row locked against everything else that decides a write.
-SESSION_LOCKED = f"SELECT {_SESSION_COLUMNS} FROM tournaments_session s WHERE s.id = %s"
-SESSION_LOCKS = " FOR UPDATE"
-
-
 def _locks(sql: str, locks: str) -> str:
     """The statement with its row locks, where the database takes them (SQLite has one writer anyway)."""
     return sql + locks if connection.vendor == "postgresql" else sql
@@ -119,10 +110,6 @@ def share_session(session_id: int) -> None:
         return
     with connection.cursor() as cursor:
         execute_prepared(cursor, SESSION_SHARED + SESSION_SHARES, [session_id])
-
-
-#: A standings recompute's turn: the session's row held against another recompute and the director.
-HOLD_FOR_RECOMPUTE = "SELECT 1 FROM tournaments_session WHERE id = %s FOR NO KEY UPDATE"
 
 
 def hold_for_recompute(session_id: int) -> None:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from django.db import connection
@@ -12,6 +10,7 @@ from django.db.models import Exists, Max, OuterRef, QuerySet
 from django.utils import timezone
 
 from infra.prepared import execute_prepared
+from infra.statements import SLIPS_VERSION
 from whist.cards import SEAT_NAME, SUIT_NAME
 
 from . import link_reads
@@ -19,6 +18,7 @@ from .clock import RoundClock, SessionClock
 from .clock import session_clock as clock_of_session
 from .errors import NotFound
 from .kinds import KIND_SHAPE
+from .link_rules import TOKEN, link_opens, pass_opens, table_opens
 from .models import (
     Club,
     ClubMovement,
@@ -38,46 +38,27 @@ from .models import (
 from .pbn.cards import read_deal
 from .pbn.writer import ExportDeal
 
-#: What a private link's secret can be (``secrets.token_urlsafe``): anything else is not a link.
-TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
 
 def table_by_token(*, token: str) -> Table:
-    """The table behind a private link, with its session and club; a revoked or unknown link is NotFound."""
-    return table_link_valid(link_reads.table_by_token(token) if TOKEN.fullmatch(token) else None)
-
-
-def table_link_valid(found: Table | None) -> Table:
-    """The table read by a link's token, unless there was none or the link is revoked (NotFound)."""
-    if found is None or found.token_revoked:
-        raise NotFound("This table link is not valid. Ask the director for the table's QR code.")
-    return found
+    """The table behind a private link, with its session and club; a revoked or unknown link is refused
+    (``link_rules``)."""
+    return table_opens(link_reads.table_by_token(token) if TOKEN.fullmatch(token) else None)
 
 
 def entrant_link_by_token(*, token: str) -> EntrantLink:
-    """The entrant behind its own private link; a revoked or unknown link is NotFound."""
-    found: EntrantLink | None = link_reads.link_by_token(token) if TOKEN.fullmatch(token) else None
-    if found is None or found.revoked:
-        raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
-    return found
+    """The entrant behind its own private link; a revoked or unknown link is refused (``link_rules``)."""
+    return link_opens(link_reads.link_by_token(token) if TOKEN.fullmatch(token) else None)
 
 
 def follower_by_token(*, token: str) -> tuple[EntrantLink, PhonePass | None]:
     """The entrant a phone follows by this token: its own printed link's, or a phone's pass (with the
-    pass). An unknown or revoked link, or an ended pass, is NotFound (saying why, for an ended pass)."""
-    if not TOKEN.fullmatch(token):
-        raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
-    phone_pass: PhonePass | None = link_reads.pass_by_token(token)  # first: a phone's sends come by its pass
+    pass). An unknown or revoked link, or an ended pass, is refused (``link_rules``, saying why for an
+    ended pass)."""
+    # First by a phone's pass, which is how a phone's sends come.
+    phone_pass = link_reads.pass_by_token(token) if TOKEN.fullmatch(token) else None
     if phone_pass is None:
         return entrant_link_by_token(token=token), None
-    if phone_pass.link.revoked:
-        raise NotFound("This link is not valid. Scan your table's QR code, or ask the director.")
-    if phone_pass.ended_at is not None:
-        raise NotFound(
-            f"This phone no longer follows {phone_pass.link.entrant} ({phone_pass.ended_why}). "
-            "Scan your table's QR code and say who you are."
-        )
-    return phone_pass.link, phone_pass
+    return pass_opens(phone_pass).link, phone_pass
 
 
 @dataclass(frozen=True)
@@ -249,22 +230,9 @@ def slips_version(*, session_id: int) -> int:
     """The session's slip state as one count that only grows: its own ``results_version`` (the
     director's changes) plus each table's (the table's own sends), read in one statement."""
     with connection.cursor() as cursor:
-        execute_prepared(cursor, _slips_version_sql(), [session_id])
+        execute_prepared(cursor, SLIPS_VERSION, [session_id])
         row = cursor.fetchone()
     return int(row[0]) if row else 0
-
-
-@cache
-def _slips_version_sql() -> str:
-    """The one statement of ``slips_version``, with the models' own table names (written once: the
-    phones' pages read it)."""
-    quote = connection.ops.quote_name
-    session, table = quote(Session._meta.db_table), quote(Table._meta.db_table)
-    column = quote("results_version")
-    return (
-        f"SELECT s.{column} + COALESCE((SELECT SUM(t.{column}) FROM {table} t WHERE t.session_id = s.id), 0)"
-        f" FROM {session} s WHERE s.id = %s"
-    )
 
 
 def seated_by_results(session: Session) -> bool:

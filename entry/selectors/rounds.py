@@ -16,12 +16,12 @@ director's current round.
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cache
 from typing import Any, NamedTuple
 
 from django.db import connection
 
 from infra.prepared import execute_prepared
+from infra.statements import ENTRANT_PLAYS, TABLE_PLAYS, TABLE_PLAYS_OF_TRAY
 from tournaments.models import (
     EntrantLink,
     SeatedEntrant,
@@ -52,27 +52,6 @@ class Play(NamedTuple):
     ew: tuple[int, int] | None
 
 
-@cache
-def _plays_sql(one_tray: bool = False) -> str:
-    """The one query of ``table_plays`` (``one_tray``: of one tray), its tables named as everywhere else
-    (``tests/table/test_send_sql.py`` holds the names to the models').
-
-    The rounds and entrants are joined by the table's session as well as by their ids: the same rows,
-    and PostgreSQL then reads them by their indexes, where it hashed every round and entrant of every
-    session the database holds (a send cost more with each evening the club had played)."""
-    return (
-        "SELECT st.seating_id, s.round_id, r.number, st.tray_id, t.number, t.status,"
-        " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
-        " EXISTS (SELECT 1 FROM scoring_slipline l WHERE l.table_id = %s AND l.tray_id = st.tray_id)"
-        " FROM tournaments_seatingtray st JOIN tournaments_seating s ON s.id = st.seating_id"
-        " JOIN tournaments_round r ON r.id = s.round_id AND r.session_id = %s"
-        " JOIN tournaments_tray t ON t.id = st.tray_id"
-        " LEFT JOIN tournaments_entrant ns ON ns.id = s.ns_id AND ns.session_id = %s"
-        " LEFT JOIN tournaments_entrant ew ON ew.id = s.ew_id AND ew.session_id = %s"
-        f' WHERE s.table_id = %s{" AND t.number = %s" if one_tray else ""} ORDER BY r.number, st."order"'
-    )
-
-
 def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
     """Every tray the table plays (or its plays of tray number ``tray``), in the order of play, each
     marked owed and sent: one query.
@@ -87,14 +66,14 @@ def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
     params = [table.pk, session, session, session, table.pk]
     with connection.cursor() as cursor:
         if tray is None:
-            execute_prepared(cursor, _plays_sql(), params)
+            execute_prepared(cursor, TABLE_PLAYS, params)
         else:
-            execute_prepared(cursor, _plays_sql(one_tray=True), [*params, tray])
+            execute_prepared(cursor, TABLE_PLAYS_OF_TRAY, [*params, tray])
         return [_play(row) for row in cursor.fetchall()]
 
 
 def _play(row: tuple[Any, ...]) -> Play:
-    """A row of ``_plays_sql`` as a play: the seating, round and tray as read, then who sits there."""
+    """A row of ``TABLE_PLAYS`` as a play: the seating, round and tray as read, then who sits there."""
     *where, status, ns, ns_number, ns_phantom, ew, ew_number, ew_phantom, sent = row
     return Play(
         *where,
@@ -175,27 +154,6 @@ class EntrantPlay(NamedTuple):
     #: The side the entrant sits there ("NS", "EW"): by the seating's pairs, else by its players' seats.
     side: str = ""
     play: Play | None = None
-
-
-#: The one query of ``entrant_plays``: each row a play as ``_plays_sql`` reads it, then its table and the
-#: entrant's side there (by the seating's pairs, else by its players' seats).
-ENTRANT_PLAYS = (
-    "SELECT s.id, s.round_id, r.number, st.tray_id, t.number, t.status,"
-    " s.ns_id, ns.number, ns.is_phantom, s.ew_id, ew.number, ew.is_phantom,"
-    " EXISTS (SELECT 1 FROM scoring_slipline l WHERE l.table_id = s.table_id AND l.tray_id = st.tray_id),"
-    " s.table_id, tb.number, tb.results_version,"
-    " CASE WHEN s.ns_id = se.entrant_id THEN 'NS' WHEN s.ew_id = se.entrant_id THEN 'EW' ELSE"
-    " COALESCE((SELECT CASE WHEN p.direction IN ('N', 'S') THEN 'NS' ELSE 'EW' END"
-    " FROM tournaments_seat p WHERE p.seating_id = s.id AND p.entrant_id = se.entrant_id LIMIT 1), '') END"
-    " FROM tournaments_seatedentrant se JOIN tournaments_seating s ON s.id = se.seating_id"
-    " JOIN tournaments_round r ON r.id = s.round_id AND r.session_id = %s"
-    " JOIN tournaments_table tb ON tb.id = s.table_id"
-    " JOIN tournaments_seatingtray st ON st.seating_id = s.id"
-    " JOIN tournaments_tray t ON t.id = st.tray_id"
-    " LEFT JOIN tournaments_entrant ns ON ns.id = s.ns_id AND ns.session_id = %s"
-    " LEFT JOIN tournaments_entrant ew ON ew.id = s.ew_id AND ew.session_id = %s"
-    ' WHERE se.entrant_id = %s AND se.side = %s ORDER BY r.number, st."order"'
-)
 
 
 def entrant_plays(*, link: EntrantLink, session: Session) -> list[EntrantPlay]:

@@ -2,8 +2,9 @@
 
 A club night's burst runs these on every send, and the ORM's compiling of
 them cost several times the queries (bench/profile_entry.py). Each is written
-out here once, with its tables' names as Django names them, and each has an
-ORM twin in ``tests/table/test_send_sql.py`` that must read or write the same.
+out once, in ``infra.statements`` with every statement written by hand; each
+has an ORM twin in ``tests/table/test_send_sql.py`` that must read or write
+the same.
 Nothing here rebuilds a model through Django's private API: a line found is a
 ``LineRow``; ``line_of`` makes the ``SlipLine`` an answer shows through the
 model's public constructor.
@@ -15,13 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from functools import cache
 from typing import Any, NamedTuple
 
 from django.db import connection
 
 from infra.prepared import execute_prepared
 from infra.sql import aware
+from infra.statements import (
+    BUMP,
+    LINE_INSERT,
+    LINES_FOUND,
+    TRAVELLER,
+    TRUMP_RECORD,
+    line_with_seats_insert,
+    seats_insert,
+)
 from scoring.models import SlipLine
 from tournaments.models import Entrant, Round, Table, Tray
 
@@ -65,28 +74,6 @@ class LineRow(NamedTuple):
     idempotency_scope: str
     idempotency_fingerprint: str
     updated_at: datetime
-
-
-#: The lines a send looks for: its table's line on the tray (by number), its key's in its scope, and the
-#: line on the tray of the entrant a phone follows, at whatever table (by its place on the slip: a pair,
-#: one pair of a team of four by its side, a player). Each part of the condition is on a unique index;
-#: most sends find none.
-LINES_FOUND = (
-    "SELECT l.id, l.session_id, l.tray_id, t.number, l.table_id, tb.number, l.round_id, r.number,"
-    " l.ns_id, ns.number, l.ew_id, ew.number, l.ns_tricks, l.ns_revokes, l.ew_revokes, l.ns_award,"
-    " l.ew_award, l.law, l.status, l.claimed, l.version, l.entered_via, l.entered_by, l.entered_user_id,"
-    " l.device, l.entered_at, l.confirmed_by, l.confirmed_at, l.entered_side, l.checked_side, l.checked_how,"
-    " l.confirmed_device, l.idempotency_key, l.idempotency_scope,"
-    " l.idempotency_fingerprint, l.updated_at"
-    " FROM scoring_slipline l JOIN tournaments_tray t ON t.id = l.tray_id"
-    " JOIN tournaments_table tb ON tb.id = l.table_id JOIN tournaments_round r ON r.id = l.round_id"
-    " LEFT JOIN tournaments_entrant ns ON ns.id = l.ns_id LEFT JOIN tournaments_entrant ew ON ew.id = l.ew_id"
-    " WHERE (l.table_id = %s AND l.tray_id ="
-    " (SELECT id FROM tournaments_tray WHERE session_id = %s AND number = %s))"
-    " OR (l.idempotency_scope = %s AND l.idempotency_key = %s)"
-    " OR l.id = (SELECT p.line_id FROM scoring_slipseat p WHERE p.entrant_id = %s AND p.side = %s"
-    " AND p.tray_id = (SELECT id FROM tournaments_tray WHERE session_id = %s AND number = %s))"
-)
 
 
 def lines_found(
@@ -135,21 +122,6 @@ def line_of(row: LineRow) -> SlipLine:
     return line
 
 
-#: A new line's columns, in the order ``line_values`` gives them.
-LINE_COLUMNS = (
-    "session_id, tray_id, round_id, table_id, ns_id, ew_id, ns_tricks, ns_revokes, ew_revokes, ns_award,"
-    " ew_award, law, status, claimed, version, entered_via, entered_by, entered_user_id, device, entered_at,"
-    " confirmed_by, confirmed_at, entered_side, checked_side, checked_how, confirmed_device, idempotency_key,"
-    " idempotency_scope, idempotency_fingerprint, updated_at"
-)
-LINE_INSERT = f"INSERT INTO scoring_slipline ({LINE_COLUMNS}) VALUES ({', '.join(['%s'] * 30)}) RETURNING id"
-#: The bumps of a results version: a table's own send counts in its table's, the rest in the session's.
-BUMP = {
-    "table": "UPDATE tournaments_table SET results_version = results_version + 1 WHERE id = %s",
-    "session": "UPDATE tournaments_session SET results_version = results_version + 1 WHERE id = %s",
-}
-
-
 def line_values(line: SlipLine) -> list[Any]:
     """A new line's values for ``LINE_COLUMNS`` (its timestamps adapted as the database keeps them)."""
     at = connection.ops.adapt_datetimefield_value
@@ -187,30 +159,6 @@ def line_values(line: SlipLine) -> list[Any]:
     ]
 
 
-@cache
-def seats_insert(seats: int) -> str:
-    """The insert of this many places on a slip (``line_id, tray_id, entrant_id, side`` each)."""
-    values = ", ".join(["(%s, %s, %s, %s)"] * seats)
-    return f"INSERT INTO scoring_slipseat (line_id, tray_id, entrant_id, side) VALUES {values}"
-
-
-@cache
-def line_with_seats_insert(seats: int, bump: str) -> str:
-    """PostgreSQL's one statement for a new line, its places on the slip and the bump (``BUMP``): a send's
-    three round trips in one. Its parameters: the line's, each place's ``tray_id, entrant_id, side``, then
-    the bumped row's id. It returns the line's id."""
-    parts = [f"new_line AS ({LINE_INSERT})"]
-    if seats:
-        rows = ", ".join(["(%s::integer, %s::integer, %s)"] * seats)
-        parts.append(
-            "new_seats AS (INSERT INTO scoring_slipseat (line_id, tray_id, entrant_id, side)"
-            f" SELECT new_line.id, v.tray_id, v.entrant_id, v.side FROM new_line, (VALUES {rows})"
-            " AS v (tray_id, entrant_id, side))"
-        )
-    parts.append(f"bumped AS ({BUMP[bump]})")
-    return f"WITH {', '.join(parts)} SELECT id FROM new_line"
-
-
 def insert_line(line: SlipLine, seats: Sequence[tuple[int, int, str]], bump: str, bumped: int) -> int:
     """Insert a new line, its places on the slip (``tray_id, entrant_id, side`` each) and bump the results
     version of ``bump`` (``"table"`` or ``"session"``) row ``bumped``; the new line's id."""
@@ -233,10 +181,6 @@ def bump(kind: str, pk: int) -> None:
         execute_prepared(cursor, BUMP[kind], [pk])
 
 
-#: A trump card turned at the table, kept on the tray's deal only while its trump is not known.
-TRUMP_RECORD = "UPDATE tournaments_deal SET trump = %s, trump_table = %s WHERE tray_id = %s AND trump = ''"
-
-
 def record_trump(tray_id: int, card: str, table: int) -> bool:
     """Record the card turned at table ``table`` on a tray whose trump is not known yet; whether it was."""
     with connection.cursor() as cursor:
@@ -255,17 +199,6 @@ class TravellerRow(NamedTuple):
     ew_award: str
     status: str
     law: str | None
-
-
-#: A tray's traveller by table number, each line with whether the entrant (id, side) a phone follows
-#: sat on it (``scoring.visibility.played_trays``: the tray unfolds for it once one line has it).
-TRAVELLER = (
-    "SELECT tb.number, ns.number, ew.number, l.ns_tricks, l.ns_award, l.ew_award, l.status, l.law,"
-    " EXISTS (SELECT 1 FROM scoring_slipseat p WHERE p.line_id = l.id AND p.entrant_id = %s AND p.side = %s)"
-    " FROM scoring_slipline l JOIN tournaments_table tb ON tb.id = l.table_id"
-    " LEFT JOIN tournaments_entrant ns ON ns.id = l.ns_id LEFT JOIN tournaments_entrant ew ON ew.id = l.ew_id"
-    " WHERE l.tray_id = %s ORDER BY tb.number"
-)
 
 
 def traveller_seen(tray_id: int, entrant: tuple[int, str]) -> list[TravellerRow] | None:

@@ -17,8 +17,8 @@ from django.db.models import Model
 from django.test.utils import CaptureQueriesContext
 
 from entry.services.lines import LINE_RELATED
+from infra import statements
 from scoring.models import SlipLine
-from tournaments import link_reads
 from tournaments.models import MOVEMENT_FIELDS, Club, Entrant, EntrantLink, PhonePass, Session, Table
 from tournaments.selectors import entrant_link_by_token, follower_by_token, table_by_token
 from tournaments.services.errors import NotFound
@@ -121,12 +121,12 @@ def test_a_phones_pass_read_by_its_token_is_the_orms_read(running_session: Sessi
 @pytest.mark.parametrize(
     ("model", "columns"),
     [
-        (Table, link_reads.TABLE),
-        (Session, link_reads.SESSION),
-        (Club, link_reads.CLUB),
-        (EntrantLink, link_reads.LINK),
-        (Entrant, link_reads.ENTRANT),
-        (PhonePass, link_reads.PASS),
+        (Table, statements.TABLE_COLUMNS),
+        (Session, statements.SESSION_COLUMNS),
+        (Club, statements.CLUB_COLUMNS),
+        (EntrantLink, statements.LINK_COLUMNS),
+        (Entrant, statements.ENTRANT_COLUMNS),
+        (PhonePass, statements.PASS_COLUMNS),
     ],
 )
 def test_the_reads_list_every_column_of_their_models(model: type[Model], columns: tuple[str, ...]) -> None:

@@ -22,8 +22,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from entry.selectors.phone import Phone
-from entry.selectors.rounds import _plays_sql, table_plays
+from entry.selectors.rounds import table_plays
 from infra.prepared import numbered
+from infra.statements import TABLE_PLAYS
 from tournaments.models import Entrant, Round, Session, Table
 
 pytestmark = [
@@ -63,7 +64,7 @@ def its_own(table: Table) -> int:
 def test_a_send_reads_no_round_or_entrant_of_another_session(table: Table) -> None:
     with connection.cursor() as cursor:
         cursor.execute("SET plan_cache_mode = force_generic_plan")
-        cursor.execute("PREPARE plays_read AS " + numbered(_plays_sql())[0])
+        cursor.execute("PREPARE plays_read AS " + numbered(TABLE_PLAYS)[0])
         session = table.session_id
         args = [table.pk, session, session, session, table.pk]
         cursor.execute("EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE plays_read (%s, %s, %s, %s, %s)", args)

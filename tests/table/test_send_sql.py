@@ -6,6 +6,10 @@ run on SQLite and on PostgreSQL (CI's step 2), where the line, its places and th
 
 from __future__ import annotations
 
+import inspect
+import re
+from pathlib import Path
+
 import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
@@ -15,6 +19,7 @@ from entry.send import result_submit
 from entry.send.sql import insert_line, line_of, lines_found, record_trump
 from entry.send.store import slip_places
 from entry.services.lines import new_line as make_line
+from infra import statements
 from scoring.models import SlipLine, SlipSeat
 from tournaments.locks import lock_session_row, lock_table_send
 from tournaments.models import Deal, Seating, Session, Table
@@ -142,23 +147,35 @@ def test_a_refused_insert_leaves_no_places_and_no_bump(running_session: Session)
     assert connection.vendor in ("sqlite", "postgresql")
 
 
-#: The modules whose statements a phone's request runs, written out by hand.
-HOT_SQL = ("entry.send.sql", "entry.selectors.rounds", "tournaments.link_reads", "tournaments.locks")
-
-
-@pytest.mark.parametrize("module", HOT_SQL)
-def test_the_hot_sql_names_its_tables_one_way_each_a_models(module: str) -> None:
+def test_the_hot_sql_names_its_tables_one_way_each_a_models() -> None:
     """Every table a hand-written statement names is a model's own table, named as the database has it,
     in one way (never built from the models' options at run time)."""
-    import importlib
-    import inspect
-    import re
-
     from django.apps import apps
 
-    source = inspect.getsource(importlib.import_module(module))
+    source = inspect.getsource(statements)
     steps = set(re.findall(r"\b(\w+) AS \(", source))  # a statement's own steps (WITH new_line AS ...)
     named = set(re.findall(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z]\w*)", source)) - steps
-    assert named, module
+    assert named
     assert named <= {model._meta.db_table for model in apps.get_models()}, named
     assert "db_table" not in source and "quote_name" not in source
+
+
+#: A statement's opening words, as a string in the code begins it.
+STATEMENT = re.compile(r"""[\"'](SELECT |INSERT INTO |UPDATE [a-z_]+ SET|DELETE FROM |WITH [a-z_]+ AS)""")
+
+
+def test_every_statement_written_by_hand_is_in_one_module() -> None:
+    """The app's hand-written SQL is all in ``infra.statements``: no other module of the app (its
+    migrations aside) begins a statement in a string."""
+    root = Path(__file__).resolve().parents[2]
+    apps = ("clubwhist", "entry", "infra", "scoring", "sims", "tournaments", "whist")
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for app in apps
+        for path in sorted((root / app).rglob("*.py"))
+        if "migrations" not in path.parts and path.name != "statements.py"
+        for number, text in enumerate(path.read_text().splitlines(), 1)
+        if STATEMENT.search(text)
+    ]
+    assert found == []
+    assert STATEMENT.search('q = "SELECT 1"') and STATEMENT.search("q = f'UPDATE t SET a = 1'")

@@ -36,6 +36,7 @@ from rest_framework.views import APIView
 
 from infra.security import PublicRateThrottle, WindowRateThrottle
 
+from ..link_rules import LinkRefusal
 from ..models import Club, Session, Table
 from ..selectors import session_for_director, table_by_token
 from ..services.club import clubs_directed_by
@@ -60,7 +61,7 @@ class TableTokenAuthentication(BaseAuthentication):
         try:
             table = table_by_token(token=parts[1].decode())
         except (NotFound, UnicodeError):
-            raise exceptions.AuthenticationFailed("This table link is not valid.") from None
+            raise exceptions.AuthenticationFailed(LinkRefusal.TABLE_LINK.value) from None
         return AnonymousUser(), table
 
     def authenticate_header(self, request: Request) -> str:
