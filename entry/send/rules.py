@@ -88,6 +88,11 @@ class Refusal(Enum):
     )
     NO_TABLE_THIS_ROUND = ("Your entrant has no table this round: nothing to send.", "tray")
     HALF_TRUMP = ("Tap the trump card's suit and its rank, or neither.", "trump")
+    DRIVE_WINNER = ("Say which side won the deal: N-S or E-W.", "winner")
+    DRIVE_NO_POINTS = ("Give the points made: the winners' tricks over six, 1 to 7.", "points")
+    DRIVE_POINTS = ("The points made are 1 to 7 (the winners' tricks over six), not {made}.", "points")
+    NOT_A_DRIVE = ("This session is not a whist drive.", None)
+    NO_DRIVE_TABLE = ("You have no table in the change being played.", "winner")
     ASK = ("{question}", "ask")
 
     def error(self, field: str | None = None, **figures: Any) -> UserError:
@@ -426,6 +431,42 @@ def plays_each_tray_once(family: str) -> bool:
     on a tray, wherever it was sent, is a phone's answer before anything is read of where it plays: every
     movement but mnemonic duplicate, whose players play each deal twice (Barney, 1900, p. 66)."""
     return family != MNEMONIC
+
+
+#: A whist drive's sides, as its result names the winners.
+DRIVE_SIDES = ("NS", "EW")
+#: Where a drive's phone sends from (``entry.selectors.drive.Place``), as the rules hand it on.
+Place = TypeVar("Place")
+
+
+def drive_tricks(*, winner: Any = None, points: Any = None, ns_tricks: Any = None) -> int:
+    """The N-S tricks of a whist drive table's result (p. 24): given as such, or from the side that won
+    and the **points made**, the winners' tricks over six (seven tricks win one point, thirteen seven):
+    N-S winning by p points took 6 + p; losing by p, 7 - p."""
+    if ns_tricks not in (None, ""):
+        try:
+            return int(str(ns_tricks).strip())
+        except ValueError:
+            raise Refusal.BAD_TRICKS.error() from None
+    if winner not in DRIVE_SIDES:
+        raise Refusal.DRIVE_WINNER.error()
+    try:
+        made = int(str(points).strip())
+    except (TypeError, ValueError):
+        raise Refusal.DRIVE_NO_POINTS.error() from None
+    if not 1 <= made <= 7:
+        raise Refusal.DRIVE_POINTS.error(made=made)
+    return 6 + made if winner == "NS" else 7 - made
+
+
+def drive_place(place: Place | None, *, a_drive: bool) -> Place:
+    """Where a drive's phone sends, checks or disputes from: its player's place in the change in play
+    (None: it has none), in a session that is a whist drive (``a_drive``)."""
+    if not a_drive:
+        raise Refusal.NOT_A_DRIVE.error()
+    if place is None:
+        raise Refusal.NO_DRIVE_TABLE.error()
+    return place
 
 
 class PhonePlace(NamedTuple):

@@ -6,7 +6,7 @@ Terms (W. H. Barney, *Whist and Duplicate Whist*, 1900, p. 24):
   made**, the winners' tricks over six (seven tricks win one point, thirteen
   seven). The tables send either that or the N-S tricks; the slip line
   keeps the N-S tricks (N-S winning by p points took 6 + p; losing by p
-  took 7 - p), so every rule of a result (``services.results``) holds here
+  took 7 - p: ``send.rules.drive_tricks``), so every rule of a result holds here
   too, and the opponents may check it or dispute it as at any table.
 - **the next change**: when every table of the change in play has sent its
   result, the engine (``movements.drive.next_change``) decides the next one
@@ -29,6 +29,7 @@ from django.db import IntegrityError, transaction
 
 from entry.selectors.drive import Place, player_place
 from entry.selectors.phone import Phone
+from entry.send.rules import drive_place, drive_tricks
 from entry.services.phones import phone_confirm, phone_dispute, refuse_in_doubt
 from entry.services.results import SubmitOutcome, result_confirm, result_submit
 from scoring.models import SlipLine, Via
@@ -39,30 +40,6 @@ from tournaments.movements import MovementUserError
 from tournaments.movements.drive import TableResult, next_change
 from tournaments.services.drive import drive_seat_change, sexes_of, stored_seating
 from tournaments.services.errors import UserError
-
-SIDES = ("NS", "EW")
-
-
-def tricks_of(*, winner: Any = None, points: Any = None, ns_tricks: Any = None) -> int:
-    """The N-S tricks of a drive table's result: given as such, or from the winning side and points made."""
-    if ns_tricks not in (None, ""):
-        try:
-            return int(str(ns_tricks).strip())
-        except ValueError:
-            raise UserError("Tricks must be a whole number from 0 to 13.", field="ns_tricks") from None
-    if winner not in SIDES:
-        raise UserError("Say which side won the deal: N-S or E-W.", field="winner")
-    try:
-        made = int(str(points).strip())
-    except (TypeError, ValueError):
-        raise UserError(
-            "Give the points made: the winners' tricks over six, 1 to 7.", field="points"
-        ) from None
-    if not 1 <= made <= 7:
-        raise UserError(
-            f"The points made are 1 to 7 (the winners' tricks over six), not {made}.", field="points"
-        )
-    return 6 + made if winner == "NS" else 7 - made
 
 
 def change_results(*, change: DriveChange) -> dict[int, TableResult] | None:
@@ -123,12 +100,8 @@ def _place(phone: Phone) -> Place:
     """Where the phone's player sits in the change in play, or a refusal (a phone in doubt acts on
     nothing)."""
     refuse_in_doubt(phone)
-    if not Drive.objects.filter(session=phone.session).exists():
-        raise UserError("This session is not a whist drive.")
-    place = player_place(phone=phone)
-    if place is None:
-        raise UserError("You have no table in the change being played.", field="winner")
-    return place
+    a_drive = Drive.objects.filter(session=phone.session).exists()
+    return drive_place(player_place(phone=phone) if a_drive else None, a_drive=a_drive)
 
 
 def drive_submit(
@@ -147,7 +120,7 @@ def drive_submit(
     outcome = result_submit(
         table=table,
         tray_number=place.deal,
-        ns_tricks=tricks_of(winner=winner, points=points, ns_tricks=ns_tricks),
+        ns_tricks=drive_tricks(winner=winner, points=points, ns_tricks=ns_tricks),
         via=Via.TABLE,
         by=phone.actor(place.side),
         side=place.side,
@@ -168,7 +141,7 @@ def drive_check(*, phone: Phone, version: int | None = None) -> SlipLine:
 def drive_dispute(*, phone: Phone, winner: Any = None, points: Any = None) -> SlipLine:
     """The other side disagrees: its own count (the side that won, the points made) goes to the director."""
     place = _place(phone)
-    claimed = tricks_of(winner=winner, points=points)
+    claimed = drive_tricks(winner=winner, points=points)
     return phone_dispute(phone=phone, tray_number=place.deal, claimed=claimed)
 
 
@@ -191,7 +164,7 @@ def drive_enter(
     outcome = result_submit(
         table=table,
         tray_number=tray,
-        ns_tricks=tricks_of(winner=winner, points=points, ns_tricks=ns_tricks),
+        ns_tricks=drive_tricks(winner=winner, points=points, ns_tricks=ns_tricks),
         via=Via.DIRECTOR,
         by=by,
         user=user,

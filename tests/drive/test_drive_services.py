@@ -19,7 +19,8 @@ from fractions import Fraction
 
 import pytest
 
-from entry.services.drive import change_results, drive_advance, drive_enter, tricks_of
+from entry.send.rules import drive_tricks as tricks_of
+from entry.services.drive import change_results, drive_advance, drive_enter
 from scoring.models import SlipLine
 from scoring.scorers import score
 from scoring.selectors.prizes import prizes_seen

@@ -270,3 +270,47 @@ def test_a_phone_sends_where_its_entrant_plays_the_tray_and_is_refused_by_name_e
     assert doubt == Refuse(Refusal.IN_DOUBT, (("entrant", "pair 3"),))
     assert "still pair 3's" in doubt.error().message
     assert phone_may_send(drive=False, in_doubt=False, entrant="pair 3") is None
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ({"winner": "NS", "points": 1}, 7),
+        ({"winner": "NS", "points": "7"}, 13),
+        ({"winner": "EW", "points": 2}, 5),
+        ({"winner": "EW", "points": 7}, 0),
+        ({"ns_tricks": " 9 "}, 9),
+        ({"ns_tricks": "nine"}, Refusal.BAD_TRICKS),
+        ({"winner": "X", "points": 2}, Refusal.DRIVE_WINNER),
+        ({"winner": "NS"}, Refusal.DRIVE_NO_POINTS),
+        ({"winner": "EW", "points": "two"}, Refusal.DRIVE_NO_POINTS),
+        ({"winner": "NS", "points": 0}, Refusal.DRIVE_POINTS),
+        ({"winner": "NS", "points": 8}, Refusal.DRIVE_POINTS),
+    ],
+)
+def test_a_drives_result_is_the_winners_and_points_made_or_tricks_refused_by_name(
+    given: dict[str, Any], expected: int | Refusal
+) -> None:
+    """A whist drive's result (Barney, 1900, p. 24): the side that won and the points made (its tricks
+    over six, 1 to 7), or the N-S tricks; anything else refused by name, at the input at fault."""
+    from entry.send.rules import drive_tricks
+
+    if isinstance(expected, int):
+        assert drive_tricks(**given) == expected
+        return
+    with pytest.raises(UserError) as refused:
+        drive_tricks(**given)
+    words, field = expected.value
+    assert refused.value.message.startswith(words.split("{")[0]) and refused.value.field == field
+
+
+def test_a_drives_phone_sends_from_its_place_in_a_drive_only() -> None:
+    """Not a drive, or no table in the change in play: refused by name; else its place, as read."""
+    from entry.send.rules import drive_place
+
+    with pytest.raises(UserError, match="not a whist drive"):
+        drive_place("table 2, N", a_drive=False)
+    with pytest.raises(UserError, match="no table in the change") as refused:
+        drive_place(None, a_drive=True)
+    assert refused.value.field == "winner"
+    assert drive_place("table 2, N", a_drive=True) == "table 2, N"
