@@ -115,3 +115,29 @@ def test_another_clubs_director_gets_404_on_every_drive_endpoint(
     )
     assert api.post(base + "drive/next/").status_code == 404
     assert api.get(base + "prizes/").status_code == 404
+
+
+def test_a_drive_phones_bad_result_is_refused_at_its_field_and_nothing_is_stored(
+    drive_of: Callable[..., Session],
+) -> None:
+    """The winners and points made (p. 24), checked by the send's rules: each refusal in its words, at the
+    input at fault (400), and no line stored; a phone of a session that is no drive is refused too."""
+    session = drive_of(tables=2, changes=2)
+    seats = DriveChange.objects.get(session=session, number=1).seating["1"]
+    north = EntrantLink.objects.get(session=session, entrant__number=seats["N"]).token
+    url = f"/api/v1/entrant-links/{north}/drive/result/"
+    cases = (
+        ({"points": 2}, "winner", "Say which side won the deal: N-S or E-W."),
+        ({"winner": "NS"}, "points", "Give the points made: the winners' tricks over six, 1 to 7."),
+        (
+            {"winner": "EW", "points": 8},
+            "points",
+            "The points made are 1 to 7 (the winners' tricks over six), not 8.",
+        ),
+        ({"ns_tricks": 14}, "ns_tricks", "Tricks must be from 0 to 13, not 14."),
+        ({"winner": "X", "points": 2}, "winner", '"X" is not a valid choice.'),  # the door's own type check
+    )
+    for body, field, words in cases:
+        refused = APIClient().post(url, body, format="json")
+        assert refused.status_code == 400 and refused.json()[field] == [words], body
+    assert not session.slip_lines.exists()
