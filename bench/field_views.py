@@ -63,7 +63,8 @@ def django_ready() -> None:
 
 def played_session(club: Any, players: Sequence[Any], seed: int) -> Any:
     """A 3-table Mitchell of six trays, dealt, every tray played at every table, closed and published."""
-    from entry.services.results import result_confirm, result_submit
+    from entry.send import DIRECTOR_ENTRY, Sender, send_of, submit
+    from entry.services.results import result_confirm
     from scoring.models import Via
     from tournaments.models import Seating, Session
     from tournaments.services import deals, seating, sessions
@@ -79,10 +80,9 @@ def played_session(club: Any, players: Sequence[Any], seed: int) -> Any:
     session = sessions.session_start(session=session)
     for s in Seating.objects.filter(round__session=session).select_related("round", "table"):
         for st in s.seating_trays.select_related("tray"):
-            line = result_submit(
-                table=s.table, tray_number=st.tray.number, ns_tricks=rng.randint(4, 9), via=Via.DIRECTOR,
-                as_director=True, by="director", round_number=s.round.number,
-            ).line  # fmt: skip
+            sent = send_of({"tray": st.tray.number, "ns_tricks": rng.randint(4, 9), "round": s.round.number})
+            sender = Sender(Via.DIRECTOR, "director")
+            line = submit(sent, table=s.table, sender=sender, standing=DIRECTOR_ENTRY).line
             result_confirm(line=line, by="director", via=Via.DIRECTOR, as_director=True)
     session = sessions.session_set_status(session=session, status=Session.Status.CLOSED)
     session = sessions.session_publish_switches(

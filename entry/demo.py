@@ -21,8 +21,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
+from entry.send import DIRECTOR_ENTRY, Sender, send_of, submit
 from entry.services.directing import session_close, session_publish
-from entry.services.results import result_confirm, result_submit
+from entry.services.results import result_confirm
 from scoring import hand_records, tasks
 from scoring.models import Via
 from tournaments.models import Club, Deal, Player, Seating, Series, Session
@@ -100,15 +101,9 @@ def _play(session: Session, rng: random.Random, *, rounds: int, partial_round: i
             continue
         for tray in s.trays.order_by("seatingtray__order"):
             tricks = _tricks(rng, par[tray.number], strength[s.ns_id], strength[s.ew_id])
-            outcome = result_submit(
-                table=s.table,
-                tray_number=tray.number,
-                ns_tricks=tricks,
-                via=Via.DEMO,
-                as_director=True,
-                by=f"table {s.table.number}",
-                round_number=s.round.number,
-            )
+            sent = send_of({"tray": tray.number, "ns_tricks": tricks, "round": s.round.number})
+            sender = Sender(Via.DEMO, f"table {s.table.number}")
+            outcome = submit(sent, table=s.table, sender=sender, standing=DIRECTOR_ENTRY)
             result_confirm(
                 line=outcome.line, by=f"table {s.table.number} E-W", via=Via.DEMO, as_director=True
             )

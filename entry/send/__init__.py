@@ -10,15 +10,15 @@ A send flows one way, each step in its own module:
 4. ``store``: the accepted line inserted and the change announced.
 
 A table's send and the director's go through ``submit``; a phone that follows an entrant through
-``submit_followed``. The pages, the API, the CLI and the demo are adapters over them: one input
-(``door.Send``), one outcome (``SubmitOutcome``).
+``submit_followed``. The pages, the API, the CLI, the whist drive and the demo call them with one input
+(``door.Send``, made by ``door.send_of``), who sends (``store.Sender``) and where the send stands
+(``Standing``); one outcome (``SubmitOutcome``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 
@@ -149,40 +149,6 @@ def _answered(decided: Decision | None) -> SubmitOutcome:
     return SubmitOutcome(answer(decided).line, created=False, replayed=True)
 
 
-#: The keywords of a body ``result_submit`` takes besides the tray and tricks.
-SEND_KEYWORDS = frozenset({"ns_revokes", "ew_revokes", "trump", "idempotency_key", "device"})
-
-
-def result_submit(
-    *,
-    table: Table,
-    tray_number: Any,
-    ns_tricks: Any,
-    via: str = Via.TABLE,
-    by: str = "",
-    user: Any = None,
-    as_director: bool = False,
-    **sent: Any,
-) -> SubmitOutcome:
-    """``submit`` by keywords, for the director's pages, the demo, the CLI and the tests: the rest of
-    ``sent`` as ``door.send_of`` reads a body (``ns_revokes``, ``round_number``, ``trump``,
-    ``idempotency_key``, ``device``), and the standing's own (``key_scope``, ``phone_round``, ...)."""
-    standing = Standing(
-        scope=sent.pop("key_scope", ""),
-        as_director=as_director,
-        phone_round=sent.pop("phone_round", None),
-        owes_more=sent.pop("sender_owes_more", False),
-        entrant=sent.pop("entrant", None),
-    )
-    sender = Sender(via, by, user, sent.pop("side", ""))
-    round_number = sent.pop("round_number", None)
-    unknown = set(sent) - SEND_KEYWORDS
-    if unknown:
-        raise TypeError(f"result_submit() got unexpected keywords {sorted(unknown)}")
-    body = {"tray": tray_number, "ns_tricks": ns_tricks, "round": round_number, **sent}
-    return submit(send_of(body, device=sent.get("device", "")), table=table, sender=sender, standing=standing)
-
-
 __all__ = [
     "DIRECTOR_ENTRY",
     "TABLE_SCOPE",
@@ -193,7 +159,6 @@ __all__ = [
     "Sender",
     "Standing",
     "SubmitOutcome",
-    "result_submit",
     "send_of",
     "submit",
     "submit_followed",

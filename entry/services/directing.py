@@ -30,10 +30,11 @@ from django.utils import timezone
 
 from entry.disputes import Figures, sender_of
 from entry.selectors.board import session_board, slips_missing, unconfirmed_lines
+from entry.send import DIRECTOR_ENTRY, Sender, send_of, submit
 from entry.send.rules import SIDE_WORDS
 from entry.services.corrections import open_for_directing, shown_if_published
 from entry.services.decisions import Decision, line_decide
-from entry.services.results import result_award, result_confirm, result_submit, slips_changed
+from entry.services.results import result_award, result_confirm, slips_changed
 from scoring.models import ScoreSnapshot, SlipLine, Via
 from scoring.services.standings import standings_compute
 from scoring.signals import announce_hand_records_wanted
@@ -186,16 +187,9 @@ def round_enter(
             outcome.errors[key] = f"There is no table {table_number}."
             continue
         try:
-            submitted = result_submit(
-                table=table,
-                tray_number=tray_number,
-                ns_tricks=str(value).strip(),
-                via=Via.DIRECTOR,
-                as_director=True,
-                by=by,
-                user=user,
-                round_number=round_number,
-            )
+            sent = send_of({"tray": tray_number, "ns_tricks": str(value).strip(), "round": round_number})
+            sender = Sender(Via.DIRECTOR, by, user)
+            submitted = submit(sent, table=table, sender=sender, standing=DIRECTOR_ENTRY)
             # The director copies the slip the table signed: nobody else need confirm it.
             result_confirm(line=submitted.line, by=by, via=Via.DIRECTOR, as_director=True)
             outcome.saved += 1

@@ -29,9 +29,10 @@ from django.db import IntegrityError, transaction
 
 from entry.selectors.drive import Place, player_place
 from entry.selectors.phone import Phone
+from entry.send import DIRECTOR_ENTRY, Sender, Standing, SubmitOutcome, send_of, submit
 from entry.send.rules import drive_place, drive_tricks
 from entry.services.phones import phone_confirm, phone_dispute, refuse_in_doubt
-from entry.services.results import SubmitOutcome, result_confirm, result_submit
+from entry.services.results import result_confirm
 from scoring.models import SlipLine, Via
 from scoring.scorers.laws import transfer_revoke_tricks
 from tournaments.locks import lock_session
@@ -117,17 +118,11 @@ def drive_submit(
     place = _place(phone)
     table = Seating.objects.select_related("table").get(pk=place.seating_id).table
     table.session = phone.session
-    outcome = result_submit(
-        table=table,
-        tray_number=place.deal,
-        ns_tricks=drive_tricks(winner=winner, points=points, ns_tricks=ns_tricks),
-        via=Via.TABLE,
-        by=phone.actor(place.side),
-        side=place.side,
-        device=device,
-        idempotency_key=idempotency_key,
-        phone_round=place.change,
-    )
+    tricks = drive_tricks(winner=winner, points=points, ns_tricks=ns_tricks)
+    body = {"tray": place.deal, "ns_tricks": tricks, "idempotency_key": idempotency_key}
+    sent = send_of(body, device=device)
+    sender = Sender(Via.TABLE, phone.actor(place.side), side=place.side)
+    outcome = submit(sent, table=table, sender=sender, standing=Standing(phone_round=place.change))
     return DriveSent(outcome, drive_advance(session=phone.session))
 
 
@@ -161,16 +156,9 @@ def drive_enter(
         raise UserError(f"There is no table {table_number} in this drive.", field="table")
     by = getattr(user, "get_username", lambda: "director")() or "director"
     tray = last.round.seatings.get(table=table).seating_trays.get().tray.number
-    outcome = result_submit(
-        table=table,
-        tray_number=tray,
-        ns_tricks=drive_tricks(winner=winner, points=points, ns_tricks=ns_tricks),
-        via=Via.DIRECTOR,
-        by=by,
-        user=user,
-        round_number=last.number,
-        as_director=True,
-    )
+    tricks = drive_tricks(winner=winner, points=points, ns_tricks=ns_tricks)
+    sent = send_of({"tray": tray, "ns_tricks": tricks, "round": last.number})
+    outcome = submit(sent, table=table, sender=Sender(Via.DIRECTOR, by, user), standing=DIRECTOR_ENTRY)
     result_confirm(line=outcome.line, by=by, via=Via.DIRECTOR, as_director=True)
     return DriveSent(outcome, drive_advance(session=session, user=user))
 

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from entry.disputes import sender_of
 from entry.selectors.rounds import table_round
-from entry.send import TABLE_SCOPE, SubmitOutcome, result_submit, table_scope
+from entry.send import TABLE_SCOPE, SubmitOutcome, table_scope
 from entry.send.rules import KEY_LENGTH, SIDE_WORDS, check_tricks, submission_key
 from entry.services.corrections import line_for, result_award, result_correct
 from entry.services.lines import AWARDS, MAX_REVOKES, line_keep_version, lock_line, log_line, slips_changed
@@ -124,7 +124,6 @@ __all__ = [
     "result_confirm",
     "result_correct",
     "result_dispute",
-    "result_submit",
     "slips_changed",
     "submission_key",
     "table_round",

@@ -15,10 +15,10 @@ from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from entry.services import directing
-from entry.services.results import result_submit
 from scoring.models import Via
 from tests.api.helpers import OtherClub, play_all, running_mitchell, token_client
 from tests.api.matrix import World
+from tests.sends import result_submit
 from tournaments.models import Club, Player, Session, Table
 from tournaments.services import club as club_services
 from tournaments.services import deals, rotations

@@ -9,9 +9,10 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
-from entry.services.results import result_confirm, result_submit
+from entry.services.results import result_confirm
 from scoring.models import Via
 from tests.conftest import mitchell_three_tables
+from tests.sends import result_submit
 from tournaments.models import Club, Player, Seating, Series, Session, Table
 from tournaments.services import deals, seating, sessions
 from tournaments.services.tokens import token_create

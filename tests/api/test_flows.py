@@ -19,10 +19,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from entry.services.results import result_submit
 from scoring.models import SlipLine, SlipLineVersion, Via
 from tests.api.helpers import play_all, running_mitchell, seated_mitchell, table_client
 from tests.phones import seated_link
+from tests.sends import result_submit
 from tournaments.models import Club, EntrantLink, Player, Seat, Session, Table
 from tournaments.services import club as club_services
 from tournaments.services import deals, sessions

@@ -12,8 +12,9 @@ import pytest
 from entry.api.slips import SlipLineSerializer, line_data
 from entry.services.corrections import result_award
 from entry.services.lines import LINE_RELATED
-from entry.services.results import result_confirm, result_submit
+from entry.services.results import result_confirm
 from scoring.models import SlipLine
+from tests.sends import result_submit
 from tournaments.models import Session, Table
 
 pytestmark = pytest.mark.django_db

@@ -42,8 +42,8 @@ def test_a_clubs_series_are_not_anothers(director_api: APIClient, club: Club) ->
 
 def test_a_lines_history_is_paged_newest_first(director_api: APIClient, running_session: Session) -> None:
     table = running_session.tables.get(number=1)
-    from entry.services.results import result_submit
     from scoring.models import Via
+    from tests.sends import result_submit
 
     line = result_submit(table=table, tray_number=1, ns_tricks=7, via=Via.TABLE, by="N-S").line
     for tricks in (8, 9, 10):

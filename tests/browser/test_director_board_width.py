@@ -18,11 +18,12 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from entry.services.decisions import dispute_settle
-from entry.services.results import result_dispute, result_submit
+from entry.services.results import result_dispute
 from scoring.models import SlipLine
 from tests.browser import support
 from tests.browser.support import DB_LOCK, log_in
 from tests.public.builders import play_all
+from tests.sends import result_submit
 from tournaments.models import Club, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions

@@ -23,12 +23,13 @@ from typing import Any
 import pytest
 from django.utils import timezone
 
-from entry.services.results import result_dispute, result_submit
+from entry.services.results import result_dispute
 from scoring.models import SlipLine
 from scoring.scorers import score, scores_to_json
 from scoring.scorers.types import Award, DealSlip, SlipResult, Slips
 from tests.browser import support
 from tests.browser.support import DB_LOCK, NAMES, log_in
+from tests.sends import result_submit
 from tournaments.models import Club, Player, Session, Table
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions

@@ -27,12 +27,13 @@ import pytest
 from public.builders import play_session
 
 from entry.services.corrections import result_award, result_correct
-from entry.services.results import result_confirm, result_submit
+from entry.services.results import result_confirm
 from scoring.models import SlipLine
 from tests.browser import support
 from tests.browser.a11y import figure_boxes, overlaps, problems, wrapped
 from tests.browser.support import DB_LOCK, log_in
 from tests.phones import seated_pass
+from tests.sends import result_submit
 from tournaments.models import Club, EntrantLink, Player, Series, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions

@@ -10,8 +10,9 @@ from django.utils.html import escape
 
 from entry.selectors.attention import NeedsYou
 from entry.selectors.board import session_board
-from entry.services.results import result_dispute, result_submit, table_round
+from entry.services.results import result_dispute, table_round
 from scoring.models import SlipLine
+from tests.sends import result_submit
 from tournaments.models import Session
 from tournaments.services import sessions
 

@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from entry.services.results import result_submit
 from scoring.models import SlipLine
+from tests.sends import result_submit
 from tournaments.models import Club, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions

@@ -10,9 +10,10 @@ from django.urls import reverse
 
 from entry.selectors.board import slips_missing
 from entry.services.directing import entrant_make_phantom
-from entry.services.results import result_submit, table_round
+from entry.services.results import table_round
 from scoring.models import SlipLine, Via
 from scoring.selectors.slips import session_slips
+from tests.sends import result_submit
 from tournaments.models import Player, Seat, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import sessions

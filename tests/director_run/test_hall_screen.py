@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from entry.selectors.screen import hall_screen
-from entry.services.results import result_submit
+from tests.sends import result_submit
 from tournaments.models import Session
 
 pytestmark = pytest.mark.django_db

@@ -15,8 +15,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from entry.services.results import result_submit
 from tests.phones import follower_api
+from tests.sends import result_submit
 from tournaments.models import Club, Round, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import running, seating, sessions

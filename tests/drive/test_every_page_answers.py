@@ -15,8 +15,9 @@ from django.urls import reverse
 
 from entry.services.directing import session_close, session_publish
 from entry.services.drive import drive_enter
-from entry.services.results import result_confirm, result_submit
+from entry.services.results import result_confirm
 from tests.mnemonic.conftest import make_mnemonic
+from tests.sends import result_submit
 from tournaments.models import Club, Player, Session
 from tournaments.printing.pdf import DOCUMENTS
 

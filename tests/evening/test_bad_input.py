@@ -7,10 +7,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from entry.services.results import result_submit
 from scoring.models import SlipLine
 from tests.api.helpers import token_client
 from tests.phones import seated_pass
+from tests.sends import result_submit
 from tournaments.models import DirectorCall, Session
 
 pytestmark = pytest.mark.django_db

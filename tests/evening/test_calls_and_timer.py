@@ -13,9 +13,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from entry.services.calls import call_answer
-from entry.services.results import result_submit
 from tests.api.helpers import token_client
 from tests.phones import follower_api, seated_pass
+from tests.sends import result_submit
 from tournaments.clock import clock_words, round_clock, session_clock
 from tournaments.models import DirectorCall, EntrantLink, Session
 from tournaments.services import running, sessions

@@ -9,9 +9,10 @@ from rest_framework.test import APIClient
 
 from entry.services.decisions import Decision, dispute_settle
 from entry.services.directing import IncompleteSlips, session_close
-from entry.services.results import result_confirm, result_dispute, result_submit
+from entry.services.results import result_confirm, result_dispute
 from scoring.models import SlipLine, SlipLineVersion
 from tests.api.helpers import token_client
+from tests.sends import result_submit
 from tournaments.models import Session, Table
 from tournaments.services.errors import Conflict, UserError
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from entry.services.results import result_confirm, result_correct, result_submit, table_round
+from entry.services.results import result_confirm, result_correct, table_round
 from scoring.models import SlipLine, SlipLineVersion, Via
+from tests.sends import result_submit
 from tournaments.models import Session, Table
 from tournaments.services import sessions
 from tournaments.services.errors import Conflict, UserError

@@ -21,11 +21,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 
-from entry.services.results import result_submit
 from scoring import recompute
 from scoring.models import ScoreSnapshot, SlipLine
 from scoring.selectors.standings import session_snapshot
 from scoring.services import standings as standings_service
+from tests.sends import result_submit
 from tournaments.models import Club, Session
 from tournaments.selectors import slips_version
 from tournaments.services import club as club_services

@@ -21,9 +21,9 @@ import pytest
 from celery import Celery
 from django.db import connection, transaction
 
-from entry.services.results import result_submit
 from scoring.models import ScoreSnapshot
 from tests.infra.club_process import free_port
+from tests.sends import result_submit
 from tournaments.models import Session
 
 ROOT = Path(__file__).resolve().parents[2]

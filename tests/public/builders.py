@@ -12,8 +12,9 @@ import datetime as dt
 import random
 from collections.abc import Sequence
 
-from entry.services.results import result_confirm, result_submit
+from entry.services.results import result_confirm
 from scoring.models import Via
+from tests.sends import result_submit
 from tournaments.models import Club, Player, Seating, Series, Session
 from tournaments.services import deals, seating, sessions
 

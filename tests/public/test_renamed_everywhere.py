@@ -23,11 +23,12 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
-from entry.services.results import result_confirm, result_submit
+from entry.services.results import result_confirm
 from scoring.models import Via
 from tests.api.helpers import token_client
 from tests.phones import Phone
 from tests.security.test_pdf_long_words import pdf_text
+from tests.sends import result_submit
 from tournaments.models import Club, Entrant, Player, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import deals, seating, sessions

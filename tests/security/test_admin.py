@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from entry.services.results import result_submit
 from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion
+from tests.sends import result_submit
 from tournaments.models import ActionLog, Club, Player, Session
 from tournaments.services import club as club_services
 from tournaments.services import sessions

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from entry.services.results import result_submit
 from scoring.models import SlipLine, SlipLineVersion
+from tests.sends import result_submit
 from tournaments.models import ActionLog, Club, Entrant, Player, Series, Session
 from tournaments.services import club as club_services
 from tournaments.services import rotations, sessions

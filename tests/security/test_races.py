@@ -28,13 +28,14 @@ from django.test.utils import CaptureQueriesContext
 from entry.services.corrections import result_award, result_correct
 from entry.services.decisions import Decision
 from entry.services.directing import session_close, tray_set_status
-from entry.services.results import result_confirm, result_dispute, result_submit
+from entry.services.results import result_confirm, result_dispute
 from scoring.models import ScoreSnapshot, SlipLine, SlipLineVersion, SlipSeat, Via
 from scoring.scorers import score, scores_to_json
 from scoring.selectors.slips import session_slips
 from scoring.selectors.standings import latest_snapshot, session_snapshot
 from scoring.services import standings as standings_service
 from scoring.services.standings import standings_compute
+from tests.sends import result_submit
 from tournaments.locks import lock_table_send
 from tournaments.models import PhonePass, Session, Table
 from tournaments.selectors import slips_version

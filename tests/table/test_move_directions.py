@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from entry.services.results import result_submit
 from tests.phones import claimed
+from tests.sends import result_submit
 from tournaments.models import Club, EntrantLink, Round, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import running, seating, sessions

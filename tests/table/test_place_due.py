@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from entry.services.results import result_submit
+from tests.sends import result_submit
 from tournaments.models import Club, Round, Seating, Session
 from tournaments.services import club as club_services
 from tournaments.services import running, seating, sessions

@@ -15,12 +15,12 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from entry.api.slips import line_data
-from entry.send import result_submit
 from entry.send.sql import insert_line, line_of, lines_found, record_trump
 from entry.send.store import slip_places
 from entry.services.lines import new_line as make_line
 from infra import statements
 from scoring.models import SlipLine, SlipSeat
+from tests.sends import result_submit
 from tournaments.locks import lock_session_row, lock_table_send
 from tournaments.models import Deal, Seating, Session, Table
 from tournaments.selectors import slips_version

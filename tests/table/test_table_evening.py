@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from entry.selectors import table as table_selectors
-from entry.services.results import result_submit
+from tests.sends import result_submit
 from tournaments.models import Club, Session
 from tournaments.services import club as club_services
 from tournaments.services import seating, sessions

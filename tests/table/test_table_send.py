@@ -313,8 +313,8 @@ def lagging(session: Session) -> tuple[int, int, EntrantLink, EntrantLink]:
     """A table, a tray and its N-S and E-W entrants (their links) where the E-W one is still on an earlier
     round at another table once the director has entered every earlier tray the N-S one played."""
     from entry.selectors.rounds import entrant_plays, round_of_plays
-    from entry.services.results import result_submit as enter
     from tests.phones import seated_link
+    from tests.sends import result_submit as enter
     from tournaments.models import Seating
 
     seatings = Seating.objects.filter(round__session=session).select_related("table", "round")
