@@ -14,7 +14,6 @@ Nothing here imports an app: these are the statements' words only, so every app 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 # A phone's link, read by its token with its session and club (``tournaments.link_reads``).
 
@@ -140,15 +139,17 @@ BUMP = {
 }
 
 
-@cache
-def seats_insert(seats: int) -> str:
+#: The most places a line has on its slip: the four players of a table (a pair each side: two).
+MOST_PLACES = 4
+
+
+def _seats_insert(seats: int) -> str:
     """The insert of this many places on a slip (``line_id, tray_id, entrant_id, side`` each)."""
     values = ", ".join(["(%s, %s, %s, %s)"] * seats)
     return f"INSERT INTO scoring_slipseat (line_id, tray_id, entrant_id, side) VALUES {values}"
 
 
-@cache
-def line_with_seats_insert(seats: int, bump: str) -> str:
+def _line_with_seats_insert(seats: int, bump: str) -> str:
     """PostgreSQL's one statement for a new line, its places on the slip and the bump (``BUMP``): a send's
     three round trips in one. Its parameters: the line's, each place's ``tray_id, entrant_id, side``, then
     the bumped row's id. It returns the line's id."""
@@ -162,6 +163,14 @@ def line_with_seats_insert(seats: int, bump: str) -> str:
         )
     parts.append(f"bumped AS ({BUMP[bump]})")
     return f"WITH {', '.join(parts)} SELECT id FROM new_line"
+
+
+#: The insert of a line's places on its slip, by their number (SQLite's second statement of a new line).
+SEATS_INSERT = {seats: _seats_insert(seats) for seats in range(1, MOST_PLACES + 1)}
+#: PostgreSQL's one statement of a new line, by its number of places and the results version it bumps.
+LINE_WITH_SEATS_INSERT = {
+    (seats, bump): _line_with_seats_insert(seats, bump) for seats in range(MOST_PLACES + 1) for bump in BUMP
+}
 
 
 #: A trump card turned at the table, kept on the tray's deal only while its trump is not known.

@@ -25,11 +25,11 @@ from infra.sql import aware
 from infra.statements import (
     BUMP,
     LINE_INSERT,
+    LINE_WITH_SEATS_INSERT,
     LINES_FOUND,
+    SEATS_INSERT,
     TRAVELLER,
     TRUMP_RECORD,
-    line_with_seats_insert,
-    seats_insert,
 )
 from scoring.models import SlipLine
 from tournaments.models import Entrant, Round, Table, Tray
@@ -165,12 +165,12 @@ def insert_line(line: SlipLine, seats: Sequence[tuple[int, int, str]], bump: str
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             params = [*line_values(line), *(v for seat in seats for v in seat), bumped]
-            execute_prepared(cursor, line_with_seats_insert(len(seats), bump), params)
+            execute_prepared(cursor, LINE_WITH_SEATS_INSERT[len(seats), bump], params)
             return int(cursor.fetchone()[0])
         cursor.execute(LINE_INSERT, line_values(line))
         pk = int(cursor.fetchone()[0])
         if seats:
-            cursor.execute(seats_insert(len(seats)), [v for seat in seats for v in (pk, *seat)])
+            cursor.execute(SEATS_INSERT[len(seats)], [v for seat in seats for v in (pk, *seat)])
         cursor.execute(BUMP[bump], [bumped])
         return pk
 

@@ -179,3 +179,14 @@ def test_every_statement_written_by_hand_is_in_one_module() -> None:
     ]
     assert found == []
     assert STATEMENT.search('q = "SELECT 1"') and STATEMENT.search("q = f'UPDATE t SET a = 1'")
+
+
+def test_a_new_lines_statements_are_written_for_every_number_of_places_a_slip_can_have() -> None:
+    """A line has at most one place a seat (four: the seat's direction is once per table), so the
+    statements of a new line are written out once for each number of places, with either bump."""
+    from whist.cards import SEAT_TABLE
+
+    assert statements.MOST_PLACES == len(SEAT_TABLE) == 4
+    assert set(statements.SEATS_INSERT) == {1, 2, 3, 4}
+    assert set(statements.LINE_WITH_SEATS_INSERT) == {(n, b) for n in range(5) for b in ("table", "session")}
+    assert statements.SEATS_INSERT[2].count("(%s, %s, %s, %s)") == 2
