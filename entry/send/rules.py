@@ -31,10 +31,10 @@ from typing import Any, NamedTuple, TypeVar
 
 from entry.selectors.rounds import EntrantPlay, Play, PlayTable
 from scoring.models import SlipLine
+from tournaments.errors import Conflict, KeyReused, UserError
 from tournaments.locks import SessionRow
 from tournaments.models import Seating, Session, Tray
 from tournaments.overplay import FAMILY as MNEMONIC
-from tournaments.services.errors import Conflict, KeyReused, UserError
 from whist.cards import RANKS, SUITS, SYMBOL_SUIT
 
 #: The longest idempotency key kept (the column's length).
