@@ -433,8 +433,6 @@ def plays_each_tray_once(family: str) -> bool:
     return family != MNEMONIC
 
 
-#: A whist drive's sides, as its result names the winners.
-DRIVE_SIDES = ("NS", "EW")
 #: Where a drive's phone sends from (``entry.selectors.drive.Place``), as the rules hand it on.
 Place = TypeVar("Place")
 
@@ -444,11 +442,8 @@ def drive_tricks(*, winner: Any = None, points: Any = None, ns_tricks: Any = Non
     and the **points made**, the winners' tricks over six (seven tricks win one point, thirteen seven):
     N-S winning by p points took 6 + p; losing by p, 7 - p."""
     if ns_tricks not in (None, ""):
-        try:
-            return int(str(ns_tricks).strip())
-        except ValueError:
-            raise Refusal.BAD_TRICKS.error() from None
-    if winner not in DRIVE_SIDES:
+        return check_tricks(ns_tricks)
+    if winner not in SIDE_WORDS:
         raise Refusal.DRIVE_WINNER.error()
     try:
         made = int(str(points).strip())
