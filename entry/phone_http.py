@@ -58,10 +58,9 @@ class PhoneMixin:
             self.phone = phone_of(kwargs["token"], follows=self.follows, device=self.device)
         except NotFound as exc:
             return render(request, "table/invalid.html", {"message": exc.message}, status=404)
-        if self.follows and self.phone.pass_ is None and request.method == "GET":
-            vouched = pass_vouch_by_link(link=self.phone.link, device=self.device)  # its own link opened
-            if vouched is not None:
-                messages.success(request, "This phone follows you again: it was opened with your own link.")
+        own_link = self.follows and self.phone.pass_ is None and request.method == "GET"  # its printed link
+        if own_link and pass_vouch_by_link(link=self.phone.link, device=self.device):
+            messages.success(request, "This phone follows you again: it was opened with your own link.")
         response: HttpResponse = super().dispatch(request, *args, **kwargs)  # type: ignore[misc]
         if self.new_device:
             response.set_cookie(

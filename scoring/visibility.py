@@ -126,7 +126,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scoring.models import SlipSeat
-from tournaments.models import ResultChange, Session
+from tournaments.link_reads import SessionRead
+from tournaments.models import ResultChange, Round, Session
 
 
 class Role(StrEnum):
@@ -195,12 +196,12 @@ def published_anything(now: dt.datetime | None = None) -> Q:
     return Q(status=Session.Status.PUBLISHED) & switches
 
 
-def hands_released(session: Session, now: dt.datetime | None = None) -> bool:
+def hands_released(session: Session | SessionRead, now: dt.datetime | None = None) -> bool:
     """Whether a simultaneous event's release time has come (always, for a session without one)."""
     return session.hands_released(now)
 
 
-def published(session: Session) -> Published:
+def published(session: Session | SessionRead) -> Published:
     """What the public may see: the switches, only once the session is published (the hand records only
     from a simultaneous event's release time on)."""
     live = session.status == Session.Status.PUBLISHED
@@ -244,7 +245,7 @@ NOTHING = Sight(trays=frozenset(), standings=False, running=False, hand_records=
 EVERYTHING = Sight(trays=None, standings=True, running=False, hand_records=True, own_lines=False, checks=True)
 
 
-def _public_sight(session: Session) -> Sight:
+def _public_sight(session: Session | SessionRead) -> Sight:
     shown = published(session)
     return Sight(
         trays=None if shown.travellers else frozenset(),
@@ -263,7 +264,7 @@ def played_trays(viewer: Viewer) -> frozenset[int]:
     return frozenset(seats.values_list("tray__number", flat=True))
 
 
-def sight(*, viewer: Viewer, session: Session) -> Sight:
+def sight(*, viewer: Viewer, session: Session | SessionRead) -> Sight:
     """The rule: what this viewer may see of this session now (see the module's contract)."""
     if viewer.role == Role.DIRECTOR:
         return EVERYTHING
@@ -288,11 +289,13 @@ def sight(*, viewer: Viewer, session: Session) -> Sight:
     )
 
 
-def running_shown(*, sight: Sight, session: Session, round_number: int, rounds: int | None = None) -> bool:
+def running_shown(
+    *, sight: Sight, session: Session | SessionRead, round_number: int, rounds: int | None = None
+) -> bool:
     """The running score, unless the phone's round is one of the last the director hides."""
     if not sight.running:
         return False
-    last = session.rounds.count() if rounds is None else rounds
+    last = Round.objects.filter(session_id=session.pk).count() if rounds is None else rounds
     return min(round_number, last) <= last - session.running_score_hidden_rounds
 
 
@@ -315,7 +318,7 @@ def scores_seen(scores: Mapping[str, Any], sight: Sight) -> dict[str, Any]:
     return out
 
 
-def sim_placings_seen(*, viewer: Viewer, session: Session, field_published: bool) -> str:
+def sim_placings_seen(*, viewer: Viewer, session: Session | SessionRead, field_published: bool) -> str:
     """Whose placings in a simultaneous event's field this viewer sees (the contract's paragraph on
     them): ``"all"`` the session's pairs, ``"own"`` its own entrant's alone, or ``""`` none."""
     if not field_published:
@@ -333,7 +336,7 @@ def final_results(now: dt.datetime | None = None) -> Q:
     return Q(provisional_until__isnull=True) | Q(provisional_until__lte=now or timezone.now())
 
 
-def provisional_until(session: Session, now: dt.datetime | None = None) -> dt.datetime | None:
+def provisional_until(session: Session | SessionRead, now: dt.datetime | None = None) -> dt.datetime | None:
     """Until when a published session's results are provisional; ``None`` once they are final (from that
     instant on), or while the session is not published."""
     return session.provisional_until if session.provisional(now) else None
@@ -354,13 +357,13 @@ class ChangeSeen:
     was_final: bool
 
 
-def result_changes_seen(*, session: Session, sight: Sight) -> list[ChangeSeen]:
+def result_changes_seen(*, session: Session | SessionRead, sight: Sight) -> list[ChangeSeen]:
     """The corrections and reopenings of a published session that this sight shows: none without the
     standings; a correction's figures only with its tray's lines."""
     if session.status != Session.Status.PUBLISHED or not (sight.standings or sight.per_deal):
         return []
     out = []
-    for change in ResultChange.objects.filter(session=session).order_by("at", "id"):
+    for change in ResultChange.objects.filter(session_id=session.pk).order_by("at", "id"):
         shown = change.tray_number is not None and sight.tray(change.tray_number)
         out.append(
             ChangeSeen(

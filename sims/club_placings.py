@@ -40,6 +40,7 @@ from typing import Any
 from scoring.display import rounded
 from scoring.scorers.field_places import club_places
 from scoring.visibility import DIRECTOR, Viewer, sim_placings_seen
+from tournaments.link_reads import SessionRead
 from tournaments.models import Session
 
 from . import selectors
@@ -161,7 +162,7 @@ def session_field(session: Session, pair: str = "") -> dict[str, Any] | None:
     return local_field(event, str(pack.get("club", "")), pair)
 
 
-def placings_seen(*, session: Session, viewer: Viewer, pair: str = "") -> list[Placing]:
+def placings_seen(*, session: Session | SessionRead, viewer: Viewer, pair: str = "") -> list[Placing]:
     """The placings this viewer may see of the session's pairs (``pair``: the phone's own entrant; its
     phone reads only that pair's placing)."""
     seen = sim_placings_seen(viewer=viewer, session=session, field_published=True) if session.pk else ""

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any
 
 from .errors import NotFound
-from .models import EntrantLink, PhonePass, Table
+from .link_reads import LinkRead, PassRead, TableRead
 
 #: What a private link's secret can be (``secrets.token_urlsafe``): anything else is not a link.
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -34,21 +34,21 @@ class LinkRefusal(Enum):
         return NotFound(self.value.format(**figures))
 
 
-def table_opens(found: Table | None) -> Table:
+def table_opens(found: TableRead | None) -> TableRead:
     """The table a table link's token found, unless there was none or the link is revoked."""
     if found is None or found.token_revoked:
         raise LinkRefusal.TABLE_LINK.error()
     return found
 
 
-def link_opens(found: EntrantLink | None) -> EntrantLink:
+def link_opens(found: LinkRead | None) -> LinkRead:
     """The entrant's own link a token found, unless there was none or it is revoked."""
     if found is None or found.revoked:
         raise LinkRefusal.NOT_VALID.error()
     return found
 
 
-def pass_opens(phone_pass: PhonePass) -> PhonePass:
+def pass_opens(phone_pass: PassRead) -> PassRead:
     """A phone's pass, unless the link it follows is revoked or the director ended it (saying whose it
     was, and why)."""
     if phone_pass.link.revoked:

@@ -39,6 +39,7 @@ from infra.statements import (
 )
 
 from .models import MOVEMENT_FIELDS, Session, Table
+from .models.session import takes_results
 
 Row = TypeVar("Row", bound=Model)
 
@@ -71,9 +72,14 @@ class SessionRow(NamedTuple):
     entrant_kind: str
 
     @property
+    def pk(self) -> int:
+        """The session's id, by the models' name for it."""
+        return self.id
+
+    @property
     def accepts_results(self) -> bool:
         """Tables may send results only while the session runs (``Session.accepts_results``)."""
-        return self.status == Session.Status.RUNNING
+        return takes_results(self.status)
 
 
 class TableRow(NamedTuple):

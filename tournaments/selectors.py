@@ -18,11 +18,13 @@ from .clock import RoundClock, SessionClock
 from .clock import session_clock as clock_of_session
 from .errors import NotFound
 from .kinds import KIND_SHAPE
+from .link_reads import LinkRead, PassRead, SessionRead, TableRead
 from .link_rules import TOKEN, link_opens, pass_opens, table_opens
 from .models import (
     Club,
     ClubMovement,
     Deal,
+    Drive,
     Entrant,
     EntrantKind,
     EntrantLink,
@@ -39,18 +41,18 @@ from .pbn.cards import read_deal
 from .pbn.writer import ExportDeal
 
 
-def table_by_token(*, token: str) -> Table:
+def table_by_token(*, token: str) -> TableRead:
     """The table behind a private link, with its session and club; a revoked or unknown link is refused
     (``link_rules``)."""
     return table_opens(link_reads.table_by_token(token) if TOKEN.fullmatch(token) else None)
 
 
-def entrant_link_by_token(*, token: str) -> EntrantLink:
+def entrant_link_by_token(*, token: str) -> LinkRead:
     """The entrant behind its own private link; a revoked or unknown link is refused (``link_rules``)."""
     return link_opens(link_reads.link_by_token(token) if TOKEN.fullmatch(token) else None)
 
 
-def follower_by_token(*, token: str) -> tuple[EntrantLink, PhonePass | None]:
+def follower_by_token(*, token: str) -> tuple[LinkRead, PassRead | None]:
     """The entrant a phone follows by this token: its own printed link's, or a phone's pass (with the
     pass). An unknown or revoked link, or an ended pass, is refused (``link_rules``, saying why for an
     ended pass)."""
@@ -89,14 +91,23 @@ def late_pairs(session: Session) -> QuerySet[Entrant]:
     return session.entrants.filter(kind=Entrant.Kind.PAIR, team__isnull=True).order_by("number")
 
 
-def ranked_kind(session: Session) -> str:
+def session_movement(session: Session | SessionRead) -> dict[str, Any]:
+    """The session's movement as stored (its rounds, tables and seats): the one read when the session was
+    read without it (a link's read, or a model with its movement deferred)."""
+    if isinstance(session, Session) and "movement_json" not in session.get_deferred_fields():
+        return session.movement_json
+    movement: dict[str, Any] = Session.objects.values_list("movement_json", flat=True).get(pk=session.pk)
+    return movement
+
+
+def ranked_kind(session: Session | SessionRead) -> str:
     """The kind of entrant the session's standings rank: pairs, players, or teams."""
     if session.entrant_kind == EntrantKind.TEAMS:
         return Entrant.Kind.TEAM  # teams of more than eight: the pairs sit, the teams are ranked (p. 57)
     return KIND_SHAPE[session.entrant_kind][0]
 
 
-def seated_kind(session: Session) -> str:
+def seated_kind(session: Session | SessionRead) -> str:
     """The kind of entrant the session's movement seats: pairs, players, or teams."""
     return KIND_SHAPE[session.entrant_kind][0]
 
@@ -110,14 +121,15 @@ class NumberedPlayer:
     entrant: Entrant | None
 
 
-def player_numbers(*, session: Session) -> list[NumberedPlayer]:
+def player_numbers(*, session: Session | SessionRead) -> list[NumberedPlayer]:
     """The book's player numbers 1..n for seat-based movements, entrant by entrant.
 
     Individuals keep their entrant's number; the players of teams of six or
     eight are numbered in team order, then member order (pp. 50-55).
     """
     kind = ranked_kind(session)
-    entrants = session.entrants.filter(kind=kind).order_by("number").prefetch_related("members__player")
+    entrants = Entrant.objects.filter(session_id=session.pk, kind=kind).order_by("number")
+    entrants = entrants.prefetch_related("members__player")
     out: list[NumberedPlayer] = []
     for entrant in entrants:
         members = list(entrant.members.all())
@@ -128,7 +140,7 @@ def player_numbers(*, session: Session) -> list[NumberedPlayer]:
     return out
 
 
-def tray_by_number(*, session: Session, number: Any) -> Tray | None:
+def tray_by_number(*, session: Session | SessionRead, number: Any) -> Tray | None:
     """The session's tray with this number, with its deal; None for no such tray (or not a number)."""
     try:
         wanted = int(str(number).strip())
@@ -136,7 +148,7 @@ def tray_by_number(*, session: Session, number: Any) -> Tray | None:
         return None
     if not 0 < wanted < 2**15:
         return None
-    return session.trays.select_related("deal").filter(number=wanted).first()
+    return Tray.objects.select_related("deal").filter(session_id=session.pk, number=wanted).first()
 
 
 def sessions_public(*, club: Club) -> QuerySet[Session]:
@@ -208,7 +220,7 @@ def running_score_reach(*, session: Session) -> RunningScoreReach:
 def session_clock(*, session: Session) -> SessionClock:
     """The session's one clock: each round's times (in the club's time zone) and deadline
     (``tournaments.clock``), from the rounds the director began: one query."""
-    rounds = list(Round.objects.filter(session=session).values_list("number", "started_at").order_by())
+    rounds = list(Round.objects.filter(session_id=session.pk).values_list("number", "started_at").order_by())
     begun = {number: timezone.localtime(started) for number, started in rounds if started is not None}
     return clock_of_session(
         rounds=len(rounds),
@@ -219,7 +231,7 @@ def session_clock(*, session: Session) -> SessionClock:
     )
 
 
-def session_round_clock(*, session: Session, round_number: int) -> RoundClock | None:
+def session_round_clock(*, session: Session | SessionRead, round_number: int) -> RoundClock | None:
     """The round timer of one round (``session_clock``'s), or None without a timer."""
     if not session.minutes_per_tray or round_number < 1:
         return None
@@ -235,12 +247,14 @@ def slips_version(*, session_id: int) -> int:
     return int(row[0]) if row else 0
 
 
-def seated_by_results(session: Session) -> bool:
+def seated_by_results(session: Session | SessionRead) -> bool:
     """A whist drive seats each change from the last one's results: its tables have no fixed card."""
-    return hasattr(session, "drive")
+    if isinstance(session, Session):
+        return hasattr(session, "drive")  # read once, and kept on the model
+    return Drive.objects.filter(session_id=session.pk).exists()
 
 
-def card_links(*, table: Table) -> list[EntrantLink]:
+def card_links(*, table: Table | TableRead) -> list[EntrantLink]:
     """The entrants a phone at this table's link may say it is: those on the table's card (at a whist
     drive, the four seated at it for the change in play: its seats follow the results, and every phone
     is shown the next change once the last is complete), each with its own link (phantoms and revoked

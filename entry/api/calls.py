@@ -138,7 +138,9 @@ class TableCallView(TableView):
     )
     def post(self, request: Request, token: str = "") -> Response:
         """201 with the call; 200 with the same call while it is open (a second press)."""
-        before = set(DirectorCall.objects.filter(session=self.phone.session).values_list("pk", flat=True))
+        before = set(
+            DirectorCall.objects.filter(session_id=self.phone.session.pk).values_list("pk", flat=True)
+        )
         call = call_director(phone=self.phone, by=caller(self.phone))
         code = status.HTTP_200_OK if call.pk in before else status.HTTP_201_CREATED
         return Response(self.answer(call).data, status=code)

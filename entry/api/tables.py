@@ -61,7 +61,8 @@ from scoring.selectors.travellers import TravellerLine, law_name, traveller_line
 from scoring.visibility import Role, sight
 from tournaments.api import ServiceErrorsMixin, errors
 from tournaments.api.permissions import TableRateThrottle, TableTokenAuthentication
-from tournaments.models import Session, Table
+from tournaments.link_reads import TableRead
+from tournaments.models import Session
 from tournaments.selectors import tray_by_number
 from tournaments.services.errors import NotFound
 from tournaments.services.phones import phone_claim
@@ -86,7 +87,7 @@ class TableView(NoStoreMixin, SlipErrorsMixin, ServiceErrorsMixin, APIView):
         token = kwargs.get("token")
         if token:
             self.phone = phone_of(token, follows=self.follows, device=device_of(request))
-        elif isinstance(request.auth, Table):  # read by the header's authentication, with its session
+        elif isinstance(request.auth, TableRead):  # read by the header's authentication, with its session
             self.phone = Phone(session=request.auth.session, table=request.auth)
         else:
             raise exceptions.NotAuthenticated("Send 'Authorization: Table <token>', or use the link's URL.")

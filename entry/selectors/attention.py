@@ -17,7 +17,7 @@ from entry.selectors.board import Ahead, Board, Dispute
 from entry.selectors.calls import CallView, open_calls
 from entry.selectors.checks import CheckView, open_checks, session_checks
 from scoring.selectors.standings import entrant_names as players_named
-from tournaments.models import Session
+from tournaments.models import Entrant, Session
 from tournaments.selectors import seated_kind
 
 
@@ -113,7 +113,7 @@ def entrant_names(session: Session) -> dict[int, str]:
     players = players_named(session=session)
     return {
         e.number: f"{e} ({players[e.number]})" if players.get(e.number) else str(e)
-        for e in session.entrants.filter(kind=seated_kind(session))
+        for e in Entrant.objects.filter(session_id=session.pk, kind=seated_kind(session))
     }
 
 

@@ -55,13 +55,13 @@ def open_calls(*, session: Session) -> list[CallView]:
 
 def phone_call(*, phone: Phone) -> DirectorCall | None:
     """The phone's open call: its table's, or its entrant's while sitting out."""
-    calls = DirectorCall.objects.filter(session=phone.session, answered_at__isnull=True)
+    calls = DirectorCall.objects.filter(session_id=phone.session.pk, answered_at__isnull=True)
     if phone.link is not None:
         seating = phone.seatings.get(phone_round(phone))
         if seating is None:
             return calls.filter(entrant_id=phone.link.entrant_id, table__isnull=True).first()
         return calls.filter(table_id=seating.table_id).first()
-    return calls.filter(table=phone.table).first()
+    return calls.filter(table_id=phone.table.pk if phone.table else None).first()
 
 
 @dataclass(frozen=True)

@@ -37,10 +37,13 @@ from scoring.selectors.slips import session_slips, slips_of
 from scoring.selectors.standings import entrant_names, running_score
 from scoring.visibility import Sight, running_shown, sight
 from tournaments.errors import NotFound
+from tournaments.link_reads import SessionRead, TableRead
 from tournaments.models import (
     MOVEMENT_FIELDS,
     Drive,
     DriveChange,
+    Round,
+    ScoringMethod,
     Seat,
     Seating,
     SeatingTray,
@@ -60,9 +63,9 @@ METHOD_TITLE = {
 RUNNING_SHOWN = 10
 
 
-def drive_of(session: Session) -> Drive:
+def drive_of(session: Session | SessionRead) -> Drive:
     """The session's drive, or NotFound: the page and the API are for whist drives only."""
-    drive = Drive.objects.filter(session=session).first()
+    drive = Drive.objects.filter(session_id=session.pk).first()
     if drive is None:
         raise NotFound("This link is not a whist drive's.")
     return drive
@@ -114,9 +117,11 @@ def place_at(seating: Seating, number: int) -> Place | None:
     )
 
 
-def change_in_play(session: Session) -> int:
+def change_in_play(session: Session | SessionRead) -> int:
     """The change being played: the last one seated (every player plays every change); 0 unless running."""
-    return session.rounds.count() if session.status == Session.Status.RUNNING else 0
+    return (
+        Round.objects.filter(session_id=session.pk).count() if session.status == Session.Status.RUNNING else 0
+    )
 
 
 def player_place(*, phone: Phone) -> Place | None:
@@ -143,10 +148,10 @@ class DriveTable:
     seats: dict[int, str]
 
 
-def drive_table_now(*, table: Table) -> DriveTable | None:
+def drive_table_now(*, table: Table | TableRead) -> DriveTable | None:
     """The table's change in play, its deal and who sits where; None unless a drive is running."""
     session = table.session
-    drive = Drive.objects.filter(session=session).first()
+    drive = Drive.objects.filter(session_id=session.pk).first()
     change = change_in_play(session)
     seating = (
         Seating.objects.filter(table=table, round__session_id=session.pk, round__number=change).first()
@@ -256,7 +261,7 @@ def _move(phone: Phone, change: int) -> tuple[str, str]:
     """How the player came to this change's seat, in the book's words, and from where."""
     if change < 2 or phone.link is None:
         return "", ""
-    stored = DriveChange.objects.filter(session=phone.session, number=change).first()
+    stored = DriveChange.objects.filter(session_id=phone.session.pk, number=change).first()
     number = phone.link.entrant.number
     move = next((m for m in (stored.moves if stored else []) if m["player"] == number), None)
     if move is None:
@@ -303,7 +308,9 @@ def score_card(*, session: Session, seen: Sight, number: int) -> tuple[list[Card
 
 def _changes_by_deal(session: Session) -> dict[int, int]:
     """Deal (tray) number -> the change it was played in."""
-    rows = SeatingTray.objects.filter(round__session=session).values_list("tray__number", "round__number")
+    rows = SeatingTray.objects.filter(round__session_id=session.pk).values_list(
+        "tray__number", "round__number"
+    )
     return dict(rows)
 
 
@@ -327,7 +334,7 @@ def _running(phone: Phone, seen: Sight, change: int, changes: int) -> tuple[list
         for r in board.rows
     ]
     shown = [ln for i, ln in enumerate(lines) if i < RUNNING_SHOWN or ln.me]
-    tables = phone.session.tables.count() or 1
+    tables = Table.objects.filter(session_id=phone.session.pk).count() or 1
     return shown, len(board.trays) // tables
 
 
@@ -364,7 +371,7 @@ def drive_player_page(*, phone: Phone, device: str = "") -> DrivePlayerPage:
         session_date=f"{session.date:%-d %B %Y}",
         status=session.status,
         method=METHOD_TITLE[drive.method],
-        scoring=session.get_scoring_method_display(),
+        scoring=ScoringMethod(session.scoring_method).label,
         number=number,
         name=entrant_names(session=session).get(number, ""),
         change=change,

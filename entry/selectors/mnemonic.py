@@ -30,14 +30,15 @@ from scoring.selectors.slips import complete_trays, session_slips, slips_of
 from scoring.selectors.standings import entrant_names
 from scoring.visibility import sight
 from tournaments.errors import NotFound
-from tournaments.models import Seat, Seating, Session
+from tournaments.link_reads import SessionRead
+from tournaments.models import Entrant, Seat, Seating, Session
 from tournaments.overplay import FAMILY
 from whist.cards import SEATS
 
 SEAT_WORD = display.SEAT_NAME
 
 
-def check_mnemonic(session: Session) -> None:
+def check_mnemonic(session: Session | SessionRead) -> None:
     """The page and its JSON are for mnemonic sessions only (any other: 404)."""
     if session.movement_family != FAMILY:
         raise NotFound("This link is not a mnemonic duplicate's.")
@@ -143,7 +144,7 @@ def _seats(seating: Seating, first: dict[int, str], me: int) -> list[SeatLine]:
 def _players(session: Session) -> dict[int, int]:
     """Player number -> roster id."""
     out = {}
-    for entrant in session.entrants.prefetch_related("members"):
+    for entrant in Entrant.objects.filter(session_id=session.pk).prefetch_related("members"):
         members = list(entrant.members.all())
         if members:
             out[entrant.number] = members[0].player_id
@@ -153,7 +154,7 @@ def _players(session: Session) -> dict[int, int]:
 def _first_seats(session: Session) -> dict[int, str]:
     """Player number -> the seat he held at the start of the original play."""
     number_of = {p: n for n, p in _players(session).items()}
-    seats = Seat.objects.filter(round__session=session, round__number=1)
+    seats = Seat.objects.filter(round__session_id=session.pk, round__number=1)
     return {number_of[s.player_id]: s.direction for s in seats if s.player_id in number_of}
 
 

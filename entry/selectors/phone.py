@@ -21,19 +21,21 @@ from entry.send.rules import SIDE_WORDS
 from scoring.models import SlipLine
 from scoring.visibility import Viewer, doubted_viewer, entrant_viewer, table_viewer
 from tournaments.errors import NotFound
-from tournaments.models import EntrantKind, EntrantLink, PhonePass, Seat, Seating, SeatingTray, Session, Table
+from tournaments.link_reads import LinkRead, PassRead, SessionRead, TableRead, link_word
+from tournaments.models import EntrantKind, PhonePass, Round, Seat, Seating, SeatingTray, Session, Table
 from tournaments.selectors import follower_by_token, table_by_token
 
 
 @dataclass(frozen=True)
 class Phone:
     """A phone: a bare table link, or an entrant it follows (``link``: by its own printed link, or by
-    the phone's ``pass_`` said at a table)."""
+    the phone's ``pass_`` said at a table), each as its link's read found it (``tournaments.link_reads``:
+    plain named tuples, the session's among them; anything more is read by its id)."""
 
-    session: Session
-    table: Table | None = None
-    link: EntrantLink | None = None
-    pass_: PhonePass | None = None
+    session: SessionRead
+    table: TableRead | None = None
+    link: LinkRead | None = None
+    pass_: PassRead | None = None
     #: The phone's own id (its ``cw_device`` cookie), blank when it has none.
     device: str = ""
 
@@ -57,7 +59,7 @@ class Phone:
     @cached_property
     def rounds(self) -> int:
         """How many rounds the session has."""
-        return self.session.rounds.count()
+        return Round.objects.filter(session_id=self.session.id).count()
 
     @cached_property
     def seatings(self) -> dict[int, Seating]:
@@ -67,7 +69,7 @@ class Phone:
         assert self.table is not None
         # By the session's rounds as well: PostgreSQL then reads the entrants by their keys, where it
         # hashed every round and entrant the database holds (tests/table/test_reads_by_session.py).
-        rows = Seating.objects.filter(table=self.table, round__session_id=self.table.session_id)
+        rows = Seating.objects.filter(table_id=self.table.id, round__session_id=self.table.session_id)
         rows = rows.select_related("round", "table", "ns", "ew")
         return {s.round.number: s for s in rows.order_by()}
 
@@ -94,9 +96,7 @@ class Phone:
     def entrant_word(self) -> str:
         """The entrant this phone follows, as the slip's history names it: "pair 5", "team 2's N-S pair"."""
         assert self.link is not None
-        entrant = self.link.entrant
-        word = f"{entrant.get_kind_display().lower()} {entrant.number}"
-        return word + {"NS": "'s N-S pair", "EW": "'s E-W pair"}.get(self.link.side, "")
+        return link_word(self.link)
 
     @property
     def follows(self) -> bool:
@@ -136,7 +136,7 @@ def phone_line(*, phone: Phone, tray_number: object) -> SlipLine:
     plays = SeatingTray.objects.filter(seating_id__in=seatings, tray__number=number)
     tables = set(plays.values_list("seating__table_id", flat=True))
     line = (
-        SlipLine.objects.filter(session=phone.session, table_id__in=tables, tray__number=number)
+        SlipLine.objects.filter(session_id=phone.session.pk, table_id__in=tables, tray__number=number)
         .select_related("tray", "session", "table")
         .first()
     )
@@ -195,7 +195,7 @@ def holds_a_phone(*, session_id: int, holders: Holders) -> bool:
     return PhonePass.objects.filter(which, session_id=session_id, ended_at__isnull=True).exists()
 
 
-def table_left_at(phone: Phone) -> Table | None:
+def table_left_at(phone: Phone) -> Table | TableRead | None:
     """The table a phone that follows an entrant was left at, as far as is known: the one whose code it
     opened when its pass went in doubt; else where its entrant played the last tray its table has sent;
     else where it sits now ("Not us?" leads back to that table's page)."""

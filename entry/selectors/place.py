@@ -32,6 +32,7 @@ from django.utils import timezone
 from entry.selectors.drive import drive_table_now
 from entry.selectors.table import results_changes, results_status, seat_views, seats_of
 from scoring.visibility import published
+from tournaments.link_reads import SessionRead, TableRead
 from tournaments.models import (
     EntrantLink,
     EntrantMember,
@@ -138,7 +139,7 @@ def _label(link: EntrantLink) -> str:
     return f"{entrant.get_kind_display()} {entrant.number}{side}"
 
 
-def claim_choices(*, table: Table, device: str) -> list[ClaimChoice]:
+def claim_choices(*, table: Table | TableRead, device: str) -> list[ClaimChoice]:
     """The entrants on the table's card, each marked if a phone (this one?) follows it."""
     links = card_links(table=table)
     prefetch_related_objects(
@@ -198,7 +199,7 @@ def _rounds_here(seatings: list[Seating], seats: dict[int, dict[str, Seat]]) -> 
     return out
 
 
-def _card_and_rounds(table: Table) -> tuple[list[CardRound], RoundsHere]:
+def _card_and_rounds(table: Table | TableRead) -> tuple[list[CardRound], RoundsHere]:
     """The table's card, and who sits at it in which rounds."""
     seatings = list(
         Seating.objects.filter(table=table, round__session_id=table.session_id)
@@ -226,7 +227,7 @@ def _card_and_rounds(table: Table) -> tuple[list[CardRound], RoundsHere]:
     return card, _rounds_here(seatings, seats)
 
 
-def place_page(*, table: Table, device: str = "") -> PlacePage:
+def place_page(*, table: Table | TableRead, device: str = "") -> PlacePage:
     """The whole page of a table's own link (the module docstring says what it holds)."""
     session = table.session
     by_results = seated_by_results(session)
@@ -255,7 +256,7 @@ def place_page(*, table: Table, device: str = "") -> PlacePage:
     return page
 
 
-def place_round(*, session: Session) -> int:
+def place_round(*, session: Session | SessionRead) -> int:
     """The round due now at every table by the one clock: round 1 before the start, the director's round
     while the tables wait for the director, else the round the timer (or the director) last began; 0 once
     the session is over, and while tables move on by themselves with no timer: then no clock says which
@@ -307,7 +308,7 @@ def _when(rounds: tuple[int, ...], now: int, due: set[int]) -> str:
     return "next" if coming[0] in due else f"round {coming[0]}"
 
 
-def _drive_now(page: PlacePage, table: Table) -> None:
+def _drive_now(page: PlacePage, table: Table | TableRead) -> None:
     """A running drive's table: the change in play and its deal, and each player to claim by his seat."""
     now = drive_table_now(table=table)
     if now is None:
@@ -330,7 +331,7 @@ def place_stamp(page: PlacePage) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
-def follower_urls(*, session: Session, token: str) -> tuple[str, str]:
+def follower_urls(*, session: Session | SessionRead, token: str) -> tuple[str, str]:
     """The page and the API state of a phone that follows an entrant by this token, by the session's kind
     (a whist drive's player page, a mnemonic sitting's, or the duplicate phone's)."""
     if seated_by_results(session):

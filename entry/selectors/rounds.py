@@ -22,8 +22,10 @@ from django.db import connection
 
 from infra.prepared import execute_prepared
 from infra.statements import ENTRANT_PLAYS, TABLE_PLAYS, TABLE_PLAYS_OF_TRAY
+from tournaments.link_reads import LinkRead, SessionRead, TableRead
 from tournaments.models import (
     EntrantLink,
+    Round,
     SeatedEntrant,
     Seating,
     SeatingTray,
@@ -52,7 +54,7 @@ class Play(NamedTuple):
     ew: tuple[int, int] | None
 
 
-def table_plays(*, table: Table, tray: int | None = None) -> list[Play]:
+def table_plays(*, table: Table | TableRead, tray: int | None = None) -> list[Play]:
     """Every tray the table plays (or its plays of tray number ``tray``), in the order of play, each
     marked owed and sent: one query.
 
@@ -85,7 +87,9 @@ def _play(row: tuple[Any, ...]) -> Play:
     )
 
 
-def table_round(*, table: Table, rounds: int | None = None, plays: list[Play] | None = None) -> int:
+def table_round(
+    *, table: Table | TableRead, rounds: int | None = None, plays: list[Play] | None = None
+) -> int:
     """The round this table is playing now (the module docstring says how)."""
     session = table.session
     if not session.tables_advance:
@@ -93,7 +97,7 @@ def table_round(*, table: Table, rounds: int | None = None, plays: list[Play] | 
     for play in table_plays(table=table) if plays is None else plays:
         if play.owed and not play.sent:
             return play.round
-    return (session.rounds.count() if rounds is None else rounds) + 1
+    return (Round.objects.filter(session_id=session.pk).count() if rounds is None else rounds) + 1
 
 
 def seating_of(*, table: Table, tray: Tray, round_number: int | None) -> Seating | None:
@@ -105,7 +109,7 @@ def seating_of(*, table: Table, tray: Tray, round_number: int | None) -> Seating
     return seatings.select_related("round", "ns", "ew").order_by("round__number").first()
 
 
-def entrant_seatings(*, link: EntrantLink) -> dict[int, Seating]:
+def entrant_seatings(*, link: EntrantLink | LinkRead) -> dict[int, Seating]:
     """Round number -> where this entrant (or pair of a team) sits; a round it sits out is absent."""
     rows = (
         SeatedEntrant.objects.filter(entrant_id=link.entrant_id, side=link.side)
@@ -156,7 +160,7 @@ class EntrantPlay(NamedTuple):
     play: Play | None = None
 
 
-def entrant_plays(*, link: EntrantLink, session: Session) -> list[EntrantPlay]:
+def entrant_plays(*, link: EntrantLink | LinkRead, session: Session | SessionRead) -> list[EntrantPlay]:
     """Every tray this entrant (or pair of a team) plays, in the order of play, each with its table and
     marked owed and sent: one query (SQL, prepared, as ``table_plays``: a phone's send runs it)."""
     return plays_of((link.entrant_id, link.side), session.pk)
@@ -177,24 +181,28 @@ def plays_of(entrant: tuple[int, str], session_id: int) -> list[EntrantPlay]:
     return out
 
 
-def plays_now(entrant: tuple[int, str], session: Session) -> tuple[list[EntrantPlay], int]:
+def plays_now(entrant: tuple[int, str], session: Session | SessionRead) -> tuple[list[EntrantPlay], int]:
     """The entrant's (id, side) plays (``plays_of``) and the round it plays now (past its last play:
     finished, the last round + 1), what a phone's send places itself by."""
     plays = plays_of(entrant, session.pk)
     return plays, round_of_plays(plays, session=session, rounds=max((p.round for p in plays), default=0))
 
 
-def round_of_plays(plays: list[EntrantPlay], *, session: Session, rounds: int | None = None) -> int:
+def round_of_plays(
+    plays: list[EntrantPlay], *, session: Session | SessionRead, rounds: int | None = None
+) -> int:
     """The round an entrant with these plays is playing now (the module docstring says how)."""
     if not session.tables_advance:
         return session.current_round
     for play in plays:
         if play.owed and not play.sent:
             return play.round
-    return (session.rounds.count() if rounds is None else rounds) + 1
+    return (Round.objects.filter(session_id=session.pk).count() if rounds is None else rounds) + 1
 
 
-def entrant_round(*, link: EntrantLink, session: Session, rounds: int | None = None) -> int:
+def entrant_round(
+    *, link: EntrantLink | LinkRead, session: Session | SessionRead, rounds: int | None = None
+) -> int:
     """The round this entrant is playing now (the module docstring says how)."""
     if not session.tables_advance:
         return session.current_round

@@ -55,7 +55,17 @@ from scoring.selectors.standings import entrant_names, running_score
 from scoring.selectors.travellers import traveller_lines
 from scoring.visibility import Sight, published, running_shown, sight
 from sims.club_placings import Placing, placings_seen
-from tournaments.models import EntrantKind, PhonePass, Seat, Seating, Session, Tray
+from tournaments.link_reads import SessionRead
+from tournaments.models import (
+    MOVEMENT_FIELDS,
+    EntrantKind,
+    EntrantMember,
+    PhonePass,
+    Seat,
+    Seating,
+    Session,
+    Tray,
+)
 from tournaments.selectors import slips_version
 from whist.cards import SEATS
 
@@ -166,7 +176,7 @@ class Reading:
         if not unread:
             return
         self._lines.update({pk: [] for pk in unread})
-        rows = SlipLine.objects.filter(session=self.phone.session, tray_id__in=unread)
+        rows = SlipLine.objects.filter(session_id=self.phone.session.pk, tray_id__in=unread)
         for line in rows.select_related("table", "ns", "ew").order_by("table__number"):
             self._lines[line.tray_id].append(line)
 
@@ -189,7 +199,7 @@ class Reading:
 
 
 def _deal_scores(
-    session: Session, seen: Sight, wanted: frozenset[int], slip_state: Callable[[], int]
+    session: Session | SessionRead, seen: Sight, wanted: frozenset[int], slip_state: Callable[[], int]
 ) -> dict[int, dict[int, str]]:
     """Tray -> entrant -> score, scored from these visible slips alone (so nothing else can move them)."""
     trays = frozenset(t for t in wanted if seen.tray(t))
@@ -204,7 +214,7 @@ def _deal_scores(
     return found
 
 
-def _score_trays(session: Session, trays: frozenset[int]) -> dict[int, dict[int, str]]:
+def _score_trays(session: Session | SessionRead, trays: frozenset[int]) -> dict[int, dict[int, str]]:
     """Score only these trays' slips, by the session's method."""
     slips = slips_of(session_slips(session=session, trays=trays), trays)
     if not slips.deals:
@@ -287,7 +297,9 @@ def _trump(reading: Reading, tray: Tray) -> display.CardView | None:
     return display.card_view(deal.trump)
 
 
-def seating_sides(seating: Seating, seats: Mapping[str, Seat], session: Session) -> dict[str, Holders]:
+def seating_sides(
+    seating: Seating, seats: Mapping[str, Seat], session: Session | SessionRead
+) -> dict[str, Holders]:
     """Who sits each side ("NS", "EW") of a table in a round, from the seating and its seats as the page
     read them (``selectors.phone.sides_of``)."""
     fours = session.entrant_kind == EntrantKind.FOURS
@@ -341,10 +353,10 @@ def _follows(phone: Phone) -> FollowView | None:
         return None
     entrant = link.entrant
     side = {"NS": ", N-S pair", "EW": ", E-W pair"}.get(link.side, "")
-    members = entrant.members.select_related("player")
+    members = EntrantMember.objects.filter(entrant_id=entrant.pk).select_related("player")
     names = " & ".join(m.player.name for m in members if not link.side or m.role in link.side)
-    phones = link.passes.filter(ended_at__isnull=True).count()
-    label = f"{entrant.get_kind_display()} {entrant.number}{side}"
+    phones = PhonePass.objects.filter(link_id=link.pk, ended_at__isnull=True).count()
+    label = f"{entrant}{side}"
     return FollowView(label=label, names=names, code=link.join_code, phones=phones)
 
 
@@ -473,13 +485,13 @@ def _results_url(session: Session) -> str:
     return reverse("public:session", args=[session.club.slug, session.pk])
 
 
-def results_status(session: Session) -> str:
+def results_status(session: Session | SessionRead) -> str:
     """Whether the published results are provisional (until when) or final, as the public is told."""
     said = session_finality(session=session, sight=public_sight(session))
     return said.words if said else ""
 
 
-def results_changes(session: Session) -> list[str]:
+def results_changes(session: Session | SessionRead) -> list[str]:
     """The changes made to the published results since publishing (a correction while provisional, a
     reopening), each in the words of the public results: only what the public results show."""
     said = session_finality(session=session, sight=public_sight(session))
@@ -490,7 +502,8 @@ def _results_place(phone: Phone) -> str:
     """The followed entrant's published place, for the phone's sentence once the results are out."""
     if phone.link is None or phone.session.status != Session.Status.PUBLISHED:
         return ""
-    return place_public(session=phone.session, entrant=phone.link.entrant.number)
+    session = Session.objects.defer(*MOVEMENT_FIELDS).get(pk=phone.session.pk)
+    return place_public(session=session, entrant=phone.link.entrant.number)
 
 
 def _just_played(

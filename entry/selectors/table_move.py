@@ -25,7 +25,9 @@ from django.utils import timezone
 
 from infra.reads import kept, offer
 from scoring.selectors.standings import names_by_entrant
-from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session
+from tournaments.link_reads import SessionRead
+from tournaments.models import Entrant, Seat, Seating, SeatingTray, Session, Table
+from tournaments.models import Round as SessionRound
 from tournaments.movements import Movement, Round, TableAssignment, cards
 from tournaments.movements.diagram import runs
 from tournaments.movements.directions import directions, stop
@@ -56,7 +58,7 @@ class MoveView:
     wait_for_director: bool
 
 
-def entrant_label(entrant: Entrant | None, session: Session) -> str:
+def entrant_label(entrant: Entrant | None, session: Session | SessionRead) -> str:
     """A pair's (team's) name as the page prints it: its players' names as the roster has them now."""
     if entrant is None:
         return ""
@@ -67,7 +69,9 @@ def entrant_label(entrant: Entrant | None, session: Session) -> str:
     )
 
 
-def stored_movement(*, session: Session, from_round: int, rounds: int | None = None) -> Movement:
+def stored_movement(
+    *, session: Session | SessionRead, from_round: int, rounds: int | None = None
+) -> Movement:
     """The stored seatings from a round on, as the movement engine's plain data (kept in the cache).
 
     Earlier rounds are left empty (the move after a round looks only
@@ -83,11 +87,11 @@ def stored_movement(*, session: Session, from_round: int, rounds: int | None = N
     return found
 
 
-def _stored_movement(session: Session, from_round: int, rounds: int | None) -> Movement:
+def _stored_movement(session: Session | SessionRead, from_round: int, rounds: int | None) -> Movement:
     """The stored seatings from a round on, read from the database."""
-    total = session.rounds.count() if rounds is None else rounds
+    total = SessionRound.objects.filter(session_id=session.pk).count() if rounds is None else rounds
     seatings = list(
-        Seating.objects.filter(round__session=session, round__number__gte=from_round)
+        Seating.objects.filter(round__session_id=session.pk, round__number__gte=from_round)
         .select_related("round", "table", "ns", "ew")
         .order_by("round__number", "table__number")
     )
@@ -110,7 +114,7 @@ def _stored_movement(session: Session, from_round: int, rounds: int | None) -> M
             )
         )
     kind = seated_kind(session)
-    everyone = set(session.entrants.filter(kind=kind).values_list("number", flat=True))
+    everyone = set(Entrant.objects.filter(session_id=session.pk, kind=kind).values_list("number", flat=True))
     rounds = tuple(
         Round(
             number=n,
@@ -121,7 +125,7 @@ def _stored_movement(session: Session, from_round: int, rounds: int | None) -> M
         )
         for n, tabs in sorted(by_round.items())
     )
-    tables = session.tables.count()
+    tables = Table.objects.filter(session_id=session.pk).count()
     return Movement(
         family=session.movement_family or "custom",
         entrants=len(everyone),
@@ -139,7 +143,11 @@ def room_tables(session: Session) -> dict[int, int]:
 
 
 def move_after(
-    *, session: Session, seating: Seating, wait_for_director: bool, entrant: Entrant | None = None
+    *,
+    session: Session | SessionRead,
+    seating: Seating,
+    wait_for_director: bool,
+    entrant: Entrant | None = None,
 ) -> MoveView:
     """Where everyone at this table goes after its round (only ``entrant``'s line, if given, with its
     directions from the round it goes to: the module docstring)."""

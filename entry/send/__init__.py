@@ -27,6 +27,7 @@ from entry.send.read import first_look, read_director, read_followed, read_locke
 from entry.send.rules import Accept, Asked, Decision, Found, answer, check_send, decide
 from entry.send.store import Sender, store_send
 from scoring.models import SlipLine, Via
+from tournaments.link_reads import SessionRead
 from tournaments.models import Session, Table
 
 #: A table link's keys are kept in its table's own scope: ``table:<table id>``.
@@ -75,7 +76,7 @@ class Follower:
     the entrant (id, side), the scope of its keys, and how the slip names the side that sends from the
     phone (``actor``: "NS" -> "pair 3 (N-S)")."""
 
-    session: Session
+    session: SessionRead
     entrant: tuple[int, str]
     scope: str
     actor: Callable[[str], str]
@@ -100,14 +101,22 @@ def _asked(send: Send, standing: Standing, *, scope: str, director_table: int | 
     )
 
 
-def submit(send: Send, *, table: Table, sender: Sender, standing: Standing = TABLE_SEND) -> SubmitOutcome:
+def submit(
+    send: Send,
+    *,
+    table: Table,
+    sender: Sender,
+    standing: Standing = TABLE_SEND,
+    session: Session | SessionRead | None = None,
+) -> SubmitOutcome:
     """Store one table's result on one tray, once (``rules`` says every rule and its order): ``send`` as
-    its door read it (``door.send_of``), ``sender`` who sends, ``standing`` under what keys and round.
+    its door read it (``door.send_of``), ``sender`` who sends, ``standing`` under what keys and round;
+    ``session``: the table's, as the caller read it already (else the table's own is read).
     A trump card sent is recorded on a tray whose trump is not known yet (a tray dealt at the table,
     Law III), never over one known."""
     director = table.number if standing.as_director else None
     asked = _asked(send, standing, scope=standing.scope or table_scope(table.pk), director_table=director)
-    first = first_look(asked, table, table.session)
+    first = first_look(asked, table, table.session if session is None else session)
     decided = decide(asked, first)
     if decided is None:
         with transaction.atomic():
@@ -139,9 +148,7 @@ def submit_followed(send: Send, follower: Follower) -> SubmitOutcome:
 
 def _stored(asked: Asked, accept: Accept, table: Table, found: Found, sender: Sender) -> SubmitOutcome:
     """The accepted line stored (``store.store_send``), as the send's answer shows it."""
-    line = store_send(asked, accept, table=table, session=found.session, sender=sender)
-    line.session = table.session
-    return SubmitOutcome(line, created=True)
+    return SubmitOutcome(store_send(asked, accept, table=table, session=found.session, sender=sender), True)
 
 
 def _answered(decided: Decision | None) -> SubmitOutcome:

@@ -20,6 +20,7 @@ from entry.selectors.rounds import Play, plays_now, seating_of, table_plays
 from entry.send.rules import Asked, Found, PhonePlace, must, phone_place, plays_each_tray_once
 from entry.send.sql import line_of, lines_found
 from scoring.models import SlipLine
+from tournaments.link_reads import SessionRead, TableRead
 from tournaments.locks import lock_session_row, lock_table_send, share_session
 from tournaments.models import Session, Table
 from tournaments.selectors import tray_by_number
@@ -41,7 +42,7 @@ def _lines(asked: Asked, table_id: int | None, session_id: int) -> tuple[SlipLin
     return (line_of(keyed) if keyed else None), (line_of(sent) if sent else None)
 
 
-def first_look(asked: Asked, table: Table | None, session: Session) -> Found:
+def first_look(asked: Asked, table: Table | TableRead | None, session: Session | SessionRead) -> Found:
     """The send's lines, before any lock, with the session as the caller read it (``table``: the table's
     send; None: a phone's, which looks for its entrant's own line, where it plays each tray once)."""
     if not plays_each_tray_once(session.movement_family):
@@ -68,11 +69,13 @@ def read_locked(asked: Asked, table: Table, first: Found, own: tuple[Play, ...] 
     play = next((p for p in own if p.tray == asked.tray), None)
     if play is not None and play.sent and not moved:
         keyed, sent = _lines(asked, table.pk, table.session_id)
-    tray = tray_by_number(session=table.session, number=asked.tray_number) if play is None else None
+    tray = tray_by_number(session=session, number=asked.tray_number) if play is None else None
     return Found(session, table.number, True, keyed, sent, own, tray)
 
 
-def read_followed(asked: Asked, session: Session, first: Found) -> tuple[Asked, PhonePlace, Table, Found]:
+def read_followed(
+    asked: Asked, session: Session | SessionRead, first: Found
+) -> tuple[Asked, PhonePlace, Table, Found]:
     """A phone's send, under its locks: its session's row shared, then where its entrant plays (its
     plays, one read), the table and round the rules place the send at (``rules.phone_place``), that
     table's row locked, and the rest as a table's send reads it. ``asked`` comes back with what the
@@ -94,7 +97,6 @@ def read_followed(asked: Asked, session: Session, first: Found) -> tuple[Asked, 
         number=place.table.number,
         results_version=place.table.results_version,
     )
-    table.session = session
     own = tuple(p.play for p in plays if p.table.id == table.pk and p.play is not None)
     return asked, place, table, read_locked(asked, table, first, own)
 

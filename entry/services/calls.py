@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from entry.selectors.phone import Phone, phone_round
+from tournaments.link_reads import TableRead
 from tournaments.locks import locked
-from tournaments.models import MOVEMENT_FIELDS, DirectorCall, Session
+from tournaments.models import MOVEMENT_FIELDS, DirectorCall, Session, Table
 from tournaments.services.club import log_action
 from tournaments.services.errors import NotFound, UserError
 
@@ -25,7 +27,7 @@ def caller(phone: Phone) -> str:
     """Who calls, as the board says it: "table 3", "pair 5's phone"."""
     if phone.link is None:
         return f"table {phone.table.number}" if phone.table else "a table"
-    return f"{phone.link.entrant.get_kind_display().lower()} {phone.link.entrant.number}'s phone"
+    return f"{str(phone.link.entrant).lower()}'s phone"
 
 
 def _where(phone: Phone) -> tuple[Any, int]:
@@ -37,6 +39,11 @@ def _where(phone: Phone) -> tuple[Any, int]:
     return (seating.table if seating is not None else None), number
 
 
+def _open_call(calls: QuerySet[DirectorCall], table: Table | TableRead | None, entrant: int | None) -> Any:
+    """The open call of the table (a table's, or where the entrant sits), else the entrant's own."""
+    return calls.filter(table_id=table.pk).first() if table else calls.filter(entrant_id=entrant).first()
+
+
 @transaction.atomic
 def call_director(*, phone: Phone, by: str) -> DirectorCall:
     """Call the director to the phone's table; calling again while a call is open is the same call."""
@@ -44,20 +51,22 @@ def call_director(*, phone: Phone, by: str) -> DirectorCall:
     if session.status != Session.Status.RUNNING:
         raise UserError("The session is not running: find the director in the room.")
     table, number = _where(phone)
-    entrant = phone.link.entrant if phone.link is not None else None
+    entrant = phone.link.entrant_id if phone.link is not None else None
     open_calls = DirectorCall.objects.filter(session=session, answered_at__isnull=True)
-    found = open_calls.filter(table=table).first() if table else open_calls.filter(entrant=entrant).first()
+    found = _open_call(open_calls, table, entrant)
     if found is not None:
         return found
     try:
         with transaction.atomic():
             call = DirectorCall.objects.create(
-                session=session, table=table, entrant=entrant, round_number=number, called_by=by[:80]
+                session=session,
+                table_id=table.pk if table else None,
+                entrant_id=entrant,
+                round_number=number,
+                called_by=by[:80],
             )
     except IntegrityError:  # another phone at the table called at the same moment
-        found = (
-            open_calls.filter(table=table).first() if table else open_calls.filter(entrant=entrant).first()
-        )
+        found = _open_call(open_calls, table, entrant)
         if found is None:
             raise
         return found

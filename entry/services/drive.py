@@ -35,6 +35,7 @@ from entry.services.phones import phone_confirm, phone_dispute, refuse_in_doubt
 from entry.services.results import result_confirm
 from scoring.models import SlipLine, Via
 from scoring.scorers.laws import transfer_revoke_tricks
+from tournaments.link_reads import SessionRead
 from tournaments.locks import lock_session
 from tournaments.models import Drive, DriveChange, Seating, Session, Table
 from tournaments.movements import MovementUserError
@@ -58,7 +59,7 @@ def change_results(*, change: DriveChange) -> dict[int, TableResult] | None:
 
 
 @transaction.atomic
-def drive_advance(*, session: Session, user: Any = None) -> DriveChange | None:
+def drive_advance(*, session: Session | SessionRead, user: Any = None) -> DriveChange | None:
     """Seat the next change once every table of this one has sent; None while waiting or at the end."""
     session = lock_session(session.pk, defer=())
     drive = Drive.objects.filter(session=session).first()
@@ -101,7 +102,7 @@ def _place(phone: Phone) -> Place:
     """Where the phone's player sits in the change in play, or a refusal (a phone in doubt acts on
     nothing)."""
     refuse_in_doubt(phone)
-    a_drive = Drive.objects.filter(session=phone.session).exists()
+    a_drive = Drive.objects.filter(session_id=phone.session.pk).exists()
     return drive_place(player_place(phone=phone) if a_drive else None, a_drive=a_drive)
 
 
@@ -117,12 +118,12 @@ def drive_submit(
     """A player's phone sends his table's result; the last table's seats the next change."""
     place = _place(phone)
     table = Seating.objects.select_related("table").get(pk=place.seating_id).table
-    table.session = phone.session
     tricks = drive_tricks(winner=winner, points=points, ns_tricks=ns_tricks)
     body = {"tray": place.deal, "ns_tricks": tricks, "idempotency_key": idempotency_key}
     sent = send_of(body, device=device)
     sender = Sender(Via.TABLE, phone.actor(place.side), side=place.side)
-    outcome = submit(sent, table=table, sender=sender, standing=Standing(phone_round=place.change))
+    standing = Standing(phone_round=place.change)
+    outcome = submit(sent, table=table, sender=sender, standing=standing, session=phone.session)
     return DriveSent(outcome, drive_advance(session=phone.session))
 
 

@@ -44,6 +44,7 @@ from entry.services.results import (
     table_may_still,
 )
 from scoring.models import SlipLine, Via
+from tournaments.link_reads import LinkRead, SessionRead, TableRead
 from tournaments.models import EntrantLink, PhonePass, Session, Table
 from tournaments.movements.drive import DRIVE_METHODS
 from tournaments.services.phones import pass_doubt
@@ -52,7 +53,7 @@ from tournaments.services.phones import pass_doubt
 DRIVE_ELSEWHERE = str(Refusal.A_DRIVE.value[0])
 
 
-def is_a_drive(session: Session) -> bool:
+def is_a_drive(session: Session | SessionRead) -> bool:
     """A whist drive, told by its movement without a read: the First and Second Methods are a drive's only."""
     return session.movement_family == "progressive" and session.movement_variant in DRIVE_METHODS
 
@@ -64,7 +65,7 @@ def refuse_in_doubt(phone: Phone, *, tray_too: bool = False) -> None:
     must(phone_may_send(drive=drive, in_doubt=phone.in_doubt, entrant=phone.entrant_word))
 
 
-def pass_scanned(*, table: Table, device: str) -> None:
+def pass_scanned(*, table: Table | TableRead, device: str) -> None:
     """A phone opened a table's link: its pass goes in doubt when its entrant is not due at this table
     (it was left here, and the next pair holds it)."""
     if not device or table.session.status != Session.Status.RUNNING:
@@ -79,7 +80,7 @@ def pass_scanned(*, table: Table, device: str) -> None:
     pass_doubt(phone_pass=phone_pass, why=why, table=table)
 
 
-def due_at(link: EntrantLink, table: Table) -> bool:
+def due_at(link: EntrantLink | LinkRead, table: Table | TableRead) -> bool:
     """Whether the entrant sits at this table in its round now, or sat there in the last round it played
     (a sit-out between left out) while a line of that round there waits for the other side's check.
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from entry.selectors.calls import phone_clock
 from entry.selectors.phone import phone_for_entrant, phone_for_table
+from tournaments.models import Session
 from tournaments.services.errors import NotFound
 
 register = template.Library()
@@ -30,7 +31,7 @@ def phone_call(context: Any) -> dict[str, Any] | None:
             return None
     shown = phone_clock(phone=phone)
     return {
-        "running": phone.session.status == phone.session.Status.RUNNING,
+        "running": phone.session.status == Session.Status.RUNNING,
         "open": shown.call is not None,
         "clock": shown.clock,
         "clock_json": json.dumps(shown.clock.to_json(shown.now)) if shown.clock else "",

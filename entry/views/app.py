@@ -88,5 +88,5 @@ class ManifestView(PhoneMixin, View):
         """ "Pair 5" for an entrant's link, "Table 3" for a table's."""
         link, table = self.phone.link, self.phone.table
         if link is not None:
-            return f"{link.entrant.get_kind_display()} {link.entrant.number}"
+            return str(link.entrant)
         return f"Table {table.number}" if table is not None else "Table"

@@ -18,6 +18,7 @@ from django.utils import dateformat, timezone
 
 from scoring.models import ScoreCardSend
 from scoring.visibility import ChangeSeen, Sight, provisional_until, result_changes_seen
+from tournaments.link_reads import SessionRead
 from tournaments.models import ResultChange, Session
 
 #: How a moment is said to the public: the site's local date and time, its zone named.
@@ -87,7 +88,9 @@ def _change_json(change: ChangeSeen) -> dict[str, Any]:
     }
 
 
-def session_finality(*, session: Session, sight: Sight, now: dt.datetime | None = None) -> Finality | None:
+def session_finality(
+    *, session: Session | SessionRead, sight: Sight, now: dt.datetime | None = None
+) -> Finality | None:
     """The finality a viewer with this sight is told of (``None``: the session is not published, or the
     viewer does not see its standings)."""
     if session.status != Session.Status.PUBLISHED or not (sight.standings or sight.per_deal):
@@ -101,11 +104,11 @@ def sent_before_correction(*, session: Session) -> dict[str, bool]:
     """What the director is offered again after a correction to published results (never sent by itself):
     ``cards_again``, the score cards were e-mailed before it; ``heat_again``, a simultaneous event's heat
     was sent to the organiser before it."""
-    corrected = ResultChange.objects.filter(session=session, kind=ResultChange.Kind.CORRECTED)
+    corrected = ResultChange.objects.filter(session_id=session.pk, kind=ResultChange.Kind.CORRECTED)
     last = corrected.aggregate(at=Max("at"))["at"]
     if last is None:
         return {"cards_again": False, "heat_again": False}
-    cards = ScoreCardSend.objects.filter(session=session).aggregate(at=Max("sent_at"))["at"]
+    cards = ScoreCardSend.objects.filter(session_id=session.pk).aggregate(at=Max("sent_at"))["at"]
     return {
         "cards_again": cards is not None and cards < last,
         "heat_again": session.sim_sent_at is not None and session.sim_sent_at < last,

@@ -26,7 +26,9 @@ from functools import cached_property
 from typing import Any
 
 from scoring.scorers import EntrantTotal, Scores, get_method, scores_from_json
+from tournaments.link_reads import SessionRead
 from tournaments.models import Session
+from tournaments.selectors import session_movement
 
 #: The two fields of a Mitchell-type movement, in the order the pages show them.
 DIRECTIONS = ("N-S", "E-W")
@@ -72,10 +74,10 @@ class Places:
         return tuple((f, tuple(p.entrant for p in self.in_field(f) if p.place == 1)) for f in self.fields)
 
 
-def direction_fields(session: Session) -> dict[int, str] | None:
+def direction_fields(session: Session | SessionRead) -> dict[int, str] | None:
     """Entrant -> "N-S" or "E-W" when every pair kept one direction (Mitchell-type), else None."""
     ways: dict[int, set[str]] = {}
-    for rnd in session.movement_json.get("rounds", []):
+    for rnd in session_movement(session).get("rounds", []):
         for table in rnd.get("tables", []):
             for key, way in (("ns", "N-S"), ("ew", "E-W")):
                 if table.get(key) is not None:
@@ -86,7 +88,7 @@ def direction_fields(session: Session) -> dict[int, str] | None:
     return {entrant: next(iter(seen)) for entrant, seen in ways.items()}
 
 
-def session_fields(*, session: Session, method: str) -> dict[int, str] | None:
+def session_fields(*, session: Session | SessionRead, method: str) -> dict[int, str] | None:
     """The direction of each pair when the session has two fields; None when it has one."""
     return direction_fields(session) if get_method(method).kind == "pairs" else None
 
@@ -112,7 +114,7 @@ def places_of(entrants: Sequence[EntrantTotal], fields: Mapping[int, str] | None
     return Places(fields=DIRECTIONS if fields else ("",), rows=rows)
 
 
-def session_places(*, session: Session, scores: Scores) -> Places:
+def session_places(*, session: Session | SessionRead, scores: Scores) -> Places:
     """The places of a session's standings: per direction for a Mitchell-type movement, else one field."""
     return places_of(scores.entrants, session_fields(session=session, method=scores.method))
 

@@ -40,9 +40,11 @@ from infra.reads import kept, offer
 from scoring.models import SlipLine
 from scoring.scorers.types import AverageAward, DealSlip, SlipResult, Slips
 from scoring.visibility import Sight
+from tournaments.link_reads import SessionRead
 from tournaments.models import (
     Entrant,
     EntrantKind,
+    Round,
     Seat,
     SeatedEntrant,
     Seating,
@@ -78,7 +80,7 @@ def _seat_map(session: Session) -> dict[int, dict[str, int]]:
     holds the number of the player it plays for)."""
     numbers = {p.player.pk: p.number for p in player_numbers(session=session) if p.player is not None}
     seats: dict[int, dict[str, int]] = defaultdict(dict)
-    rows = Seat.objects.filter(seating__round__session=session, player__isnull=False).order_by()
+    rows = Seat.objects.filter(seating__round__session_id=session.pk, player__isnull=False).order_by()
     for seating, direction, player, plays_for in rows.values_list(
         "seating_id", "direction", "player_id", "plays_for_id"
     ):
@@ -92,7 +94,7 @@ def _scheduled(session: Session) -> tuple[dict[int, set[int]], dict[int, set[int
     """Entrant id -> the tray ids the movement seats it to play; tray id -> the round ids it is in play."""
     scheduled: dict[int, set[int]] = defaultdict(set)
     in_play: dict[int, set[int]] = defaultdict(set)
-    rows = SeatingTray.objects.filter(round__session=session).values_list(
+    rows = SeatingTray.objects.filter(round__session_id=session.pk).values_list(
         "seating__ns_id", "seating__ew_id", "tray_id", "round_id"
     )
     for ns, ew, tray, round_id in rows:
@@ -103,7 +105,7 @@ def _scheduled(session: Session) -> tuple[dict[int, set[int]], dict[int, set[int
     return scheduled, in_play
 
 
-def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
+def _expected_averages(session: Session | SessionRead) -> dict[int, list[AverageAward]]:
     """Tray id -> averages for entrants that sit out or meet a phantom (pp. 38, 42, 44, 46).
 
     They follow from the seating alone, so once the session has started they
@@ -122,12 +124,13 @@ def _expected_averages(session: Session) -> dict[int, list[AverageAward]]:
 def _averages_from_seating(session: Session) -> dict[int, list[AverageAward]]:
     """The averages, read from the seating."""
     awards: dict[int, list[AverageAward]] = defaultdict(list)
-    real = {e.pk: e for e in session.entrants.filter(kind=ranked_kind(session), is_phantom=False)}
-    trays = set(Tray.objects.filter(session=session).values_list("pk", flat=True))
+    found = Entrant.objects.filter(session_id=session.pk, kind=ranked_kind(session), is_phantom=False)
+    real = {e.pk: e for e in found}
+    trays = set(Tray.objects.filter(session_id=session.pk).values_list("pk", flat=True))
     scheduled, in_play = _scheduled(session)
-    rounds = session.rounds.count()
+    rounds = Round.objects.filter(session_id=session.pk).count()
     seated_rounds: dict[int, set[int]] = defaultdict(set)
-    for entrant_id, round_id in SeatedEntrant.objects.filter(round__session=session).values_list(
+    for entrant_id, round_id in SeatedEntrant.objects.filter(round__session_id=session.pk).values_list(
         "entrant_id", "round_id"
     ):
         seated_rounds[entrant_id].add(round_id)
@@ -139,7 +142,7 @@ def _averages_from_seating(session: Session) -> dict[int, list[AverageAward]]:
             for tray_id in sorted(trays - scheduled.get(entrant_id, set())):
                 reason = SAT_OUT if in_play[tray_id] - seated else NOT_SEATED
                 awards[tray_id].append(AverageAward(entrant=entrant.number, reason=reason))
-    phantom_tables = Seating.objects.filter(round__session=session).filter(
+    phantom_tables = Seating.objects.filter(round__session_id=session.pk).filter(
         Q(ns__is_phantom=True) | Q(ew__is_phantom=True)
     )
     for seating in phantom_tables.select_related("ns", "ew"):
@@ -151,12 +154,12 @@ def _averages_from_seating(session: Session) -> dict[int, list[AverageAward]]:
     return dict(awards)
 
 
-def _seat_based(session: Session) -> bool:
+def _seat_based(session: Session | SessionRead) -> bool:
     """Whether the movement seats players one by one (individuals, teams of six or eight).
 
     Only its first round is read when the session was read without its movement.
     """
-    if "movement_json" not in session.get_deferred_fields():
+    if isinstance(session, Session) and "movement_json" not in session.get_deferred_fields():
         first = session.movement_json.get("rounds", [])[:1]
         return any("seats" in t for r in first for t in r["tables"])
     key = f"clubwhist:seat-based:{session.pk}:{session.seating_version}"
@@ -171,7 +174,7 @@ def _seat_based(session: Session) -> bool:
     return found
 
 
-def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> Slips:
+def session_slips(*, session: Session | SessionRead, trays: frozenset[int] | None = None) -> Slips:
     """The session's traveling slips as the scoring engine's plain input (every tray with a line).
 
     With ``trays``, only those trays' slips are read (a phone's few trays).
@@ -179,9 +182,9 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
     numbers of entrants, tables and trays from small maps, not joins.
     """
     number, ranked = _entrant_numbers(session)
-    tables = dict(Table.objects.filter(session=session).order_by().values_list("id", "number"))
+    tables = dict(Table.objects.filter(session_id=session.pk).order_by().values_list("id", "number"))
     rows = (
-        Tray.objects.filter(session=session)
+        Tray.objects.filter(session_id=session.pk)
         .order_by("number")
         .values_list("id", "number", "status", "deal__trump")
     )
@@ -210,13 +213,15 @@ def session_slips(*, session: Session, trays: frozenset[int] | None = None) -> S
     )
 
 
-def _entrant_numbers(session: Session) -> tuple[dict[int, int], list[int]]:
+def _entrant_numbers(session: Session | SessionRead) -> tuple[dict[int, int], list[int]]:
     """Entrant id -> number, and the numbers of the entrants the standings rank (no phantom)."""
     kind = ranked_kind(session)
     number: dict[int, int] = {}
     ranked: list[int] = []
     people = (
-        Entrant.objects.filter(session=session).order_by().values_list("id", "number", "kind", "is_phantom")
+        Entrant.objects.filter(session_id=session.pk)
+        .order_by()
+        .values_list("id", "number", "kind", "is_phantom")
     )
     for pk, entrant_number, entrant_kind, phantom in people:
         number[pk] = entrant_number
@@ -237,7 +242,7 @@ def _pair_lines(
     by_tray: dict[int, list[SlipResult]] = defaultdict(list)
     if tray_ids is not None and not tray_ids:
         return by_tray
-    lines = SlipLine.objects.filter(session=session).order_by()
+    lines = SlipLine.objects.filter(session_id=session.pk).order_by()
     if tray_ids is not None:
         lines = lines.filter(tray_id__in=tray_ids)
     plain = lines.filter(PLAIN_LINE).values_list("tray_id", "table_id", "ns_id", "ew_id", "ns_tricks")
@@ -253,7 +258,7 @@ def _seated_lines(
     session: Session, tray_ids: list[int] | None, number: dict[int, int], tables: dict[int, int]
 ) -> dict[int, list[SlipResult]]:
     """Tray id -> the lines of a seat-based session (individuals, teams of six or eight), with the seats."""
-    lines = SlipLine.objects.filter(session=session).order_by()
+    lines = SlipLine.objects.filter(session_id=session.pk).order_by()
     if tray_ids is not None:
         lines = lines.filter(tray_id__in=tray_ids)
     read = _seated_reader(session, number, tables)
@@ -300,7 +305,7 @@ def _seated_reader(
     seats = _seat_map(session)
     seating_ids = {
         (r, t): pk
-        for pk, r, t in Seating.objects.filter(round__session=session)
+        for pk, r, t in Seating.objects.filter(round__session_id=session.pk)
         .order_by()
         .values_list("pk", "round", "table")
     }
@@ -351,7 +356,7 @@ def complete_trays(*, session: Session) -> frozenset[int]:
     owed: dict[int, set[int]] = defaultdict(set)
     changes: dict[int, set[int]] = defaultdict(set)
     rows = (
-        SeatingTray.objects.filter(round__session=session)
+        SeatingTray.objects.filter(round__session_id=session.pk)
         .exclude(tray__status=Tray.Status.VOID)
         .exclude(Q(seating__ns__is_phantom=True) | Q(seating__ew__is_phantom=True))
         .values_list("tray__number", "seating__table_id", "round_id")
@@ -360,7 +365,7 @@ def complete_trays(*, session: Session) -> frozenset[int]:
         owed[tray].add(table)
         changes[round_id].add(tray)
     sent: dict[int, set[int]] = defaultdict(set)
-    for tray, table in SlipLine.objects.filter(session=session).values_list("tray__number", "table_id"):
+    for tray, table in SlipLine.objects.filter(session_id=session.pk).values_list("tray__number", "table_id"):
         sent[tray].add(table)
     done = frozenset(tray for tray, tables in owed.items() if tables <= sent[tray])
     if session.movement_family != "progressive":

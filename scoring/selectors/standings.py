@@ -34,6 +34,7 @@ from scoring.scorers import Scores, ScoringError, Slips, score, scores_from_json
 from scoring.selectors.places import session_placed_json, session_places
 from scoring.selectors.slips import complete_trays, session_slips, slips_of
 from scoring.visibility import Sight, scores_seen
+from tournaments.link_reads import SessionRead
 from tournaments.models import NAMED, Entrant, Session
 from tournaments.selectors import ranked_kind, slips_version
 
@@ -44,7 +45,7 @@ RUNNING_CACHE_SECONDS = 12 * 3600
 
 def latest_snapshot(*, session: Session) -> ScoreSnapshot | None:
     """The newest snapshot row as it is, current or not."""
-    return ScoreSnapshot.objects.filter(session=session).order_by("-computed_at", "-id").first()
+    return ScoreSnapshot.objects.filter(session_id=session.pk).order_by("-computed_at", "-id").first()
 
 
 def is_current(snapshot: ScoreSnapshot, session: Session) -> bool:
@@ -52,7 +53,7 @@ def is_current(snapshot: ScoreSnapshot, session: Session) -> bool:
     return snapshot.source_version == slips_version(session_id=session.pk)
 
 
-def session_snapshot(*, session: Session, fresh: bool = False) -> ScoreSnapshot | None:
+def session_snapshot(*, session: Session | SessionRead, fresh: bool = False) -> ScoreSnapshot | None:
     """The newest snapshot; when it is stale and no recompute will come (or ``fresh`` asks), the
     standings scored now instead."""
     snapshot = latest_snapshot(session=session)
@@ -62,7 +63,7 @@ def session_snapshot(*, session: Session, fresh: bool = False) -> ScoreSnapshot 
     return snapshot
 
 
-def scored_now(*, session: Session) -> ScoreSnapshot | None:
+def scored_now(*, session: Session | SessionRead) -> ScoreSnapshot | None:
     """The standings scored from the slips as they are now, as an unsaved snapshot (None: no slip yet).
 
     Kept in the cache against the slip state, so a page asked again before the next change scores
@@ -77,7 +78,7 @@ def scored_now(*, session: Session) -> ScoreSnapshot | None:
             return None
         scores = scores_to_json(score(session.scoring_method, slips))
         snapshot = ScoreSnapshot(
-            session=session,
+            session_id=session.pk,
             method=session.scoring_method,
             source_version=version,
             scores=scores,
@@ -132,7 +133,7 @@ class RunningScore:
     rows: tuple[RunningRow, ...]
 
 
-def running_score(*, session: Session, version: int | None = None) -> RunningScore | None:
+def running_score(*, session: Session | SessionRead, version: int | None = None) -> RunningScore | None:
     """The standings over complete trays only (None when the method cannot score them yet).
 
     Kept in the cache against the session's slip state (``version``: as the
@@ -201,7 +202,7 @@ def modern_percentages(*, session: Session, snapshot: ScoreSnapshot) -> dict[int
 NAMES_CACHE_SECONDS = 120
 
 
-def entrant_names(*, session: Session) -> dict[int, str]:
+def entrant_names(*, session: Session | SessionRead) -> dict[int, str]:
     """Number -> the names of the ranked entrants ("Ada Whitcombe & Bertram Hale"), kept briefly."""
     key = f"clubwhist:names:{session.pk}:{session.seating_version}"
     names: dict[int, str] | None = kept(key)
@@ -224,20 +225,21 @@ def session_named_json(*, session: Session, scores: Mapping[str, Any]) -> dict[s
     }
 
 
-def names_by_entrant(*, session: Session) -> dict[int, str]:
+def names_by_entrant(*, session: Session | SessionRead) -> dict[int, str]:
     """Entrant id -> its name, for every entrant of the session (the pairs of a team of more than eight
     too), kept as briefly as ``entrant_names``: a phone names the pairs at its table from it at no query."""
     key = f"clubwhist:names-by-id:{session.pk}:{session.seating_version}"
     names: dict[int, str] | None = kept(key)
     if names is None:
-        entrants = session.entrants.prefetch_related(*NAMED)
+        entrants = Entrant.objects.filter(session_id=session.pk).prefetch_related(*NAMED)
         names = {entrant.pk: entrant.name for entrant in entrants}
         offer(key, names, NAMES_CACHE_SECONDS)
     return names
 
 
-def _entrant_names(session: Session) -> dict[int, str]:
+def _entrant_names(session: Session | SessionRead) -> dict[int, str]:
     """The names, read from the database: each entrant's players as the roster names them now, the
     director's label beside them (``Entrant.name``)."""
-    entrants = session.entrants.filter(kind=ranked_kind(session)).prefetch_related(*NAMED)
+    entrants = Entrant.objects.filter(session_id=session.pk, kind=ranked_kind(session))
+    entrants = entrants.prefetch_related(*NAMED)
     return {entrant.number: entrant.name for entrant in entrants}

@@ -1,10 +1,10 @@
-"""A phone's link, read by literal SQL (``tournaments.link_reads``), is what the ORM reads.
+"""A phone's link, read by literal SQL (``tournaments.link_reads``) into named tuples, is what the ORM reads.
 
 Every field of the table (or the entrant's link), its entrant, its session
 (without the movement) and its club must equal the ORM's read of the same
-row, converted the same way (dates, times, booleans); the movement is read
-only when asked for, and an unknown or revoked link is still refused. A
-phone's pass reads its entrant's link, entrant, session and club the same way.
+row, converted the same way (dates, times, booleans), each a plain named
+tuple that reads nothing more; an unknown or revoked link is still refused.
+A phone's pass reads its entrant's link, entrant, session and club the same way.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from entry.services.lines import LINE_RELATED
 from infra import statements
 from scoring.models import SlipLine
+from tournaments import link_reads
 from tournaments.models import MOVEMENT_FIELDS, Club, Entrant, EntrantLink, PhonePass, Session, Table
 from tournaments.selectors import entrant_link_by_token, follower_by_token, table_by_token
 from tournaments.services.errors import NotFound
@@ -42,18 +43,25 @@ def fields_of(instance: Model, *, skip: tuple[str, ...] = ()) -> dict[str, Any]:
     }
 
 
+def read_of(row: tuple[Any, ...], model: type[Model]) -> dict[str, Any]:
+    """A named tuple's values by the model's fields (``fields_of``'s form): every concrete field but the
+    movement's, and nothing else."""
+    named = {f.attname for f in model._meta.concrete_fields if f.name not in MOVEMENT_FIELDS}
+    values = row._asdict()  # type: ignore[attr-defined]
+    assert named <= set(values), named - set(values)
+    return {name: (values[name], type(values[name])) for name in named}
+
+
 def test_a_table_read_by_its_token_is_the_orms_read(running_session: Session) -> None:
     orm = Table.objects.select_related("session", "session__club").filter(session=running_session).first()
     assert orm is not None
     with CaptureQueriesContext(connection) as read:
         table = table_by_token(token=orm.token)
     assert len(run(read.captured_queries)) == 1
-    assert fields_of(table) == fields_of(orm)
-    heavy = MOVEMENT_FIELDS
-    assert fields_of(table.session, skip=heavy) == fields_of(orm.session, skip=heavy)
-    assert fields_of(table.session.club) == fields_of(orm.session.club)
-    assert table.session.get_deferred_fields() == set(heavy)
-    assert table.session.movement_json == orm.session.movement_json  # read when asked for
+    assert read_of(table, Table) == fields_of(orm)
+    assert read_of(table.session, Session) == fields_of(orm.session, skip=MOVEMENT_FIELDS)
+    assert read_of(table.session.club, Club) == fields_of(orm.session.club)
+    assert not isinstance(table.session, Model) and not hasattr(table.session, "movement_json")
     assert table.session.created_at.tzinfo is not None and isinstance(table.session.publish_standings, bool)
 
 
@@ -67,9 +75,9 @@ def test_an_entrants_link_read_by_its_token_is_the_orms_read(running_session: Se
     with CaptureQueriesContext(connection) as read:
         link = entrant_link_by_token(token=orm.token)
     assert len(run(read.captured_queries)) == 1
-    assert fields_of(link) == fields_of(orm)
-    assert fields_of(link.entrant) == fields_of(orm.entrant)
-    assert fields_of(link.session.club) == fields_of(orm.session.club)
+    assert read_of(link, EntrantLink) == fields_of(orm)
+    assert read_of(link.entrant, Entrant) == fields_of(orm.entrant)
+    assert read_of(link.session.club, Club) == fields_of(orm.session.club)
     assert link.session.pk == running_session.pk and link.session.club.pk == running_session.club_id
 
 
@@ -112,10 +120,11 @@ def test_a_phones_pass_read_by_its_token_is_the_orms_read(running_session: Sessi
     with CaptureQueriesContext(connection) as read:
         link, found = follower_by_token(token=token)
     assert len(run(read.captured_queries)) == 1
-    assert found is not None and fields_of(found) == fields_of(orm)
-    assert fields_of(link) == fields_of(orm.link) and fields_of(link.entrant) == fields_of(orm.link.entrant)
-    assert fields_of(link.session.club) == fields_of(orm.link.session.club)
-    assert link.session.get_deferred_fields() == set(MOVEMENT_FIELDS)
+    assert found is not None and read_of(found, PhonePass) == fields_of(orm)
+    assert read_of(link, EntrantLink) == fields_of(orm.link)
+    assert read_of(link.entrant, Entrant) == fields_of(orm.link.entrant)
+    assert read_of(link.session.club, Club) == fields_of(orm.link.session.club)
+    assert found.link == link and found.session == link.session
 
 
 @pytest.mark.parametrize(
@@ -132,3 +141,23 @@ def test_a_phones_pass_read_by_its_token_is_the_orms_read(running_session: Sessi
 def test_the_reads_list_every_column_of_their_models(model: type[Model], columns: tuple[str, ...]) -> None:
     """A field added to a model is read by the phones too (the movement aside), or this says so."""
     assert columns == tuple(f.column for f in model._meta.concrete_fields if f.name not in MOVEMENT_FIELDS)
+
+
+@pytest.mark.parametrize(
+    ("row", "columns"),
+    [
+        (link_reads.TableRead, statements.TABLE_COLUMNS),
+        (link_reads.SessionRead, statements.SESSION_COLUMNS),
+        (link_reads.ClubRead, statements.CLUB_COLUMNS),
+        (link_reads.LinkRead, statements.LINK_COLUMNS),
+        (link_reads.EntrantRead, statements.ENTRANT_COLUMNS),
+        (link_reads.PassRead, statements.PASS_COLUMNS),
+    ],
+)
+def test_each_named_tuple_holds_its_statements_columns_in_their_order(
+    row: Any, columns: tuple[str, ...]
+) -> None:
+    """A row is cut into its tuples by the columns' count: each tuple's fields are its columns, in order,
+    then the tuples it holds."""
+    assert row._fields[: len(columns)] == columns
+    assert all(name in ("session", "club", "entrant", "link") for name in row._fields[len(columns) :])

@@ -14,6 +14,7 @@ import html
 from typing import Any
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 
 from tests.phones import Phone
@@ -106,6 +107,17 @@ def test_its_own_printed_link_opened_on_the_phone_confirms_it(left: Phone, runni
     answer = left.client.get(f"/p/{link.token}/")
     assert b"This phone follows you again" in answer.content
     assert not the_pass(left).in_doubt
+
+
+def test_a_printed_link_opened_on_a_phone_not_in_doubt_says_nothing_of_it(
+    left: Phone, running_session: Session
+) -> None:
+    """Only a phone whose pass was in doubt is told it follows its entrant again: not one that never
+    left, nor a phone that never had a pass."""
+    link = EntrantLink.objects.get(session=running_session, entrant__number=2)
+    assert not the_pass(left).in_doubt
+    assert b"follows you again" not in left.client.get(f"/p/{link.token}/").content
+    assert b"follows you again" not in Client().get(f"/p/{link.token}/").content
 
 
 @pytest.mark.parametrize(

@@ -36,8 +36,9 @@ from rest_framework.views import APIView
 
 from infra.security import PublicRateThrottle, WindowRateThrottle
 
+from ..link_reads import TableRead
 from ..link_rules import LinkRefusal
-from ..models import Club, Session, Table
+from ..models import Club, Session
 from ..selectors import session_for_director, table_by_token
 from ..services.club import clubs_directed_by
 from ..services.errors import NotFound
@@ -51,7 +52,7 @@ class TableTokenAuthentication(BaseAuthentication):
 
     keyword = "Table"
 
-    def authenticate(self, request: Request) -> tuple[AnonymousUser, Table] | None:
+    def authenticate(self, request: Request) -> tuple[AnonymousUser, TableRead] | None:
         """The table, or None when the header is not a table's; a bad token is refused (401)."""
         parts = get_authorization_header(request).split()
         if not parts or parts[0].lower() != self.keyword.lower().encode():
@@ -91,7 +92,7 @@ def request_table(request: Request, view: Any) -> str | None:
     if token:
         return str(token)
     auth = getattr(request, "auth", None)
-    return auth.token if isinstance(auth, Table) else None
+    return auth.token if isinstance(auth, TableRead) else None
 
 
 class TableRateThrottle(WindowRateThrottle):

@@ -41,8 +41,7 @@ class Entrant(models.Model):
 
     def __str__(self) -> str:
         """ "Pair 3" (its number, with no query: ``name`` names its players)."""
-        kind = {"pair": "Pair", "team": "Team", "player": "Player"}[self.kind]
-        return f"{kind} {self.number}"
+        return entrant_word(self.kind, self.number)
 
     @property
     def name(self) -> str:
@@ -53,6 +52,11 @@ class Entrant(models.Model):
         ``members__player`` (``NAMED``) where many entrants are named, or each costs a query.
         """
         return entrant_name(self)
+
+
+def entrant_word(kind: str, number: int) -> str:
+    """An entrant by its kind and number, as every page says it without its players' names: "Pair 3"."""
+    return f"{Entrant.Kind(kind).label} {number}"
 
 
 #: What to prefetch so that ``Entrant.name`` costs no query per entrant.

@@ -55,6 +55,25 @@ TRUMP_SUITS = [(suit, SUIT_NAME[suit].capitalize()) for suit in SUITS]
 MOVEMENT_FIELDS = ("movement_json", "movement_params", "sim_pack", "sim_placings")
 
 
+def takes_results(status: str) -> bool:
+    """Whether a session of this status takes results from its tables: only while it runs."""
+    return status == Session.Status.RUNNING
+
+
+def release_come(release_at: dt.datetime | None, now: dt.datetime | None = None) -> bool:
+    """Whether a simultaneous event's release time (``release_at``) has come: always, for a session without
+    one; ``scoring.visibility`` holds the hands back until then."""
+    return release_at is None or (now or timezone.now()) >= release_at
+
+
+def still_provisional(status: str, until: dt.datetime | None, now: dt.datetime | None = None) -> bool:
+    """Whether a session of this status has its results published and still provisional: before ``until``
+    (at that instant they are final); ``scoring.visibility`` says it to the public."""
+    if status != Session.Status.PUBLISHED or until is None:
+        return False
+    return (now or timezone.now()) < until
+
+
 class Session(models.Model):
     """One evening's play: entrants, a movement, trays, a scoring method, a status."""
 
@@ -169,16 +188,12 @@ class Session(models.Model):
         return f"{self.date} {self.title}"
 
     def hands_released(self, now: dt.datetime | None = None) -> bool:
-        """Whether a simultaneous event's release time has come (always, for a session without one);
-        ``scoring.visibility`` holds the hands back until then."""
-        return self.hands_release_at is None or (now or timezone.now()) >= self.hands_release_at
+        """Whether a simultaneous event's release time has come (``release_come``)."""
+        return release_come(self.hands_release_at, now)
 
     def provisional(self, now: dt.datetime | None = None) -> bool:
-        """Whether the session is published and its results still provisional: before ``provisional_until``
-        (at that instant they are final); ``scoring.visibility`` says it to the public."""
-        if self.status != self.Status.PUBLISHED or self.provisional_until is None:
-            return False
-        return (now or timezone.now()) < self.provisional_until
+        """Whether the session's published results are still provisional (``still_provisional``)."""
+        return still_provisional(self.status, self.provisional_until, now)
 
     @property
     def is_editable_setup(self) -> bool:
@@ -187,8 +202,8 @@ class Session(models.Model):
 
     @property
     def accepts_results(self) -> bool:
-        """Tables may send results only while the session runs."""
-        return self.status == self.Status.RUNNING
+        """Tables may send results only while the session runs (``takes_results``)."""
+        return takes_results(self.status)
 
 
 class ResultChange(models.Model):

@@ -37,8 +37,8 @@ def log_action(
     """Record one change in the club's action log; an ``actor`` the app builds (a club's or a table's
     name) is shortened to fit its column."""
     return ActionLog.objects.create(
-        club=club,
-        session=session,
+        club_id=club.pk,
+        session_id=None if session is None else session.pk,
         user=user if getattr(user, "is_authenticated", False) else None,
         actor=shortened(actor, ActionLog, "actor"),
         action=action,

@@ -56,7 +56,8 @@ from django.utils import timezone
 
 from tournaments.locks import lock_session, locked
 
-from ..models import Entrant, EntrantLink, PhonePass, Session, Table
+from ..link_reads import LinkRead, PassRead, TableRead, link_word
+from ..models import EntrantLink, PhonePass, Session, Table
 from ..selectors import card_links
 from .club import log_action
 from .errors import NotFound, UserError
@@ -80,14 +81,7 @@ def new_join_code() -> str:
     return f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
 
 
-def _entrant_word(link: EntrantLink) -> str:
-    """ "pair 5", "team 2's N-S pair", "player 7"."""
-    entrant: Entrant = link.entrant
-    word = f"{entrant.get_kind_display().lower()} {entrant.number}"
-    return word + ({"NS": "'s N-S pair", "EW": "'s E-W pair"}.get(link.side, ""))
-
-
-def _claimable(table: Table, number: Any, side: Any) -> EntrantLink:
+def _claimable(table: Table | TableRead, number: Any, side: Any) -> EntrantLink:
     """The entrant's link, locked, if a phone at this table may say it is that entrant."""
     session = table.session
     if session.status not in (Session.Status.DRAFT, Session.Status.RUNNING):
@@ -106,7 +100,9 @@ def _claimable(table: Table, number: Any, side: Any) -> EntrantLink:
     return locked(EntrantLink.objects.select_related("entrant", "session__club")).get(pk=pk)
 
 
-def phone_claim(*, table: Table, number: int, side: str = "", device: str = "", code: str = "") -> PhonePass:
+def phone_claim(
+    *, table: Table | TableRead, number: int, side: str = "", device: str = "", code: str = ""
+) -> PhonePass:
     """This phone is that entrant: a pass that follows it (the module docstring says who may).
 
     The same phone claiming its entrant again gets its pass back. A wrong
@@ -131,7 +127,7 @@ def phone_claim(*, table: Table, number: int, side: str = "", device: str = "", 
 
 def _code_refused(link: EntrantLink, code: str) -> UserError | None:
     """None if ``code`` is the entrant's code; else the refusal (a wrong code counted on the link)."""
-    who = _entrant_word(link).capitalize()
+    who = link_word(link).capitalize()
     if link.join_failures >= JOIN_TRIES:
         return UserError(
             f"{who}: too many wrong codes. Ask the director to release its phones.", field="code"
@@ -147,10 +143,10 @@ def _code_refused(link: EntrantLink, code: str) -> UserError | None:
     link.join_failures += 1
     link.save(update_fields=["join_failures"])
     left = JOIN_TRIES - link.join_failures
-    return UserError(f"That is not {_entrant_word(link)}'s code ({left} tries left).", field="code")
+    return UserError(f"That is not {link_word(link)}'s code ({left} tries left).", field="code")
 
 
-def _new_pass(link: EntrantLink, table: Table, device: str, *, via: str) -> PhonePass:
+def _new_pass(link: EntrantLink, table: Table | TableRead, device: str, *, via: str) -> PhonePass:
     """The pass, once this phone's other passes of the session have ended; the entrant's code renewed.
 
     The database keeps one pass a phone (``phonepass_one_entrant_a_phone``): when the same phone claims
@@ -164,7 +160,7 @@ def _new_pass(link: EntrantLink, table: Table, device: str, *, via: str) -> Phon
                     link=link,
                     session_id=link.session_id,
                     device=device,
-                    table=table,
+                    table_id=table.pk,
                     via=via,
                     seen_at=timezone.now(),
                 )
@@ -187,7 +183,7 @@ def _end_phones_other_passes(link: EntrantLink, device: str) -> None:
 
 
 @transaction.atomic
-def pass_leave(*, phone_pass: PhonePass) -> PhonePass:
+def pass_leave(*, phone_pass: PassRead) -> PhonePass:
     """ "Not us": this phone stops following its entrant (the page is handed to someone else)."""
     found = locked(PhonePass.objects.select_related("link__entrant", "link__session__club"))
     phone_pass = found.get(pk=phone_pass.pk)
@@ -198,34 +194,41 @@ def pass_leave(*, phone_pass: PhonePass) -> PhonePass:
     return phone_pass
 
 
-def pass_seen(*, phone_pass: PhonePass, now: dt.datetime | None = None) -> PhonePass:
-    """A request by this pass: in doubt after ``PASS_PAUSE`` without one; its last request kept (written
-    at most every ``PASS_SEEN_EVERY``). The pass as it stands now."""
+def pass_seen(*, phone_pass: PassRead, now: dt.datetime | None = None) -> PassRead:
+    """A request by this pass (as its link read found it): in doubt after ``PASS_PAUSE`` without one; its
+    last request kept (written at most every ``PASS_SEEN_EVERY``). The pass as it stands now."""
     now = now or timezone.now()
     last = phone_pass.seen_at or phone_pass.created_at
     if not phone_pass.in_doubt and now - last > PASS_PAUSE:
-        return pass_doubt(phone_pass=phone_pass, why="back after a pause", now=now)
+        pass_doubt(phone_pass=phone_pass, why="back after a pause", now=now)
+        return phone_pass._replace(**PhonePass.objects.values(*DOUBT).get(pk=phone_pass.pk))
     if now - last > PASS_SEEN_EVERY:
         PhonePass.objects.filter(pk=phone_pass.pk).update(seen_at=now)
-        phone_pass.seen_at = now
+        return phone_pass._replace(seen_at=now)
     return phone_pass
+
+
+#: What putting a pass in doubt, or out of it, writes.
+DOUBT = ("doubted_at", "doubted_why", "doubted_table_id", "seen_at")
 
 
 def pass_doubt(
-    *, phone_pass: PhonePass, why: str, table: Table | None = None, now: dt.datetime | None = None
-) -> PhonePass:
-    """Put the pass in doubt (``why``; ``table``: the table whose link its phone opened): it shows no
-    result and acts on nothing until its entrant confirms it holds it."""
+    *,
+    phone_pass: PhonePass | PassRead,
+    why: str,
+    table: Table | TableRead | None = None,
+    now: dt.datetime | None = None,
+) -> None:
+    """Put the pass in doubt (``why``; ``table``: the table whose link its phone opened), unless it is
+    already: it shows no result and acts on nothing until its entrant confirms it holds it."""
     now = now or timezone.now()
     PhonePass.objects.filter(pk=phone_pass.pk, doubted_at__isnull=True).update(
-        doubted_at=now, doubted_why=why[:80], doubted_table=table, seen_at=now
+        doubted_at=now, doubted_why=why[:80], doubted_table_id=table.pk if table else None, seen_at=now
     )
-    phone_pass.refresh_from_db(fields=["doubted_at", "doubted_why", "doubted_table", "seen_at"])
     _log(phone_pass.link, "phone.doubt", why=why, device=phone_pass.device[:8])
-    return phone_pass
 
 
-def pass_vouch(*, phone_pass: PhonePass, code: str) -> PhonePass:
+def pass_vouch(*, phone_pass: PassRead, code: str) -> None:
     """The entrant's code typed on a phone in doubt: it follows its entrant again (a new code comes); a
     wrong code is counted as a claim's is (``JOIN_TRIES``, and kept though refused)."""
     with transaction.atomic():
@@ -233,14 +236,15 @@ def pass_vouch(*, phone_pass: PhonePass, code: str) -> PhonePass:
         link = link.get(pk=phone_pass.link_id)
         refusal = _vouch_refused(link, str(code or ""))
         if refusal is None:
-            return _vouched(phone_pass, link, "code")
+            _vouched(phone_pass, link, "code")
+            return
     _log(link, "phone.vouch_refused", device=phone_pass.device[:8])
     raise refusal
 
 
 def _vouch_refused(link: EntrantLink, code: str) -> UserError | None:
     """None if ``code`` is the entrant's code; else the refusal (a wrong code counted on the link)."""
-    who = _entrant_word(link)
+    who = link_word(link)
     if link.join_failures >= JOIN_TRIES:
         return UserError(
             f"Too many wrong codes for {who}. Ask the director to release its phones.", field="code"
@@ -257,38 +261,31 @@ def _vouch_refused(link: EntrantLink, code: str) -> UserError | None:
     )
 
 
-def pass_vouch_by_link(*, link: EntrantLink, device: str) -> PhonePass | None:
+def pass_vouch_by_link(*, link: LinkRead, device: str) -> bool:
     """The entrant's own printed link opened on a phone whose pass of it is in doubt: it holds the
-    entrant's link, so its pass follows the entrant again (None: no such pass)."""
+    entrant's link, so its pass follows the entrant again (whether there was such a pass)."""
     if not device:
-        return None
+        return False
     doubted = PhonePass.objects.filter(
-        link=link, device=device, ended_at__isnull=True, doubted_at__isnull=False
+        link_id=link.pk, device=device, ended_at__isnull=True, doubted_at__isnull=False
     ).first()
     if doubted is None:
-        return None
+        return False
     with transaction.atomic():
         rows = locked(EntrantLink.objects.select_related("entrant", "session__club"))
-        return _vouched(doubted, rows.get(pk=link.pk), "own link")
+        _vouched(doubted, rows.get(pk=link.pk), "own link")
+    return True
 
 
-def _vouched(phone_pass: PhonePass, link: EntrantLink, how: str) -> PhonePass:
+def _vouched(phone_pass: PhonePass | PassRead, link: EntrantLink, how: str) -> None:
     """The pass out of doubt, its entrant's code renewed (a code serves once)."""
-    now = timezone.now()
     PhonePass.objects.filter(pk=phone_pass.pk).update(
-        doubted_at=None, doubted_why="", doubted_table=None, seen_at=now
-    )
-    phone_pass.doubted_at, phone_pass.doubted_why, phone_pass.doubted_table, phone_pass.seen_at = (
-        None,
-        "",
-        None,
-        now,
+        doubted_at=None, doubted_why="", doubted_table_id=None, seen_at=timezone.now()
     )
     if link.join_code:
         link.join_code, link.join_failures = new_join_code(), 0
         link.save(update_fields=["join_code", "join_failures"])
     _log(link, "phone.vouch", how=how, device=phone_pass.device[:8])
-    return phone_pass
 
 
 @transaction.atomic
@@ -323,7 +320,7 @@ def pass_for_director(*, session: Session, link_id: Any) -> EntrantLink:
         raise NotFound("There is no such entrant in this session.") from None
 
 
-def _log(link: EntrantLink, action: str, *, user: Any = None, **data: Any) -> None:
+def _log(link: EntrantLink | LinkRead, action: str, *, user: Any = None, **data: Any) -> None:
     session = link.session
     log_action(
         club=session.club,
@@ -331,6 +328,6 @@ def _log(link: EntrantLink, action: str, *, user: Any = None, **data: Any) -> No
         user=user,
         actor="" if user else "a phone",
         action=action,
-        entrant=_entrant_word(link),
+        entrant=link_word(link),
         **data,
     )
