@@ -26,6 +26,7 @@ from entry.inputs import PhoneSubmitSerializer, checked, device_id
 from entry.phone_actions import asks, send
 from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
 from entry.send.door import send_of
+from entry.send.rows import LineRow
 from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
 from scoring.models import SlipLine
 from tournaments.api.permissions import TableRateThrottle
@@ -159,7 +160,7 @@ def tray_errors(request: HttpRequest) -> list[tuple[int, str]]:
     return out
 
 
-def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = True) -> SlipLine:
+def plain_send(view: PhoneMixin, request: HttpRequest, *, with_round: bool = True) -> LineRow:
     """A tray sent from a page's plain form (no JavaScript): the API's input serializer and service.
 
     Raises the service's ``UserError`` for the page to show beside the tray.
@@ -200,6 +201,6 @@ def asked_first(
     )
 
 
-def sent_words(line: SlipLine) -> str:
+def sent_words(line: SlipLine | LineRow) -> str:
     """What the page says once a tray is stored."""
     return f"Tray {line.tray.number} sent: N-S {line.ns_tricks}, E-W {line.ew_tricks}."

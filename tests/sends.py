@@ -2,16 +2,19 @@
 ``door.send_of`` from a body, who sends (``Sender``) and where the send stands (``Standing``).
 
 The app's own callers (the director's pages, the whist drive, the demo) make the three themselves; the
-tests, which send from every standing, say them here by keyword.
+tests, which send from every standing, say them here by keyword. A send answers with its line as a row
+(``entry.send.rows.LineRow``); the tests go on to check, correct and refresh it, so ``result_submit``
+hands back the model of the line it answered with.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from entry.send import Standing, SubmitOutcome, send_of, submit
 from entry.send.store import Sender
-from scoring.models import Via
+from scoring.models import SlipLine, Via
 from tournaments.models import Table
 
 SEND_KEYWORDS = frozenset({"ns_revokes", "ew_revokes", "trump", "idempotency_key", "device"})
@@ -44,4 +47,8 @@ def result_submit(
     if unknown:
         raise TypeError(f"result_submit() got unexpected keywords {sorted(unknown)}")
     body = {"tray": tray_number, "ns_tricks": ns_tricks, "round": round_number, **sent}
-    return submit(send_of(body, device=sent.get("device", "")), table=table, sender=sender, standing=standing)
+    outcome = submit(
+        send_of(body, device=sent.get("device", "")), table=table, sender=sender, standing=standing
+    )
+    line = SlipLine.objects.select_related("tray", "table", "round", "ns", "ew").get(pk=outcome.line.pk)
+    return replace(outcome, line=line)

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from entry.inputs import SMALL, ConfirmSerializer, PhoneSubmitSerializer
 from entry.selectors.board import board_to_json, line_versions, session_board
 from entry.send import Sender, Standing, send_of, submit
+from entry.send.rows import LineRow
 from entry.services import directing
 from entry.services.results import (
     MAX_REVOKES,
@@ -109,7 +110,7 @@ class SlipLineSerializer(serializers.ModelSerializer):
 _STAMP = serializers.DateTimeField()
 
 
-def line_data(line: SlipLine) -> dict[str, Any]:
+def line_data(line: SlipLine | LineRow) -> dict[str, Any]:
     """``SlipLineSerializer(line).data``, written out: every phone's send and every twin's 409 answers
     with it, and the serializer's walk over its fields cost a tenth of a send (the profile of the entry
     bench's send); ``tests/api/test_line_data.py`` holds the two equal."""
@@ -272,7 +273,7 @@ class SlipErrorsMixin:
 
     def conflict_stored(self, stored: Any) -> Any:
         """The stored line, in full."""
-        return line_data(stored) if isinstance(stored, SlipLine) else None
+        return line_data(stored) if isinstance(stored, SlipLine | LineRow) else None
 
     def error_body(self, exc: UserError) -> dict[str, Any]:
         """As the base does, with the refused tricks both ways."""
@@ -348,10 +349,9 @@ class SlipListView(SlipView, Paginated):
         standing = Standing(scope=f"user:{request.user.pk}", as_director=True)
         sent = send_of(data, headers=request.headers, device="api")
         outcome = submit(sent, table=table, sender=sender, standing=standing)
-        line = outcome.line
-        seen = sight(viewer=DIRECTOR, session=line.session)
+        seen = sight(viewer=DIRECTOR, session=session)
         return submit_response(
-            outcome, traveller_lines(session=line.session, tray=line.tray.number, sight=seen)
+            outcome, traveller_lines(session=session, tray=outcome.line.tray.number, sight=seen)
         )
 
 

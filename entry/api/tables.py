@@ -52,11 +52,11 @@ from entry.selectors.phone import Phone
 from entry.selectors.place import PlacePage, follower_urls, place_json, place_page
 from entry.selectors.table import TablePage, page_json, table_page
 from entry.send.door import send_of
+from entry.send.rows import LineRow
 from entry.send.sql import TravellerRow, traveller_seen
 from entry.services.phones import pass_scanned
 from scoring.api import dataclass_schema
 from scoring.api.standings import TRAVELLER
-from scoring.models import SlipLine
 from scoring.selectors.travellers import TravellerLine, law_name, traveller_lines
 from scoring.visibility import Role, sight
 from tournaments.api import ServiceErrorsMixin, errors
@@ -190,7 +190,7 @@ class TableResultView(TableView):
         return submit_response(outcome, sent_traveller(self.phone, outcome.line))
 
 
-def sent_traveller(phone: Phone, line: SlipLine) -> list[TravellerLine] | None:
+def sent_traveller(phone: Phone, line: LineRow) -> list[TravellerLine] | None:
     """The traveller a send's answer shows, as the visibility rule unfolds it for the phone: a phone
     that follows an entrant in a running session sees a tray its entrant has a line on (one query,
     ``send.sql.traveller_seen``); any other, as ``scoring.visibility.sight`` says."""

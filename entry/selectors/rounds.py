@@ -54,7 +54,7 @@ class Play(NamedTuple):
     ew: tuple[int, int] | None
 
 
-def table_plays(*, table: Table | TableRead, tray: int | None = None) -> list[Play]:
+def table_plays(*, table: Table | TableRead | PlayTable, tray: int | None = None) -> list[Play]:
     """Every tray the table plays (or its plays of tray number ``tray``), in the order of play, each
     marked owed and sent: one query.
 
@@ -133,11 +133,13 @@ def seating_trays(seatings: list[Seating]) -> dict[int, list[Tray]]:
 
 
 class PlayTable(NamedTuple):
-    """A table as an entrant's plays name it: its id, number and results version (a row, not a model)."""
+    """A table as an entrant's plays name it: its id, number, results version and session (a row, not a
+    model; a phone's send stores at it)."""
 
     id: int
     number: int
     results_version: int
+    session_id: int
 
     @property
     def pk(self) -> int:
@@ -176,7 +178,9 @@ def plays_of(entrant: tuple[int, str], session_id: int) -> list[EntrantPlay]:
     out = []
     for row in rows:
         play, (table_id, number, version, side) = _play(row[:13]), row[13:]
-        table = tables.get(table_id) or tables.setdefault(table_id, PlayTable(table_id, number, version))
+        table = tables.get(table_id) or tables.setdefault(
+            table_id, PlayTable(table_id, number, version, session_id)
+        )
         out.append(EntrantPlay(play.round, table, play.tray, play.owed, play.sent, side, play))
     return out
 

@@ -22,11 +22,13 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from entry.selectors.rounds import PlayTable
 from entry.send.door import Send, send_of
 from entry.send.read import first_look, read_director, read_followed, read_locked
+from entry.send.rows import LineRow
 from entry.send.rules import Accept, Asked, Decision, Found, answer, check_send, decide
 from entry.send.store import Sender, store_send
-from scoring.models import SlipLine, Via
+from scoring.models import Via
 from tournaments.link_reads import SessionRead
 from tournaments.models import Session, Table
 
@@ -36,9 +38,10 @@ TABLE_SCOPE = "table:"
 
 @dataclass(frozen=True)
 class SubmitOutcome:
-    """What became of a send: stored (``created``), or a replay of one stored."""
+    """What became of a send: stored (``created``), or a replay of one stored; its line as the send read
+    or stored it (a row, ``rows.LineRow``)."""
 
-    line: SlipLine
+    line: LineRow
     created: bool
     replayed: bool = False
 
@@ -146,7 +149,9 @@ def submit_followed(send: Send, follower: Follower) -> SubmitOutcome:
     return _answered(decided)
 
 
-def _stored(asked: Asked, accept: Accept, table: Table, found: Found, sender: Sender) -> SubmitOutcome:
+def _stored(
+    asked: Asked, accept: Accept, table: Table | PlayTable, found: Found, sender: Sender
+) -> SubmitOutcome:
     """The accepted line stored (``store.store_send``), as the send's answer shows it."""
     return SubmitOutcome(store_send(asked, accept, table=table, session=found.session, sender=sender), True)
 

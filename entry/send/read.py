@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from entry.selectors.rounds import Play, plays_now, seating_of, table_plays
+from entry.selectors.rounds import Play, PlayTable, plays_now, seating_of, table_plays
+from entry.send.rows import LineRow
 from entry.send.rules import Asked, Found, PhonePlace, must, phone_place, plays_each_tray_once
-from entry.send.sql import line_of, lines_found
-from scoring.models import SlipLine
+from entry.send.sql import lines_found
 from tournaments.link_reads import SessionRead, TableRead
 from tournaments.locks import lock_session_row, lock_table_send, share_session
 from tournaments.models import Session, Table
 from tournaments.selectors import tray_by_number
 
 
-def _lines(asked: Asked, table_id: int | None, session_id: int) -> tuple[SlipLine | None, SlipLine | None]:
+def _lines(asked: Asked, table_id: int | None, session_id: int) -> tuple[LineRow | None, LineRow | None]:
     """The line of the send's key in its scope, and the line on the tray the send is told of: the own
     line of the entrant a phone follows, wherever it was sent (its opponents' phone sent it, and the
     entrant has moved on or not yet come up), else the table's (``table_id``; None: a phone's first look,
@@ -35,11 +35,11 @@ def _lines(asked: Asked, table_id: int | None, session_id: int) -> tuple[SlipLin
     rows = lines_found(table_id, session_id, tray, asked.scope, key, asked.entrant)
     mine = (asked.scope, asked.key)
     keyed = next((r for r in rows if asked.key and (r.idempotency_scope, r.idempotency_key) == mine), None)
-    on_tray = [r for r in rows if r.tray == asked.tray]
+    on_tray = [r for r in rows if r.tray.number == asked.tray]
     # A line at another table is the entrant's own (or its key's, which decides first).
     elsewhere = next((r for r in on_tray if r.table_id != table_id), None)
     sent = elsewhere or next((r for r in on_tray if r.table_id == table_id), None)
-    return (line_of(keyed) if keyed else None), (line_of(sent) if sent else None)
+    return keyed, sent
 
 
 def first_look(asked: Asked, table: Table | TableRead | None, session: Session | SessionRead) -> Found:
@@ -51,7 +51,9 @@ def first_look(asked: Asked, table: Table | TableRead | None, session: Session |
     return Found(session=session, table=table.number if table else 0, keyed=keyed, sent=sent)
 
 
-def read_locked(asked: Asked, table: Table, first: Found, own: tuple[Play, ...] | None = None) -> Found:
+def read_locked(
+    asked: Asked, table: Table | PlayTable, first: Found, own: tuple[Play, ...] | None = None
+) -> Found:
     """A table's own send's locks taken (its table's row, its session's shared), and what the rules
     decide on read under them (``own``: the table's plays of the tray as read under the session's share,
     a phone's; None: read here). The lines are read again at most once: when a twin's send was stored
@@ -75,7 +77,7 @@ def read_locked(asked: Asked, table: Table, first: Found, own: tuple[Play, ...] 
 
 def read_followed(
     asked: Asked, session: Session | SessionRead, first: Found
-) -> tuple[Asked, PhonePlace, Table, Found]:
+) -> tuple[Asked, PhonePlace, PlayTable, Found]:
     """A phone's send, under its locks: its session's row shared, then where its entrant plays (its
     plays, one read), the table and round the rules place the send at (``rules.phone_place``), that
     table's row locked, and the rest as a table's send reads it. ``asked`` comes back with what the
@@ -91,12 +93,7 @@ def read_followed(
         entrant=None if place.here else asked.entrant,  # here, the table's line is the answer
         unplayed=place.unplayed,
     )
-    table = Table(
-        pk=place.table.id,
-        session_id=session.pk,
-        number=place.table.number,
-        results_version=place.table.results_version,
-    )
+    table = place.table
     own = tuple(p.play for p in plays if p.table.id == table.pk and p.play is not None)
     return asked, place, table, read_locked(asked, table, first, own)
 

@@ -21,7 +21,6 @@ with its line; then where and when the table plays the tray.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 from collections.abc import Sequence
@@ -30,6 +29,7 @@ from enum import Enum
 from typing import Any, NamedTuple, TypeVar
 
 from entry.selectors.rounds import EntrantPlay, Play, PlayTable
+from entry.send.rows import LineRow, Ref
 from scoring.models import SlipLine
 from tournaments.errors import Conflict, KeyReused, UserError
 from tournaments.locks import SessionRow
@@ -242,8 +242,8 @@ class Found:
     session: SessionRow | Session
     table: int
     locked: bool = False
-    keyed: SlipLine | None = None
-    sent: SlipLine | None = None
+    keyed: LineRow | None = None
+    sent: LineRow | None = None
     plays: tuple[Play, ...] = ()
     tray: Tray | None = None
     seating: Seating | None = None
@@ -253,7 +253,7 @@ class Found:
 class Accept:
     """Store the line: the tray and where the table plays it; ``owes_more``, another tray is owed."""
 
-    tray: Tray
+    tray: Tray | Ref
     seating: Seating | Play
     owes_more: bool
 
@@ -262,14 +262,14 @@ class Accept:
 class Replay:
     """Answer with the line this key stored."""
 
-    line: SlipLine
+    line: LineRow
 
 
 @dataclass(frozen=True)
 class ConflictWith:
     """The table has sent this tray: answer with the line stored and the count sent."""
 
-    line: SlipLine
+    line: LineRow
     attempted: Any
 
 
@@ -290,7 +290,7 @@ LOOK_UNDER_LOCK = None
 Decision = Accept | Replay | ConflictWith | Refuse
 
 
-def conflict(stored: SlipLine, attempted: Any) -> Conflict:
+def conflict(stored: SlipLine | LineRow, attempted: Any) -> Conflict:
     """The refusal of a second line for a tray at a table, carrying the stored one and the value sent."""
     said = "" if stored.ns_tricks == attempted or attempted is None else f" You sent {attempted}."
     return Conflict(
@@ -300,23 +300,28 @@ def conflict(stored: SlipLine, attempted: Any) -> Conflict:
     ).with_line(stored, attempted)
 
 
-def as_sent(line: SlipLine, asked: Asked) -> SlipLine:
+def as_sent(line: LineRow, asked: Asked) -> LineRow:
     """The line as this send stored it: its count and revokes, unchecked, its first version (a copy; nothing
     is written). A phone's retry is answered with it once the session no longer runs, when a phone sees
     no more than the public: the line may since have been checked, disputed or corrected, which the
     public does not see."""
-    sent = copy.copy(line)
-    sent.ns_tricks, sent.ns_revokes, sent.ew_revokes = (
-        asked.tricks,
-        asked.ns_revokes or 0,
-        asked.ew_revokes or 0,
+    return line._replace(
+        ns_tricks=asked.tricks,
+        ns_revokes=asked.ns_revokes or 0,
+        ew_revokes=asked.ew_revokes or 0,
+        ns_award="",
+        ew_award="",
+        law=None,
+        claimed=None,
+        confirmed_at=None,
+        status=SlipLine.Status.ENTERED,
+        version=1,
+        confirmed_by="",
+        checked_side="",
+        checked_how="",
+        confirmed_device="",
+        updated_at=line.entered_at,
     )
-    sent.ns_award = sent.ew_award = ""
-    sent.law = sent.claimed = sent.confirmed_at = None
-    sent.status, sent.version, sent.confirmed_by = SlipLine.Status.ENTERED, 1, ""
-    sent.checked_side, sent.checked_how, sent.confirmed_device = "", "", ""
-    sent.updated_at = line.entered_at
-    return sent
 
 
 def decide(asked: Asked, found: Found) -> Decision | None:
@@ -387,7 +392,7 @@ def _table(asked: Asked, found: Found) -> Decision:
         return Refuse(Refusal.ROUND_OVER, figures)
     if asked.round_number is not None and asked.round_number != play.round:
         return Refuse(Refusal.WRONG_ROUND, figures)
-    tray = Tray(id=play.tray_id, session_id=session.id, number=play.tray, status=play.tray_status)
+    tray = Ref(play.tray_id, play.tray)
     owes_more = asked.owes_more or (
         whole and any(p.owed and not p.sent and p is not play for p in found.plays)
     )

@@ -5,9 +5,8 @@ them cost several times the queries (bench/profile_entry.py). Each is written
 out once, in ``infra.statements`` with every statement written by hand; each
 has an ORM twin in ``tests/table/test_send_sql.py`` that must read or write
 the same.
-Nothing here rebuilds a model through Django's private API: a line found is a
-``LineRow``; ``line_of`` makes the ``SlipLine`` an answer shows through the
-model's public constructor.
+Nothing here makes a model: a line found is a ``LineRow`` (``rows``), and an
+answer shows it as it is.
 
 The send's locks are ``tournaments.locks``' (the one order every writer takes them in).
 """
@@ -15,11 +14,11 @@ The send's locks are ``tournaments.locks``' (the one order every writer takes th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.db import connection
 
+from entry.send.rows import LineRow, Ref
 from infra.prepared import execute_prepared
 from infra.sql import aware
 from infra.statements import (
@@ -32,48 +31,6 @@ from infra.statements import (
     TRUMP_RECORD,
 )
 from scoring.models import SlipLine
-from tournaments.models import Entrant, Round, Table, Tray
-
-
-class LineRow(NamedTuple):
-    """A slip line as a send finds it, with the numbers of its tray, table, round and entrants."""
-
-    id: int
-    session_id: int
-    tray_id: int
-    tray: int
-    table_id: int
-    table: int
-    round_id: int
-    round: int
-    ns_id: int | None
-    ns: int | None
-    ew_id: int | None
-    ew: int | None
-    ns_tricks: int | None
-    ns_revokes: int
-    ew_revokes: int
-    ns_award: str
-    ew_award: str
-    law: str | None
-    status: str
-    claimed: int | None
-    version: int
-    entered_via: str
-    entered_by: str
-    entered_user_id: int | None
-    device: str
-    entered_at: datetime
-    confirmed_by: str
-    confirmed_at: datetime | None
-    entered_side: str
-    checked_side: str
-    checked_how: str
-    confirmed_device: str
-    idempotency_key: str | None
-    idempotency_scope: str
-    idempotency_fingerprint: str
-    updated_at: datetime
 
 
 def lines_found(
@@ -93,36 +50,27 @@ def lines_found(
             cursor, LINES_FOUND, [table_id, session_id, tray, scope, key, who, side, session_id, tray]
         )
         rows = cursor.fetchall()
-    found = [LineRow(*row) for row in rows]
-    return [
-        row._replace(
-            entered_at=aware(row.entered_at),
-            confirmed_at=aware(row.confirmed_at),
-            updated_at=aware(row.updated_at),
-        )
-        for row in found
-    ]
+    return [_line(row) for row in rows]
 
 
-def line_of(row: LineRow) -> SlipLine:
-    """The ``SlipLine`` of a row found, with its tray, table, round and entrants as far as an answer shows
-    them (their ids and numbers), made by the models' constructors."""
+def _line(row: Sequence[Any]) -> LineRow:
+    """A row of ``LINES_FOUND`` as a ``LineRow``: its tray, table, round and entrants as ``Ref``, its
+    times aware."""
+    pk, session_id, tray_id, tray, table_id, table, round_id, rnd, ns_id, ns, ew_id, ew, *rest = row
+    rest[13], rest[15], rest[23] = aware(rest[13]), aware(rest[15]), aware(rest[23])
+    return LineRow(
+        pk,
+        session_id,
+        Ref(tray_id, tray),
+        Ref(table_id, table),
+        Ref(round_id, rnd),
+        None if ns_id is None else Ref(ns_id, ns),
+        None if ew_id is None else Ref(ew_id, ew),
+        *rest,
+    )
 
-    def entrant(pk: int | None, number: int | None) -> Entrant | None:
-        return None if pk is None else Entrant(id=pk, session_id=row.session_id, number=number)
 
-    fields = row._asdict()
-    for name in ("tray", "table", "round", "ns", "ew"):
-        del fields[name]
-    line = SlipLine(**fields)
-    line.tray = Tray(id=row.tray_id, session_id=row.session_id, number=row.tray)
-    line.table = Table(id=row.table_id, session_id=row.session_id, number=row.table)
-    line.round = Round(id=row.round_id, session_id=row.session_id, number=row.round)
-    line.ns, line.ew = entrant(row.ns_id, row.ns), entrant(row.ew_id, row.ew)
-    return line
-
-
-def line_values(line: SlipLine) -> list[Any]:
+def line_values(line: SlipLine | LineRow) -> list[Any]:
     """A new line's values for ``LINE_COLUMNS`` (its timestamps adapted as the database keeps them)."""
     at = connection.ops.adapt_datetimefield_value
     return [
@@ -159,7 +107,9 @@ def line_values(line: SlipLine) -> list[Any]:
     ]
 
 
-def insert_line(line: SlipLine, seats: Sequence[tuple[int, int, str]], bump: str, bumped: int) -> int:
+def insert_line(
+    line: SlipLine | LineRow, seats: Sequence[tuple[int, int, str]], bump: str, bumped: int
+) -> int:
     """Insert a new line, its places on the slip (``tray_id, entrant_id, side`` each) and bump the results
     version of ``bump`` (``"table"`` or ``"session"``) row ``bumped``; the new line's id."""
     with connection.cursor() as cursor:

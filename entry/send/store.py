@@ -16,13 +16,14 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from entry.selectors.rounds import Play
+from entry.selectors.rounds import Play, PlayTable
+from entry.send.rows import LineRow, Ref
 from entry.send.rules import Accept, Asked, Refusal, conflict
-from entry.send.sql import insert_line, line_of, lines_found, record_trump
+from entry.send.sql import insert_line, lines_found, record_trump
 from scoring.models import SlipLine
 from scoring.signals import announce_slips_changed
 from tournaments.locks import SessionRow
-from tournaments.models import Entrant, EntrantKind, Round, Seat, Seating, Session, Table
+from tournaments.models import Entrant, EntrantKind, Seat, Seating, Session, Table
 
 
 @dataclass(frozen=True)
@@ -37,22 +38,21 @@ class Sender:
     side: str = ""
 
 
-def _entrant(who: tuple[int, int] | Entrant | None, session_id: int) -> Entrant | None:
-    """An entrant as a line needs it (id and number)."""
-    if who is None or isinstance(who, Entrant):
-        return who
-    return Entrant(id=who[0], session_id=session_id, number=who[1])
+def _ref(who: tuple[int, int] | Entrant | None) -> Ref | None:
+    """An entrant as a line names it (id and number)."""
+    if who is None:
+        return None
+    return Ref(who.pk, who.number) if isinstance(who, Entrant) else Ref(*who)
 
 
-def _places(where: Seating | Play, session_id: int) -> tuple[int, Round, Entrant | None, Entrant | None]:
+def _places(where: Seating | Play) -> tuple[int, Ref, Ref | None, Ref | None]:
     """Where the tray is played: the seating's id, its round, and its N-S and E-W entrants."""
     if isinstance(where, Seating):
-        return where.pk, where.round, where.ns, where.ew
-    rnd = Round(id=where.round_id, session_id=session_id, number=where.round)
-    return where.seating_id, rnd, _entrant(where.ns, session_id), _entrant(where.ew, session_id)
+        return where.pk, Ref(where.round.pk, where.round.number), _ref(where.ns), _ref(where.ew)
+    return where.seating_id, Ref(where.round_id, where.round), _ref(where.ns), _ref(where.ew)
 
 
-def slip_places(line: SlipLine, seating_id: int, kind: str) -> list[tuple[int, int, str]]:
+def slip_places(line: SlipLine | LineRow, seating_id: int, kind: str) -> list[tuple[int, int, str]]:
     """The entrants on this line (``tray_id, entrant_id, side``), for the database's 'once per slip'
     rule: a team's two pairs by side (p. 48); players seated by seats (individuals, teams of six or
     eight) from their seats."""
@@ -71,29 +71,27 @@ def slip_places(line: SlipLine, seating_id: int, kind: str) -> list[tuple[int, i
 
 
 def store_line(
-    line: SlipLine,
+    line: SlipLine | LineRow,
     seating_id: int,
     session: SessionRow | Session,
     *,
     bump: tuple[str, int],
     owes_more: bool = False,
     look: bool = True,
-) -> SlipLine:
-    """The one writer of a new slip line (a send, an award, a law's line): the line and its entrants'
-    places on the slip inserted, the results version of ``bump`` (``("table", id)`` for a table's own
-    send, else ``("session", id)``) counted, the change announced.
+) -> int:
+    """The one writer of a new slip line (a send, an award, a law's line): the line (its times set) and
+    its entrants' places on the slip inserted, the results version of ``bump`` (``("table", id)`` for a
+    table's own send, else ``("session", id)``) counted, the change announced; the new line's id.
 
     Whether a line is **already there** is decided here, once, by the database's unique constraints: a
     line for the same tray and table, with ``look`` (a savepoint, so the transaction goes on), is a
     ``Conflict`` carrying the stored line; anything else (a twin with this key, an entrant twice on one
     slip), or any refusal without ``look`` (a send: its whole transaction ends), is
     ``Refusal.STORED_MEANWHILE``."""
-    now = timezone.now()
-    line.entered_at, line.updated_at = line.entered_at or now, line.updated_at or now
     try:
         with transaction.atomic(savepoint=look):
             places = slip_places(line, seating_id, session.entrant_kind)
-            line.pk = insert_line(line, places, *bump)
+            pk = insert_line(line, places, *bump)
     except IntegrityError:
         stored = _stored_at(line) if look else None
         if stored is not None:
@@ -101,27 +99,44 @@ def store_line(
         raise Refusal.STORED_MEANWHILE.error(tray=line.tray.number) from None
     running, version = session.status == Session.Status.RUNNING, session.seating_version
     announce_slips_changed(session.id, running=running, seating_version=version, owes_more=owes_more)
-    return line
+    return pk
 
 
-def _stored_at(line: SlipLine) -> SlipLine | None:
+def _stored_at(line: SlipLine | LineRow) -> LineRow | None:
     """The line already stored for the new line's tray and table, if any (as an answer shows it)."""
     rows = lines_found(line.table_id, line.session_id, line.tray.number, "", "")
-    return next((line_of(row) for row in rows if row.table_id == line.table_id), None)
+    return next((row for row in rows if row.table_id == line.table_id), None)
+
+
+#: A new line's columns as the model's defaults leave them: no award or law, entered and not checked.
+UNCHECKED: dict[str, Any] = {
+    "ns_award": "",
+    "ew_award": "",
+    "law": None,
+    "status": SlipLine.Status.ENTERED,
+    "claimed": None,
+    "version": 1,
+    "confirmed_by": "",
+    "confirmed_at": None,
+    "checked_side": "",
+    "checked_how": "",
+    "confirmed_device": "",
+}
 
 
 def store_send(
-    asked: Asked, accept: Accept, *, table: Table, session: SessionRow | Session, sender: Sender
-) -> SlipLine:
+    asked: Asked, accept: Accept, *, table: Table | PlayTable, session: SessionRow | Session, sender: Sender
+) -> LineRow:
     """Insert the accepted line and announce the change; a twin stored meanwhile is ``STORED_MEANWHILE``."""
-    seating_id, rnd, ns, ew = _places(accept.seating, session.id)
+    seating_id, rnd, ns, ew = _places(accept.seating)
     now = timezone.now()
     user = sender.user if getattr(sender.user, "is_authenticated", False) else None
-    line = SlipLine(
+    line = LineRow(
+        id=0,
         session_id=session.id,
-        tray=accept.tray,
+        tray=Ref(accept.tray.pk, accept.tray.number),
+        table=Ref(table.pk, table.number),
         round=rnd,
-        table=table,
         ns=ns,
         ew=ew,
         ns_tricks=asked.tricks,
@@ -129,17 +144,18 @@ def store_send(
         ew_revokes=asked.ew_revokes,
         entered_via=sender.via,
         entered_by=sender.by[:80],
-        entered_user=user,
+        entered_user_id=None if user is None else user.pk,
         device=asked.device[:64],
-        entered_side=sender.side,
         entered_at=now,
-        updated_at=now,
+        entered_side=sender.side,
         idempotency_key=asked.key,
         idempotency_scope=asked.scope if asked.key else "",
         idempotency_fingerprint=asked.fingerprint if asked.key else "",
+        updated_at=now,
+        **UNCHECKED,
     )
     bump = ("session", session.id) if asked.as_director else ("table", table.pk)
-    store_line(line, seating_id, session, bump=bump, owes_more=accept.owes_more, look=False)
+    pk = store_line(line, seating_id, session, bump=bump, owes_more=accept.owes_more, look=False)
     if asked.trump:
         record_trump(accept.tray.pk, asked.trump, table.number)
-    return line
+    return line._replace(id=pk)

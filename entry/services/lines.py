@@ -14,7 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import timezone
+
 from entry.selectors.rounds import seating_of
+from entry.send.rows import LineRow
 from entry.send.rules import MAX_REVOKES, check_revokes, check_tricks, conflict
 from entry.send.sql import bump
 from entry.send.store import store_line
@@ -94,13 +97,16 @@ def line_store(line: SlipLine, seating: Seating, attempted: Any = None) -> SlipL
     """Store the director's new line through the one writer (``entry.send.store.store_line``), counted in
     the session's results version and announced; a line already there for the tray and table is a
     ``Conflict`` (``attempted``: the count the caller was refused, None for an award or a law's line)."""
+    now = timezone.now()
+    line.entered_at, line.updated_at = line.entered_at or now, line.updated_at or now
     try:
-        return store_line(line, seating.pk, line.session, bump=("session", line.session_id))
+        line.pk = store_line(line, seating.pk, line.session, bump=("session", line.session_id))
     except Conflict as exc:
         raise conflict(exc.stored, attempted) from None
+    return line
 
 
-def lock_line(line: SlipLine) -> SlipLine:
+def lock_line(line: SlipLine | LineRow) -> SlipLine:
     """The line, locked after its session (``tournaments.locks``' order), with the locked session on it."""
     session = lock_session(line.session_id)
     kept = locked(SlipLine.objects.select_related("tray", "table"), of=("self",)).get(pk=line.pk)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from entry.disputes import sender_of
 from entry.selectors.rounds import table_round
 from entry.send import TABLE_SCOPE, SubmitOutcome, table_scope
+from entry.send.rows import LineRow
 from entry.send.rules import KEY_LENGTH, SIDE_WORDS, check_tricks, submission_key
 from entry.services.corrections import line_for, result_award, result_correct
 from entry.services.lines import AWARDS, MAX_REVOKES, line_keep_version, lock_line, log_line, slips_changed
@@ -48,7 +49,7 @@ class Checker:
 @transaction.atomic
 def result_confirm(
     *,
-    line: SlipLine,
+    line: SlipLine | LineRow,
     by: str = "",
     via: str = Via.TABLE,
     version: int | None = None,

@@ -465,7 +465,7 @@ def sent_by_north_south(session: Session) -> tuple[Any, SlipLine]:
 
     ns = phone_of_pass(phone_claim(table=table(session, 1), number=1, device="ns-phone").token, "ns-phone")
     outcome = phone_submit(phone=ns, sent=Send(tray=1, ns_tricks=8, device="ns-phone"))
-    return ns, outcome.line
+    return ns, SlipLine.objects.get(pk=outcome.line.pk)
 
 
 def test_two_phones_checking_at_once_the_senders_is_refused(running_session: Session) -> None:

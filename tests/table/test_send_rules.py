@@ -7,11 +7,13 @@ module's docstring's. The table below is that order, case by case.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from entry.selectors.rounds import Play
+from entry.send.rows import LineRow, Ref
 from entry.send.rules import (
     KEY_LENGTH,
     Accept,
@@ -26,7 +28,7 @@ from entry.send.rules import (
 )
 from scoring.models import SlipLine
 from tournaments.locks import SessionRow
-from tournaments.models import Seating, Table, Tray
+from tournaments.models import Seating, Tray
 from tournaments.services.errors import KeyReused, UserError
 
 RUNNING = SessionRow(1, 1, "running", False, 2, 1, "pairs")
@@ -58,11 +60,14 @@ def asked(**change: Any) -> Asked:
     return Asked(**{**base, **change})
 
 
-def line(fingerprint: str = "same", tricks: int = 8) -> SlipLine:
-    """A stored line of tray 4 at table 3."""
-    stored = SlipLine(id=9, ns_tricks=tricks, idempotency_fingerprint=fingerprint)
-    stored.tray, stored.table = Tray(id=24, number=4), Table(id=3, number=3)
-    return stored
+def line(fingerprint: str = "same", tricks: int = 8) -> LineRow:
+    """A stored line of tray 4 at table 3 (a row, as a send reads it)."""
+    at = datetime(1900, 1, 1, tzinfo=UTC)
+    return LineRow(
+        9, 1, Ref(24, 4), Ref(3, 3), Ref(7, 1), None, None, tricks, 0, 0, "", "", None,
+        SlipLine.Status.ENTERED, None, 1, "table", "", None, "", at, "", None, "", "", "", "",
+        "key", "entrant-link:1", fingerprint, at,
+    )  # fmt: skip
 
 
 TRAY = Tray(id=24, number=4)
@@ -220,8 +225,7 @@ def test_a_send_is_typed_and_its_fingerprint_is_what_it_asks() -> None:
 
 
 def test_a_replay_while_running_is_the_line_as_it_stands() -> None:
-    stored = line(tricks=8)
-    stored.version, stored.confirmed_by = 2, "pair 10 (E-W phone)"
+    stored = line(tricks=8)._replace(version=2, confirmed_by="pair 10 (E-W phone)")
     decided = decide(asked(tricks=8), Found(RUNNING, 3, keyed=stored))
     assert isinstance(decided, Replay) and decided.line is stored
 
@@ -231,8 +235,7 @@ def test_a_replay_after_close_tells_a_phone_only_what_its_send_stored(as_directo
     """Once the session no longer runs a phone sees what the public sees: its retry is answered with its own
     send (the count, unchecked, version 1), never the check or the director's correction since; the
     director, who sees every line, is answered with the line as it stands."""
-    stored = line(tricks=7)
-    stored.version, stored.status, stored.confirmed_by = 3, SlipLine.Status.CONFIRMED, "director"
+    stored = line(tricks=7)._replace(version=3, status=SlipLine.Status.CONFIRMED, confirmed_by="director")
     decided = decide(asked(tricks=8, as_director=as_director), Found(CLOSED, 3, True, keyed=stored))
     assert isinstance(decided, Replay)
     told = decided.line
@@ -251,7 +254,7 @@ def test_a_phone_sends_where_its_entrant_plays_the_tray_and_is_refused_by_name_e
     from entry.selectors.rounds import EntrantPlay, PlayTable
     from entry.send.rules import PhonePlace, phone_may_send, phone_place
 
-    one, two = PlayTable(11, 1, 0), PlayTable(12, 2, 0)
+    one, two = PlayTable(11, 1, 0, 1), PlayTable(12, 2, 0, 1)
     plays = [
         EntrantPlay(1, one, 1, True, True, "NS"),
         EntrantPlay(2, two, 2, True, False, "EW"),

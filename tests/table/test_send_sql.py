@@ -15,7 +15,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from entry.api.slips import line_data
-from entry.send.sql import insert_line, line_of, lines_found, record_trump
+from entry.send.rows import LineRow, Ref
+from entry.send.sql import insert_line, lines_found, record_trump
 from entry.send.store import slip_places
 from entry.services.lines import new_line as make_line
 from infra import statements
@@ -44,12 +45,33 @@ def test_a_line_found_is_the_orms_line(running_session: Session) -> None:
     rows = lines_found(line.table_id, running_session.pk, line.tray.number, scope, "key-1")
     assert len(rows) == 1
     orm = SlipLine.objects.select_related("tray", "table", "round", "ns", "ew").get(pk=line.pk)
-    assert line_data(line_of(rows[0])) == line_data(orm)
+    assert line_data(rows[0]) == line_data(orm)
     assert (rows[0].idempotency_key, rows[0].idempotency_fingerprint) == (
         orm.idempotency_key,
         orm.idempotency_fingerprint,
     )
     assert rows[0].entered_at == orm.entered_at and rows[0].entered_at.tzinfo is not None
+
+
+def test_a_line_row_holds_every_column_of_the_model_as_the_orm_reads_it(running_session: Session) -> None:
+    """A send makes no model: its ``LineRow`` holds the line's columns by the model's names, and what the
+    line points to (tray, table, round, entrants) as ``Ref``: the id and the number."""
+    line = stored(running_session, key="key-3")
+    (row,) = lines_found(line.table_id, running_session.pk, line.tray.number, "", "")
+    orm = SlipLine.objects.select_related("tray", "table", "round", "ns", "ew").get(pk=line.pk)
+    assert not isinstance(row, SlipLine) and isinstance(row, LineRow)
+    for name in LineRow._fields:
+        value, want = getattr(row, name), getattr(orm, name)
+        if name in {"tray", "table", "round", "ns", "ew"}:
+            want = None if want is None else Ref(want.pk, want.number)
+        assert value == want, name
+    assert (row.pk, row.tray_id, row.table_id, row.round_id) == (
+        orm.pk,
+        orm.tray_id,
+        orm.table_id,
+        orm.round_id,
+    )
+    assert (row.ns_id, row.ew_id, row.ew_tricks) == (orm.ns_id, orm.ew_id, orm.ew_tricks)
 
 
 def test_a_line_is_found_by_either_half_and_nothing_else(running_session: Session) -> None:
