@@ -141,7 +141,10 @@ def test_an_organiser_answering_a_byte_at_a_time_is_cut_off_at_the_deadline(
         )
         took = time.monotonic() - start
     assert page.status_code == 400 and "it did not answer within 1 second" in page.content.decode()
-    assert 0.9 <= took < 1.5
+    # Cut off at the deadline, not after the drip's 300 s. The exchange alone is held to the deadline
+    # within half a second (tests/infra/test_outbound.py); the page adds its own work (the draft read,
+    # the form shown again), which a loaded machine stretched past that half second once.
+    assert 0.9 <= took < 3.0
     assert Session.objects.get(pk=draft.pk).sim_pack is None
 
 
