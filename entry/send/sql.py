@@ -57,8 +57,7 @@ def _line(row: Sequence[Any]) -> LineRow:
     """A row of ``LINES_FOUND`` as a ``LineRow``: its tray, table, round and entrants as ``Ref``, its
     times aware."""
     pk, session_id, tray_id, tray, table_id, table, round_id, rnd, ns_id, ns, ew_id, ew, *rest = row
-    rest[13], rest[15], rest[23] = aware(rest[13]), aware(rest[15]), aware(rest[23])
-    return LineRow(
+    line = LineRow(
         pk,
         session_id,
         Ref(tray_id, tray),
@@ -67,6 +66,11 @@ def _line(row: Sequence[Any]) -> LineRow:
         None if ns_id is None else Ref(ns_id, ns),
         None if ew_id is None else Ref(ew_id, ew),
         *rest,
+    )
+    return line._replace(
+        entered_at=aware(line.entered_at),
+        confirmed_at=aware(line.confirmed_at),
+        updated_at=aware(line.updated_at),
     )
 
 
