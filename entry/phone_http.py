@@ -27,9 +27,10 @@ from entry.phone_actions import asks, send
 from entry.selectors.phone import Phone, phone_for_entrant, phone_for_table
 from entry.send.door import send_of
 from entry.send.rows import LineRow
-from entry.services.phones import DRIVE_ELSEWHERE, is_a_drive
+from entry.services.phones import DRIVE_ELSEWHERE
 from scoring.models import SlipLine
 from tournaments.api.permissions import TableRateThrottle
+from tournaments.selectors import seated_by_results
 from tournaments.services.errors import NotFound, UserError
 from tournaments.services.phones import pass_seen, pass_vouch_by_link
 
@@ -116,7 +117,7 @@ class NotADrive:
     """
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not is_a_drive(self.phone.session):  # type: ignore[attr-defined]
+        if not seated_by_results(self.phone.session):  # type: ignore[attr-defined]
             return super().dispatch(request, *args, **kwargs)  # type: ignore[misc,no-any-return]
         home = reverse("drive:player", args=[kwargs["token"]])
         if request.method in ("GET", "HEAD"):

@@ -24,7 +24,6 @@ from .models import (
     Club,
     ClubMovement,
     Deal,
-    Drive,
     Entrant,
     EntrantKind,
     EntrantLink,
@@ -37,6 +36,7 @@ from .models import (
     Table,
     Tray,
 )
+from .movements.drive import seats_by_results
 from .pbn.cards import read_deal
 from .pbn.writer import ExportDeal
 
@@ -248,10 +248,14 @@ def slips_version(*, session_id: int) -> int:
 
 
 def seated_by_results(session: Session | SessionRead) -> bool:
-    """A whist drive seats each change from the last one's results: its tables have no fixed card."""
-    if isinstance(session, Session):
-        return hasattr(session, "drive")  # read once, and kept on the model
-    return Drive.objects.filter(session_id=session.pk).exists()
+    """A whist drive seats each change from the last one's results: its tables have no fixed card.
+
+    Told by the session's movement, without a read (``movements.drive.seats_by_results``). The services
+    keep the drive's options (``Drive``) to agree: ``services.drive.drive_setup`` makes them with the
+    drive's movement, and ``services.seating.movement_fix`` by any other movement ends them. A session
+    whose movement is cleared keeps them, to draw the drive again with the same options; with no
+    movement it has no table to seat."""
+    return seats_by_results(session.movement_family, session.movement_variant)
 
 
 def card_links(*, table: Table | TableRead) -> list[EntrantLink]:

@@ -44,24 +44,19 @@ from entry.services.results import (
     table_may_still,
 )
 from scoring.models import SlipLine, Via
-from tournaments.link_reads import LinkRead, SessionRead, TableRead
+from tournaments.link_reads import LinkRead, TableRead
 from tournaments.models import EntrantLink, PhonePass, Session, Table
-from tournaments.movements.drive import DRIVE_METHODS
+from tournaments.selectors import seated_by_results
 from tournaments.services.phones import pass_doubt
 
 #: A whist drive's result goes through the player's own drive page (``services.drive``), never as a tray.
 DRIVE_ELSEWHERE = str(Refusal.A_DRIVE.value[0])
 
 
-def is_a_drive(session: Session | SessionRead) -> bool:
-    """A whist drive, told by its movement without a read: the First and Second Methods are a drive's only."""
-    return session.movement_family == "progressive" and session.movement_variant in DRIVE_METHODS
-
-
 def refuse_in_doubt(phone: Phone, *, tray_too: bool = False) -> None:
     """A phone whose pass is in doubt acts on nothing until its entrant confirms it holds it; with
     ``tray_too``, nor does any phone at a whist drive on a duplicate tray (``rules.phone_may_send``)."""
-    drive = tray_too and is_a_drive(phone.session)
+    drive = tray_too and seated_by_results(phone.session)
     must(phone_may_send(drive=drive, in_doubt=phone.in_doubt, entrant=phone.entrant_word))
 
 

@@ -73,11 +73,11 @@ def mid_evening(club: Club) -> Session:
 #: visibility rule), the rounds, where the entrant plays and is seated, the trays shown, its evening's
 #: lines, the shown trays' lines (its table's and their travellers'), the seats, the slips' state, the
 #: lines still to check, who it follows and its phones; the whole page asks the call box too. The
-#: table's link: the link, whether the session is a drive, the entrants on its card (links, players,
-#: phones), its card (seatings and trays), the rounds' times (the one clock: which round is due now),
-#: and whether this phone's pass is one left here by a pair not due at this table
-#: (``entry.services.phones.pass_scanned``); the page its call box too.
-MOST = {"phone page": 14, "phone part": 13, "phone state": 13, "place page": 10, "place state": 9}
+#: table's link: the link (its session's movement says whether it is a drive: no read), the entrants on
+#: its card (links, players, phones), its card (seatings and trays), the rounds' times (the one clock:
+#: which round is due now), and whether this phone's pass is one left here by a pair not due at this
+#: table (``entry.services.phones.pass_scanned``); the page its call box too.
+MOST = {"phone page": 14, "phone part": 13, "phone state": 13, "place page": 8, "place state": 7}
 
 
 def counted(phone: Phone, url: str, **headers: Any) -> int:

@@ -19,6 +19,7 @@ from whist.cards import left_of
 from .. import movements
 from ..models import (
     Deal,
+    Drive,
     Entrant,
     EntrantKind,
     EntrantLink,
@@ -36,7 +37,7 @@ from ..models import (
 from ..movements import Movement, MovementUserError
 from ..movements.balance_text import keeps_directions
 from ..movements.design import arrow_switch, best_switch
-from ..movements.drive import DRIVE_METHODS
+from ..movements.drive import seats_by_results
 from ..movements.limits import SEAT_MAX_TABLES, check_size
 from ..selectors import player_numbers
 from . import mnemonic
@@ -60,7 +61,7 @@ def movement_generate(
     fam = movements.FAMILIES.get(family)
     if fam is None:
         raise UserError(f"Unknown movement {family!r}.", field="family")
-    if family == "progressive" and variant in DRIVE_METHODS:
+    if seats_by_results(family, variant or ""):
         raise UserError(
             "The First and Second Methods are decided by the results (p. 24): set the session up as a "
             "whist drive, and the app seats each change as the tables send their results.",
@@ -137,6 +138,8 @@ def movement_fix(
     if movement.family == mnemonic.FAMILY:  # one table: the comparison of its two plays is the only score
         session.scoring_method = ScoringMethod.MNEMONIC
     session.save()
+    if not seats_by_results(movement.family, movement.variant or ""):
+        drive_end(session, user)
     log_action(
         club=session.club,
         session=session,
@@ -162,6 +165,13 @@ def check_one_line_a_tray(movement: Movement) -> None:
                         f"{mround.number}); a traveling slip keeps one line a table. Choose another plan.",
                         field="family",
                     )
+
+
+def drive_end(session: Session, user: Any = None) -> None:
+    """A session seated by a movement that is not a drive's is no longer a whist drive: its drive's
+    options go, and the log says so (``selectors.seated_by_results`` tells a drive by its movement)."""
+    if Drive.objects.filter(session=session).delete()[0]:
+        log_action(club=session.club, session=session, user=user, action="drive.end")
 
 
 def clear_seating(session: Session) -> None:
