@@ -10,6 +10,7 @@ movement cleared (the players no longer fit the drive) keeps the options, to dra
 from __future__ import annotations
 
 import importlib
+import random
 from typing import Any
 
 import pytest
@@ -25,6 +26,7 @@ from tournaments.models import ActionLog, Club, Drive, EntrantLink, Player, Sess
 from tournaments.movements.drive import DRIVE_METHODS, seats_by_results
 from tournaments.selectors import seated_by_results
 from tournaments.services import sessions
+from tournaments.services.drive import drive_setup
 from tournaments.services.seating import movement_fix
 from tournaments.services.setup import movement_clear
 
@@ -71,6 +73,8 @@ def test_a_drive_seated_by_another_movement_on_its_page_is_no_longer_a_drive_any
     assert session.movement_family == "individual" and not Drive.objects.filter(session=session).exists()
     assert ActionLog.objects.filter(session=session, action="drive.end").count() == 1
     page = director_client.get(reverse("director:setup", args=[session.pk]))
+    told = [str(m) for m in page.context["messages"]]
+    assert told[0].startswith("Seated by the Individual match") and "no longer a whist drive" in told[0]
     assert reverse("run:drive", args=[session.pk]) not in page.content.decode()
     session = sessions.session_start(session=session)
     table = session.tables.get(number=1)
@@ -94,9 +98,26 @@ def test_a_drive_whose_movement_is_cleared_keeps_its_options_to_draw_it_again(
     assert not ActionLog.objects.filter(session=session, action="drive.end").exists()
 
 
-def test_a_drive_drawn_again_stays_a_drive(club: Club, roster: list[Player]) -> None:
-    """The drive's own movement (its first change drawn) keeps the drive: only another movement ends it."""
+def test_a_session_that_was_not_a_drive_is_told_nothing_of_drives(
+    director_client: Client, club: Club, roster: list[Player]
+) -> None:
     session = make_drive(club, roster, tables=2, start=False)
+    movement_fix(session=session, family="individual")
+    data = {"family": "individual|", "deals": 28, "scoring_method": "points"}
+    director_client.post(reverse("director:setup_movement", args=[session.pk]), data)
+    told = [
+        str(m) for m in director_client.get(reverse("director:setup", args=[session.pk])).context["messages"]
+    ]
+    assert told and not any("whist drive" in m for m in told)
+
+
+def test_a_drive_drawn_again_stays_a_drive_and_only_another_movement_ends_it(
+    club: Club, roster: list[Player]
+) -> None:
+    session = make_drive(club, roster, tables=2, start=False)
+    drive_setup(session=session, method="first", changes=5, scoring_method="points", rng=random.Random(7))
+    assert Drive.objects.get(session=session).changes == 5
+    assert seated_by_results(Session.objects.get(pk=session.pk))
     movement_fix(session=session, family="individual")
     assert not Drive.objects.filter(session=session).exists()
     assert not seated_by_results(Session.objects.get(pk=session.pk))

@@ -26,6 +26,7 @@ from ..movements.analysis import analyse
 from ..movements.balance import balance
 from ..movements.balance_text import keeps_directions
 from ..movements.design import DESIGNED, best_switch
+from ..movements.drive import seats_by_results
 from ..movements.limits import MAX_DEALS
 from ..movements.recommend import Recommendation, comparison_words, meeting_words, ranking_reasons
 from ..previews import movement_recommendations
@@ -444,6 +445,17 @@ def seated_message(movement: Movement) -> str:
         f"Seated by the {title}{', ' + variant_words(movement.variant) if movement.variant else ''}: "
         f"{plural(movement.tables, 'table')}, {plural(len(movement.rounds), 'round')}, "
         f"{plural(movement.trays, 'tray')}."
+    )
+
+
+def drive_ended(was_drive: bool, movement: Movement) -> str:
+    """What the director is told when a session that was a whist drive is seated by another movement:
+    it is no longer a drive (``services.seating.drive_end``); else nothing."""
+    if not was_drive or seats_by_results(movement.family, movement.variant or ""):
+        return ""
+    return (
+        " It is no longer a whist drive: its method, changes and prizes are gone"
+        " (Set it up as a whist drive to play one again)."
     )
 
 

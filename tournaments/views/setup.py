@@ -28,6 +28,7 @@ from ..pages import designer as designer_page
 from ..pages import entrants as entrants_page
 from ..pages import series as sctx
 from ..pages import setup as ctx
+from ..selectors import seated_by_results
 from ..services import deals as deals_services
 from ..services import designs, entrant_names
 from ..services import pbn as pbn_services
@@ -175,11 +176,12 @@ class SetupMovementView(DirectorSessionMixin, View):
 
     def post(self, request: HttpRequest, pk: int) -> HttpResponse:
         form = MovementChoiceForm(request.POST, families=ctx.family_choices(self.session))
+        was_drive = seated_by_results(self.session)  # another movement ends a drive: the message says so
         try:
             if not form.is_valid():
                 return self.setup_page(request, movement_form=form)
             if form.club_movement_id() is not None:
-                return self.seat_by_club_movement(request, form)
+                return self.seat_by_club_movement(request, form, was_drive)
             family, variant, deals = form.picked()
             movement = setup_services.session_setup_choose(
                 session=self.session,
@@ -191,10 +193,12 @@ class SetupMovementView(DirectorSessionMixin, View):
             )
         except UserError as exc:
             return self.setup_page(request, movement_form=add_service_error(form, exc))
-        messages.success(request, ctx.seated_message(movement))
+        messages.success(request, ctx.seated_message(movement) + ctx.drive_ended(was_drive, movement))
         return redirect("director:setup", pk=pk)
 
-    def seat_by_club_movement(self, request: HttpRequest, form: MovementChoiceForm) -> HttpResponse:
+    def seat_by_club_movement(
+        self, request: HttpRequest, form: MovementChoiceForm, was_drive: bool
+    ) -> HttpResponse:
         """The club's own movement picked: seat the session by it (a refusal is the caller's to show)."""
         kept = designs.club_movement_get(club=self.session.club, pk=form.club_movement_id())
         movement = designs.session_seat_by_club_movement(
@@ -203,7 +207,8 @@ class SetupMovementView(DirectorSessionMixin, View):
             scoring_method=form.cleaned_data["scoring_method"],
             user=request.user,
         )
-        messages.success(request, designer_page.seated_message(kept, movement))
+        said = designer_page.seated_message(kept, movement) + ctx.drive_ended(was_drive, movement)
+        messages.success(request, said)
         return redirect("director:setup", pk=self.session.pk)
 
 
