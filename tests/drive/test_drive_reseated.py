@@ -4,11 +4,13 @@ A drive set up and then seated by another movement from the session's own page u
 options, and was a drive to some pages (the table's code showed no card, and sent a player who said who
 he was on to a drive's page) and not to others (the duplicate phone's page and its sends took trays).
 The movement the director chose last now decides, everywhere, and the log says the drive ended. A
-movement cleared (the players no longer fit the drive) keeps the options, to draw the drive again.
+movement cleared (the players no longer fit the drive) keeps the options, to draw the drive again; a
+drive's movement comes only from the drive's set-up.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import random
 from typing import Any
@@ -19,6 +21,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from tests.drive.conftest import make_drive
 from tournaments.link_reads import LinkRead, link_by_token
@@ -26,7 +29,7 @@ from tournaments.models import ActionLog, Club, Drive, EntrantLink, Player, Sess
 from tournaments.movements.drive import DRIVE_METHODS, seats_by_results
 from tournaments.selectors import seated_by_results
 from tournaments.services import sessions
-from tournaments.services.drive import drive_setup
+from tournaments.services.drive import draw_seating, drive_setup, first_movement
 from tournaments.services.seating import movement_fix
 from tournaments.services.setup import movement_clear
 
@@ -138,3 +141,27 @@ def test_the_migration_ends_the_drives_of_sessions_seated_otherwise(club: Club, 
     assert {kept.pk, cleared.pk} <= left and reseated.pk not in left
     assert {f.name: getattr(Drive.objects.get(session=kept), f.name) for f in Drive._meta.fields} == options
     assert migration.DRIVE_METHODS == DRIVE_METHODS
+
+
+def test_a_drive_s_movement_sent_as_json_is_refused_and_changes_nothing(
+    club: Club, roster: list[Player], director: Any
+) -> None:
+    """A drive's later changes follow the results: its movement comes only from its set-up, never as
+    movement JSON through the API (which made a session a drive to the phones with no drive to play)."""
+    session = sessions.session_create(
+        club=club, date=dt.date(2026, 12, 5), title="Own", entrant_kind="individuals"
+    )
+    for player in roster[:8]:
+        sessions.entrant_create(session=session, players=[player])
+    movement_fix(session=session, family="individual")
+    seats = draw_seating(list(range(1, 9)), "first", {}, rng=random.Random(3))
+    api = APIClient()
+    api.force_authenticate(director)
+    url = f"/api/v1/sessions/{session.pk}/movement/"
+    answer = api.post(url, {"movement": first_movement(seats, "first", 6).to_json()}, format="json")
+    assert answer.status_code == 400 and "set the session up as a whist drive" in str(
+        answer.json()["movement"]
+    )
+    session.refresh_from_db()
+    assert (session.movement_family, session.rounds.count()) == ("individual", 7)
+    assert not seated_by_results(session) and not Drive.objects.filter(session=session).exists()

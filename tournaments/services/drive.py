@@ -187,10 +187,6 @@ def drive_setup(
     session.scoring_method = scoring_method
     session.tables_advance = True
     session.save(update_fields=["scoring_method", "tables_advance", "updated_at"])
-    movement_fix(session=session, movement=first_movement(seating, method, changes), user=user)
-    Session.objects.filter(pk=session.pk).update(
-        movement_params={"family": "progressive", "variant": method, "deals": n * changes}
-    )
     drive, _ = Drive.objects.update_or_create(
         session=session,
         defaults={
@@ -200,6 +196,12 @@ def drive_setup(
             "prizes": prizes,
             "booby": bool(booby),
         },
+    )
+    movement_fix(  # the drive's options first: only a drive is seated by a drive's movement
+        session=session, movement=first_movement(seating, method, changes), user=user
+    )
+    Session.objects.filter(pk=session.pk).update(
+        movement_params={"family": "progressive", "variant": method, "deals": n * changes}
     )
     first = Round.objects.get(session=session, number=1)
     DriveChange.objects.create(session=session, round=first, number=1, seating=_json(seating))

@@ -53,6 +53,13 @@ def dealer_for(tray_number: int) -> str:
     return left_of("N", tray_number - 1)
 
 
+#: Why a whist drive's movement is not picked like another: its later changes follow the results.
+DRIVE_BY_ITS_SETUP = (
+    "The First and Second Methods are decided by the results (p. 24): set the session up as a "
+    "whist drive, and the app seats each change as the tables send their results."
+)
+
+
 def movement_generate(
     *, session: Session, family: str, variant: str | None = None, deals: int | None = None
 ) -> Movement:
@@ -62,11 +69,7 @@ def movement_generate(
     if fam is None:
         raise UserError(f"Unknown movement {family!r}.", field="family")
     if seats_by_results(family, variant or ""):
-        raise UserError(
-            "The First and Second Methods are decided by the results (p. 24): set the session up as a "
-            "whist drive, and the app seats each change as the tables send their results.",
-            field="variant",
-        )
+        raise UserError(DRIVE_BY_ITS_SETUP, field="variant")
     count = _movement_unit_count(session, fam.kind_of(variant))
     sizes = {"pair": "pairs", "team": "teams", "player": "players"}
     size = {sizes[fam.kind_of(variant)]: count}
@@ -105,10 +108,7 @@ def movement_fix(
         raise UserError("Choose a movement.", field="family")
     if is_teams_session(session):
         teams_arrange(session=session, family=movement.family if movement else str(family))
-    if movement is None:
-        movement = movement_generate(session=session, family=str(family), variant=variant, deals=deals)
-    if mnemonic.is_one_table(movement):
-        movement = mnemonic.plays_apart(movement)
+    movement = _chosen(session, movement, family=str(family), variant=variant, deals=deals)
     expected = _movement_unit_count(session, movement.entrant_kind)
     if movement.entrants != expected:
         raise UserError(
@@ -165,6 +165,22 @@ def check_one_line_a_tray(movement: Movement) -> None:
                         f"{mround.number}); a traveling slip keeps one line a table. Choose another plan.",
                         field="family",
                     )
+
+
+def _chosen(
+    session: Session, movement: Movement | None, *, family: str, variant: str | None, deals: int | None
+) -> Movement:
+    """The movement to seat by: the one given, else the engine's of the family; one table's played apart
+    (mnemonic duplicate); a whist drive's only as its set-up seats it (``services.drive.drive_setup``
+    keeps the drive's options first)."""
+    if movement is None:
+        movement = movement_generate(session=session, family=family, variant=variant, deals=deals)
+    if mnemonic.is_one_table(movement):
+        movement = mnemonic.plays_apart(movement)
+    drive = seats_by_results(movement.family, movement.variant or "")
+    if drive and not Drive.objects.filter(session=session).exists():
+        raise UserError(DRIVE_BY_ITS_SETUP, field="movement")
+    return movement
 
 
 def drive_end(session: Session, user: Any = None) -> None:
