@@ -64,7 +64,7 @@ _SIDE_SEATS: dict[Side, tuple[Seat, Seat]] = {"NS": ("N", "S"), "EW": ("E", "W")
 _OTHER: dict[Side, Side] = {"NS": "EW", "EW": "NS"}
 
 
-def seats_by_results(family: str, variant: str) -> bool:
+def seats_by_results(family: str, variant: str | None) -> bool:
     """Whether a movement is a whist drive's: the progressive family by the First or the Second Method
     (p. 24), whose changes the results seat (winners up, losers down), not a printed card."""
     return family == "progressive" and variant in DRIVE_METHODS

@@ -451,7 +451,7 @@ def seated_message(movement: Movement) -> str:
 def drive_ended(was_drive: bool, movement: Movement) -> str:
     """What the director is told when a session that was a whist drive is seated by another movement:
     it is no longer a drive (``services.seating.drive_end``); else nothing."""
-    if not was_drive or seats_by_results(movement.family, movement.variant or ""):
+    if not was_drive or seats_by_results(movement.family, movement.variant):
         return ""
     return (
         " It is no longer a whist drive: its method, changes and prizes are gone"

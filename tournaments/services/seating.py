@@ -68,7 +68,7 @@ def movement_generate(
     fam = movements.FAMILIES.get(family)
     if fam is None:
         raise UserError(f"Unknown movement {family!r}.", field="family")
-    if seats_by_results(family, variant or ""):
+    if seats_by_results(family, variant):
         raise UserError(DRIVE_BY_ITS_SETUP, field="variant")
     count = _movement_unit_count(session, fam.kind_of(variant))
     sizes = {"pair": "pairs", "team": "teams", "player": "players"}
@@ -138,7 +138,7 @@ def movement_fix(
     if movement.family == mnemonic.FAMILY:  # one table: the comparison of its two plays is the only score
         session.scoring_method = ScoringMethod.MNEMONIC
     session.save()
-    if not seats_by_results(movement.family, movement.variant or ""):
+    if not seats_by_results(movement.family, movement.variant):
         drive_end(session, user)
     log_action(
         club=session.club,
@@ -177,7 +177,7 @@ def _chosen(
         movement = movement_generate(session=session, family=family, variant=variant, deals=deals)
     if mnemonic.is_one_table(movement):
         movement = mnemonic.plays_apart(movement)
-    drive = seats_by_results(movement.family, movement.variant or "")
+    drive = seats_by_results(movement.family, movement.variant)
     if drive and not Drive.objects.filter(session=session).exists():
         raise UserError(DRIVE_BY_ITS_SETUP, field="movement")
     return movement
