@@ -15,7 +15,7 @@ from setup_helpers import pair_up
 from scoring.selectors.layout import direction_fields
 from tournaments.models import Club, Session
 from tournaments.services import club as club_services
-from tournaments.services import seating
+from tournaments.services import seating, sessions
 
 pytestmark = pytest.mark.django_db
 
@@ -67,6 +67,19 @@ def test_a_started_session_is_not_switched(director_client: Client, running_sess
     assert answer.status_code == 200
     running_session.refresh_from_db()
     assert "switch" not in (running_session.movement_params or {})
+
+
+def test_a_started_mitchell_offers_no_switch(
+    director_client: Client, club: Club, empty_session: Session
+) -> None:
+    """Its movement is fixed once it starts: the page shows its figures, not a button that is refused."""
+    ten_pairs(club, empty_session)
+    seating.movement_fix(session=empty_session, family="mitchell")
+    sessions.session_start(session=empty_session)
+    html = director_client.get(reverse("director:setup", args=[empty_session.pk])).content.decode()
+    assert "How fair it is" in html and "Qf 46.00" in html
+    switch = reverse("director:movement_switch", args=[empty_session.pk])
+    assert "Switch round" not in html and switch not in html
 
 
 def test_the_guide_cards_say_how_fair_the_movement_is(
