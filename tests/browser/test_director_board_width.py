@@ -124,3 +124,26 @@ def test_the_all_in_sentence_follows_the_list_as_it_empties(
     assert page.evaluate("window.__notReloaded") is True and not page.locator("#attention").is_visible()
     assert page.locator("#all-in a").get_attribute("href") == reverse("run:close", args=[running_session.pk])
     support.shot(page, "director-board-all-in-checked")
+
+
+#: Each entrant's number and names on the session's page: where the names start, and whether they meet.
+ENTRANT_ROWS = """() => [...document.querySelectorAll('ol.entrants li')].map(li => {
+  const num = li.querySelector('.num').getBoundingClientRect();
+  const who = li.querySelector('.who').getBoundingClientRect();
+  return [li.querySelector('.num').textContent.trim(), Math.round(who.left), num.right <= who.left + 0.5];
+})"""
+
+
+def test_pair_10_and_on_keep_the_names_in_one_column(
+    live_server: Any, new_page: Any, fifteen: Session
+) -> None:
+    """The session's list of pairs at 1280 px: "Pair 10" to "Pair 30" no longer push their names right of
+    "Pair 1"'s (each pair's names start where every other pair's do), and no number meets a name."""
+    page = new_page(WIDE)
+    log_in(page, live_server.url)
+    page.goto(live_server.url + reverse("director:session", args=[fifteen.pk]))
+    rows = page.evaluate(ENTRANT_ROWS)
+    assert len(rows) == 2 * TABLES and rows[-1][0] == "Pair 30"
+    assert {left for _, left, _ in rows} == {rows[0][1]}, rows
+    assert all(clear for _, _, clear in rows), rows
+    support.shot(page, "director-session-30-pairs-1280")
