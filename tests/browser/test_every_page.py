@@ -317,6 +317,26 @@ def test_at_390_no_figure_meets_a_name_or_breaks(live_server: Any, phone: Any, e
     assert measured > 100
 
 
+#: Each standings row's figures at a phone's width: their labels, tops and left edges.
+FIGURE_ROWS = """() => [...document.querySelectorAll('table.standings tr[data-entrant]')].map(tr =>
+  [...tr.querySelectorAll('td.fig')].map(td => {
+    const r = td.getBoundingClientRect();
+    return [td.dataset.label, Math.round(r.top), Math.round(r.left)];
+  }))"""
+
+
+def test_at_390_each_entrant_s_figures_sit_on_one_line_in_columns(
+    live_server: Any, phone: Any, evening: Evening
+) -> None:
+    """The exponent's four figures (gains, in tricks, +/-, %) on one line under each pair's names, where
+    "%" once wrapped under "gains"; and each figure in the same column in every row."""
+    phone.goto(f"{live_server.url}/c/{evening.club.slug}/s/{evening.howell.pk}/")
+    rows = phone.evaluate(FIGURE_ROWS)
+    assert len(rows) > 4 and all(len(row) == 4 for row in rows), rows
+    assert all(len({top for _, top, _ in row}) == 1 for row in rows), rows
+    assert len({tuple(left for _, _, left in row) for row in rows}) == 1, rows
+
+
 def test_each_notation_is_set_as_the_book_writes_it(live_server: Any, phone: Any, evening: Evening) -> None:
     slug = evening.club.slug
     phone.goto(f"{live_server.url}/c/{slug}/s/{evening.howell.pk}/travellers/")
