@@ -337,6 +337,20 @@ def test_at_390_each_entrant_s_figures_sit_on_one_line_in_columns(
     assert len({tuple(left for _, _, left in row) for row in rows}) == 1, rows
 
 
+def test_at_390_the_ladder_shows_each_player_s_figures_without_scrolling(
+    live_server: Any, phone: Any, evening: Evening
+) -> None:
+    """The season's ladder on a phone: a long name wraps rather than push "Played" and "Ladder" out of
+    sight (the table scrolled sideways, and a player read no figure without scrolling)."""
+    phone.goto(f"{live_server.url}/c/{evening.club.slug}/ladder/{evening.series.pk}/")
+    wrap = phone.locator("#ladder").evaluate(
+        "t => [t.closest('.table-wrap').scrollWidth, t.closest('.table-wrap').clientWidth]"
+    )
+    assert wrap[0] <= wrap[1], f"the ladder scrolls sideways: {wrap}"
+    assert measure(phone, "ladder", "ladder") > 10
+    support.shot(phone, "ladder-390")
+
+
 def test_each_notation_is_set_as_the_book_writes_it(live_server: Any, phone: Any, evening: Evening) -> None:
     slug = evening.club.slug
     phone.goto(f"{live_server.url}/c/{slug}/s/{evening.howell.pk}/travellers/")
