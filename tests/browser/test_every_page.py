@@ -236,6 +236,13 @@ WIDE = """() => [...document.querySelectorAll('body *')]
   .map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))
   .join(', ')"""
 
+#: At a laptop's width no table scrolls inside its frame: each one's id (or class) and how far it scrolls.
+TABLES_SCROLLED = """() => [...document.querySelectorAll('.table-wrap')]
+  .filter(w => w.scrollWidth > w.clientWidth + 1)
+  .map(w => { const t = w.querySelector('table');
+    return (t && (t.id || t.className)) + ' ' + w.scrollWidth + ' in ' + w.clientWidth; })
+  .join(', ')"""
+
 
 def visit(page: Any, base: str, name: str, path: str, width: str, status: int = 200) -> list[str]:
     """Open a page, check its status, save it; what axe-core finds serious on it."""
@@ -249,6 +256,10 @@ def visit(page: Any, base: str, name: str, path: str, width: str, status: int = 
         if overflow > 1:
             wide = page.evaluate(WIDE)
             found.append(f"{name} at {width} width: the page scrolls sideways by {overflow}px ({wide})")
+    if width == "laptop":
+        scrolled = page.evaluate(TABLES_SCROLLED)
+        if scrolled:
+            found.append(f"{name} at {width} width: a table scrolls sideways ({scrolled})")
     if name.startswith("api-docs"):  # the schema's reference is dozens of screens long: its first screen
         support.save_screenshot(page, f"page-{width}-{name}", full_page=False)
     else:
