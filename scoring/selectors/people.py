@@ -227,6 +227,10 @@ def _best(results: list[SessionResult], best_of: int | None) -> list[SessionResu
 # --- A player's chart: one bar per session. ---
 
 CHART_W, CHART_H, PAD, MAX_BAR = 640, 280, 44, 64
+#: The bars' reach each way is kept this much short of the padding: a bar's figure stands below a bar that
+#: goes down (24 units under its end), and the dates stand at the foot; at the full reach the figure sat
+#: on them.
+LABEL_ROOM = 16
 
 
 @dataclass(frozen=True)
@@ -277,7 +281,7 @@ def results_chart(results: Sequence[SessionResult]) -> Chart | None:
     base = Fraction(50) if use_percent else Fraction(0)
     values = [(r.percent if use_percent else r.figure) or Fraction(0) for r in results]
     span = max([abs(v - base) for v in values] + [Fraction(10 if use_percent else 2)])
-    half = (CHART_H - 2 * PAD) / 2
+    half = (CHART_H - 2 * PAD) / 2 - LABEL_ROOM
     mid = PAD + half
     slot = (CHART_W - 2 * PAD) / len(values)
     every = max(1, -(-len(values) // 8))  # a date under every bar would crowd a long season

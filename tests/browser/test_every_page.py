@@ -362,6 +362,30 @@ def test_at_390_the_ladder_shows_each_player_s_figures_without_scrolling(
     support.shot(phone, "ladder-390")
 
 
+#: Each figure on a player's chart that meets a date under the bars: the two texts.
+CHART_CLASHES = """() => {
+  const box = e => e.getBoundingClientRect();
+  const meet = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const labels = [...document.querySelectorAll('.chart text.lbl')];
+  return [...document.querySelectorAll('.chart text.val')].flatMap(v =>
+    labels.filter(l => meet(box(v), box(l))).map(l => v.textContent + ' on ' + l.textContent));
+}"""
+
+
+def test_a_player_s_chart_keeps_each_figure_off_the_dates(
+    live_server: Any, phone: Any, evening: Evening
+) -> None:
+    """The lowest bar's figure stands above the dates, at 390 px and at 1280 ("37.50%" sat on "2 Nov")."""
+    url = f"{live_server.url}/c/{evening.club.slug}/p/{evening.regular.pk}/"
+    for width in (390, 1280):
+        phone.set_viewport_size({"width": width, "height": 844})
+        phone.goto(url)
+        assert phone.locator(".chart text.val").count() >= 2
+        assert phone.evaluate(CHART_CLASHES) == []
+        support.shot(phone, f"player-chart-{width}")
+
+
 def test_each_notation_is_set_as_the_book_writes_it(live_server: Any, phone: Any, evening: Evening) -> None:
     slug = evening.club.slug
     phone.goto(f"{live_server.url}/c/{slug}/s/{evening.howell.pk}/travellers/")
