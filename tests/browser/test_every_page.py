@@ -346,6 +346,10 @@ def test_at_390_each_entrant_s_figures_sit_on_one_line_in_columns(
     assert len(rows) > 4 and all(len(row) == 4 for row in rows), rows
     assert all(len({top for _, top, _ in row}) == 1 for row in rows), rows
     assert len({tuple(left for _, _, left in row) for row in rows}) == 1, rows
+    spill = phone.locator("table.standings td.fig").evaluate_all(
+        "cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.dataset.label)"
+    )
+    assert not spill, f"a figure's label runs into the next one: {spill}"
 
 
 def test_at_390_the_ladder_shows_each_player_s_figures_without_scrolling(

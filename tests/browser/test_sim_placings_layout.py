@@ -128,6 +128,10 @@ def test_the_clubs_results_page_names_its_pairs_and_fits_a_phone(
     assert all(r == lefts[0] for r in lefts), "the figures stand in the same columns in every row"
     heights = rows.locator("td.fig").evaluate_all("cells => cells.map(c => c.getBoundingClientRect().height)")
     assert max(heights) < 60, "no place broken over two lines (1st of / 11)"
+    spill = phone.locator("table.standings td.fig").evaluate_all(
+        "cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.dataset.label)"
+    )
+    assert not spill, f"a figure's label runs into the next one: {spill}"
     legend = phone.inner_text("#sim-legend")
     assert "its place in the club's own results that night, in its field" in legend
     assert "counts it as 50%" in phone.inner_text("#sim-sitout")
