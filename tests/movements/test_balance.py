@@ -234,3 +234,11 @@ def test_the_designer_says_plainly_why_8_and_9_players_cannot_be_searched() -> N
     for players, words in ((8, "individual match for 8 players (p. 27)"), (9, "no such arrangement exists")):
         with pytest.raises(CommandError, match=re.escape(words)):
             run("design", "--players", str(players), "--seconds", "30")
+
+
+def test_the_words_print_a_negative_amount_with_a_true_minus() -> None:
+    """A Narragansett of 4 tables compares some two pairs the opposite way (amounts from −24): the words
+    say "−24", as they say "−1 the opposite way", not a hyphen."""
+    words = balance(generate("narragansett", tables=4)).words()
+    assert "the amounts run from \u221224 to 28" in words[1], words[1]
+    assert not any(re.search(r"(?<![\w-])-\d", line) for line in words), words

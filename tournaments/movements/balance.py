@@ -159,7 +159,7 @@ class Balance:
         else:
             least, most = min(self.competition.values()), max(self.competition.values())
             out.append(
-                f"It is not balanced: the amounts run from {least} to {most} "
+                f"It is not balanced: the amounts run from {minus(least)} to {minus(most)} "
                 f"(standard deviation {s.sd:.2f}; quality factor Qf {rounded(s.qf, 2)}, "
                 "where 100 is perfect)."
             )
@@ -189,6 +189,11 @@ class Balance:
             out["whist_tournament"] = self.whist_tournament
         out["words"] = self.words()
         return out
+
+
+def minus(value: int) -> str:
+    """A whole amount as the words print it, with a true minus sign: "−1", "0", "4"."""
+    return str(value).replace("-", "\u2212")
 
 
 def _num(value: Fraction) -> str:

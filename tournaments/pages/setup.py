@@ -23,7 +23,7 @@ from ..models import TRUMP_SUITS, Entrant, EntrantKind, Player, ScoringMethod, S
 from ..movements import FAMILIES, Movement, MovementUserError
 from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
-from ..movements.balance import balance
+from ..movements.balance import balance, minus
 from ..movements.balance_text import keeps_directions
 from ..movements.design import DESIGNED, best_switch
 from ..movements.drive import seats_by_results
@@ -311,7 +311,7 @@ def fairness(movement: Movement) -> dict[str, Any] | None:
     values = [v for row in b.matrix() for v in row if v is not None] or [0]
     low, high = min(values), max(values)
     rows = [
-        (a, [(v, "" if v is None else _shade(v, low, high)) for v in row])
+        (a, [(None if v is None else minus(v), "" if v is None else _shade(v, low, high)) for v in row])
         for a, row in zip(b.entrants, b.matrix(), strict=True)
     ]
     proposal = None
@@ -326,8 +326,8 @@ def fairness(movement: Movement) -> dict[str, Any] | None:
         "entrants": b.entrants,
         "rows": rows,
         "proposal": proposal,
-        "low": low,
-        "high": high,
+        "low": minus(low),
+        "high": minus(high),
     }
 
 
