@@ -93,3 +93,34 @@ def test_the_guide_cards_say_how_fair_the_movement_is(
     assert response.status_code == 200
     text = pdf_text(response.content)
     assert "How fair it is" in text and "Qf 46.00" in text
+
+
+def mitchell_of(club: Club, session: Session, tables: int) -> None:
+    """The session seated by the Mitchell System at this many tables (p. 31; an even number by mod1)."""
+    people = [club_services.player_create(club=club, name=f"Member {i:03d}") for i in range(4 * tables)]
+    pair_up(session, people)
+    variant = "" if tables % 2 else "mod1"
+    seating.movement_fix(session=session, family="mitchell", variant=variant, deals=tables)
+
+
+@pytest.mark.parametrize(("tables", "offered"), [(15, True), (16, False)])
+def test_the_switch_is_searched_up_to_fifteen_tables(
+    director_client: Client, club: Club, empty_session: Session, tables: int, offered: bool
+) -> None:
+    """At the bound the best switch is offered; just past it the page says why none is, at once (at 31
+    tables the search made the Set up page take 20 seconds), and a switch asked for by hand is refused
+    with the reason, the movement unchanged."""
+    mitchell_of(club, empty_session, tables)
+    html = director_client.get(reverse("director:setup", args=[empty_session.pk])).content.decode()
+    assert ("Switch round" in html) is offered
+    assert ('id="switch-note"' in html) is not offered
+    if offered:
+        return
+    assert "searched for up to 15 tables; at 16 it would take minutes" in html
+    empty_session.refresh_from_db()
+    before = empty_session.movement_json
+    refused = director_client.post(reverse("director:movement_switch", args=[empty_session.pk]), follow=True)
+    assert refused.status_code == 200
+    assert "The best arrow switch is searched for up to 15 tables, not 16" in refused.content.decode()
+    empty_session.refresh_from_db()
+    assert empty_session.movement_json == before and "switch" not in (empty_session.movement_params or {})

@@ -54,3 +54,35 @@ def test_it_refuses_a_change_without_all_its_results(tmp_path):
     path.write_text(json.dumps(change))
     with pytest.raises(CommandError, match="no result yet from table"):
         run("progressive", "--variant", "first", "--results", str(path))
+
+
+@pytest.mark.parametrize(
+    ("args", "refused"),
+    [
+        (("mitchell", "--tables", "60", "--variant", "mod1"), None),
+        (("mitchell", "--tables", "61"), "at most 60 tables"),
+        (("mitchell", "--tables", "1000001"), "at most 60 tables"),
+        (("mitchell", "--tables", "13", "--deals", "52"), None),
+        (("mitchell", "--tables", "13", "--deals", "65"), "at most 52 deals"),
+        (("howell", "--pairs", "121"), "at most 120 pairs"),
+        (("fours-snow", "--teams", "61"), "at most 60 teams"),
+    ],
+)
+def test_it_seats_what_a_director_seats_and_refuses_more_before_any_engine_runs(args, refused):
+    """The director's bound (sixty tables' worth, 52 deals) holds here too: a million and one tables ran
+    for minutes and took 4 GB before the engine refused them, or never did."""
+    if refused is None:
+        assert run(*args).strip()
+        return
+    with pytest.raises(CommandError, match=refused):
+        run(*args)
+
+
+@pytest.mark.parametrize(("tables", "variant"), [(15, ""), (16, "mod1")])
+def test_the_best_switch_is_searched_up_to_fifteen_tables(tables, variant):
+    args = ("mitchell", "--tables", str(tables), "--switch", "best")
+    if tables <= 15:
+        assert "Note: Arrow switch in rounds 1, 2: N-S play E-W" in run(*args)
+        return
+    with pytest.raises(CommandError, match="searched for up to 15 tables, not 16"):
+        run(*args, "--variant", variant)

@@ -45,6 +45,7 @@ from .design_search import Schedule, Search
 from .design_starts import RELAY_STEPS, factored_start, relay_sets
 from .design_tables import tables_numbered
 from .fair_play import fair_play
+from .limits import SWITCH_MAX_TABLES
 from .types import Movement, MovementUserError, Round, Seat, TableAssignment
 
 #: The family name of every designed movement (no system of the book).
@@ -92,7 +93,15 @@ class Switch:
 
 
 def switches(m: Movement, most: int = 2) -> list[Switch]:
-    """No switch, each round switched, and each two rounds switched, best balance first."""
+    """No switch, each round switched, and each two rounds switched, best balance first.
+
+    Searched for up to ``limits.SWITCH_MAX_TABLES`` tables; a larger movement is refused
+    (``MovementUserError``) before any is measured."""
+    if m.tables > SWITCH_MAX_TABLES:
+        raise MovementUserError(
+            f"the best arrow switch is searched for up to {SWITCH_MAX_TABLES} tables, not {m.tables} "
+            "(the search grows with the fifth power of the size): name the rounds to switch"
+        )
     numbers = [r.number for r in m.rounds]
     choices: list[tuple[int, ...]] = [()]
     for k in range(1, min(most, len(numbers)) + 1):

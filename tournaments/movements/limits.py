@@ -18,6 +18,10 @@ sixty tables (``SEAT_MAX_TABLES``: a whole hall of fifty and more; the
 costliest engine at that size, the Snow System for fours, takes about half
 a second).
 
+The arrow switch that balances a movement with fixed lines best is searched
+for up to fifteen tables (``SWITCH_MAX_TABLES``); a larger movement is
+switched in the rounds the director names.
+
 Nothing here imports Django.
 """
 
@@ -37,6 +41,11 @@ PLAYERS_EACH: dict[str, int] = {"pairs": 2, "teams": 4, "players": 1}
 MAX_PLAYERS = 4 * MAX_TABLES
 #: The most tables a director's own session is seated at (no analysis is run).
 SEAT_MAX_TABLES = 60
+#: The most tables at which the arrow switch that balances a movement best is searched (``design.switches``):
+#: every round and every two rounds switched, each measured whole, so the search grows with the fifth power
+#: of the size. Measured on two cores: 0.4 s at 15 tables, 1.8 s at 19, 20 s at 31 (a Set up page that took
+#: 20 s to open); past this size the director names the rounds to switch.
+SWITCH_MAX_TABLES = 15
 #: The most items of each list of a whist drive's change a request may send: twenty tables' worth.
 MAX_CHANGE: dict[str, int] = {"tables": MAX_TABLES, "results": MAX_TABLES, "ladies": MAX_PLAYERS}
 

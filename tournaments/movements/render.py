@@ -16,6 +16,7 @@ import json
 
 from .analysis import Analysis, analyse
 from .design import arrow_switch, best_switch
+from .limits import SEAT_MAX_TABLES, check_size
 from .registry import FAMILIES, generate
 from .types import SEATS, Movement, MovementUserError, TableAssignment
 
@@ -104,7 +105,14 @@ def movement_command(
     switch: str | None = None,
 ) -> str:
     """What ``manage.py movement`` prints: the movement JSON or text table (``switch``: the rounds to
-    arrow-switch, "1,2", or "best")."""
+    arrow-switch, "1,2", or "best").
+
+    Sizes past what a director seats (``limits.SEAT_MAX_TABLES`` tables' worth, ``limits.MAX_DEALS``
+    deals) are refused before any engine runs: a mistyped million tables ran for minutes and took
+    gigabytes."""
+    check_size(
+        deals=deals, most_tables=SEAT_MAX_TABLES, pairs=pairs, tables=tables, teams=teams, players=players
+    )
     sized = not (pairs is None and tables is None and teams is None and players is None)
     try:
         m = generate(

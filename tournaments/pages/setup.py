@@ -27,7 +27,7 @@ from ..movements.balance import balance, minus
 from ..movements.balance_text import keeps_directions
 from ..movements.design import DESIGNED, best_switch
 from ..movements.drive import seats_by_results
-from ..movements.limits import MAX_DEALS
+from ..movements.limits import MAX_DEALS, SWITCH_MAX_TABLES
 from ..movements.recommend import Recommendation, comparison_words, meeting_words, ranking_reasons
 from ..previews import movement_recommendations
 from ..printing.data import trump_words
@@ -314,11 +314,7 @@ def fairness(movement: Movement) -> dict[str, Any] | None:
         (a, [(None if v is None else minus(v), "" if v is None else _shade(v, low, high)) for v in row])
         for a, row in zip(b.entrants, b.matrix(), strict=True)
     ]
-    proposal = None
-    if keeps_directions(movement):
-        best = best_switch(movement)
-        if best.rounds:
-            proposal = {"rounds": ", ".join(map(str, best.rounds)), "figures": best.balance.summary}
+    proposal, switch_note = switch_proposal(movement)
     return {
         "figures": b.summary,
         "qf": float(b.summary.qf),
@@ -326,9 +322,26 @@ def fairness(movement: Movement) -> dict[str, Any] | None:
         "entrants": b.entrants,
         "rows": rows,
         "proposal": proposal,
+        "switch_note": switch_note,
         "low": minus(low),
         "high": minus(high),
     }
+
+
+def switch_proposal(movement: Movement) -> tuple[dict[str, Any] | None, str]:
+    """The arrow switch that would join a movement's two fields best (None: none helps, or its pairs change
+    direction already), and why none is offered where the movement is too large to search."""
+    if not keeps_directions(movement):
+        return None, ""
+    if movement.tables > SWITCH_MAX_TABLES:
+        return None, (
+            f"The arrow switch that would make one field is searched for up to {SWITCH_MAX_TABLES} tables; "
+            f"at {movement.tables} it would take minutes."
+        )
+    best = best_switch(movement)
+    if not best.rounds:
+        return None, ""
+    return {"rounds": ", ".join(map(str, best.rounds)), "figures": best.balance.summary}, ""
 
 
 def _shade(value: int, low: int, high: int) -> str:

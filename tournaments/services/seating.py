@@ -308,13 +308,13 @@ def movement_switch(*, session: Session, rounds: list[int] | None, user: Any = N
             "(to undo a switch, choose the movement again).",
             field="rounds",
         )
-    chosen = best_switch(current).rounds if rounds is None else tuple(rounds)
-    if not chosen:
-        raise UserError("No switch balances this movement better than none.", field="rounds")
     try:
+        chosen = best_switch(current).rounds if rounds is None else tuple(rounds)
+        if not chosen:
+            raise UserError("No switch balances this movement better than none.", field="rounds")
         switched = arrow_switch(current, chosen)
     except MovementUserError as exc:
-        raise UserError(str(exc), field="rounds") from None
+        raise UserError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", field="rounds") from None
     params = dict(session.movement_params or {})
     movement_fix(session=session, movement=switched, user=user)
     session.refresh_from_db()
