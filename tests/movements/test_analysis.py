@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,21 @@ def test_the_movement_package_imports_nothing_from_django(path):
     names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
     names += [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
     assert not [n for n in names if n.split(".")[0] == "django"]
+
+
+@pytest.mark.parametrize(("family", "size"), [("new-england", {"tables": 4}), ("fours-howell", {"teams": 6})])
+def test_a_dummy_table_s_sit_outs_are_a_pair_each_not_a_whole_team(family, size):
+    """With a dummy table (pp. 50-51) the sit-out names the team whose N-S pair, then the team whose E-W
+    pair, sits out; each plays the other way at a table that round. The analysis read "team 2 both plays
+    and sits out" and called the book's movement unsound."""
+    m = generate(family, **size)
+    assert any(r.sitout for r in m.rounds)
+    a = analyse(m)
+    assert a.collisions == () and a.sound
+    first = next(r for r in m.rounds if r.sitout)
+    ns_out = first.sitout[0]
+    playing_ns = next(t for t in first.tables if t.ns is not None and t.ns != ns_out)
+    broken = replace(first, sitout=(playing_ns.ns, first.sitout[1]))
+    rounds = tuple(broken if r.number == first.number else r for r in m.rounds)
+    clash = analyse(replace(m, rounds=rounds)).collisions
+    assert f"round {first.number}: team {playing_ns.ns} (NS) both plays and sits out" in clash

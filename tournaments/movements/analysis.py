@@ -151,6 +151,15 @@ def _occupant(m: Movement, who: int, direction: Direction) -> tuple[int, str]:
     return (who, direction if m.entrant_kind == "team" else "")
 
 
+def _sitting_out(m: Movement, rnd: Round) -> list[tuple[int, str]]:
+    """Who sits out the round, named as ``_occupant`` names them. A match for fours with a dummy table lists
+    the team whose N-S pair, then the team whose E-W pair, sits out (p. 50): each of those teams plays
+    the other way at a table that round, and is at one place."""
+    if m.entrant_kind != "team":
+        return [(who, "") for who in rnd.sitout]
+    return list(zip(rnd.sitout, ("NS", "EW"), strict=False))
+
+
 def _round_collisions(m: Movement, rnd: Round) -> Iterator[str]:
     """Entrants or trays at two places at once in one round."""
     seen = Counter(_occupant(m, w, d) for t in rnd.tables for w, d in sides(m, t))
@@ -158,9 +167,9 @@ def _round_collisions(m: Movement, rnd: Round) -> Iterator[str]:
         if count > 1:
             label = f"{m.entrant_kind} {who}" + (f" ({side})" if side else "")
             yield f"round {rnd.number}: {label} at {count} places"
-    playing = {who for who, _ in seen}
-    for who in sorted(set(rnd.sitout) & playing):
-        yield f"round {rnd.number}: {m.entrant_kind} {who} both plays and sits out"
+    for who, side in sorted(set(_sitting_out(m, rnd)) & set(seen)):
+        label = f"{m.entrant_kind} {who}" + (f" ({side})" if side else "")
+        yield f"round {rnd.number}: {label} both plays and sits out"
     for turn in range(max((len(t.trays) for t in rnd.tables), default=0)):
         trays = Counter(t.trays[turn] for t in rnd.tables if len(t.trays) > turn)
         for tray, count in sorted(trays.items()):
