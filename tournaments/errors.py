@@ -11,6 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 
+def sentence(text: str) -> str:
+    """An engine's reason ("the Mitchell System needs ...") as a sentence for the page."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
+
+
 class UserError(Exception):
     """A request the user can fix; ``field`` names the input at fault, if any."""
 

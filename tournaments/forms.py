@@ -19,7 +19,7 @@ from .models import Club, Drive, EntrantKind, Player, ScoringMethod, Series, Sex
 from .movements.limits import MAX_DEALS
 from .pbn.pack import MAX_PACK_BYTES
 from .services.club import roster_size_check
-from .services.errors import UserError
+from .services.errors import UserError, sentence
 from .services.pbn import pbn_size_check
 
 
@@ -28,14 +28,6 @@ def add_service_error(form: forms.Form, exc: UserError) -> forms.Form:
     for name, message in (getattr(exc, "errors", None) or {exc.field: exc.message}).items():
         form.add_error(name if name in form.fields else None, sentence(message))
     return form
-
-
-def sentence(text: str) -> str:
-    """An engine's reason ("the Mitchell System needs ...") as a sentence for the page."""
-    text = text.strip()
-    if not text:
-        return text
-    return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
 
 
 class SessionDateField(forms.DateField):

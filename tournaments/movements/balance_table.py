@@ -25,10 +25,9 @@ from whist.figures import rounded
 
 from .balance import balance
 from .balance_text import keeps_directions
-from .design import best_switch, design_pairs
+from .design import best_switch, design_pairs, switch_searched
 from .design_book import EVENING, book_rounds
 from .fair_play import fair_play
-from .limits import SWITCH_MAX_TABLES
 from .recommend import qf_text, recommend
 from .registry import FAMILIES, generate
 from .types import Movement, MovementUserError
@@ -104,7 +103,7 @@ def _row(system: str, variant: str, size: str, m: Movement) -> str:
     b = balance(m)
     s = b.summary
     switch = ""
-    if keeps_directions(m) and m.tables <= SWITCH_MAX_TABLES:
+    if keeps_directions(m) and switch_searched(m):
         best = best_switch(m)
         if best.rounds:
             f = best.balance.summary

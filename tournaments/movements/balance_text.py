@@ -18,7 +18,7 @@ from typing import Any
 from whist.figures import rounded
 
 from .balance import Balance, balance
-from .design import Switch, best_switch, design_pairs, design_players
+from .design import Switch, best_switch, design_pairs, design_players, switch_searched
 from .fair_play import fair_play
 from .limits import SWITCH_MAX_TABLES
 from .types import Movement
@@ -38,7 +38,7 @@ def keeps_directions(m: Movement) -> bool:
 def balance_json(m: Movement) -> dict[str, Any]:
     """The figures and the matrix, with the best arrow switch when the pairs keep their directions."""
     out = balance(m).to_json()
-    if keeps_directions(m) and m.tables <= SWITCH_MAX_TABLES:
+    if keeps_directions(m) and switch_searched(m):
         out["best_switch"] = _switch_json(best_switch(m))
     return out
 
@@ -61,7 +61,7 @@ def balance_text(m: Movement) -> str:
         "Amount of competition of every two:",
         *_matrix_lines(b),
     ]
-    if keeps_directions(m) and m.tables > SWITCH_MAX_TABLES:
+    if keeps_directions(m) and not switch_searched(m):
         lines += [
             "",
             f"The best arrow switch is searched for up to {SWITCH_MAX_TABLES} tables, not {m.tables}.",

@@ -92,12 +92,17 @@ class Switch:
     balance: Balance
 
 
+def switch_searched(m: Movement) -> bool:
+    """Whether the best arrow switch is searched for this movement: up to ``limits.SWITCH_MAX_TABLES``."""
+    return m.tables <= SWITCH_MAX_TABLES
+
+
 def switches(m: Movement, most: int = 2) -> list[Switch]:
     """No switch, each round switched, and each two rounds switched, best balance first.
 
     Searched for up to ``limits.SWITCH_MAX_TABLES`` tables; a larger movement is refused
     (``MovementUserError``) before any is measured."""
-    if m.tables > SWITCH_MAX_TABLES:
+    if not switch_searched(m):
         raise MovementUserError(
             f"the best arrow switch is searched for up to {SWITCH_MAX_TABLES} tables, not {m.tables} "
             "(the search grows with the fifth power of the size): name the rounds to switch"

@@ -25,7 +25,7 @@ from ..movements.advice import ScoringAdvice, scoring_advice
 from ..movements.analysis import analyse
 from ..movements.balance import balance, minus
 from ..movements.balance_text import keeps_directions
-from ..movements.design import DESIGNED, best_switch
+from ..movements.design import DESIGNED, best_switch, switch_searched
 from ..movements.drive import seats_by_results
 from ..movements.limits import MAX_DEALS, SWITCH_MAX_TABLES
 from ..movements.recommend import Recommendation, comparison_words, meeting_words, ranking_reasons
@@ -333,7 +333,7 @@ def switch_proposal(movement: Movement) -> tuple[dict[str, Any] | None, str]:
     direction already), and why none is offered where the movement is too large to search."""
     if not keeps_directions(movement):
         return None, ""
-    if movement.tables > SWITCH_MAX_TABLES:
+    if not switch_searched(movement):
         return None, (
             f"The arrow switch that would make one field is searched for up to {SWITCH_MAX_TABLES} tables; "
             f"at {movement.tables} it would take minutes."

@@ -8,6 +8,6 @@ with its traceback.
 from __future__ import annotations
 
 # The errors are ``tournaments.errors``'s, which the selectors import too (never a service).
-from ..errors import Conflict, FieldErrors, KeyReused, NotFound, UserError
+from ..errors import Conflict, FieldErrors, KeyReused, NotFound, UserError, sentence
 
-__all__ = ["Conflict", "FieldErrors", "KeyReused", "NotFound", "UserError"]
+__all__ = ["Conflict", "FieldErrors", "KeyReused", "NotFound", "UserError", "sentence"]

@@ -26,7 +26,7 @@ from ..models import Club, Player, ScoringMethod, Series, SeriesMember, Session
 from ..movements import MovementUserError
 from ..movements import rotations as engine
 from .club import log_action
-from .errors import UserError
+from .errors import UserError, sentence
 from .sessions import entrant_create, session_create
 from .text import column_text, shortened
 
@@ -134,7 +134,7 @@ def rotation_propose(*, series: Series, session_number: int) -> Proposal:
         )
         pairs = schedule(len(numbering.couples), session_number)
     except MovementUserError as exc:
-        raise UserError(f"{str(exc)[0].upper()}{str(exc)[1:]}.", field="session_number") from None
+        raise UserError(sentence(str(exc)), field="session_number") from None
     ladies = [c[0] for c in numbering.couples]
     gents = [c[1] for c in numbering.couples]
     return Proposal(session_number, [(ladies[lady - 1], gents[gent - 1]) for lady, gent in pairs], [])

@@ -42,7 +42,7 @@ from ..movements.limits import SEAT_MAX_TABLES, check_size
 from ..selectors import player_numbers
 from . import mnemonic
 from .club import log_action
-from .errors import UserError
+from .errors import UserError, sentence
 from .pack_deals import pack_deals_kept, pack_deals_put_back
 from .sessions import KIND_SHAPE, require_status
 from .teams import is_teams_session, teams_arrange
@@ -314,7 +314,7 @@ def movement_switch(*, session: Session, rounds: list[int] | None, user: Any = N
             raise UserError("No switch balances this movement better than none.", field="rounds")
         switched = arrow_switch(current, chosen)
     except MovementUserError as exc:
-        raise UserError(f"{str(exc)[:1].upper()}{str(exc)[1:]}.", field="rounds") from None
+        raise UserError(sentence(str(exc)), field="rounds") from None
     params = dict(session.movement_params or {})
     movement_fix(session=session, movement=switched, user=user)
     session.refresh_from_db()
